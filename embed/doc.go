@@ -1,0 +1,8 @@
+// Package embed turns text into vectors. It owns the Embedder interface, the
+// built-in deterministic offline embedder (pure Go, nothing downloaded) and an
+// OpenAI-compatible embedder (go-openai). Every vector is tagged with the ID of
+// the embedder that made it, so vectors from different embedders never mix.
+//
+// embed must not import store, agent, hooks or any LLM chat code: the hook hot
+// path imports it.
+package embed
