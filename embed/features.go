@@ -1,0 +1,118 @@
+package embed
+
+import "math"
+
+const (
+	fnvOffset uint64 = 14695981039346656037
+	fnvPrime  uint64 = 1099511628211
+)
+
+// hashString is FNV-1a over s, seeded per feature kind and finished with a
+// mixer so both the low bits (sign) and high bits (index) are well spread.
+func hashString(seed uint64, s string) uint64 {
+	h := fnvOffset ^ seed
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return mix(h)
+}
+
+// mix is the splitmix64 finalizer.
+func mix(h uint64) uint64 {
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	h ^= h >> 31
+	return h
+}
+
+// featureBag counts hashed features with an open-addressing table, so the
+// sublinear term frequency 1+ln(tf) is exact per feature and a repeated word
+// cannot drown out the rest of a text.
+type featureBag struct {
+	slots []bagSlot
+	used  []int32 // occupied slot indexes, in insertion order
+}
+
+type bagSlot struct {
+	key    uint64
+	weight float32
+	count  uint32
+}
+
+func newFeatureBag(capacity int) featureBag {
+	size := 1
+	for size < 2*capacity {
+		size <<= 1
+	}
+	return featureBag{slots: make([]bagSlot, size)}
+}
+
+func (b *featureBag) len() int { return len(b.used) }
+
+func (b *featureBag) reset() {
+	for _, i := range b.used {
+		b.slots[i] = bagSlot{}
+	}
+	b.used = b.used[:0]
+}
+
+// add records one occurrence of key. Keys are hashes, so 0 stands in for
+// "empty slot" and a real 0 is nudged to 1.
+func (b *featureBag) add(key uint64, weight float64) {
+	if key == 0 {
+		key = 1
+	}
+	if 2*(len(b.used)+1) > len(b.slots) {
+		b.grow()
+	}
+	mask := uint64(len(b.slots) - 1)
+	for i := key & mask; ; i = (i + 1) & mask {
+		s := &b.slots[i]
+		switch s.key {
+		case 0:
+			*s = bagSlot{key: key, weight: float32(weight), count: 1}
+			b.used = append(b.used, int32(i))
+			return
+		case key:
+			s.count++
+			s.weight = max(s.weight, float32(weight))
+			return
+		}
+	}
+}
+
+func (b *featureBag) grow() {
+	old, oldUsed := b.slots, b.used
+	b.slots = make([]bagSlot, 2*len(old))
+	b.used = make([]int32, 0, 2*len(oldUsed))
+	mask := uint64(len(b.slots) - 1)
+	for _, oi := range oldUsed {
+		s := old[oi]
+		i := s.key & mask
+		for b.slots[i].key != 0 {
+			i = (i + 1) & mask
+		}
+		b.slots[i] = s
+		b.used = append(b.used, int32(i))
+	}
+}
+
+// project folds the features into a dim-length unit vector: the high bits
+// of a key pick the dimension, the low bit its sign, so colliding features
+// cancel on average instead of piling up.
+func (b *featureBag) project(dim int) []float32 {
+	v := make([]float32, dim)
+	for _, i := range b.used {
+		s := b.slots[i]
+		w := float64(s.weight) * (1 + math.Log(float64(s.count)))
+		idx := int(((s.key >> 32) * uint64(dim)) >> 32)
+		if s.key&1 == 1 {
+			w = -w
+		}
+		v[idx] += float32(w)
+	}
+	return Normalize(v)
+}

@@ -1,0 +1,128 @@
+package embed
+
+import (
+	"sort"
+	"strings"
+)
+
+// synonymGroups lists developer-domain words that say the same thing. The
+// first word of each line is the canonical form; every word is stemmed when
+// the table is built, so inflections ("migrating", "utilizes") match too.
+// Changing this table changes vectors: bump offlineVersion when you do.
+var synonymGroups = []string{
+	"prefer like love favour favor enjoy rather",
+	"use utilize utilise employ leverage adopt rely",
+	"switch move migrate port transition convert replace swap substitute",
+	"deploy ship release publish rollout",
+	"test spec unittest",
+	"run execute exec invoke",
+	"install setup",
+	"remove delete drop uninstall rm",
+	"create generate scaffold init",
+	"fix repair patch resolve",
+	"error err failure exception crash",
+	"not no never don't dont doesn't doesnt didn't didnt won't wont can't cant cannot shouldn't shouldnt avoid without",
+	"should always must ensure",
+	"js javascript ecmascript",
+	"ts typescript",
+	"py python python3",
+	"go golang",
+	"k8s kubernetes kube",
+	"postgres postgresql pg psql",
+	"db database datastore",
+	"repo repository codebase",
+	"config configuration conf cfg",
+	"env environment",
+	"dep deps dependency",
+	"pkg package",
+	"lib library",
+	"func function fn method",
+	"dir directory folder",
+	"doc docs documentation",
+	"auth authentication login",
+	"pr prs mr",
+	"fast quick quickly speedy",
+	"big large huge",
+	"small tiny short",
+	"lint linter",
+	"format formatter fmt",
+	"indent indentation",
+	"server backend",
+	"ui frontend",
+	"cmd command cli",
+	"style convention",
+	"log logger logging",
+	"build compile",
+	"mac macos osx",
+	"mongo mongodb",
+}
+
+// relationClasses groups words that fill the same slot without meaning the
+// same thing: "pnpm" and "bun" are both package managers. A word emits its
+// class as an extra, lighter feature, so "I prefer pnpm" and "I prefer bun"
+// score as related (same subject and predicate, different object) rather
+// than as paraphrases or as strangers.
+var relationClasses = map[string]string{
+	"pkgmanager": "npm pnpm yarn bun pip pipx poetry uv cargo composer gem bundler brew homebrew apt conda",
+	"runtime":    "node nodejs deno bun",
+	"language":   "go rust python ts js java kotlin swift ruby php elixir haskell scala zig lua c++ c# cpp csharp",
+	"editor":     "vim neovim nvim emacs vscode cursor zed helix sublime intellij goland jetbrains",
+	"testfw":     "jest vitest mocha pytest jasmine ava playwright cypress rspec unittest testify",
+	"database":   "postgres mysql sqlite mongo redis libsql turso dynamodb mariadb supabase",
+	"linter":     "eslint prettier biome ruff black gofmt goimports golangci flake8 rubocop pylint mypy clippy rustfmt",
+	"webfw":      "react vue svelte angular solid preact next nextjs nuxt remix astro htmx",
+	"cssfw":      "tailwind css sass scss bootstrap",
+	"bundler":    "webpack vite esbuild rollup parcel turbopack",
+	"hosting":    "aws gcp azure vercel netlify fly heroku cloudflare render railway",
+	"shell":      "bash zsh fish powershell sh",
+	"os":         "linux mac windows ubuntu debian arch fedora wsl",
+	"vcshost":    "github gitlab bitbucket gitea",
+	"ci":         "actions jenkins circleci travis buildkite",
+	"container":  "docker podman k8s compose helm",
+	"whitespace": "tabs spaces tab space",
+	"quotes":     "single double",
+	"orm":        "prisma drizzle sqlalchemy gorm typeorm sqlc",
+	"httpfw":     "express fastify gin echo fiber chi django flask fastapi rails spring hono",
+	"theme":      "dark light",
+	"casing":     "camelcase snakecase kebabcase pascalcase",
+}
+
+// lexicon is the built form of the tables above, keyed by stem.
+type lexicon struct {
+	canonical map[string]string
+	classes   map[string][]string
+}
+
+var builtLexicon = buildLexicon()
+
+func buildLexicon() lexicon {
+	lx := lexicon{canonical: map[string]string{}, classes: map[string][]string{}}
+	for _, line := range synonymGroups {
+		words := strings.Fields(line)
+		canon := stem(words[0])
+		for _, w := range words {
+			lx.canonical[stem(w)] = canon
+		}
+	}
+	for class, line := range relationClasses {
+		for _, w := range strings.Fields(line) {
+			key := lx.canonicalize(stem(w))
+			lx.classes[key] = append(lx.classes[key], class)
+		}
+	}
+	// Map iteration order is random; a fixed order keeps the float sums,
+	// and so the vectors, bit-for-bit deterministic.
+	for _, cs := range lx.classes {
+		sort.Strings(cs)
+	}
+	return lx
+}
+
+// canonicalize maps a stem to the canonical stem of its synonym group, or
+// returns it unchanged.
+func (lx lexicon) canonicalize(s string) string {
+	if c, ok := lx.canonical[s]; ok {
+		return c
+	}
+	return s
+}

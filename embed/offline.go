@@ -1,0 +1,232 @@
+package embed
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+)
+
+const (
+	// offlineVersion names the feature recipe. Any change to the weights,
+	// tokenizer, stemmer or lexicon moves vectors, so it must bump this and
+	// with it the embedder ID, which makes `credence reindex` re-embed.
+	offlineVersion = 1
+	// OfflineDim is the offline embedder's vector length. 384 matches the
+	// small sentence-transformer models, keeps an F32_BLOB at 1.5 KiB, and
+	// leaves the hashing noise between unrelated texts near 0.05.
+	OfflineDim = 384
+	// maxOfflineInput is how many bytes of a text the offline embedder
+	// reads. The claims it compares are sentences; the cap bounds the work
+	// a pasted log or binary blob can cause in the hook hot path.
+	maxOfflineInput = 8 << 10
+)
+
+// featureWeights sets how much each kind of feature counts. The values in
+// offlineWeights were chosen on testdata/pairs.jsonl (docs/EMBEDDERS.md).
+type featureWeights struct {
+	word     float64 // a content word
+	stop     float64 // a stop word: enough that "use X" differs from "X"
+	bigram   float64 // two content words in order within a clause
+	chars    float64 // all 3-5 byte n-grams of one word together
+	class    float64 // the relation class of a known tool ("pkgmanager")
+	entity   float64 // multiplier for names: known tools, capitalized words, numbers
+	light    float64 // multiplier for verbs that carry little ("use", "prefer")
+	negKeep  float64 // multiplier for a word inside a negation's scope
+	negation float64 // the negated twin of a word inside a negation's scope
+}
+
+// offlineWeights are the weights of offline-v1.
+var offlineWeights = featureWeights{
+	word:     1.0,
+	stop:     0.15,
+	bigram:   0.55,
+	chars:    0.5,
+	class:    0.45,
+	entity:   1.5,
+	light:    0.6,
+	negKeep:  0.6,
+	negation: 0.8,
+}
+
+// lightWords say little about what a claim is about: "use pnpm" and
+// "prefer pnpm" are both about pnpm. They still count, lightly.
+var lightWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"use", "prefer", "run", "write", "keep", "make", "work", "put",
+		"should", "need", "start", "call", "set", "live", "done", "give", "take", "try"} {
+		m[builtLexicon.canonicalize(stem(w))] = true
+	}
+	return m
+}()
+
+// Hash seeds keep feature kinds apart: the stop word "us" and the stem of
+// "use" must not land on the same feature.
+const (
+	seedWord uint64 = iota + 1
+	seedStop
+	seedBigram
+	seedChars
+	seedClass
+	seedNegated
+	seedEmpty
+)
+
+// Offline is the built-in embedder: signed feature hashing of words, word
+// bigrams, character n-grams and developer-domain synonyms into OfflineDim
+// dimensions. It is deterministic, pure Go, needs nothing downloaded and is
+// safe for concurrent use.
+type Offline struct {
+	id string
+	w  featureWeights
+}
+
+// NewOffline returns the built-in offline embedder.
+func NewOffline() *Offline {
+	return &Offline{id: fmt.Sprintf("offline-v%d-%d", offlineVersion, OfflineDim), w: offlineWeights}
+}
+
+// ID returns "offline-v<version>-<dim>", e.g. "offline-v1-384".
+func (o *Offline) ID() string { return o.id }
+
+// Dim returns OfflineDim.
+func (o *Offline) Dim() int { return OfflineDim }
+
+// Embed returns one unit-length vector per text. Only the first 8 KiB of a
+// text count. A text with no words (empty, punctuation, binary) gets the
+// same fixed vector, which is unit length and unrelated to real text.
+func (o *Offline) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("offline embed text %d of %d: %w", i+1, len(texts), err)
+		}
+		out[i] = o.embedOne(t)
+	}
+	return out, nil
+}
+
+// scratch holds the per-call buffers so a hook embedding one query does not
+// allocate more than its result and one lowercased copy of the text.
+type scratch struct {
+	tokens []token
+	lower  []byte
+	bag    featureBag
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{bag: newFeatureBag(256)} }}
+
+func (o *Offline) embedOne(text string) []float32 {
+	if len(text) > maxOfflineInput {
+		text = text[:maxOfflineInput]
+	}
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	sc.tokens, sc.lower = tokenize(text, sc.tokens[:0], sc.lower)
+	bag := &sc.bag
+	bag.reset()
+	o.addFeatures(bag, sc.tokens)
+	if bag.len() == 0 {
+		bag.add(hashString(seedEmpty, ""), 1)
+	}
+	return bag.project(OfflineDim)
+}
+
+// negationWord is the canonical stem of "not", "never", "don't", "avoid"...
+var negationWord = builtLexicon.canonicalize(stem("not"))
+
+// addFeatures turns tokens into weighted hashed features.
+func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
+	w := &o.w
+	var prev uint64
+	havePrev, negated := false, false
+	for _, tok := range tokens {
+		if tok.clause {
+			havePrev, negated = false, false
+		}
+		if stopWords[tok.text] {
+			bag.add(hashString(seedStop, tok.text), w.stop)
+			continue
+		}
+		raw := stem(tok.text)
+		s := builtLexicon.canonicalize(raw)
+		classes := builtLexicon.classes[s]
+		weight := w.word
+		switch {
+		case lightWords[s]:
+			weight *= w.light
+		case tok.proper || len(classes) > 0 || hasDigit(s):
+			weight *= w.entity
+		}
+		h := hashString(seedWord, s)
+		if s == negationWord {
+			// Everything after a negation in the same clause is negated:
+			// "don't use docker" keeps some of "use docker" and adds its
+			// negated twin, so it is related to "use docker", not the same.
+			negated = true
+		} else if negated {
+			bag.add(hashString(seedNegated, s), weight*w.negation)
+			weight *= w.negKeep
+		}
+		bag.add(h, weight)
+		for _, class := range classes {
+			bag.add(hashString(seedClass, class), w.class)
+		}
+		if havePrev {
+			bag.add(mix(prev*0x9e3779b97f4a7c15^h^seedBigram), w.bigram)
+		}
+		prev, havePrev = h, true
+		// A word the lexicon renamed spells its n-grams from the canonical
+		// form, so "favour" and "prefer" agree on those too.
+		grams := tok.text
+		if _, ok := builtLexicon.canonical[raw]; ok {
+			grams = s
+		}
+		addCharGrams(bag, grams, w.chars)
+	}
+}
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if '0' <= s[i] && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// addCharGrams adds the 3- to 5-byte n-grams of "<tok>" with a total weight
+// of total, however long the token is.
+func addCharGrams(bag *featureBag, tok string, total float64) {
+	if len(tok) > maxTokenBytes {
+		tok = tok[:maxTokenBytes]
+	}
+	padded := len(tok) + 2
+	count := 0
+	for n := 3; n <= 5; n++ {
+		count += max(0, padded-n+1)
+	}
+	if count == 0 {
+		return
+	}
+	w := total / math.Sqrt(float64(count))
+	at := func(i int) byte {
+		switch i {
+		case 0:
+			return '<'
+		case padded - 1:
+			return '>'
+		}
+		return tok[i-1]
+	}
+	for n := 3; n <= 5; n++ {
+		for start := 0; start+n <= padded; start++ {
+			h := fnvOffset ^ seedChars
+			for i := start; i < start+n; i++ {
+				h ^= uint64(at(i))
+				h *= fnvPrime
+			}
+			bag.add(mix(h), w)
+		}
+	}
+}
