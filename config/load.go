@@ -1,0 +1,191 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// LoadOptions says where Load looks. The zero value loads the real user's
+// configuration.
+type LoadOptions struct {
+	// Home is the user's home directory. Empty means $HOME from Env, then
+	// os.UserHomeDir. Tests point it at a temporary directory.
+	Home string
+	// Env looks up environment variables; empty values count as unset.
+	// Nil means os.Getenv. EnvMap adapts a map.
+	Env func(string) string
+	// ConfigPath names the config file. Empty means $CREDENCE_CONFIG, then
+	// $XDG_CONFIG_HOME/credence/config.toml, then
+	// ~/.config/credence/config.toml. A missing default file is fine; a
+	// missing file named here or in CREDENCE_CONFIG is an error.
+	ConfigPath string
+	// Overrides are dotted keys set by flags ("llm.model" → "gpt-4.1"); they
+	// win over everything else.
+	Overrides map[string]string
+}
+
+// EnvMap returns an Env function that reads from m, for tests and for
+// callers that build an environment by hand.
+func EnvMap(m map[string]string) func(string) string {
+	return func(name string) string { return m[name] }
+}
+
+// Load builds the configuration in layers: defaults, generic fallbacks
+// (OPENAI_API_KEY, OPENAI_BASE_URL), the config file, CREDENCE_* environment
+// variables, then opts.Overrides; it resolves paths and validates the result.
+//
+// It reads at most one small file and touches no network, so the hook can
+// call it on every prompt. When only validation fails, Load returns the
+// loaded config together with a *ValidationError, so doctor can show both.
+func Load(opts LoadOptions) (*Config, error) {
+	getenv := opts.Env
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	home := opts.Home
+	if home == "" {
+		home = getenv("HOME")
+	}
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return nil, fmt.Errorf("load config: find home directory: %w", err)
+		}
+		home = h
+	}
+	home = expandHome(home, home)
+
+	cfg := Default()
+	cfg.sources = make(map[string]string)
+
+	for _, f := range Fields() {
+		if f.Fallback == "" {
+			continue
+		}
+		if v := getenv(f.Fallback); v != "" {
+			if err := f.set(&cfg, v); err != nil {
+				return nil, fmt.Errorf("load config: %s: %w", f.Fallback, err)
+			}
+			cfg.sources[f.Key] = "env " + f.Fallback
+		}
+	}
+
+	path, explicit := opts.ConfigPath, opts.ConfigPath != ""
+	if !explicit {
+		if p := getenv(envPrefix + "CONFIG"); p != "" {
+			path, explicit = p, true
+		} else {
+			path = defaultConfigFile(getenv, home)
+		}
+	}
+	path = expandHome(path, home)
+	if err := cfg.loadFile(path, explicit); err != nil {
+		return nil, err
+	}
+
+	for _, f := range Fields() {
+		if v := getenv(f.Env); v != "" {
+			if err := f.set(&cfg, v); err != nil {
+				return nil, fmt.Errorf("load config: %s: %w", f.Env, err)
+			}
+			cfg.sources[f.Key] = "env " + f.Env
+		}
+	}
+
+	if err := cfg.applyOverrides(opts.Overrides); err != nil {
+		return nil, err
+	}
+
+	cfg.resolvePaths(getenv, home, path)
+	if err := cfg.Validate(); err != nil {
+		return &cfg, err
+	}
+	return &cfg, nil
+}
+
+// loadFile decodes the TOML file at path over c. Keys the file sets that
+// Config does not know are an error naming them, so a typo never silently
+// leaves a default in place.
+func (c *Config) loadFile(path string, mustExist bool) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) && !mustExist {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("load config: read %s: %w", path, err)
+	}
+	md, err := toml.Decode(string(data), c)
+	if err != nil {
+		return fmt.Errorf("load config: parse %s: %w", path, err)
+	}
+	if keys := unknownKeys(md); len(keys) > 0 {
+		return fmt.Errorf("load config: %s: unknown key %s (see docs/CONFIG.md for the valid keys)",
+			path, strings.Join(quoteAll(keys), ", "))
+	}
+	for _, f := range Fields() {
+		key := []string{f.Name}
+		if f.Section != "" {
+			key = []string{f.Section, f.Name}
+		}
+		if md.IsDefined(key...) {
+			c.sources[f.Key] = path
+		}
+	}
+	return nil
+}
+
+// applyOverrides sets dotted keys from flags, in sorted order so errors are
+// deterministic.
+func (c *Config) applyOverrides(overrides map[string]string) error {
+	keys := make([]string, 0, len(overrides))
+	for k := range overrides {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		f, ok := lookupField(k)
+		if !ok {
+			return fmt.Errorf("load config: override %q: unknown key (see docs/CONFIG.md for the valid keys)", k)
+		}
+		if err := f.set(c, overrides[k]); err != nil {
+			return fmt.Errorf("load config: override %s: %w", k, err)
+		}
+		c.sources[k] = "override"
+	}
+	return nil
+}
+
+// unknownKeys lists the keys the file sets that Config lacks, leaving out a
+// table whose keys are listed themselves ("paths" when "paths.home" is).
+func unknownKeys(md toml.MetaData) []string {
+	undecoded := md.Undecoded()
+	var keys []string
+	for _, k := range undecoded {
+		name := k.String()
+		isParent := false
+		for _, other := range undecoded {
+			if strings.HasPrefix(other.String(), name+".") {
+				isParent = true
+				break
+			}
+		}
+		if !isParent {
+			keys = append(keys, name)
+		}
+	}
+	return keys
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
