@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -120,7 +121,7 @@ func (c *Config) loadFile(path string, mustExist bool) error {
 	if err != nil {
 		return fmt.Errorf("load config: read %s: %w", path, err)
 	}
-	md, err := toml.Decode(string(data), c)
+	md, err := toml.Decode(blankComments(data), c)
 	if err != nil {
 		return fmt.Errorf("load config: parse %s: %w", path, err)
 	}
@@ -159,6 +160,30 @@ func (c *Config) applyOverrides(overrides map[string]string) error {
 		c.sources[k] = "override"
 	}
 	return nil
+}
+
+// blankComments empties whole-line comments, keeping every newline so parse
+// errors still point at the right line. The TOML lexer walks comments one
+// rune at a time through a channel, and the commented default file is mostly
+// comments: this makes loading it several times cheaper on the hook's path.
+// Files with multi-line strings are left alone, since a line starting with #
+// may be part of one.
+func blankComments(data []byte) string {
+	if bytes.Contains(data, []byte(`"""`)) || bytes.Contains(data, []byte("'''")) {
+		return string(data)
+	}
+	out := make([]byte, 0, len(data)/4)
+	for line := range bytes.Lines(data) {
+		trimmed := bytes.TrimLeft(line, " \t")
+		if len(trimmed) > 0 && trimmed[0] == '#' {
+			if bytes.HasSuffix(line, []byte("\n")) {
+				out = append(out, '\n')
+			}
+			continue
+		}
+		out = append(out, line...)
+	}
+	return string(out)
 }
 
 // unknownKeys lists the keys the file sets that Config lacks, leaving out a

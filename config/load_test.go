@@ -288,6 +288,10 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{"parse", "config.toml", "budget_chars"},
 		},
 		{
+			name: "line numbers survive comment blanking", file: "# one\n  # two\n[recall]\nbudget_chars = \"x\"\n",
+			want: []string{"line 4"},
+		},
+		{
 			name: "malformed toml", file: "[llm\nmodel = 1\n",
 			want: []string{"parse", "config.toml"},
 		},
