@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"slices"
@@ -27,7 +26,12 @@ const (
 
 func loadPairs(t testing.TB) []labelledPair {
 	t.Helper()
-	f, err := os.Open("testdata/pairs.jsonl")
+	return loadPairsFile(t, "testdata/pairs.jsonl")
+}
+
+func loadPairsFile(t testing.TB, path string) []labelledPair {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("open pairs: %v", err)
 	}
@@ -96,18 +100,177 @@ func fractionAtLeast(xs []float64, t float64) float64 {
 	return float64(n) / float64(len(xs))
 }
 
-func TestCalibrationDump(t *testing.T) {
-	pairs := loadPairs(t)
-	o := NewOffline()
-	for _, p := range pairs {
-		vs, _ := o.Embed(context.Background(), []string{p.A, p.B})
-		fmt.Printf("%-9s %.3f  %s | %s\n", p.Label, Cosine(vs[0], vs[1]), p.A, p.B)
+// derivedThresholds applies the calibration rule to labelled scores:
+//   - Cluster and Related: the cut that best separates "unrelated" from
+//     "same"+"related" (highest balanced accuracy; the middle of the best
+//     run of cuts when several tie);
+//   - Reinforce: the lowest cut that at most 10% of "related" pairs reach, so
+//     a contradiction is rarely taken for support;
+//   - Merge: the lowest cut that at most 5% of "related" pairs reach;
+//   - Dedupe: the lowest cut above every "related" and "unrelated" pair plus
+//     a 0.10 margin, and never below Merge: deduplication merges without
+//     asking, so it must stay clear of anything that is not the same claim.
+//
+// Cuts step by 0.01.
+func derivedThresholds(scores map[string][]float64) Thresholds {
+	same, rel, unr := scores[labelSame], scores[labelRelated], scores[labelUnrelated]
+	pos := append(slices.Clone(same), rel...)
+	var th Thresholds
+	best, bestLo, bestHi := -1.0, 0.0, 0.0
+	for c := 0; c <= 100; c++ {
+		t := float64(c) / 100
+		acc := (fractionAtLeast(pos, t) + 1 - fractionAtLeast(unr, t)) / 2
+		switch {
+		case acc > best+1e-12:
+			best, bestLo, bestHi = acc, t, t
+		case math.Abs(acc-best) <= 1e-12 && bestHi == t-0.01:
+			bestHi = t
+		}
 	}
-	scores := scorePairs(t, o, pairs)
+	th.Cluster = math.Round((bestLo+bestHi)*50) / 100
+	th.Related = th.Cluster
+	lowestCut := func(xs []float64, share float64) float64 {
+		for c := 0; c <= 100; c++ {
+			if t := float64(c) / 100; fractionAtLeast(xs, t) <= share {
+				return t
+			}
+		}
+		return 1
+	}
+	th.Reinforce = lowestCut(rel, 0.10)
+	th.Merge = lowestCut(rel, 0.05)
+	th.Dedupe = max(th.Merge, math.Min(1, math.Round(100*lowestCut(append(slices.Clone(rel), unr...), 0)+10)/100))
+	return th
+}
+
+// calibrationReport is what TestCalibration measures at the shipped thresholds.
+type calibrationReport struct {
+	sameReinforce    float64 // same >= Reinforce
+	sameCluster      float64 // same >= Cluster
+	relatedBand      float64 // Related <= related < Reinforce
+	relatedReinforce float64 // related >= Reinforce (wrongly reinforced)
+	unrelatedCluster float64 // unrelated < Cluster
+	sameDedupe       float64 // same >= Dedupe
+	falseDedupe      float64 // related or unrelated >= Dedupe
+}
+
+func measure(scores map[string][]float64, th Thresholds) calibrationReport {
+	same, rel, unr := scores[labelSame], scores[labelRelated], scores[labelUnrelated]
+	return calibrationReport{
+		sameReinforce:    fractionAtLeast(same, th.Reinforce),
+		sameCluster:      fractionAtLeast(same, th.Cluster),
+		relatedBand:      fractionAtLeast(rel, th.Related) - fractionAtLeast(rel, th.Reinforce),
+		relatedReinforce: fractionAtLeast(rel, th.Reinforce),
+		unrelatedCluster: 1 - fractionAtLeast(unr, th.Cluster),
+		sameDedupe:       fractionAtLeast(same, th.Dedupe),
+		falseDedupe:      fractionAtLeast(append(slices.Clone(rel), unr...), th.Dedupe),
+	}
+}
+
+func logDistributions(t *testing.T, scores map[string][]float64) {
+	t.Helper()
+	t.Logf("%-9s %4s %6s %6s %6s %6s %6s %6s", "label", "n", "mean", "min", "p10", "p50", "p90", "max")
 	for _, l := range []string{labelSame, labelRelated, labelUnrelated} {
 		xs := slices.Clone(scores[l])
 		slices.Sort(xs)
-		fmt.Printf("%s n=%d mean=%.3f p10=%.3f p50=%.3f p90=%.3f\n", l, len(xs), mean(xs), quantile(xs, .1), quantile(xs, .5), quantile(xs, .9))
+		t.Logf("%-9s %4d %6.3f %6.3f %6.3f %6.3f %6.3f %6.3f", l, len(xs), mean(xs), xs[0],
+			quantile(xs, 0.1), quantile(xs, 0.5), quantile(xs, 0.9), xs[len(xs)-1])
 	}
-	_ = fractionAtLeast
+}
+
+func logReport(t *testing.T, r calibrationReport) {
+	t.Helper()
+	t.Logf("same      >= Reinforce          %5.1f%%", 100*r.sameReinforce)
+	t.Logf("same      >= Cluster            %5.1f%%", 100*r.sameCluster)
+	t.Logf("same      >= Dedupe             %5.1f%%", 100*r.sameDedupe)
+	t.Logf("related   in [Related,Reinforce) %5.1f%%", 100*r.relatedBand)
+	t.Logf("related   >= Reinforce          %5.1f%%", 100*r.relatedReinforce)
+	t.Logf("unrelated <  Cluster            %5.1f%%", 100*r.unrelatedCluster)
+	t.Logf("related+unrelated >= Dedupe     %5.1f%%", 100*r.falseDedupe)
+}
+
+// TestCalibration checks that the offline thresholds are the ones the
+// calibration rule derives from testdata/pairs.jsonl and that they separate
+// the labels as docs/EMBEDDERS.md states. Run it with -v for the numbers.
+func TestCalibration(t *testing.T) {
+	o := NewOffline()
+	shipped := ThresholdsFor(o.ID())
+	scores := scorePairs(t, o, loadPairs(t))
+	for l, want := range map[string]int{labelSame: 50, labelRelated: 50, labelUnrelated: 50} {
+		if len(scores[l]) < want {
+			t.Fatalf("pairs.jsonl has %d %q pairs, want at least %d", len(scores[l]), l, want)
+		}
+	}
+	logDistributions(t, scores)
+	derived := derivedThresholds(scores)
+	t.Logf("derived  %+v", derived)
+	t.Logf("shipped  %+v", shipped)
+
+	t.Run("shipped match derived", func(t *testing.T) {
+		pairs := []struct {
+			name      string
+			got, want float64
+		}{
+			{"Cluster", shipped.Cluster, derived.Cluster},
+			{"Related", shipped.Related, derived.Related},
+			{"Reinforce", shipped.Reinforce, derived.Reinforce},
+			{"Merge", shipped.Merge, derived.Merge},
+			{"Dedupe", shipped.Dedupe, derived.Dedupe},
+		}
+		for _, p := range pairs {
+			if math.Abs(p.got-p.want) > 0.02+1e-9 {
+				t.Errorf("%s=%.2f, the calibration rule derives %.2f: recalibrate and update offlineV1Thresholds and docs/EMBEDDERS.md",
+					p.name, p.got, p.want)
+			}
+		}
+	})
+
+	r := measure(scores, shipped)
+	logReport(t, r)
+	floors := []struct {
+		name      string
+		got, want float64
+	}{
+		{"same >= Reinforce", r.sameReinforce, 0.90},
+		{"same >= Cluster", r.sameCluster, 0.99},
+		{"related < Reinforce", 1 - r.relatedReinforce, 0.90},
+		{"related >= Related", r.relatedBand + r.relatedReinforce, 0.85},
+		{"unrelated < Cluster", r.unrelatedCluster, 0.90},
+		{"no related or unrelated >= Dedupe", 1 - r.falseDedupe, 1},
+	}
+	for _, f := range floors {
+		t.Run(f.name, func(t *testing.T) {
+			if f.got < f.want {
+				t.Errorf("share=%.3f, want >= %.2f", f.got, f.want)
+			}
+		})
+	}
+}
+
+// TestCalibrationHoldout scores testdata/pairs_holdout.jsonl, written after
+// the offline features were designed and never used to tune them, with the
+// shipped thresholds. Its floors are looser: it measures how far the
+// calibration carries to sentences it has not seen.
+func TestCalibrationHoldout(t *testing.T) {
+	o := NewOffline()
+	scores := scorePairs(t, o, loadPairsFile(t, "testdata/pairs_holdout.jsonl"))
+	logDistributions(t, scores)
+	r := measure(scores, ThresholdsFor(o.ID()))
+	logReport(t, r)
+	floors := []struct {
+		name      string
+		got, want float64
+	}{
+		{"same >= Reinforce", r.sameReinforce, 0.60},
+		{"related < Reinforce", 1 - r.relatedReinforce, 0.80},
+		{"unrelated < Cluster", r.unrelatedCluster, 0.80},
+		{"no related or unrelated >= Dedupe", 1 - r.falseDedupe, 1},
+	}
+	for _, f := range floors {
+		t.Run(f.name, func(t *testing.T) {
+			if f.got < f.want {
+				t.Errorf("share=%.3f, want >= %.2f", f.got, f.want)
+			}
+		})
+	}
 }

@@ -100,19 +100,32 @@ func (b *featureBag) grow() {
 	}
 }
 
-// project folds the features into a dim-length unit vector: the high bits
-// of a key pick the dimension, the low bit its sign, so colliding features
-// cancel on average instead of piling up.
+// projections is how many dimensions each feature is spread over. With one,
+// a chance collision of two heavy features (a tool name in each text) adds
+// their whole weight to the cosine; spreading each over a few dimensions
+// with independent signs turns that into many small collisions that mostly
+// cancel.
+const projections = 3
+
+// project folds the features into a dim-length unit vector: for each of
+// its projections a feature's rehashed key picks a dimension with its high
+// bits and a sign with its low bit.
 func (b *featureBag) project(dim int) []float32 {
 	v := make([]float32, dim)
+	scale := 1 / math.Sqrt(projections)
 	for _, i := range b.used {
 		s := b.slots[i]
-		w := float64(s.weight) * (1 + math.Log(float64(s.count)))
-		idx := int(((s.key >> 32) * uint64(dim)) >> 32)
-		if s.key&1 == 1 {
-			w = -w
+		w := float32(float64(s.weight) * (1 + math.Log(float64(s.count))) * scale)
+		key := s.key
+		for range projections {
+			idx := int(((key >> 32) * uint64(dim)) >> 32)
+			if key&1 == 1 {
+				v[idx] -= w
+			} else {
+				v[idx] += w
+			}
+			key = mix(key + 0x9e3779b97f4a7c15)
 		}
-		v[idx] += float32(w)
 	}
 	return Normalize(v)
 }

@@ -10,11 +10,11 @@ import (
 // the table is built, so inflections ("migrating", "utilizes") match too.
 // Changing this table changes vectors: bump offlineVersion when you do.
 var synonymGroups = []string{
-	"prefer like love favour favor enjoy rather",
+	"prefer like love favour favor enjoy",
 	"use utilize utilise employ leverage adopt rely",
 	"switch move migrate port transition convert replace swap substitute",
 	"deploy ship release publish rollout",
-	"test spec unittest",
+	"test spec",
 	"run execute exec invoke",
 	"install setup",
 	"remove delete drop uninstall rm",
@@ -55,6 +55,31 @@ var synonymGroups = []string{
 	"build compile",
 	"mac macos osx",
 	"mongo mongodb",
+	"1 one", "2 two", "3 three", "4 four", "5 five", "6 six", "7 seven", "8 eight", "9 nine", "10 ten",
+}
+
+// phrases are two-word names that mean one thing. The pair is replaced by
+// the canonical word (a key of the synonym table or a plain word) before
+// features are made, so "pull requests" and "PRs" agree.
+var phrases = map[[2]string]string{
+	{"pull", "request"}:    "pr",
+	{"merge", "request"}:   "pr",
+	{"command", "line"}:    "cli",
+	{"vs", "code"}:         "vscode",
+	{"node", "js"}:         "node",
+	{"next", "js"}:         "nextjs",
+	{"type", "hint"}:       "annotation",
+	{"package", "manager"}: "pkgmanager",
+}
+
+// ambiguousNames are tool names that are also ordinary English words. They
+// count as names (class feature, name weight) only when capitalized
+// mid-sentence: "written in Go", not "go ahead".
+var ambiguousNames = map[string]bool{
+	"go": true, "next": true, "solid": true, "express": true, "echo": true, "gin": true,
+	"arch": true, "render": true, "fly": true, "action": true, "compose": true,
+	"cursor": true, "spring": true, "rail": true, "black": true, "chi": true,
+	"fiber": true, "helix": true, "gem": true, "apt": true, "make": true,
 }
 
 // relationClasses groups words that fill the same slot without meaning the
@@ -63,40 +88,49 @@ var synonymGroups = []string{
 // score as related (same subject and predicate, different object) rather
 // than as paraphrases or as strangers.
 var relationClasses = map[string]string{
-	"pkgmanager": "npm pnpm yarn bun pip pipx poetry uv cargo composer gem bundler brew homebrew apt conda",
-	"runtime":    "node nodejs deno bun",
-	"language":   "go rust python ts js java kotlin swift ruby php elixir haskell scala zig lua c++ c# cpp csharp",
-	"editor":     "vim neovim nvim emacs vscode cursor zed helix sublime intellij goland jetbrains",
-	"testfw":     "jest vitest mocha pytest jasmine ava playwright cypress rspec unittest testify",
-	"database":   "postgres mysql sqlite mongo redis libsql turso dynamodb mariadb supabase",
-	"linter":     "eslint prettier biome ruff black gofmt goimports golangci flake8 rubocop pylint mypy clippy rustfmt",
-	"webfw":      "react vue svelte angular solid preact next nextjs nuxt remix astro htmx",
-	"cssfw":      "tailwind css sass scss bootstrap",
-	"bundler":    "webpack vite esbuild rollup parcel turbopack",
-	"hosting":    "aws gcp azure vercel netlify fly heroku cloudflare render railway",
-	"shell":      "bash zsh fish powershell sh",
-	"os":         "linux mac windows ubuntu debian arch fedora wsl",
-	"vcshost":    "github gitlab bitbucket gitea",
-	"ci":         "actions jenkins circleci travis buildkite",
-	"container":  "docker podman k8s compose helm",
-	"whitespace": "tabs spaces tab space",
-	"quotes":     "single double",
-	"orm":        "prisma drizzle sqlalchemy gorm typeorm sqlc",
-	"httpfw":     "express fastify gin echo fiber chi django flask fastapi rails spring hono",
-	"theme":      "dark light",
-	"casing":     "camelcase snakecase kebabcase pascalcase",
+	"pkgmanager":  "npm pnpm yarn bun pip pipx poetry uv cargo composer gem bundler brew homebrew apt conda",
+	"runtime":     "node nodejs deno bun",
+	"language":    "go rust python ts js java kotlin swift ruby php elixir haskell scala zig lua c++ c# cpp csharp",
+	"editor":      "vim neovim nvim emacs vscode cursor zed helix sublime intellij goland jetbrains",
+	"testfw":      "jest vitest mocha pytest jasmine ava playwright cypress rspec unittest testify",
+	"database":    "postgres mysql sqlite mongo redis libsql turso dynamodb mariadb supabase",
+	"linter":      "eslint prettier biome ruff black gofmt goimports golangci flake8 rubocop pylint mypy clippy rustfmt",
+	"webfw":       "react vue svelte angular solid preact next nextjs nuxt remix astro htmx",
+	"cssfw":       "tailwind css sass scss bootstrap",
+	"bundler":     "webpack vite esbuild rollup parcel turbopack",
+	"hosting":     "aws gcp azure vercel netlify fly heroku cloudflare render railway",
+	"shell":       "bash zsh fish powershell sh",
+	"os":          "linux mac windows ubuntu debian arch fedora wsl",
+	"vcshost":     "github gitlab bitbucket gitea",
+	"ci":          "actions jenkins circleci travis buildkite",
+	"container":   "docker podman k8s compose helm",
+	"whitespace":  "tabs spaces tab space",
+	"quotes":      "single double",
+	"orm":         "prisma drizzle sqlalchemy gorm typeorm sqlc",
+	"httpfw":      "express fastify gin echo fiber chi django flask fastapi rails spring hono",
+	"theme":       "dark light",
+	"casing":      "camelcase snakecase kebabcase pascalcase",
+	"branch":      "main master trunk develop",
+	"toolversion": "mise asdf nvm volta pyenv rbenv fnm",
 }
 
 // lexicon is the built form of the tables above, keyed by stem.
 type lexicon struct {
 	canonical map[string]string
 	classes   map[string][]string
+	phrases   map[[2]string]string
+	ambiguous map[string]bool
 }
 
 var builtLexicon = buildLexicon()
 
 func buildLexicon() lexicon {
-	lx := lexicon{canonical: map[string]string{}, classes: map[string][]string{}}
+	lx := lexicon{
+		canonical: map[string]string{},
+		classes:   map[string][]string{},
+		phrases:   map[[2]string]string{},
+		ambiguous: map[string]bool{},
+	}
 	for _, line := range synonymGroups {
 		words := strings.Fields(line)
 		canon := stem(words[0])
@@ -109,6 +143,12 @@ func buildLexicon() lexicon {
 			key := lx.canonicalize(stem(w))
 			lx.classes[key] = append(lx.classes[key], class)
 		}
+	}
+	for words, canon := range phrases {
+		lx.phrases[[2]string{stem(words[0]), stem(words[1])}] = lx.canonicalize(stem(canon))
+	}
+	for w := range ambiguousNames {
+		lx.ambiguous[lx.canonicalize(stem(w))] = true
 	}
 	// Map iteration order is random; a fixed order keeps the float sums,
 	// and so the vectors, bit-for-bit deterministic.

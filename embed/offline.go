@@ -39,12 +39,12 @@ type featureWeights struct {
 // offlineWeights are the weights of offline-v1.
 var offlineWeights = featureWeights{
 	word:     1.0,
-	stop:     0.15,
-	bigram:   0.55,
-	chars:    0.5,
-	class:    0.45,
-	entity:   1.5,
-	light:    0.6,
+	stop:     0.1,
+	bigram:   0.25,
+	chars:    0.25,
+	class:    0.4,
+	entity:   2.0,
+	light:    0.3,
 	negKeep:  0.6,
 	negation: 0.8,
 }
@@ -132,25 +132,50 @@ func (o *Offline) embedOne(text string) []float32 {
 	return bag.project(OfflineDim)
 }
 
-// negationWord is the canonical stem of "not", "never", "don't", "avoid"...
-var negationWord = builtLexicon.canonicalize(stem("not"))
+// negationWord and preferWord are the canonical stems of "not" (also
+// "never", "don't", "avoid"...) and "prefer" (also "like", "favour"...).
+var (
+	negationWord = builtLexicon.canonicalize(stem("not"))
+	preferWord   = builtLexicon.canonicalize(stem("prefer"))
+)
+
+// contrastWords put what follows them on the losing side of a choice:
+// "use X instead of Y", "X rather than Y". "over" does the same after a
+// preference ("prefer X over Y") and is an ordinary word otherwise ("over
+// HTTP").
+var contrastWords = map[string]bool{"instead": true, "rather": true, "than": true}
 
 // addFeatures turns tokens into weighted hashed features.
 func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 	w := &o.w
 	var prev uint64
-	havePrev, negated := false, false
-	for _, tok := range tokens {
+	havePrev, negated, preferred := false, false, false
+	for i := 0; i < len(tokens); i++ {
+		tok := tokens[i]
 		if tok.clause {
-			havePrev, negated = false, false
+			havePrev, negated, preferred = false, false, false
+		}
+		if contrastWords[tok.text] || tok.text == "over" && preferred {
+			bag.add(hashString(seedStop, tok.text), w.stop)
+			negated = true
+			continue
 		}
 		if stopWords[tok.text] {
 			bag.add(hashString(seedStop, tok.text), w.stop)
 			continue
 		}
 		raw := stem(tok.text)
+		if i+1 < len(tokens) && !tokens[i+1].clause {
+			if p, ok := builtLexicon.phrases[[2]string{raw, stem(tokens[i+1].text)}]; ok {
+				raw = p
+				i++
+			}
+		}
 		s := builtLexicon.canonicalize(raw)
 		classes := builtLexicon.classes[s]
+		if builtLexicon.ambiguous[s] && !tok.proper {
+			classes = nil
+		}
 		weight := w.word
 		switch {
 		case lightWords[s]:
@@ -159,14 +184,17 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 			weight *= w.entity
 		}
 		h := hashString(seedWord, s)
-		if s == negationWord {
+		switch {
+		case s == negationWord:
 			// Everything after a negation in the same clause is negated:
 			// "don't use docker" keeps some of "use docker" and adds its
 			// negated twin, so it is related to "use docker", not the same.
 			negated = true
-		} else if negated {
+		case negated:
 			bag.add(hashString(seedNegated, s), weight*w.negation)
 			weight *= w.negKeep
+		case s == preferWord:
+			preferred = true
 		}
 		bag.add(h, weight)
 		for _, class := range classes {
@@ -179,7 +207,7 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 		// A word the lexicon renamed spells its n-grams from the canonical
 		// form, so "favour" and "prefer" agree on those too.
 		grams := tok.text
-		if _, ok := builtLexicon.canonical[raw]; ok {
+		if _, ok := builtLexicon.canonical[raw]; ok || raw != stem(tok.text) {
 			grams = s
 		}
 		addCharGrams(bag, grams, w.chars)

@@ -28,7 +28,7 @@ var stopWords = func() map[string]bool {
 		some any all each every both either neither other such own same
 		more most less much many few lot lots
 		get got gonna want wanna
-		one thing things stuff way
+		thing things stuff way
 	`) {
 		m[w] = true
 	}
@@ -53,7 +53,7 @@ type token struct {
 // call allocates that copy and nothing per token.
 func tokenize(s string, out []token, buf []byte) ([]token, []byte) {
 	type span struct {
-		start, end    int
+		start, end     int
 		proper, clause bool
 	}
 	buf = buf[:0]
@@ -77,6 +77,9 @@ func tokenize(s string, out []token, buf []byte) ([]token, []byte) {
 		}
 		if !word && start >= 0 && (r == '+' || r == '#') {
 			word = true // c++, c#, f#
+		}
+		if !word && r == '.' && start >= 0 && isDigitByte(buf[len(buf)-1]) && i+1 < len(s) && isDigitByte(s[i+1]) {
+			word = true // versions stay whole: 3.12, 1.22.4
 		}
 		if !word {
 			flush()
@@ -180,6 +183,8 @@ func undouble(w string) string {
 	}
 	return w
 }
+
+func isDigitByte(b byte) bool { return '0' <= b && b <= '9' }
 
 func hasVowel(s string) bool {
 	return strings.ContainsAny(s, "aeiouy")

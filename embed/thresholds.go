@@ -1,0 +1,46 @@
+package embed
+
+import "strings"
+
+// Thresholds are the cosine similarities at which consolidation acts. They
+// belong to an embedder: the same two sentences score differently under
+// different embedders, so a value tuned for one is wrong for another.
+type Thresholds struct {
+	// Cluster groups new episodes: pairs at or above it share a cluster.
+	Cluster float64
+	// Related sends a candidate belief to classification (SUPPORTS /
+	// CONTRADICTS / PARTIAL / IRRELEVANT) when it scores at or above this
+	// against an active belief but not above Reinforce; below it the
+	// candidate is novel.
+	Related float64
+	// Reinforce lets a candidate scoring above it reinforce the belief.
+	Reinforce float64
+	// Dedupe marks an extracted fact scoring at or above it as a duplicate
+	// of an existing one: the same claim, kept once.
+	Dedupe float64
+	// Merge is the similarity above which two active beliefs may merge
+	// (with the other merge gates: scope, confidence, cooldown).
+	Merge float64
+}
+
+// seedThresholds are the source designs' values, set for OpenAI
+// embeddings: cluster 0.70, related 0.70, reinforce 0.92, merge 0.92
+// (Engram) and dedupe 0.95 (Plast Mem).
+var seedThresholds = Thresholds{Cluster: 0.70, Related: 0.70, Reinforce: 0.92, Dedupe: 0.95, Merge: 0.92}
+
+// offlineV1Thresholds were derived from testdata/pairs.jsonl by
+// TestCalibration; docs/EMBEDDERS.md records the rule and the numbers.
+var offlineV1Thresholds = Thresholds{Cluster: 0.22, Related: 0.22, Reinforce: 0.62, Dedupe: 0.80, Merge: 0.66}
+
+// ThresholdsFor returns the thresholds calibrated for the embedder with the
+// given ID. Offline v1 IDs get the values calibrated for it; every other ID,
+// including "openai:…" and unknown ones, gets the seed values, which were
+// set for OpenAI's text-embedding models. Another OpenAI-compatible model
+// (a local one behind Ollama, say) should be calibrated the same way before
+// its thresholds are trusted.
+func ThresholdsFor(embedderID string) Thresholds {
+	if strings.HasPrefix(embedderID, "offline-v1-") {
+		return offlineV1Thresholds
+	}
+	return seedThresholds
+}
