@@ -1,0 +1,142 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// clause is one raw clause prepared for matching: lower case, contractions
+// expanded, discourse fillers stripped, with what the stripped words said
+// about it kept as flags.
+type clause struct {
+	span       string // as written
+	text       string // normalised working text
+	question   bool   // ended in '?'
+	correction bool   // "actually", "sorry", "correction:", "I meant"
+	meant      bool   // "I meant ...": a bare object may correct the previous fact
+	hedged     bool   // "I think", "pretty sure", "probably": stated but unsure
+	standing   bool   // "from now on", "going forward", "by default"
+}
+
+var contractions = strings.NewReplacer(
+	"can't", "cannot", "won't", "will not", "ain't", "is not", "shan't", "shall not",
+	"n't", " not", "i'm", "i am", "'re", " are", "'ve", " have", "'ll", " will", "'d", " would",
+	"it's", "it is", "that's", "that is", "what's", "what is", "there's", "there is",
+	"let's", "let us", "name's", "name is", "here's", "here is", "who's", "who is",
+	"he's", "he is", "she's", "she is",
+)
+
+var slang = map[string]string{
+	"dont": "do not", "doesnt": "does not", "didnt": "did not", "cant": "cannot",
+	"isnt": "is not", "arent": "are not", "wasnt": "was not", "shouldnt": "should not",
+	"wouldnt": "would not", "couldnt": "could not", "im": "i am", "ive": "i have",
+	"pls": "please", "plz": "please", "gonna": "going to", "wanna": "want to",
+	"gotta": "have to", "thx": "thanks", "u": "you", "ur": "your", "idk": "i do not know",
+	"imo": "", "tbh": "", "imho": "",
+}
+
+// lowerNormalize lowercases s, expands contractions and chat spellings,
+// turns parentheses into commas and collapses white space.
+func lowerNormalize(s string) string {
+	s = contractions.Replace(strings.ToLower(s))
+	s = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ").Replace(s)
+	words := strings.Fields(s)
+	out := words[:0]
+	for _, w := range words {
+		core := strings.TrimRight(w, ",.!:;")
+		if r, ok := slang[core]; ok {
+			if r == "" {
+				continue
+			}
+			w = r + w[len(core):]
+		}
+		out = append(out, w)
+	}
+	s = strings.Join(out, " ")
+	s = strings.ReplaceAll(s, " ,", ",")
+	return strings.Trim(s, " .!;:,-")
+}
+
+// sep is what may follow a stripped prefix: punctuation, or a space.
+const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
+
+var (
+	correctionPrefix = regexp.MustCompile(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|i misspoke|i was wrong|let me correct (?:that|myself)|to correct myself|to correct that|i stand corrected|err|erm)` + sep + `|^no\s*[,:;!.-]+\s*`)
+	meantPrefix      = regexp.MustCompile(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant)(?: that)?` + sep)
+	softHedgePrefix  = regexp.MustCompile(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
+	fillerPrefix     = regexp.MustCompile(`^(?:ok|okay|so|well|oh|hey|hi|hello|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	standingPrefix   = regexp.MustCompile(`^(?:from now on|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
+	politePrefix     = regexp.MustCompile(`^(?:please|kindly)` + sep)
+	toImperative     = regexp.MustCompile(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
+
+	standingAnywhere = regexp.MustCompile(`\b(?:from now on|going forward|moving forward|in the future|in future|by default|from here on)\b`)
+	inlineActually   = regexp.MustCompile(`\bactually,?\s+`)
+	inlineProbably   = regexp.MustCompile(`\bprobably\s+`)
+	trailingFiller   = regexp.MustCompile(`(?:\s*,?\s*\b(?:please|thanks|thank you|ty|from now on|going forward|moving forward|from here on|in the future|in future|by default|as well|too|also|anymore|any more|now|nowadays|these days|ok|okay|btw|lol|haha|though|again|for all projects|everywhere)\b)+$`)
+
+	// politeRewrites turn polite forms into the plain form the matchers know,
+	// before the filters see "would" and "should".
+	politeRewrites = []struct {
+		re  *regexp.Regexp
+		out string
+	}{
+		{regexp.MustCompile(`^(i|we) would (?:much |really |definitely |strongly )?prefer\b`), "$1 prefer"},
+		{regexp.MustCompile(`^(i|we) would (?:much )?rather\b`), "$1 rather"},
+		{regexp.MustCompile(`^i would (?:like|love|want) (?:for )?you to\b`), "i want you to"},
+		{regexp.MustCompile(`^(?:we|you) should (always|never)\b`), "we $1"},
+		{regexp.MustCompile(`^let us (always|never)\b`), "we $1"},
+		{regexp.MustCompile(`^you will (always|never)\b`), "$1"},
+	}
+)
+
+// analyze prepares a raw clause for matching.
+func analyze(rc rawClause) clause {
+	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
+	t := lowerNormalize(rc.text)
+	for range 8 {
+		before := t
+		if loc := correctionPrefix.FindStringIndex(t); loc != nil {
+			c.correction, t = true, t[loc[1]:]
+		}
+		if loc := meantPrefix.FindStringIndex(t); loc != nil {
+			c.correction, c.meant, t = true, true, t[loc[1]:]
+		}
+		if loc := softHedgePrefix.FindStringIndex(t); loc != nil {
+			c.hedged, t = true, t[loc[1]:]
+		}
+		if loc := standingPrefix.FindStringIndex(t); loc != nil {
+			c.standing, t = true, t[loc[1]:]
+		}
+		for _, re := range []*regexp.Regexp{fillerPrefix, politePrefix} {
+			if loc := re.FindStringIndex(t); loc != nil {
+				t = t[loc[1]:]
+			}
+		}
+		t = toImperative.ReplaceAllString(t, "$1")
+		if t == before {
+			break
+		}
+	}
+	if standingAnywhere.MatchString(t) {
+		c.standing = true
+	}
+	if inlineActually.MatchString(t) {
+		c.correction = true
+		t = inlineActually.ReplaceAllString(t, "")
+	}
+	if !strings.Contains(t, "probably not") && inlineProbably.MatchString(t) {
+		c.hedged = true
+		t = inlineProbably.ReplaceAllString(t, "")
+	}
+	for _, r := range politeRewrites {
+		t = r.re.ReplaceAllString(t, r.out)
+	}
+	c.text = strings.Trim(t, " .!;:,-")
+	return c
+}
+
+// stripTrailing removes fillers that end a clause ("..., please", "now",
+// "anymore") once the filters have seen them.
+func stripTrailing(t string) string {
+	return strings.Trim(trailingFiller.ReplaceAllString(t, ""), " ,")
+}

@@ -1,0 +1,236 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Guidelines are standing instructions for the assistant: "always run the
+// tests", "never use npm", "don't add comments", "use pnpm instead of npm",
+// "from now on, answer in English", "when writing tests, use table tests".
+// A bare request ("fix the login bug", "please use pnpm") is a task, not a
+// guideline: it needs a standing marker (always, never, don't, avoid, make
+// sure, from now on, instead of) to count.
+
+var (
+	guidePreamble = regexp.MustCompile(`^(?:i want you to|i need you to|i expect you to|you should|you must|you need to|you have to|you are to|i prefer (?:that )?you(?: to)?|we prefer (?:that )?you(?: to)?|i rather you|i would rather you|i want)\s+`)
+	alwaysRe      = regexp.MustCompile(`^(?:always|we always|make sure to always|be sure to always|always make sure to|always remember to|always be sure to|make sure you always|consistently)\s+(.+)$`)
+	neverRe       = regexp.MustCompile(`^(never ever|never|do not ever|do not|not|we never|we do not ever|we do not|stop|quit|avoid|refrain from)\s+(.+)$`)
+	ensureRe      = regexp.MustCompile(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to|remember to|do not forget to|never forget to|ensure (?:that )?(?:you )?)(.+)$`)
+	insteadRe     = regexp.MustCompile(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
+	reasonTail    = regexp.MustCompile(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	preferImpRe   = regexp.MustCompile(`^(prefer|favou?r) (.+)$`)
+	conditionalRe = regexp.MustCompile(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
+	scopeTail     = regexp.MustCompile(`(?:\s*,?\s*(?:in this (?:repo|repository|project|codebase)|for this (?:repo|repository|project|codebase)|in (?:all|any) (?:of )?(?:my|our) (?:projects|repos|code)|for all projects|please|from now on|going forward|moving forward|in the future|in future|by default|thanks|thank you|everywhere|ever again|again))+$`)
+	oneOff        = regexp.MustCompile(`\b(?:it|this|that|these|those|here|there)\b`)
+	standingScope = regexp.MustCompile(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
+)
+
+// notInstructions follow "don't"/"never" without making a rule: "don't
+// worry", "never mind", "don't know".
+var notInstructions = map[string]bool{
+	"worry": true, "bother": true, "mind": true, "know": true, "care": true, "understand": true,
+	"get": true, "hesitate": true, "apologize": true, "apologise": true, "panic": true,
+	"stress": true, "sweat": true, "think": true, "see": true, "believe": true, "remember": true,
+	"like": true, "love": true, "need": true, "want": true, "have": true, "agree": true,
+	"feel": true, "really": true, "mean": true, "recall": true, "exist": true, "work": true,
+	"matter": true, "seem": true, "look": true, "sure": true,
+}
+
+// imperativeVerbs open an instruction after a condition or a "from now on":
+// "from now on, use bun" (but "from now on we use bun" is a fact).
+var imperativeVerbs = map[string]bool{
+	"use": true, "run": true, "write": true, "add": true, "keep": true, "put": true,
+	"prefer": true, "make": true, "call": true, "follow": true, "check": true, "format": true,
+	"ask": true, "respond": true, "reply": true, "answer": true, "include": true, "commit": true,
+	"push": true, "test": true, "lint": true, "name": true, "document": true, "comment": true,
+	"explain": true, "show": true, "give": true, "return": true, "wrap": true, "split": true,
+	"mention": true, "default": true, "stick": true, "try": true, "create": true, "update": true,
+	"read": true, "log": true, "handle": true, "validate": true, "import": true, "export": true,
+	"sort": true, "start": true, "treat": true, "target": true, "assume": true, "pin": true,
+	"bump": true, "squash": true, "rebase": true, "merge": true, "open": true, "tag": true,
+	"leave": true, "place": true, "set": true, "send": true, "speak": true, "talk": true,
+	"be": true, "do": true, "stay": true, "consider": true, "verify": true, "print": true,
+	"output": true, "generate": true, "cite": true, "link": true, "review": true, "limit": true,
+	"skip": true, "omit": true, "prefix": true, "indent": true, "quote": true, "annotate": true,
+	"declare": true, "define": true, "delete": true, "remove": true, "rename": true,
+	"refactor": true, "deploy": true, "build": true, "install": true, "save": true, "store": true,
+	"summarize": true, "summarise": true, "tell": true, "let": true, "avoid": true, "stop": true,
+	"double-check": true, "confirm": true, "wait": true, "think": true, "list": true, "reference": true,
+	"escape": true, "lowercase": true, "capitalize": true, "type": true, "describe": true,
+	"reuse": true, "favor": true, "favour": true, "pick": true, "choose": true, "go": true,
+	"ensure": true, "prioritize": true, "cap": true, "measure": true, "profile": true, "benchmark": true,
+	"mock": true, "stub": true, "rerun": true, "re-run": true, "group": true, "order": true,
+	"keep,": true, "write,": true,
+}
+
+// guideline is a parsed instruction before it becomes a Fact.
+type guideline struct {
+	negative bool
+	object   string
+	verb     string // how the statement says it: "should", "should not", "should avoid", "should stop"
+	replaces string
+	detail   string // " instead of npm"
+	// bare marks a plain "don't X" without never/always/from now on: it is
+	// sometimes meant for the task at hand, so it is trusted a little less.
+	bare bool
+}
+
+// parseInstruction reads one instruction, with or without a preamble. It
+// needs a standing marker unless standing is already known (a "from now on"
+// or "whenever" context).
+func parseInstruction(t string, standing bool) (guideline, bool) {
+	preamble := false
+	if loc := guidePreamble.FindStringIndex(t); loc != nil {
+		t, preamble = t[loc[1]:], true
+	}
+	t = strings.TrimPrefix(t, "please ")
+	t = strings.Trim(scopeTail.ReplaceAllString(t, ""), " ,")
+	if m := alwaysRe.FindStringSubmatch(t); m != nil {
+		if g, ok := parseInstruction(m[1], true); ok {
+			return g, true
+		}
+		return instruction(m[1], false, "should")
+	}
+	if m := neverRe.FindStringSubmatch(t); m != nil {
+		marker, rest := m[1], m[2]
+		if marker == "not" && !preamble {
+			return guideline{}, false
+		}
+		verb := "should not"
+		switch marker {
+		case "avoid", "refrain from":
+			verb = "should avoid"
+		case "stop", "quit":
+			verb = "should stop"
+		}
+		rest = strings.TrimPrefix(rest, "ever ")
+		first, _, _ := strings.Cut(rest, " ")
+		if notInstructions[first] || verb == "should stop" && !strings.HasSuffix(first, "ing") {
+			return guideline{}, false
+		}
+		g, ok := instruction(rest, true, verb)
+		g.bare = (marker == "do not" || marker == "not") && !standing
+		return g, ok
+	}
+	if m := ensureRe.FindStringSubmatch(t); m != nil {
+		return instruction(m[1], false, "should")
+	}
+	if m := insteadRe.FindStringSubmatch(t); m != nil {
+		return instruction(t, false, "should")
+	}
+	if m := preferImpRe.FindStringSubmatch(t); m != nil {
+		return instruction(t, false, "should")
+	}
+	if standing || preamble && strings.HasPrefix(t, "not ") {
+		first, _, _ := strings.Cut(t, " ")
+		if imperativeVerbs[first] {
+			return instruction(t, false, "should")
+		}
+	}
+	return guideline{}, false
+}
+
+// instruction validates the object of an instruction: it must say what to
+// do, and must not point at something only this conversation can see.
+func instruction(obj string, negative bool, verb string) (guideline, bool) {
+	obj = reasonTail.ReplaceAllString(strings.TrimSpace(obj), "")
+	obj = strings.Trim(scopeTail.ReplaceAllString(obj, ""), " ,.")
+	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
+		return guideline{}, false
+	}
+	if oneOff.MatchString(standingScope.ReplaceAllString(obj, "")) {
+		return guideline{}, false
+	}
+	first, _, _ := strings.Cut(obj, " ")
+	if badStart[first] && first != "not" || first == "i" || first == "we" {
+		return guideline{}, false
+	}
+	if m := insteadRe.FindStringSubmatch(obj); m != nil && !negative {
+		return alternative(m, verb), true
+	}
+	return guideline{negative: negative, object: obj, verb: verb}, true
+}
+
+// alternative builds "use pnpm instead of npm": the object is "use pnpm" and
+// it replaces "use npm", so it meets an older "always use npm" head on.
+// "prefer X over Y" only ranks Y lower and replaces nothing.
+func alternative(m []string, verb string) guideline {
+	obj := strings.TrimSpace(m[2])
+	if tl, known := lookupTool(obj); known {
+		obj = tl.name
+	}
+	g := guideline{object: m[1] + " " + obj, verb: verb}
+	a, ok := nounPhrase(m[4], 5)
+	if !ok {
+		return g
+	}
+	if tl, known := lookupTool(a); known {
+		a = tl.name
+	}
+	if m[3] == "over" {
+		g.detail = " over " + a
+		if m[1] != "use" {
+			return g
+		}
+	} else {
+		g.detail = " instead of " + a
+	}
+	g.replaces = m[1] + " " + a
+	return g
+}
+
+func (g guideline) fact(predicateSuffix, when string) Fact {
+	pred := "should"
+	if g.negative {
+		pred = "should_not"
+	}
+	stmt := "Assistant " + g.verb + " " + g.object + g.detail
+	if when != "" {
+		stmt = upperFirst(when) + ", assistant " + g.verb + " " + g.object + g.detail
+	}
+	f := Fact{Subject: SubjectAssistant, Predicate: pred + predicateSuffix, Object: g.object,
+		Replaces: g.replaces, Statement: stmt, Kind: KindGuideline}
+	if g.bare {
+		f.Reliability = 0.8
+	}
+	return f
+}
+
+// matchConditionalGuideline reads "when writing tests, use table tests" as
+// should_when_writing_tests. A condition about facts ("if we switched to
+// bun, ...") is not a rule: the action needs a standing marker unless the
+// condition is generic (a gerund, "whenever", "every time").
+func matchConditionalGuideline(c *clause) ([]Fact, bool) {
+	m := conditionalRe.FindStringSubmatch(c.text)
+	if m == nil {
+		return nil, false
+	}
+	cond, ctx, action := m[1], m[2], m[3]
+	if c.question || hedge.MatchString(ctx) || reported.MatchString(action) || transient.MatchString(c.text) {
+		return nil, true
+	}
+	firstCtx, _, _ := strings.Cut(ctx, " ")
+	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
+		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing")
+	g, ok := parseInstruction(action, generic)
+	if !ok || g.object == "" {
+		return nil, true
+	}
+	key := snake(ctx, 5)
+	if key == "" {
+		return nil, true
+	}
+	if cond == "before" || cond == "after" {
+		key = cond + "_" + key
+	}
+	return []Fact{g.fact("_when_"+key, cond+" "+ctx)}, true
+}
+
+func matchGuideline(c *clause) []Fact {
+	g, ok := parseInstruction(c.text, c.standing)
+	if !ok {
+		return nil
+	}
+	return []Fact{g.fact("", "")}
+}

@@ -1,0 +1,271 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Identity facts about the user: name, age, role, employer, residence,
+// origin, and "my X is Y" slots such as timezone or editor.
+
+var (
+	nameRe     = regexp.MustCompile(`^my (?:full |first |real |actual |preferred )?name is (.+)$`)
+	callMeRe   = regexp.MustCompile(`^(?:i am called|i am named|people call me|everyone calls me|you can call me|call me|i go by|the name is)\s+(.+)$`)
+	iAmRe      = regexp.MustCompile(`^i am ([a-z][a-z'-]+)(?:\s*,\s*(.+))?$`)
+	ageRe      = regexp.MustCompile(`^(?:i am|i just turned|i turned|my age is|i am now)\s+(\d{1,3})(?:\s*(?:years old|years of age|yrs old|year old|yo|y/o))?$`)
+	roleRe     = regexp.MustCompile(`^i (?:am|work as) (?:now |currently |also |actually )?(?:a|an|the) (.+?)(?: (?:at|for|with|in) (.+))?$`)
+	worksAtRe  = regexp.MustCompile(`^i ` + adv + `(?:work|am working|am employed) (?:at|for|by) (.+)$`)
+	notWorkRe  = regexp.MustCompile(`^i (?:do not|no longer|am no longer|am not) (?:work|working|employed) (?:at|for|by) (.+)$`)
+	joinedRe   = regexp.MustCompile(`^i ` + adv + `joined (.+)$`)
+	worksOnRe  = regexp.MustCompile(`^i ` + adv + `work on (.+)$`)
+	livesRe    = regexp.MustCompile(`^i ` + adv + `(?:live|am living|reside|am based|am located|am living) (?:in|out of) (.+)$`)
+	notLiveRe  = regexp.MustCompile(`^i (?:do not|no longer) live in (.+)$`)
+	movedRe    = regexp.MustCompile(`^i ` + adv + `(?:moved|relocated)(?: from (.+?))? to (.+)$`)
+	fromRe     = regexp.MustCompile(`^i am (?:originally )?from (.+)$`)
+	petNameRe  = regexp.MustCompile(`^my (cat|dog|pet|puppy|kitten|son|daughter|wife|husband|partner|kid|brother|sister|bird|rabbit|hamster|fish|parrot|horse)(?:'s name is| is named| is called) (.+)$`)
+	projNameRe = regexp.MustCompile(`^(?:this|the|our) (?:project|repo|repository|app|product|tool|library) is (?:called|named) (.+)$`)
+	timeTail   = regexp.MustCompile(`\s+(?:(?:last|this|next) (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a |one |two |three |four |five |six |a few |a couple of |few |\d+ )?(?:days?|weeks?|months?|years?) ago|recently|lately|in \d{4}|back in \d{4}|yesterday|for work|with my (?:family|wife|husband|partner|kids))$`)
+)
+
+// roleNouns end a job title: "senior backend engineer", "CTO".
+var roleNouns = map[string]bool{
+	"engineer": true, "developer": true, "dev": true, "programmer": true, "coder": true,
+	"designer": true, "manager": true, "pm": true, "student": true, "founder": true,
+	"cofounder": true, "co-founder": true, "cto": true, "ceo": true, "vp": true,
+	"architect": true, "scientist": true, "analyst": true, "consultant": true,
+	"freelancer": true, "contractor": true, "lead": true, "intern": true, "researcher": true,
+	"admin": true, "administrator": true, "sre": true, "devops": true, "maintainer": true,
+	"teacher": true, "professor": true, "writer": true, "hacker": true, "hobbyist": true,
+	"tester": true, "director": true, "owner": true, "specialist": true, "technician": true,
+	"physicist": true, "mathematician": true, "statistician": true, "bootcamper": true,
+}
+
+// notNames are words that follow "I'm" without being a name.
+var notNames = map[string]bool{
+	"sorry": true, "back": true, "done": true, "here": true, "ok": true, "okay": true,
+	"fine": true, "not": true, "just": true, "also": true, "still": true, "so": true,
+	"going": true, "using": true, "working": true, "trying": true, "thinking": true,
+	"new": true, "ready": true, "afraid": true, "sure": true, "glad": true, "happy": true,
+	"sad": true, "tired": true, "hungry": true, "busy": true, "stuck": true, "confused": true,
+	"lost": true, "curious": true, "excited": true, "grateful": true, "good": true,
+	"american": true, "british": true, "canadian": true, "french": true, "german": true,
+	"japanese": true, "chinese": true, "indian": true, "spanish": true, "italian": true,
+	"dutch": true, "swedish": true, "brazilian": true, "australian": true, "mexican": true,
+	"korean": true, "russian": true, "polish": true, "irish": true, "scottish": true,
+	"english": true, "vegan": true, "vegetarian": true, "remote": true, "left-handed": true,
+	"colorblind": true, "dyslexic": true, "on": true, "in": true, "at": true, "off": true,
+	"away": true, "out": true, "finished": true, "available": true, "online": true,
+}
+
+// nonPlaces follow "I moved to" or "I live in" without being where one lives.
+var nonPlaces = map[string]bool{
+	"main": true, "master": true, "production": true, "prod": true, "staging": true,
+	"remote": true, "remote work": true, "the cloud": true, "cloud": true, "terminal": true,
+	"the terminal": true, "fear": true, "hope": true, "denial": true, "vim": true,
+	"my editor": true, "dev": true, "management": true, "frontend": true, "backend": true,
+}
+
+// place cleans a residence: no tools, articles or long phrases.
+func place(raw string) (string, bool) {
+	raw = timeTail.ReplaceAllString(strings.TrimSpace(raw), "")
+	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "the new ") {
+		return "", false
+	}
+	p, ok := nounPhrase(raw, 3)
+	if !ok || nonPlaces[p] || !hasLetter.MatchString(p) {
+		return "", false
+	}
+	if _, tool := lookupTool(p); tool {
+		return "", false
+	}
+	for _, w := range []string{"team", "company", "department", "group", "office", "branch", "repo", "project"} {
+		if strings.Contains(p, w) {
+			return "", false
+		}
+	}
+	return p, true
+}
+
+// personName cleans a name: at most three words, letters only.
+func personName(raw string) (string, bool) {
+	n, ok := nounPhrase(raw, 3)
+	if !ok || notNames[n] {
+		return "", false
+	}
+	for _, r := range n {
+		if !(r >= 'a' && r <= 'z' || r == ' ' || r == '-' || r == '\'' || r == '.') && r < 0x80 {
+			return "", false
+		}
+	}
+	return n, true
+}
+
+// employer cleans a company name; it must be written with a capital or look
+// like a domain, so "I work at night" is no employer.
+func employer(span, raw string) (string, bool) {
+	e, ok := nounPhrase(raw, 4)
+	if !ok || !(capitalized(span, e) || strings.Contains(e, ".")) {
+		return "", false
+	}
+	return e, true
+}
+
+func matchIdentity(c *clause) []Fact {
+	t := c.text
+	user := func(pred, obj, stmt string) []Fact {
+		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: obj, Statement: stmt}}
+	}
+	if m := nameRe.FindStringSubmatch(t); m != nil {
+		if n, ok := personName(m[1]); ok {
+			return user("name_is", n, "User's name is "+upperWords(display(c.span, n)))
+		}
+		return nil
+	}
+	if m := callMeRe.FindStringSubmatch(t); m != nil {
+		if n, ok := personName(m[1]); ok && len(strings.Fields(n)) <= 2 {
+			return user("name_is", n, "User's name is "+upperWords(display(c.span, n)))
+		}
+		return nil
+	}
+	if m := petNameRe.FindStringSubmatch(t); m != nil {
+		if n, ok := personName(m[2]); ok {
+			who := "user's " + m[1]
+			return []Fact{{Subject: who, Predicate: "name_is", Object: n,
+				Statement: "User's " + m[1] + " is named " + upperWords(display(c.span, n))}}
+		}
+		return nil
+	}
+	if m := projNameRe.FindStringSubmatch(t); m != nil {
+		if n, ok := nounPhrase(m[1], 4); ok {
+			return []Fact{{Subject: SubjectProject, Predicate: "name_is", Object: n,
+				Statement: "Project is named " + display(c.span, n)}}
+		}
+		return nil
+	}
+	if m := ageRe.FindStringSubmatch(t); m != nil {
+		if age, err := strconv.Atoi(m[1]); err == nil && age >= 5 && age <= 120 {
+			return user("age_is", m[1], "User is "+m[1]+" years old")
+		}
+		return nil
+	}
+	if f := matchRole(c); f != nil {
+		return f
+	}
+	if m := iAmRe.FindStringSubmatch(t); m != nil && !notNames[m[1]] && capitalized(c.span, m[1]) {
+		if _, tool := lookupTool(m[1]); !tool {
+			out := user("name_is", m[1], "User's name is "+display(c.span, m[1]))
+			if m[2] != "" {
+				out = append(out, matchRole(&clause{span: c.span, text: "i am " + m[2]})...)
+			}
+			return out
+		}
+	}
+	if m := notWorkRe.FindStringSubmatch(t); m != nil {
+		if e, ok := employer(c.span, m[1]); ok {
+			f := user("works_at", e, "User no longer works at "+display(c.span, e))
+			f[0].Negated = true
+			return f
+		}
+		return nil
+	}
+	if m := worksAtRe.FindStringSubmatch(t); m != nil {
+		if e, ok := employer(c.span, m[1]); ok {
+			return user("works_at", e, "User works at "+display(c.span, e))
+		}
+		return nil
+	}
+	if m := joinedRe.FindStringSubmatch(t); m != nil {
+		if e, ok := employer(c.span, m[1]); ok {
+			return user("works_at", e, "User works at "+display(c.span, e))
+		}
+		return nil
+	}
+	if m := worksOnRe.FindStringSubmatch(t); m != nil {
+		if o, ok := nounPhrase(m[1], 5); ok {
+			return user("works_on", o, "User works on "+display(c.span, o))
+		}
+		return nil
+	}
+	return matchResidence(c)
+}
+
+func matchResidence(c *clause) []Fact {
+	t := c.text
+	if m := notLiveRe.FindStringSubmatch(t); m != nil {
+		if p, ok := place(m[1]); ok {
+			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, Negated: true,
+				Statement: "User no longer lives in " + upperWords(display(c.span, p))}}
+		}
+		return nil
+	}
+	if m := livesRe.FindStringSubmatch(t); m != nil {
+		if p, ok := place(m[1]); ok {
+			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p,
+				Statement: "User lives in " + upperWords(display(c.span, p))}}
+		}
+		return nil
+	}
+	if m := movedRe.FindStringSubmatch(t); m != nil {
+		p, ok := place(m[2])
+		if !ok {
+			return nil
+		}
+		f := Fact{Subject: SubjectUser, Predicate: "lives_in", Object: p,
+			Statement: "User moved to " + upperWords(display(c.span, p))}
+		if old, ok := place(m[1]); ok {
+			f.Replaces = old
+			f.Statement = "User moved from " + upperWords(display(c.span, old)) + " to " + upperWords(display(c.span, p))
+		}
+		return []Fact{f}
+	}
+	if m := fromRe.FindStringSubmatch(t); m != nil {
+		if p, ok := place(m[1]); ok {
+			return []Fact{{Subject: SubjectUser, Predicate: "is_from", Object: p,
+				Statement: "User is from " + upperWords(display(c.span, p))}}
+		}
+	}
+	return nil
+}
+
+// matchRole reads "I'm a backend engineer (at Acme)" and "I work as a
+// designer": a role, and an employer when one is named.
+func matchRole(c *clause) []Fact {
+	m := roleRe.FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	role, ok := nounPhrase(m[1], 5)
+	if !ok {
+		return nil
+	}
+	words := strings.Fields(role)
+	if !roleNouns[words[len(words)-1]] {
+		return nil
+	}
+	out := []Fact{{Subject: SubjectUser, Predicate: "role_is", Object: role,
+		Statement: "User is " + article(role) + " " + display(c.span, role)}}
+	if m[2] != "" {
+		if e, ok := employer(c.span, m[2]); ok {
+			out = append(out, Fact{Subject: SubjectUser, Predicate: "works_at", Object: e,
+				Statement: "User works at " + display(c.span, e)})
+		}
+	}
+	return out
+}
+
+func article(word string) string {
+	if strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// upperWords capitalises each word of a name or place written in lower case.
+func upperWords(s string) string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		words[i] = upperFirst(w)
+	}
+	return strings.Join(words, " ")
+}

@@ -1,0 +1,106 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Third-person statements about named people and project entities: bAbI
+// task-1 moves ("Mary journeyed to the bathroom."), "Alice lives in Berlin",
+// and where a part of the code lives ("the API lives in services/api").
+// Pronouns ("he went to the kitchen") are never resolved: nothing is said.
+
+var (
+	personMoveRe = regexp.MustCompile(`^([A-Z][a-z]+)(?: and ([A-Z][a-z]+))? (?:journeyed|went back|went|travelled|traveled|moved|walked|ran|headed|came back|returned|got back|drove|flew|hurried|rushed|wandered|strolled|dashed)(?: back)? (?:to|into) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
+	personInRe   = regexp.MustCompile(`^([A-Z][a-z]+) is (?:in|at) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
+	personLiveRe = regexp.MustCompile(`^([A-Z][a-z]+) (?:lives|now lives|is living|is based) in ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})$`)
+	personWorkRe = regexp.MustCompile(`^([A-Z][a-z]+) (?:works|now works) (?:at|for) ([A-Z][A-Za-z0-9.&]+(?: [A-Z][A-Za-z0-9.&]+){0,2})$`)
+
+	entityPathRe = regexp.MustCompile(`^(?:the |our |all (?:of )?(?:the |our )?)?([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,3}) (lives|live|is|are|sits|sit|resides|reside|is located|are located|can be found|is kept|are kept|is defined|are defined|is stored|are stored|belongs|belong|go|goes) (in|under|at|inside|within) (?:the )?([a-z0-9_.~@-]*/[a-z0-9_./~@-]*|[a-z0-9_-]+\.(?:go|ts|tsx|js|jsx|py|rb|rs|json|ya?ml|toml|md|sql|sh|env|ini|cfg|conf|lock|mod))(?: (?:directory|folder|dir|package|module|file))?$`)
+)
+
+// notPersons are capitalised words that open a sentence without naming a
+// person.
+var notPersons = map[string]bool{
+	"I": true, "We": true, "You": true, "He": true, "She": true, "They": true, "It": true,
+	"This": true, "That": true, "The": true, "There": true, "My": true, "Our": true,
+	"Your": true, "Everyone": true, "Someone": true, "Nobody": true, "Then": true,
+	"Now": true, "Also": true, "So": true, "And": true, "But": true, "Please": true,
+	"Always": true, "Never": true, "Everybody": true, "Somebody": true, "Who": true,
+	"What": true, "Where": true, "Today": true, "Yesterday": true, "Tomorrow": true,
+}
+
+// entityNoise are subjects whose location is a transient bug report, not a
+// fact about the layout: "the bug is in auth/login.go".
+var entityNoise = []string{"bug", "error", "issue", "problem", "crash", "failure", "typo",
+	"leak", "regression", "exception", "panic", "mistake", "i", "we", "it", "this", "that", "you"}
+
+func person(name string) (string, bool) {
+	if notPersons[name] {
+		return "", false
+	}
+	if _, tool := lookupTool(strings.ToLower(name)); tool {
+		return "", false
+	}
+	return strings.ToLower(name), true
+}
+
+func matchNarrative(c *clause) []Fact {
+	span := strings.TrimRight(c.span, ".!")
+	if m := personMoveRe.FindStringSubmatch(span); m != nil {
+		return located(m[3]+m[4], m[4], m[1], m[2])
+	}
+	if m := personInRe.FindStringSubmatch(span); m != nil {
+		return located(m[2]+m[3], m[3], m[1], "")
+	}
+	if m := personLiveRe.FindStringSubmatch(span); m != nil {
+		if p, ok := person(m[1]); ok {
+			return []Fact{{Subject: p, Predicate: "lives_in", Object: strings.ToLower(m[2]),
+				Statement: m[1] + " lives in " + m[2]}}
+		}
+	}
+	if m := personWorkRe.FindStringSubmatch(span); m != nil {
+		if p, ok := person(m[1]); ok {
+			return []Fact{{Subject: p, Predicate: "works_at", Object: strings.ToLower(m[2]),
+				Statement: m[1] + " works at " + m[2]}}
+		}
+	}
+	return nil
+}
+
+// located builds "Mary is in the bathroom" for each named person.
+func located(placeShown, place string, names ...string) []Fact {
+	var out []Fact
+	for _, n := range names {
+		p, ok := person(n)
+		if n == "" || !ok {
+			continue
+		}
+		out = append(out, Fact{Subject: p, Predicate: "located_in", Object: place,
+			Statement: n + " is in " + placeShown})
+	}
+	return out
+}
+
+func matchEntityPath(c *clause) []Fact {
+	m := entityPathRe.FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	entity, verb, prep, path := m[1], m[2], m[3], m[4]
+	for _, w := range strings.Fields(entity) {
+		for _, n := range entityNoise {
+			if w == n || strings.TrimSuffix(w, "s") == n {
+				return nil
+			}
+		}
+	}
+	shown := display(c.span, entity)
+	if strings.HasPrefix(strings.ToLower(c.span), "the ") {
+		shown = "The " + shown
+	} else {
+		shown = upperFirst(shown)
+	}
+	return []Fact{{Subject: entity, Predicate: "located_in", Object: path,
+		Statement: shown + " " + verb + " " + prep + " " + display(c.span, path)}}
+}

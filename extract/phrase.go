@@ -1,0 +1,156 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tailCut marks where an object phrase stops and a reason or aside begins:
+// "tabs because they are accessible" is about tabs.
+var tailCut = regexp.MustCompile(`\s*,?\s+(?:because|since|so that|so|which|where|when|whenever|unless|except|but|though|although|as it|as they|and it|and they|while|whereas|until|if|like|given that|due to)\b|\s*,\s*(?:which|since|because|as|and|so)\b|\s+-\s+`)
+
+var trailingQualifier = regexp.MustCompile(`(?:\s+(?:too|as well|also|now|anymore|any more|instead|mostly|everywhere|here|in general|by default|for everything|for all projects|for all our projects|for all my projects|for (?:this|the) (?:project|repo|codebase)|in (?:this|the|our) (?:repo|project|codebase)|exclusively|heavily|a lot|these days|nowadays|at work|day to day|daily|every day|personally|always|these days|lately|for work|for personal projects|at home))+$`)
+
+// badStart words open a phrase that refers to something outside the clause
+// ("it", "that approach") or is no value at all ("something", "whatever").
+var badStart = map[string]bool{
+	"it": true, "this": true, "that": true, "these": true, "those": true, "them": true,
+	"they": true, "he": true, "she": true, "his": true, "her": true, "their": true,
+	"your": true, "you": true, "my": true, "our": true, "some": true, "any": true,
+	"what": true, "how": true, "which": true, "whatever": true, "why": true, "when": true,
+	"where": true, "who": true, "whether": true, "if": true, "there": true, "one": true,
+	"something": true, "anything": true, "everything": true, "nothing": true, "stuff": true,
+	"things": true, "both": true, "either": true, "neither": true, "all": true, "lots": true,
+	"lot": true, "more": true, "less": true, "same": true, "such": true, "other": true,
+	"another": true, "none": true, "me": true, "us": true, "him": true, "myself": true,
+	"ourselves": true, "yourself": true, "not": true, "no": true, "to": true,
+}
+
+// nounPhrase cleans a captured object: it cuts trailing reasons and
+// qualifiers, strips articles and refuses pronouns, quotes and long phrases.
+func nounPhrase(s string, maxWords int) (string, bool) {
+	if loc := tailCut.FindStringIndex(s); loc != nil {
+		s = s[:loc[0]]
+	}
+	s = strings.Trim(s, " ,.;:!\"'`")
+	s = trailingQualifier.ReplaceAllString(s, "")
+	for _, a := range []string{"the ", "a ", "an "} {
+		s = strings.TrimPrefix(s, a)
+	}
+	s = strings.Trim(s, " ,.;:!\"'`")
+	if s == "" || strings.Contains(s, placeholder) {
+		return "", false
+	}
+	words := strings.Fields(s)
+	if len(words) > maxWords || badStart[words[0]] {
+		return "", false
+	}
+	return strings.Join(words, " "), true
+}
+
+// altSplit separates "X instead of Y" / "X over Y" / "X, not Y". kind is
+// "instead" when Y is being replaced and "over" when it is only ranked below.
+var altSplit = regexp.MustCompile(`^(.+?)\s*,?\s+(instead of|rather than|in place of|in favou?r of|over|more than|better than|and not|but not|not)\s+(.+)$`)
+
+func splitAlternative(s string) (obj, alt, kind string) {
+	m := altSplit.FindStringSubmatch(s)
+	if m == nil {
+		return s, "", ""
+	}
+	switch m[2] {
+	case "over", "more than", "better than":
+		kind = "over"
+	default:
+		kind = "instead"
+	}
+	return m[1], m[3], kind
+}
+
+var listSep = regexp.MustCompile(`\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s+&\s+|\s+plus\s+|\s*\+\s+`)
+
+// splitList splits "Postgres and Redis" into its items when every item is
+// short; a longer phrase stays whole.
+func splitList(s string) []string {
+	parts := listSep.Split(s, -1)
+	if len(parts) == 1 {
+		return parts
+	}
+	for _, p := range parts {
+		if n := len(strings.Fields(p)); n == 0 || n > 4 {
+			return []string{s}
+		}
+	}
+	return parts
+}
+
+// display finds obj in the original span and returns it as written, so the
+// statement says "Tokyo" where the object says "tokyo".
+func display(span, obj string) string {
+	lower := strings.ToLower(span)
+	if len(lower) == len(span) {
+		if i := strings.Index(lower, obj); i >= 0 {
+			return span[i : i+len(obj)]
+		}
+	}
+	return obj
+}
+
+// toolDisplay names a tool as its makers spell it, other objects as written.
+func toolDisplay(span, obj string) string {
+	if t, ok := lookupTool(obj); ok && t.name == obj {
+		return t.display
+	}
+	return display(span, obj)
+}
+
+// capitalized reports whether word appears in span with a capital letter.
+func capitalized(span, word string) bool {
+	d := display(span, word)
+	r, _ := utf8.DecodeRuneInString(d)
+	return unicode.IsUpper(r)
+}
+
+// upperFirst capitalises the first letter of s.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// subjectDisplay is how a subject opens a statement.
+func subjectDisplay(subject string) string {
+	switch subject {
+	case SubjectUser:
+		return "User"
+	case SubjectProject:
+		return "Project"
+	case SubjectAssistant:
+		return "Assistant"
+	}
+	return upperFirst(subject)
+}
+
+var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+
+var ctxStopwords = map[string]bool{"the": true, "a": true, "an": true, "i": true, "you": true,
+	"we": true, "is": true, "are": true, "am": true, "my": true, "your": true, "our": true, "to": true}
+
+// snake turns a short phrase into a predicate fragment: "the user is upset"
+// becomes "user_upset". At most maxWords words are kept.
+func snake(s string, maxWords int) string {
+	var words []string
+	for w := range strings.FieldsSeq(nonWord.ReplaceAllString(strings.ToLower(s), " ")) {
+		if ctxStopwords[w] {
+			continue
+		}
+		words = append(words, w)
+		if len(words) == maxWords {
+			break
+		}
+	}
+	return strings.Join(words, "_")
+}

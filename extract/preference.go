@@ -1,0 +1,133 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Preferences: "I prefer pnpm over npm", "I like tabs", "I hate semicolons",
+// "I'm not a fan of ORMs". A preferred tool lands on its category predicate
+// (exclusive, it competes with "we use X"); any other preference stays on
+// prefers / likes / dislikes, which are additive (seed 001, scenario B).
+
+const userSubj = `^(i|we) ` + adv
+
+var (
+	preferRe    = regexp.MustCompile(userSubj + `prefer (.+)$`)
+	ratherRe    = regexp.MustCompile(`^(i|we) rather (?:use |have |go with )?(.+?) than (?:use |using |have |go with )?(.+)$`)
+	fanRe       = regexp.MustCompile(`^i am (not )?(?:a |an )?(?:big |huge |massive |great |real )?fan of (.+)$`)
+	likeMoreRe  = regexp.MustCompile(userSubj + `(?:like|love|enjoy) (.+?) (?:better than|more than|over) (.+)$`)
+	likeRe      = regexp.MustCompile(`^i ` + adv + `(like|love|enjoy|adore|appreciate|dig) (.+)$`)
+	notLikeRe   = regexp.MustCompile(`^i (?:really )?(?:do not|did not|never) (?:really |particularly |much |especially )?(like|love|enjoy) (.+)$`)
+	dislikeRe   = regexp.MustCompile(`^i ` + adv + `(dislike|hate|loathe|despise|detest|cannot stand|can not stand|cannot bear|abhor|am not a fan of|am sick of|am tired of) (.+)$`)
+	gerundTool  = regexp.MustCompile(`^(?:to use|using|use|working with|working in|to work with|to work in|writing|to write|coding in|to code in|programming in|to program in|developing in|to develop in)\s+(.+)$`)
+	toInfinitiv = regexp.MustCompile(`^to\s+`)
+)
+
+// preferenceObject resolves what is preferred: "using pnpm" is the tool pnpm,
+// "to write tests first" stays a phrase.
+func preferenceObject(raw string) (obj string, t *tool, ok bool) {
+	if m := gerundTool.FindStringSubmatch(raw); m != nil {
+		if o, ok := nounPhrase(m[1], 4); ok {
+			if t, ok := lookupTool(o); ok {
+				return t.name, t, true
+			}
+		}
+	}
+	raw = toInfinitiv.ReplaceAllString(raw, "")
+	obj, ok = nounPhrase(raw, 8)
+	if !ok {
+		return "", nil, false
+	}
+	if t, known := lookupTool(obj); known {
+		return t.name, t, true
+	}
+	return obj, nil, true
+}
+
+func matchPrefer(c *clause) []Fact {
+	var who, objRaw, altRaw string
+	switch {
+	case preferRe.MatchString(c.text):
+		m := preferRe.FindStringSubmatch(c.text)
+		who = m[1]
+		var kind string
+		objRaw, altRaw, kind = splitAlternative(m[2])
+		if kind == "" {
+			if o, a, ok := strings.Cut(m[2], " to "); ok && !strings.HasPrefix(m[2], "to ") {
+				objRaw, altRaw = o, a
+			}
+		}
+	case ratherRe.MatchString(c.text):
+		m := ratherRe.FindStringSubmatch(c.text)
+		who, objRaw, altRaw = m[1], m[2], m[3]
+	case likeMoreRe.MatchString(c.text):
+		m := likeMoreRe.FindStringSubmatch(c.text)
+		who, objRaw, altRaw = m[1], m[2], m[3]
+	default:
+		return nil
+	}
+	if strings.HasPrefix(objRaw, "you ") || strings.HasPrefix(objRaw, "that you ") || strings.HasPrefix(objRaw, "it if") {
+		return nil // "I prefer you ..." is a guideline (guideline.go)
+	}
+	ref := parseSubject(who)
+	var out []Fact
+	altObj, altTool, _ := preferenceObject(altRaw)
+	for _, part := range splitList(objRaw) {
+		obj, t, ok := preferenceObject(part)
+		if !ok {
+			continue
+		}
+		pred := "prefers"
+		if t != nil {
+			pred = categoryPredicate[pickCategory(t, altTool, "")]
+		}
+		stmt := subjectDisplay(ref.subject) + " prefers " + toolDisplay(c.span, obj)
+		if altObj != "" {
+			stmt += " over " + toolDisplay(c.span, altObj)
+		}
+		out = append(out, Fact{Subject: ref.subject, Predicate: pred, Object: obj, Statement: stmt})
+	}
+	return out
+}
+
+func matchLike(c *clause) []Fact {
+	var verb, objRaw string
+	negated := false
+	switch {
+	case fanRe.MatchString(c.text):
+		m := fanRe.FindStringSubmatch(c.text)
+		negated, verb, objRaw = m[1] != "", "like", m[2]
+	case notLikeRe.MatchString(c.text):
+		m := notLikeRe.FindStringSubmatch(c.text)
+		negated, verb, objRaw = true, m[1], m[2]
+	case dislikeRe.MatchString(c.text):
+		m := dislikeRe.FindStringSubmatch(c.text)
+		verb, objRaw = "dislike", m[2]
+	case likeRe.MatchString(c.text):
+		m := likeRe.FindStringSubmatch(c.text)
+		verb, objRaw = m[1], m[2]
+	default:
+		return nil
+	}
+	pred := "likes"
+	if verb == "dislike" {
+		pred = "dislikes"
+	}
+	var out []Fact
+	for _, part := range splitList(objRaw) {
+		obj, _, ok := preferenceObject(part)
+		if !ok {
+			continue
+		}
+		stmt := "User likes " + toolDisplay(c.span, obj)
+		switch {
+		case pred == "dislikes":
+			stmt = "User dislikes " + toolDisplay(c.span, obj)
+		case negated:
+			stmt = "User does not like " + toolDisplay(c.span, obj)
+		}
+		out = append(out, Fact{Subject: SubjectUser, Predicate: pred, Object: obj, Negated: negated, Statement: stmt})
+	}
+	return out
+}

@@ -1,0 +1,148 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Slot statements: "my timezone is CET", "our CI is GitHub Actions", "my
+// favorite language is Go", "this repo is written in TypeScript", "this is a
+// Next.js app".
+
+var (
+	slotIsRe   = regexp.MustCompile(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	builtInRe  = regexp.MustCompile(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
+	kindOfRe   = regexp.MustCompile(`^(?:this|it) is (?:a|an) (.+?) (?:project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
+	favoriteRe = regexp.MustCompile(`^(?:favorite|favourite|preferred|go-to|default) (.+)$`)
+)
+
+// slotPredicate maps the noun of "my X is Y" to its predicate.
+var slotPredicate = map[string]string{
+	"name": "name_is", "first name": "name_is", "full name": "name_is",
+	"age": "age_is", "timezone": "timezone_is", "time zone": "timezone_is", "tz": "timezone_is",
+	"email": "email_is", "email address": "email_is", "github": "github_handle_is",
+	"github handle": "github_handle_is", "github username": "github_handle_is",
+	"username": "handle_is", "handle": "handle_is", "pronouns": "pronouns_are",
+	"role": "role_is", "job": "role_is", "title": "role_is", "job title": "role_is",
+	"position": "role_is", "employer": "works_at", "company": "works_at", "team": "team_is",
+	"manager": "manager_is", "boss": "manager_is", "location": "lives_in", "city": "lives_in",
+	"hometown": "is_from", "birthday": "birthday_is", "native language": "native_language_is",
+	"first language": "native_language_is", "mother tongue": "native_language_is",
+	"default branch": "default_branch_is", "main branch": "default_branch_is",
+	"keyboard layout": "keyboard_layout_is", "indentation": "indentation_is",
+	"indent": "indentation_is", "line length": "line_length_is", "max line length": "line_length_is",
+	"node version": "node_version_is", "go version": "go_version_is", "python version": "python_version_is",
+}
+
+// projectSlots may be said of the project ("our default branch is main");
+// the rest of slotPredicate only of the user.
+var projectSlots = map[string]bool{
+	"name": true, "default branch": true, "main branch": true, "indentation": true,
+	"indent": true, "line length": true, "max line length": true, "node version": true,
+	"go version": true, "python version": true, "team": true,
+}
+
+func matchSlot(c *clause) []Fact {
+	m := slotIsRe.FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	owner, slot, value := m[1], m[2], m[3]
+	subject := SubjectProject
+	if owner == "my" {
+		subject = SubjectUser
+	}
+	slot = strings.TrimSuffix(strings.TrimPrefix(slot, "name "), "'s")
+	favorite := false
+	if f := favoriteRe.FindStringSubmatch(slot); f != nil {
+		slot, favorite = f[1], true
+	}
+	if cat, ok := slotCategory[slot]; ok {
+		return slotTools(c, subject, cat, value, favorite)
+	}
+	pred, ok := slotPredicate[slot]
+	if !ok {
+		if favorite && subject == SubjectUser && len(strings.Fields(slot)) <= 2 {
+			pred = "favorite_" + snake(slot, 2) + "_is"
+		} else {
+			return nil
+		}
+	}
+	if subject == SubjectProject && !projectSlots[slot] {
+		return nil
+	}
+	obj, ok := nounPhrase(value, 4)
+	if !ok {
+		return nil
+	}
+	shown := display(c.span, obj)
+	if pred == "name_is" || pred == "lives_in" || pred == "is_from" || pred == "manager_is" {
+		shown = upperWords(shown)
+	}
+	owner = "User's "
+	if subject == SubjectProject {
+		owner = "Project's "
+	}
+	noun := slot
+	if favorite {
+		noun = "favorite " + slot
+	}
+	stmt := owner + noun + " is " + shown
+	switch pred {
+	case "works_at":
+		stmt = "User works at " + shown
+	case "lives_in":
+		stmt = "User lives in " + shown
+	}
+	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Statement: stmt}}
+}
+
+// slotTools reads the value of a tool slot: "our CI is GitHub Actions".
+func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
+	var out []Fact
+	for _, part := range splitList(value) {
+		obj, ok := nounPhrase(part, 4)
+		if !ok || !hasLetter.MatchString(obj) {
+			continue
+		}
+		pred := categoryPredicate[cat]
+		if t, known := lookupTool(obj); known {
+			obj = t.name
+		}
+		verb := " uses "
+		if favorite {
+			verb = " prefers "
+		}
+		out = append(out, Fact{Subject: subject, Predicate: pred, Object: obj,
+			Statement: subjectDisplay(subject) + verb + toolDisplay(c.span, obj) + " as " + display(c.span, strings.ReplaceAll(cat, "_", " "))})
+	}
+	return out
+}
+
+// matchBuiltIn reads "this repo is written in TypeScript" and "this is a
+// Go project": only known tools count, "a small project" says nothing.
+func matchBuiltIn(c *clause) []Fact {
+	var value string
+	switch {
+	case builtInRe.MatchString(c.text):
+		value = builtInRe.FindStringSubmatch(c.text)[1]
+	case kindOfRe.MatchString(c.text):
+		value = kindOfRe.FindStringSubmatch(c.text)[1]
+	default:
+		return nil
+	}
+	var out []Fact
+	for _, part := range splitList(strings.ReplaceAll(value, "/", " and ")) {
+		obj, ok := nounPhrase(part, 3)
+		if !ok {
+			continue
+		}
+		t, known := lookupTool(obj)
+		if !known {
+			continue
+		}
+		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate[t.cats[0]], Object: t.name,
+			Statement: "Project is built with " + t.display})
+	}
+	return out
+}

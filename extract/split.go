@@ -1,0 +1,225 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// rawClause is a piece of prose small enough to hold one statement.
+type rawClause struct {
+	text     string // as written, trimmed, without its terminator
+	question bool   // the clause ends its sentence with '?' or contains one
+}
+
+// capInput keeps the first MaxInputBytes of text, cut on a rune boundary, and
+// drops invalid UTF-8.
+func capInput(text string) string {
+	if len(text) > MaxInputBytes {
+		cut := MaxInputBytes
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut]
+	}
+	return strings.ToValidUTF8(text, "")
+}
+
+var punctReplacer = strings.NewReplacer(
+	"\r\n", "\n", "\r", "\n",
+	"\u2018", "'", "\u2019", "'", "\u201c", "\"", "\u201d", "\"",
+	"\u00a0", " ", "\u2014", " - ", "\u2013", " - ", "\u2026", "...",
+)
+
+// proseLines returns the lines of text that are prose: fenced code blocks,
+// indented code, block quotes, stack traces and code-looking lines are
+// dropped, list markers and heading marks are stripped.
+func proseLines(text string) []string {
+	var out []string
+	inFence := false
+	fence := ""
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		if marker, ok := fenceMarker(t); ok {
+			switch {
+			case !inFence:
+				inFence, fence = true, marker
+			case strings.HasPrefix(t, fence):
+				inFence = false
+			}
+			continue
+		}
+		if inFence || t == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    ") {
+			continue // indented code
+		}
+		if strings.HasPrefix(t, ">") || looksLikeTrace(t) || looksLikeCode(t) {
+			continue
+		}
+		t = listMarker.ReplaceAllString(t, "")
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func fenceMarker(t string) (string, bool) {
+	for _, m := range []string{"```", "~~~"} {
+		if strings.HasPrefix(t, m) {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+var listMarker = regexp.MustCompile(`^(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+`)
+
+var traceLine = regexp.MustCompile(`(?i)^(?:at\s+\S+.*[(:]\S*:\d+|traceback \(most recent call last\)|file "[^"]+", line \d+|goroutine \d+ \[|panic:|fatal error:|exception in thread|caused by:|\S+\.(?:go|js|ts|tsx|py|rb|rs|java|kt|c|cc|cpp|h):\d+|(?:[a-z]+)?error:\s|\$ |npm (?:err|warn)!|warning:\s|e\d{4}\b|\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2})`)
+
+func looksLikeTrace(t string) bool { return traceLine.MatchString(t) }
+
+// looksLikeCode flags lines dense in code punctuation: `const x = {a: 1};`.
+func looksLikeCode(t string) bool {
+	sym, letters := 0, 0
+	for _, r := range inlineCode.ReplaceAllString(t, "x") {
+		switch {
+		case strings.ContainsRune("{}()[];=<>|&$\\", r):
+			sym++
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	if strings.HasSuffix(t, "{") || strings.HasSuffix(t, "};") || strings.HasPrefix(t, "}") {
+		return true
+	}
+	return sym >= 3 && sym*4 > letters
+}
+
+var (
+	inlineCode = regexp.MustCompile("`([^`]*)`")
+	quoted     = regexp.MustCompile(`"([^"\n]*)"`)
+)
+
+// placeholder stands for quoted speech and multi-word inline code; a clause
+// that still contains it never yields a fact built from the quote.
+const placeholder = "<quoted>"
+
+// unquote keeps single-word quotes and inline code as plain words ("we use
+// `pnpm`") and replaces longer ones, which are someone else's words or code.
+func unquote(line string) string {
+	keepWord := func(re *regexp.Regexp) func(string) string {
+		return func(m string) string {
+			inner := re.FindStringSubmatch(m)[1]
+			if strings.ContainsAny(strings.TrimSpace(inner), " \t") || inner == "" {
+				return placeholder
+			}
+			return inner
+		}
+	}
+	line = inlineCode.ReplaceAllStringFunc(line, keepWord(inlineCode))
+	return quoted.ReplaceAllStringFunc(line, keepWord(quoted))
+}
+
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
+	"dr": true, "inc": true, "ltd": true, "jr": true, "sr": true, "approx": true, "cf": true,
+	"eg": true, "ie": true, "st": true,
+}
+
+// sentences splits a line on . ! ? ; followed by a space or the end, keeping
+// "fly.io", "v1.2" and "e.g." intact.
+func sentences(line string) []rawClause {
+	var out []rawClause
+	start := 0
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c != '.' && c != '!' && c != '?' && c != ';' {
+			continue
+		}
+		end := i + 1
+		for end < len(line) && strings.IndexByte(".!?", line[end]) >= 0 {
+			end++
+		}
+		if end < len(line) && line[end] != ' ' && line[end] != '\t' && line[end] != ')' && line[end] != '"' {
+			continue
+		}
+		if c == '.' && end == i+1 && abbreviations[strings.ToLower(lastWord(line[start:i]))] {
+			continue
+		}
+		out = append(out, rawClause{text: line[start:i], question: strings.ContainsRune(line[i:end], '?')})
+		start = end
+		i = end - 1
+	}
+	if start < len(line) {
+		out = append(out, rawClause{text: line[start:]})
+	}
+	return out
+}
+
+func lastWord(s string) string {
+	s = strings.TrimRight(s, " ")
+	if i := strings.LastIndexAny(s, " (\t"); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// conjunction marks where a sentence holds a second statement: "I like tabs
+// but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
+// joining word, group 2 the start of the next clause.
+var conjunction = regexp.MustCompile(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b)`)
+
+var dashSeparator = regexp.MustCompile(`\s+(?:-|--)\s+`)
+
+var conditionalStart = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after)\b`)
+
+// clauses splits one sentence into clauses. A conditional sentence stays
+// whole so that its condition is never read as a statement of its own.
+func clauses(s rawClause) []rawClause {
+	text := strings.TrimSpace(s.text)
+	if text == "" {
+		return nil
+	}
+	if conditionalStart.MatchString(text) {
+		return []rawClause{{text: text, question: s.question}}
+	}
+	var parts []string
+	for _, piece := range dashSeparator.Split(text, -1) {
+		start := 0
+		for _, m := range conjunction.FindAllStringSubmatchIndex(piece, -1) {
+			parts = append(parts, piece[start:m[0]])
+			start = m[4]
+		}
+		parts = append(parts, piece[start:])
+	}
+	var out []rawClause
+	for i, p := range parts {
+		p = strings.Trim(strings.TrimSpace(p), ",:- ")
+		if p == "" {
+			continue
+		}
+		q := strings.ContainsRune(p, '?') || (s.question && i == len(parts)-1)
+		out = append(out, rawClause{text: strings.TrimRight(p, "?"), question: q})
+	}
+	return out
+}
+
+// splitClauses turns a whole text into the prose clauses worth matching.
+func splitClauses(text string) []rawClause {
+	text = punctReplacer.Replace(capInput(text))
+	var out []rawClause
+	for _, line := range proseLines(text) {
+		for _, s := range sentences(unquote(line)) {
+			for _, c := range clauses(s) {
+				if len(c.text) <= maxClauseBytes {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,57 @@
+package extract
+
+import "strings"
+
+// adv matches the adverbs that may sit between a subject and its verb
+// ("we have recently switched", "I mostly use").
+const adv = `(?:(?:also|really|mostly|usually|generally|always|typically|just|still|now|currently|only|mainly|primarily|all|already|officially|finally|recently|exclusively|heavily|basically|personally|definitely|absolutely|normally|tend to|have|has|had|completely|fully|entirely|since|then|even)\s+)*`
+
+// projectNouns name the project as a whole or one of its parts.
+const projectNouns = `repo|repository|project|codebase|code base|app|application|service|services|monorepo|stack|product|company|org|organization|team|backend|frontend|front end|back end|api|site|website|server|ci|ci pipeline|pipeline|build|builds|tests|test suite|unit tests|e2e tests|integration tests|database|db|infra|infrastructure|deployment|deployments|deploys|cli|worker|workers|web app|mobile app|code|docs|documentation`
+
+// subj captures who a statement is about: the user, the project, or a part
+// of the project (a slot such as "our CI" or "the tests").
+const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:` + projectNouns + `)|tests|builds|deploys|ci)`
+
+// wholeProject are the nouns that mean the project itself rather than a part.
+var wholeProject = map[string]bool{
+	"repo": true, "repository": true, "project": true, "codebase": true, "code base": true,
+	"app": true, "application": true, "stack": true, "product": true, "company": true,
+	"org": true, "organization": true, "team": true, "monorepo": true, "code": true,
+}
+
+// subjectRef is a parsed subject: the canonical subject and, for a part of
+// the project, the slot noun ("ci", "tests", "backend").
+type subjectRef struct {
+	subject string
+	slot    string
+}
+
+func parseSubject(s string) subjectRef {
+	switch s {
+	case "i":
+		return subjectRef{subject: SubjectUser}
+	case "we", "we all", "everyone here":
+		return subjectRef{subject: SubjectProject}
+	}
+	_, noun, found := strings.Cut(s, " ")
+	if !found {
+		noun = s
+	}
+	if wholeProject[noun] {
+		return subjectRef{subject: SubjectProject}
+	}
+	return subjectRef{subject: SubjectProject, slot: noun}
+}
+
+// hint is the tool category the slot asks for: "our CI" asks for a CI system.
+func (r subjectRef) hint() string { return slotCategory[r.slot] }
+
+// forSlot is the tail a statement gets when it is about a part of the
+// project: "Project uses Vitest for the tests".
+func (r subjectRef) forSlot(span string) string {
+	if r.slot == "" {
+		return ""
+	}
+	return " for the " + display(span, r.slot)
+}

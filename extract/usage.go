@@ -1,0 +1,323 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
+// "our CI runs on GitHub Actions", "we deploy with Fly", "I prefer bun" (in
+// preference.go), and changes: "we switched from pnpm to bun", "we no longer
+// use yarn". Known tools land on their category's predicate so all of these
+// compete; other objects use "uses" or "uses_for_<purpose>".
+
+var (
+	changeFromTo = regexp.MustCompile(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
+	changeTo     = regexp.MustCompile(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeAway   = regexp.MustCompile(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
+	replacedWith = regexp.MustCompile(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
+	droppedFor   = regexp.MustCompile(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
+
+	noLongerUse = regexp.MustCompile(`^` + subj + ` ` + adv + `(?:no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(?:use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
+	stoppedUse  = regexp.MustCompile(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
+	droppedUse  = regexp.MustCompile(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
+	usedToUse   = regexp.MustCompile(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
+
+	deployVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
+
+	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|are on|is on|am on|code in|write in|program in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
+
+	purposeTail = regexp.MustCompile(`^(.+?)\s+(?:for|as)\s+(.+)$`)
+	toTail      = regexp.MustCompile(`^(.+?)\s+to\s+(\w.*)$`)
+	envTail     = regexp.MustCompile(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
+	hasLetter   = regexp.MustCompile(`[a-z]`)
+)
+
+// verbHint is the category a verb asks for.
+var verbHint = map[string]string{
+	"test with": catTestRunner, "tests with": catTestRunner, "lint with": catLinter,
+	"format with": catFormatter, "manage packages with": catPackageManager,
+	"install dependencies with": catPackageManager, "install packages with": catPackageManager,
+	"install deps with": catPackageManager, "code in": catLanguage, "write in": catLanguage,
+	"program in": catLanguage, "develop in": catLanguage, "write": catLanguage,
+}
+
+// toolOnlyVerbs need a known tool as object: "we write tests" and "I am on
+// vacation" are not about tools.
+var toolOnlyVerbs = map[string]bool{
+	"write": true, "are on": true, "is on": true, "am on": true, "code in": true,
+	"run on": true, "runs on": true,
+}
+
+// usedObject is one object of a usage statement, resolved against the
+// taxonomy.
+type usedObject struct {
+	obj  string // canonical object
+	pred string // predicate
+	tool *tool  // nil for objects outside the taxonomy
+}
+
+// resolveUse maps a cleaned object to its predicate: a known tool to its
+// category predicate, anything else to uses_for_<purpose> or uses.
+func resolveUse(obj, hint, purpose string, other *tool) usedObject {
+	if t, ok := lookupTool(obj); ok {
+		return usedObject{obj: t.name, pred: categoryPredicate[pickCategory(t, other, hint)], tool: t}
+	}
+	switch {
+	case hint != "":
+		return usedObject{obj: obj, pred: categoryPredicate[hint]}
+	case purpose != "":
+		return usedObject{obj: obj, pred: "uses_for_" + purpose}
+	}
+	return usedObject{obj: obj, pred: "uses"}
+}
+
+// shownTool is how a statement names a used object: the tool's own spelling
+// with the version the speaker gave ("PostgreSQL 16"), or the words as
+// written.
+func shownTool(span, raw string, u usedObject) string {
+	if u.tool == nil {
+		return display(span, raw)
+	}
+	return u.tool.display + versionSuffix.FindString(raw)
+}
+
+// purposeOf reads "for validation" / "as our package manager": a category
+// hint when the purpose names a slot, else a snake_case purpose.
+func purposeOf(p string) (hint, purpose string) {
+	p = strings.TrimSpace(p)
+	for _, a := range []string{"our ", "the ", "a ", "an ", "my ", "all ", "all our "} {
+		p = strings.TrimPrefix(p, a)
+	}
+	if c, ok := slotCategory[p]; ok {
+		return c, ""
+	}
+	if n := len(strings.Fields(p)); n == 0 || n > 3 || badStart[strings.Fields(p)[0]] {
+		return "", ""
+	}
+	if p == "everything" || p == "work" || p == "personal projects" {
+		return "", ""
+	}
+	return "", snake(p, 3)
+}
+
+func matchUse(c *clause) []Fact {
+	m := useVerb.FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	ref, verb, rest := parseSubject(m[1]), m[2], m[3]
+	hint := ref.hint()
+	if h, ok := verbHint[verb]; ok {
+		hint = h
+	}
+	objPart, alt, kind := splitAlternative(rest)
+	purpose, purposeText, env := "", "", ""
+	if e := envTail.FindStringSubmatch(objPart); e != nil {
+		objPart, env = e[1], e[2]
+	}
+	if p := purposeTail.FindStringSubmatch(objPart); p != nil {
+		var h string
+		h, purpose = purposeOf(p[2])
+		if h != "" {
+			hint = h
+		}
+		objPart, purposeText = p[1], p[2]
+	} else if p := toTail.FindStringSubmatch(objPart); p != nil {
+		objPart, purposeText = p[1], ""
+	}
+	var altTool *tool
+	altObj := ""
+	if alt != "" {
+		if a, ok := nounPhrase(alt, 4); ok {
+			altObj = a
+			if t, ok := lookupTool(a); ok {
+				altTool, altObj = t, t.name
+			}
+		}
+	}
+	var out []Fact
+	for _, part := range splitList(objPart) {
+		obj, ok := nounPhrase(part, 5)
+		if !ok {
+			continue
+		}
+		u := resolveUse(obj, hint, purpose, altTool)
+		if u.tool == nil && (toolOnlyVerbs[verb] || !hasLetter.MatchString(obj)) {
+			continue
+		}
+		if env != "" && env != "production" && env != "prod" {
+			u.pred += "_in_" + snake(env, 2)
+		}
+		stmt := subjectDisplay(ref.subject) + " uses " + shownTool(c.span, obj, u)
+		if purposeText != "" && u.tool == nil {
+			stmt += " for " + purposeText
+		}
+		stmt += ref.forSlot(c.span)
+		f := Fact{Subject: ref.subject, Predicate: u.pred, Object: u.obj}
+		if altObj != "" {
+			if kind == "instead" {
+				f.Replaces = altObj
+				stmt += " instead of " + toolDisplay(c.span, altObj)
+			} else {
+				stmt += " over " + toolDisplay(c.span, altObj)
+			}
+		}
+		f.Statement = stmt
+		out = append(out, f)
+	}
+	return out
+}
+
+func matchDeploy(c *clause) []Fact {
+	m := deployVerb.FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	ref, verb, prep, rest := parseSubject(m[1]), m[2], m[3], m[4]
+	runsOn := strings.HasPrefix(verb, "run") || strings.HasPrefix(verb, "are run") ||
+		strings.HasPrefix(verb, "is run") || strings.HasPrefix(verb, "live")
+	if runsOn && prep != "on" {
+		return nil
+	}
+	objPart, alt, kind := splitAlternative(rest)
+	var out []Fact
+	for _, part := range splitList(objPart) {
+		obj, ok := nounPhrase(part, 4)
+		if !ok || !hasLetter.MatchString(obj) {
+			continue
+		}
+		t, known := lookupTool(obj)
+		if runsOn && !known {
+			continue
+		}
+		pred := categoryPredicate[catDeploy]
+		raw := obj
+		if known {
+			obj = t.name
+			pred = categoryPredicate[pickCategory(t, nil, catDeploy)]
+		}
+		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj}
+		shown := shownTool(c.span, raw, usedObject{obj: obj, tool: t})
+		if pred == categoryPredicate[catDeploy] {
+			f.Statement = subjectDisplay(ref.subject) + " deploys" + strings.TrimPrefix(ref.forSlot(c.span), " for") + " with " + shown
+		} else {
+			f.Statement = subjectDisplay(ref.subject) + " uses " + shown + ref.forSlot(c.span)
+		}
+		if a, ok := nounPhrase(alt, 4); ok && kind == "instead" {
+			if at, ok := lookupTool(a); ok {
+				a = at.name
+			}
+			f.Replaces = a
+			f.Statement += " instead of " + toolDisplay(c.span, a)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
+// "we replaced Jest with Vitest": the new object replaces the old one.
+func matchChange(c *clause) []Fact {
+	var ref subjectRef
+	var verb, oldRaw, newRaw string
+	switch {
+	case changeFromTo.MatchString(c.text):
+		m := changeFromTo.FindStringSubmatch(c.text)
+		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
+	case changeTo.MatchString(c.text):
+		m := changeTo.FindStringSubmatch(c.text)
+		ref, verb, newRaw, oldRaw = parseSubject(m[1]), m[2], m[3], m[4]
+	case changeAway.MatchString(c.text):
+		m := changeAway.FindStringSubmatch(c.text)
+		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
+	case replacedWith.MatchString(c.text):
+		m := replacedWith.FindStringSubmatch(c.text)
+		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
+	case droppedFor.MatchString(c.text):
+		m := droppedFor.FindStringSubmatch(c.text)
+		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
+	default:
+		return nil
+	}
+	if newRaw == "" {
+		return nil // "we moved away from X" alone is handled as a negation
+	}
+	newObj, ok := nounPhrase(newRaw, 4)
+	if !ok || !hasLetter.MatchString(newObj) {
+		return nil
+	}
+	oldObj, _ := nounPhrase(oldRaw, 4)
+	newTool, newKnown := lookupTool(newObj)
+	oldTool, oldKnown := lookupTool(oldObj)
+	if !newKnown && (verb == "moved" || ref.subject == SubjectUser && verb != "switched") {
+		return nil // "I moved to Tokyo" is a residence (identity.go), "we moved to the new office" nothing
+	}
+	hint := ref.hint()
+	pred := "uses"
+	if newKnown {
+		pred = categoryPredicate[pickCategory(newTool, oldTool, hint)]
+		newObj = newTool.name
+	} else if hint != "" {
+		pred = categoryPredicate[hint]
+	}
+	if oldKnown {
+		oldObj = oldTool.name
+	}
+	stmt := subjectDisplay(ref.subject) + " switched" + strings.TrimPrefix(ref.forSlot(c.span), " for")
+	if oldObj != "" {
+		stmt += " from " + toolDisplay(c.span, oldObj)
+	}
+	stmt += " to " + toolDisplay(c.span, newObj)
+	return []Fact{{Subject: ref.subject, Predicate: pred, Object: newObj, Replaces: oldObj, Statement: stmt}}
+}
+
+// matchStopped reads "we no longer use yarn", "I stopped using Emacs", "we
+// dropped Heroku", "we used to use Jenkins": negated usage.
+func matchStopped(c *clause) []Fact {
+	var ref subjectRef
+	var rest, verb string
+	usedTo := false
+	switch {
+	case noLongerUse.MatchString(c.text):
+		m := noLongerUse.FindStringSubmatch(c.text)
+		ref, rest = parseSubject(m[1]), m[2]
+	case stoppedUse.MatchString(c.text):
+		m := stoppedUse.FindStringSubmatch(c.text)
+		ref, rest = parseSubject(m[1]), m[2]
+	case droppedUse.MatchString(c.text):
+		m := droppedUse.FindStringSubmatch(c.text)
+		ref, verb, rest = parseSubject(m[1]), m[2], m[3]
+	case usedToUse.MatchString(c.text):
+		m := usedToUse.FindStringSubmatch(c.text)
+		ref, rest, usedTo = parseSubject(m[1]), m[2], true
+	default:
+		return nil
+	}
+	needTool := verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, "off")
+	objPart, _, _ := splitAlternative(rest)
+	var out []Fact
+	for _, part := range splitList(objPart) {
+		obj, ok := nounPhrase(part, 4)
+		if !ok || !hasLetter.MatchString(obj) {
+			continue
+		}
+		u := resolveUse(obj, ref.hint(), "", nil)
+		if u.tool == nil && needTool {
+			continue
+		}
+		verbPhrase := " does not use "
+		if usedTo || verb != "" || strings.Contains(c.text, "no longer") || strings.Contains(c.text, "stopped") {
+			verbPhrase = " no longer uses "
+		}
+		f := Fact{Subject: ref.subject, Predicate: u.pred, Object: u.obj, Negated: true,
+			Statement: subjectDisplay(ref.subject) + verbPhrase + toolDisplay(c.span, u.obj) + ref.forSlot(c.span)}
+		out = append(out, f)
+	}
+	if usedTo {
+		for i := range out {
+			out[i].Reliability = 0.7
+		}
+	}
+	return out
+}
