@@ -214,3 +214,22 @@ func quoteAll(ss []string) []string {
 	}
 	return out
 }
+
+// ParseOverrides turns "key=value" strings, as repeated --set flags give
+// them, into LoadOptions.Overrides, rejecting a malformed or unknown key
+// before anything is loaded.
+func ParseOverrides(assignments []string) (map[string]string, error) {
+	out := make(map[string]string, len(assignments))
+	for _, a := range assignments {
+		key, value, ok := strings.Cut(a, "=")
+		key = strings.TrimSpace(key)
+		if !ok || key == "" {
+			return nil, fmt.Errorf("parse override %q: want key=value, e.g. llm.model=gpt-4.1", a)
+		}
+		if _, known := lookupField(key); !known {
+			return nil, fmt.Errorf("parse override %q: unknown key %q (see docs/CONFIG.md for the valid keys)", a, key)
+		}
+		out[key] = value
+	}
+	return out, nil
+}

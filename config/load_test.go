@@ -445,3 +445,43 @@ func BenchmarkLoadDefaultFile(b *testing.B) {
 		}
 	}
 }
+
+func TestParseOverrides(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      []string
+		want    map[string]string
+		wantErr string
+	}{
+		{name: "none", in: nil, want: map[string]string{}},
+		{name: "several", in: []string{"llm.model=gpt-4.1", " recall.budget_chars =3000"},
+			want: map[string]string{"llm.model": "gpt-4.1", "recall.budget_chars": "3000"}},
+		{name: "value with equals", in: []string{"sync.url=libsql://x?a=b"}, want: map[string]string{"sync.url": "libsql://x?a=b"}},
+		{name: "empty value", in: []string{"llm.base_url="}, want: map[string]string{"llm.base_url": ""}},
+		{name: "no equals", in: []string{"llm.model"}, wantErr: "want key=value"},
+		{name: "empty key", in: []string{"=x"}, wantErr: "want key=value"},
+		{name: "unknown key", in: []string{"llm.modle=x"}, wantErr: `unknown key "llm.modle"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseOverrides(tt.in)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("ParseOverrides error = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("ParseOverrides = %v, want %v", got, tt.want)
+			}
+			for k, v := range tt.want {
+				if got[k] != v {
+					t.Errorf("ParseOverrides[%q] = %q, want %q", k, got[k], v)
+				}
+			}
+		})
+	}
+}

@@ -1,10 +1,12 @@
 package install
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -231,4 +233,43 @@ func shellWords(s string) []string {
 		words = append(words, cur.String())
 	}
 	return words
+}
+
+// MissingHooks lists the HookEvents for which settingsPath has no entry
+// running hookBinary, for doctor; all of them when the file does not exist.
+func MissingHooks(settingsPath, hookBinary string) ([]string, error) {
+	data, exists, err := readIfExists(settingsPath)
+	if err != nil {
+		return nil, err
+	}
+	if !exists || len(bytes.TrimSpace(data)) == 0 {
+		return slices.Clone(HookEvents), nil
+	}
+	doc, err := parseObject(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not valid JSON: %w", settingsPath, err)
+	}
+	hooks, err := doc.getObject("hooks")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", settingsPath, err)
+	}
+	var missing []string
+	for _, event := range HookEvents {
+		found := false
+		if raw, ok := hooks.get(event); ok {
+			var groups []hookGroup
+			if err := json.Unmarshal(raw, &groups); err != nil {
+				return nil, fmt.Errorf("%s: hooks.%s: %w", settingsPath, event, err)
+			}
+			for _, g := range groups {
+				for _, h := range g.Hooks {
+					found = found || h.Command == HookCommand(hookBinary, event)
+				}
+			}
+		}
+		if !found {
+			missing = append(missing, event)
+		}
+	}
+	return missing, nil
 }

@@ -2,6 +2,7 @@ package install
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -366,5 +367,46 @@ func TestShellWordsReadsShellQuote(t *testing.T) {
 				t.Errorf("shellWords(HookCommand(%q)) = %q", path, words)
 			}
 		})
+	}
+}
+
+func TestMissingHooks(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name    string
+		content *string
+		want    []string
+		wantErr bool
+	}{
+		{name: "no file", want: HookEvents},
+		{name: "no hooks", content: new(`{"model": "opus"}`), want: HookEvents},
+		{name: "some", content: new(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + testHook + ` Stop"}]}],
+			"PreCompact": [{"matcher": "auto", "hooks": [{"type": "command", "command": "other"}]}]}}`),
+			want: []string{"UserPromptSubmit", "SessionStart", "SessionEnd", "PreCompact"}},
+		{name: "malformed", content: new(`{`), wantErr: true},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, fmt.Sprintf("settings-%d.json", i))
+			if tt.content != nil {
+				if err := os.WriteFile(path, []byte(*tt.content), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := MissingHooks(path, testHook)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("MissingHooks error = %v, want error %v", err, tt.wantErr)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("MissingHooks = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	path := filepath.Join(dir, "installed.json")
+	if _, _, err := MergeHooks(path, testHook); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := MissingHooks(path, testHook); err != nil || len(got) != 0 {
+		t.Errorf("MissingHooks after MergeHooks = %q, %v; want none", got, err)
 	}
 }
