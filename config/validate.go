@@ -97,9 +97,9 @@ func (v *validator) positiveDuration(key string, d time.Duration) {
 func (v *validator) generic() {
 	for _, f := range Fields() {
 		val := f.value(v.c)
-		if f.OneOf != nil {
-			s := val.String()
-			v.check(slices.Contains(f.OneOf, s), f.Key, "must be %s, got %q", orList(f.OneOf), s)
+		// Build the message only on failure: Validate runs on every prompt.
+		if f.OneOf != nil && !slices.Contains(f.OneOf, val.String()) {
+			v.check(false, f.Key, "must be %s, got %q", orList(f.OneOf), val.String())
 		}
 		if f.Path {
 			p := val.String()
@@ -195,7 +195,9 @@ func (v *validator) checkURL(key, raw string, schemes ...string) {
 		return
 	}
 	u, err := url.Parse(raw)
-	ok := err == nil && slices.Contains(schemes, u.Scheme) && (u.Scheme == "file" || u.Host != "")
+	if err == nil && slices.Contains(schemes, u.Scheme) && (u.Scheme == "file" || u.Host != "") {
+		return
+	}
 	prefixes := make([]string, len(schemes))
 	for i, s := range schemes {
 		prefixes[i] = s + "://"
@@ -203,7 +205,7 @@ func (v *validator) checkURL(key, raw string, schemes ...string) {
 			prefixes[i] = "file:"
 		}
 	}
-	v.check(ok, key, "must be a URL starting with %s, got %q", orList(prefixes), raw)
+	v.check(false, key, "must be a URL starting with %s, got %q", orList(prefixes), raw)
 }
 
 func (v *validator) recall() {
