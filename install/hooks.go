@@ -57,6 +57,9 @@ func HookCommand(hookBinary, event string) string {
 // second run changes nothing and writes no backup. A missing file is created
 // with mode 0600; a malformed one is reported and left untouched.
 func MergeHooks(settingsPath, hookBinary string) (changed bool, backupPath string, err error) {
+	if err := checkAbsolute("hook binary", hookBinary); err != nil {
+		return false, "", err
+	}
 	return editJSONFile(settingsPath, func(doc *object) (bool, error) {
 		return editHooks(doc, hookBinary, true)
 	})
@@ -82,7 +85,6 @@ func editHooks(doc *object, hookBinary string, install bool) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	_, hadHooks := doc.get("hooks")
 	changed := false
 	for _, event := range HookEvents {
 		want := HookCommand(hookBinary, event)
@@ -116,9 +118,9 @@ func editHooks(doc *object, hookBinary string, install bool) (bool, error) {
 	if !changed {
 		return false, nil
 	}
-	if len(hooks.members) == 0 && hadHooks {
+	if len(hooks.members) == 0 {
 		doc.delete("hooks")
-	} else if len(hooks.members) > 0 {
+	} else {
 		doc.set("hooks", hooks.marshal())
 	}
 	return true, nil
@@ -168,6 +170,16 @@ func pruneOurs(groups []json.RawMessage, hookBinary, event, want string, keep bo
 		}
 	}
 	return out, found, changed, nil
+}
+
+// checkAbsolute rejects a binary path Claude Code could not run from any
+// directory: hooks run in the project's directory, and a "~" would be quoted
+// away.
+func checkAbsolute(what, path string) error {
+	if !filepath.IsAbs(path) {
+		return fmt.Errorf("%s %q must be an absolute path", what, path)
+	}
+	return nil
 }
 
 // isOurCommand reports whether command runs a credence hook binary (by file

@@ -410,3 +410,24 @@ func TestMissingHooks(t *testing.T) {
 		t.Errorf("MissingHooks after MergeHooks = %q, %v; want none", got, err)
 	}
 }
+
+func TestBinaryPathsMustBeAbsolute(t *testing.T) {
+	dir := t.TempDir()
+	for _, bin := range []string{"credence-hook", "~/.local/bin/credence-hook", "./bin/credence-hook"} {
+		t.Run(bin, func(t *testing.T) {
+			settings := filepath.Join(dir, "settings.json")
+			if _, _, err := MergeHooks(settings, bin); err == nil || !strings.Contains(err.Error(), "absolute") {
+				t.Errorf("MergeHooks(%q) error = %v, want an absolute-path error", bin, err)
+			}
+			claudeJSON := filepath.Join(dir, ".claude.json")
+			if _, _, err := RegisterMCP(claudeJSON, bin); err == nil || !strings.Contains(err.Error(), "absolute") {
+				t.Errorf("RegisterMCP(%q) error = %v, want an absolute-path error", bin, err)
+			}
+			for _, p := range []string{settings, claudeJSON} {
+				if _, err := os.Stat(p); !os.IsNotExist(err) {
+					t.Errorf("%s was created for a rejected binary", p)
+				}
+			}
+		})
+	}
+}

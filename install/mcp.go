@@ -31,6 +31,9 @@ func mcpEntry(credenceBinary string) json.RawMessage {
 // binary path) is replaced. Same safety rules as MergeHooks: backup first,
 // idempotent, malformed files left untouched, a missing file created 0600.
 func RegisterMCP(claudeJSONPath, credenceBinary string) (changed bool, backupPath string, err error) {
+	if err := checkAbsolute("credence binary", credenceBinary); err != nil {
+		return false, "", err
+	}
 	want := mcpEntry(credenceBinary)
 	return editJSONFile(claudeJSONPath, func(doc *object) (bool, error) {
 		servers, err := doc.getObject("mcpServers")
