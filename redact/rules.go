@@ -1,0 +1,186 @@
+package redact
+
+import (
+	"regexp"
+	"strings"
+)
+
+// rule finds one kind of secret. Most rules are an anchor (a literal every
+// match contains) plus an expression run on short windows around each anchor
+// hit; the block rules (<private>, PEM keys) parse by hand instead.
+type rule struct {
+	name    string
+	anchors []string
+	// fold means the anchors are lower case and matched case-insensitively.
+	fold bool
+	// back and fwd bound the window around an anchor hit, in bytes.
+	back, fwd int
+	multiline bool
+	re        *regexp.Regexp
+	// accept turns one match (submatch indices into s) into a finding.
+	accept func(s string, m []int) (finding, bool)
+	// scan replaces anchors, windows and re for the block rules.
+	scan func(t *text, out []finding, first bool) []finding
+}
+
+// find appends the rule's findings in t to out, in order. With first set it
+// stops at the first finding, for Contains.
+func (r *rule) find(t *text, out []finding, first bool) []finding {
+	if r.scan != nil {
+		return r.scan(t, out, first)
+	}
+	hay := t.s
+	if r.fold {
+		hay = t.folded()
+	}
+	hits := anchorHits(hay, r.anchors)
+	if len(hits) == 0 {
+		return out
+	}
+	for _, w := range windows(t.s, hits, r.back, r.fwd, r.multiline) {
+		for _, m := range r.re.FindAllStringSubmatchIndex(t.s[w.lo:w.hi], -1) {
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += w.lo
+				}
+			}
+			if f, ok := r.accept(t.s, m); ok {
+				out = append(out, f)
+				if first {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rules run in this order; each sees the text as redacted by the ones
+// before it, so specific token shapes win over the generic assignment rules
+// and a value that is already a marker is left alone.
+var rules = []rule{
+	{name: "private", scan: scanPrivateTags},
+	{name: "private-key", scan: scanPEM},
+	tokenRule("anthropic-key", []string{"sk-ant-"}, `sk-ant-[A-Za-z0-9_-]{20,}`, 1024, mixedToken),
+	tokenRule("openai-key", []string{"sk-"}, `sk-[A-Za-z0-9_-]{20,}`, 1024, mixedToken),
+	tokenRule("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{30,}`, 1024, mixedToken),
+	tokenRule("github-token", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,}`, 1024, mixedToken),
+	tokenRule("slack-token", []string{"xox"}, `xox[abposre]-[A-Za-z0-9-]{10,}`, 1024, mixedToken),
+	{
+		name: "slack-webhook", anchors: []string{"hooks.slack.com/"}, back: 8, fwd: 1024,
+		re:     regexp.MustCompile(`https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}`),
+		accept: wholeMatch("slack-webhook", isAlnum, func(string) bool { return true }),
+	},
+	tokenRule("stripe-key", []string{"sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"},
+		`(?:[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{20,})`, 1024, mixedToken),
+	tokenRule("google-api-key", []string{"AIza"}, `AIza[0-9A-Za-z_-]{35,}`, 1024, func(string) bool { return true }),
+	{
+		name: "aws-access-key", anchors: []string{"AKIA", "ASIA"}, fwd: 64,
+		re: regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`),
+		accept: func(s string, m []int) (finding, bool) {
+			if m[1] < len(s) && isAlnum(s[m[1]]) {
+				return finding{}, false
+			}
+			return wholeMatch("aws-access-key", isTokenByte, func(string) bool { return true })(s, m)
+		},
+	},
+	tokenRule("jwt", []string{"eyJ"}, `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, 32<<10, func(string) bool { return true }),
+	{
+		name: "bearer-token", anchors: []string{"bearer"}, fold: true, fwd: 4096,
+		re:     regexp.MustCompile(`(?i)bearer[ \t]+([A-Za-z0-9._~+/-]+=*)`),
+		accept: credentialGroup("bearer-token", 16),
+	},
+	{
+		name: "authorization", anchors: []string{"authorization"}, fold: true, fwd: 4096,
+		re:     regexp.MustCompile(`(?i)authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|token|digest|apikey)[ \t]+)?([A-Za-z0-9._~+/-]+=*)`),
+		accept: credentialGroup("credential", 8),
+	},
+	{
+		name: "url-password", anchors: []string{"://"}, back: 40, fwd: 1024,
+		re:     regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s:/?#@\[\]'"<>]*:([^\s/?#@'"<>\[\]]+)@`),
+		accept: urlPassword,
+	},
+	{
+		name: "env", anchors: envAnchors, back: 160, fwd: 1024,
+		re:     regexp.MustCompile(`((?:[A-Z0-9_]*_)?(?:` + envKeys + `))[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s'"]+))`),
+		accept: envAssignment,
+	},
+	{
+		name: "assignment", anchors: assignAnchors, fold: true, back: 160, fwd: 1024,
+		re: regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*?(?:` + assignKeys + `))["']?[ \t]*(?:=>|:=|[:=])[ \t]*` +
+			"(?:\"([^\"\\n]*)\"|'([^'\\n]*)'|`([^`\\n]*)`|([^\\s,;&'\"`()\\[\\]{}<>=][^\\s,;&'\"`()\\[\\]{}<>]*))"),
+		accept: codeAssignment,
+	},
+}
+
+// envKeys are the endings of upper-case variable names that hold secrets.
+// A name must end with one of them (TOKEN_TTL does not), and the part before
+// it must end with an underscore (BYPASS is not PASS).
+const envKeys = `SECRET_KEY_BASE|SECRET_ACCESS_KEY|SECRET_KEY|ACCESS_KEY|PRIVATE_KEY|API_KEY|APIKEY|` +
+	`PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|CREDENTIALS|CREDENTIAL|AUTH|DSN`
+
+var envAnchors = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "AUTH", "DSN"}
+
+// assignKeys are the endings of identifiers, in any case, whose assigned
+// value is a secret in code, YAML, JSON or prose.
+const assignKeys = `password|passwd|passphrase|pwd|secret[_-]?key|secret|token|api[_-]?key|access[_-]?key|` +
+	`private[_-]?key|credentials?`
+
+var assignAnchors = []string{"pass", "pwd", "secret", "token", "api_key", "apikey", "api-key",
+	"access_key", "accesskey", "access-key", "private_key", "privatekey", "private-key", "credential"}
+
+// tokenRule builds a rule for a token with a fixed literal prefix that must
+// start at a token boundary. A prefix with '_' or '-' cannot occur inside
+// standard base64, so a '/' or '+' may precede it (https://ghp_…@github.com);
+// an all-alphanumeric prefix (AIza, eyJ) must not follow any base64 byte, or
+// long base64 blobs such as inline images would produce false matches.
+func tokenRule(kind string, anchors []string, expr string, fwd int, valid func(string) bool) rule {
+	inside := isTokenByte
+	if strings.ContainsAny(anchors[0], "_-") {
+		inside = func(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
+	}
+	return rule{
+		name: kind, anchors: anchors, fwd: fwd,
+		re:     regexp.MustCompile(expr),
+		accept: wholeMatch(kind, inside, valid),
+	}
+}
+
+// wholeMatch replaces the whole match when the byte before it is not one
+// that can sit inside a token, and the match passes valid.
+func wholeMatch(kind string, inside func(byte) bool, valid func(string) bool) func(string, []int) (finding, bool) {
+	return func(s string, m []int) (finding, bool) {
+		if m[0] > 0 && inside(s[m[0]-1]) {
+			return finding{}, false
+		}
+		if !valid(s[m[0]:m[1]]) {
+			return finding{}, false
+		}
+		return finding{m[0], m[1], marker(kind)}, true
+	}
+}
+
+// credentialGroup replaces submatch 1, a header credential, when it is at
+// least minLen long and looks random rather than like a word.
+func credentialGroup(kind string, minLen int) func(string, []int) (finding, bool) {
+	return func(s string, m []int) (finding, bool) {
+		if m[0] > 0 && isAlnum(s[m[0]-1]) {
+			return finding{}, false
+		}
+		v := s[m[2]:m[3]]
+		if len(v) < minLen || !mixedToken(v) {
+			return finding{}, false
+		}
+		return finding{m[2], m[3], marker(kind)}, true
+	}
+}
+
+// urlPassword replaces the password of user:password@host in a URL, leaving
+// the scheme, user and host readable.
+func urlPassword(s string, m []int) (finding, bool) {
+	v := s[m[2]:m[3]]
+	if isReference(v) || isMask(v) || (len(v) <= 5 && allDigits(v)) {
+		return finding{}, false
+	}
+	return finding{m[2], m[3], marker("url-password")}, true
+}
