@@ -139,7 +139,8 @@ func splitLines(b []byte) []lineSpan {
 // prefixLen returns the length of what must stay above the section: a UTF-8
 // byte-order mark, then a YAML front matter block ("---" on the first line up
 // to a closing "---" or "..." line). Front matter is only recognised at the
-// very start of a file, so the section goes below it.
+// very start of a file, so the section goes below it. A closing line without
+// a newline (the file is nothing but front matter) does not count.
 func prefixLen(doc []byte) int {
 	n := 0
 	if bytes.HasPrefix(doc, bom) {
@@ -159,6 +160,9 @@ func prefixLen(doc []byte) int {
 		}
 		switch string(bytes.TrimRight(line, " \t\r")) {
 		case "---", "...":
+			if !found {
+				return n // the section must start on a line of its own
+			}
 			return end
 		}
 		off, after = end, next

@@ -69,8 +69,7 @@ func ParseSection(doc []byte) (ParsedSection, bool) {
 		switch {
 		case l.isHeadingLine(i):
 			flush()
-			heading := strings.TrimRight(strings.TrimLeft(line, " "), " \t#")
-			p.Groups = append(p.Groups, Group{Heading: heading, Known: isKnownHeading(heading)})
+			p.Groups = append(p.Groups, Group{Heading: strings.TrimSpace(line), Known: isKnownHeading(line)})
 		case !l.literal[i] && bulletStartRe.MatchString(line):
 			flush()
 			bullet = []string{line}

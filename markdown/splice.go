@@ -69,11 +69,6 @@ func checkSection(section string) ([]byte, error) {
 		l.markers[0].line != 0 || l.markers[1].line != len(l.lines)-1 {
 		return nil, ErrBadSection
 	}
-	for i := range l.lines {
-		if i != 0 && i != len(l.lines)-1 && strings.Contains(l.lineText(i), "CREDENCE:BELIEFS:") {
-			return nil, ErrBadSection
-		}
-	}
 	return []byte(section), nil
 }
 
@@ -150,13 +145,15 @@ func (l *layout) dropRegion(drop, inRegion []bool, from, to int, canonical bool)
 		case l.literal[i]:
 			keep[i-from], inHandedBullet = true, false
 		case isBlank(line):
-			// decided below
+			inHandedBullet = false // kept or not is decided below
 		case isKnownHeading(line):
 			underKnown, inHandedBullet = true, false
 		case l.isHeadingLine(i):
 			keep[i-from], underKnown, inHandedBullet = true, false, false
 		case isGeneratedLine(line):
-			inHandedBullet = false
+			// ParseSection reads an indented line below a bullet as part of
+			// it, so in the canonical section it goes to the caller too.
+			inHandedBullet = canonical && underKnown
 		case canonical && underKnown && bulletStartRe.MatchString(line):
 			inHandedBullet = true
 		case canonical && inHandedBullet && isContinuation(line):
@@ -164,24 +161,28 @@ func (l *layout) dropRegion(drop, inRegion []bool, from, to int, canonical bool)
 			keep[i-from], inHandedBullet = true, false
 		}
 	}
+	// A blank line stays only between kept lines: find, for each, the
+	// nearest non-blank line on either side (past the region's edge, any
+	// line but a marker counts as kept).
+	blank := func(i int) bool { return !l.literal[i] && isBlank(l.lineText(i)) }
+	beyondKept := func(i int) bool { return i >= 0 && i < len(l.lines) && !l.markerLine[i] }
+	nextKept := make([]bool, to-from)
+	next := beyondKept(to)
+	for i := to - 1; i >= from; i-- {
+		nextKept[i-from] = next
+		if !blank(i) {
+			next = keep[i-from]
+		}
+	}
+	prev := beyondKept(from - 1)
 	for i := from; i < to; i++ {
-		if isBlank(l.lineText(i)) && !l.literal[i] {
-			keep[i-from] = neighbourKept(keep, l, from, i-from, -1) && neighbourKept(keep, l, from, i-from, +1)
+		if blank(i) {
+			keep[i-from] = prev && nextKept[i-from]
+		} else {
+			prev = keep[i-from]
 		}
 		drop[i] = !keep[i-from]
 	}
-}
-
-// neighbourKept reports whether the nearest non-blank line of the region in
-// direction step (-1 or +1) from j exists and is kept.
-func neighbourKept(keep []bool, l *layout, from, j, step int) bool {
-	for j += step; j >= 0 && j < len(keep); j += step {
-		if isBlank(l.lineText(from+j)) && !l.literal[from+j] {
-			continue
-		}
-		return keep[j]
-	}
-	return false
 }
 
 // dropOrphanRuns marks, from line `from` on and outside the lines in
