@@ -16,7 +16,8 @@ var (
 	guidePreamble = regexp.MustCompile(`^(?:i want you to|i need you to|i expect you to|you should|you must|you need to|you have to|you are to|i prefer (?:that )?you(?: to)?|we prefer (?:that )?you(?: to)?|i rather you|i would rather you|i want)\s+`)
 	alwaysRe      = regexp.MustCompile(`^(?:always|we always|make sure to always|be sure to always|always make sure to|always remember to|always be sure to|make sure you always|consistently)\s+(.+)$`)
 	neverRe       = regexp.MustCompile(`^(never ever|never|do not ever|do not|not|we never|we do not ever|we do not|stop|quit|avoid|refrain from)\s+(.+)$`)
-	ensureRe      = regexp.MustCompile(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to|remember to|do not forget to|never forget to|ensure (?:that )?(?:you )?)(.+)$`)
+	ensureRe      = regexp.MustCompile(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
+	insteadEndRe  = regexp.MustCompile(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = regexp.MustCompile(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
 	reasonTail    = regexp.MustCompile(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
 	preferImpRe   = regexp.MustCompile(`^(prefer|favou?r) (.+)$`)
@@ -114,10 +115,17 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		return g, ok
 	}
 	if m := ensureRe.FindStringSubmatch(t); m != nil {
-		return instruction(m[1], false, "should")
+		obj := m[1]
+		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs[first] {
+			obj = "make sure " + obj // "make sure the linter passes"
+		}
+		return instruction(obj, false, "should")
 	}
 	if m := insteadRe.FindStringSubmatch(t); m != nil {
 		return instruction(t, false, "should")
+	}
+	if m := insteadEndRe.FindStringSubmatch(t); m != nil {
+		return instruction(m[1]+" "+m[2], false, "should") // "use named exports instead"
 	}
 	if m := preferImpRe.FindStringSubmatch(t); m != nil {
 		return instruction(t, false, "should")
@@ -161,7 +169,11 @@ func alternative(m []string, verb string) guideline {
 		obj = tl.name
 	}
 	g := guideline{object: m[1] + " " + obj, verb: verb}
-	a, ok := nounPhrase(m[4], 5)
+	alt := m[4]
+	if p := purposeTail.FindStringSubmatch(alt); p != nil {
+		alt = p[1] // "npm for scripts": the alternative is npm
+	}
+	a, ok := nounPhrase(alt, 5)
 	if !ok {
 		return g
 	}

@@ -13,8 +13,8 @@ var (
 	nameRe     = regexp.MustCompile(`^my (?:full |first |real |actual |preferred )?name is (.+)$`)
 	callMeRe   = regexp.MustCompile(`^(?:i am called|i am named|people call me|everyone calls me|you can call me|call me|i go by|the name is)\s+(.+)$`)
 	iAmRe      = regexp.MustCompile(`^i am ([a-z][a-z'-]+)(?:\s*,\s*(.+))?$`)
-	ageRe      = regexp.MustCompile(`^(?:i am|i just turned|i turned|my age is|i am now)\s+(\d{1,3})(?:\s*(?:years old|years of age|yrs old|year old|yo|y/o))?$`)
-	roleRe     = regexp.MustCompile(`^i (?:am|work as) (?:now |currently |also |actually )?(?:a|an|the) (.+?)(?: (?:at|for|with|in) (.+))?$`)
+	ageRe      = regexp.MustCompile(`^(?:i am|i just turned|i turned|my age is|i am now)\s+(\d{1,3})(?:\s*(?:years old|years of age|yrs old|year old|yo|y/o))?(?:\s*,?\s*not (\d{1,3}))?$`)
+	roleRe     = regexp.MustCompile(`^i (?:am|work as) (?:now |currently |also |actually )?(?:a|an|the) (.+?)(?: (?:at|for|with|in|on) (.+))?$`)
 	worksAtRe  = regexp.MustCompile(`^i ` + adv + `(?:work|am working|am employed) (?:at|for|by) (.+)$`)
 	notWorkRe  = regexp.MustCompile(`^i (?:do not|no longer|am no longer|am not) (?:work|working|employed) (?:at|for|by) (.+)$`)
 	joinedRe   = regexp.MustCompile(`^i ` + adv + `joined (.+)$`)
@@ -25,7 +25,6 @@ var (
 	fromRe     = regexp.MustCompile(`^i am (?:originally )?from (.+)$`)
 	petNameRe  = regexp.MustCompile(`^my (cat|dog|pet|puppy|kitten|son|daughter|wife|husband|partner|kid|brother|sister|bird|rabbit|hamster|fish|parrot|horse)(?:'s name is| is named| is called) (.+)$`)
 	projNameRe = regexp.MustCompile(`^(?:this|the|our) (?:project|repo|repository|app|product|tool|library) is (?:called|named) (.+)$`)
-	timeTail   = regexp.MustCompile(`\s+(?:(?:last|this|next) (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a |one |two |three |four |five |six |a few |a couple of |few |\d+ )?(?:days?|weeks?|months?|years?) ago|recently|lately|in \d{4}|back in \d{4}|yesterday|for work|with my (?:family|wife|husband|partner|kids))$`)
 )
 
 // roleNouns end a job title: "senior backend engineer", "CTO".
@@ -68,7 +67,7 @@ var nonPlaces = map[string]bool{
 
 // place cleans a residence: no tools, articles or long phrases.
 func place(raw string) (string, bool) {
-	raw = timeTail.ReplaceAllString(strings.TrimSpace(raw), "")
+	raw = strings.TrimSpace(raw)
 	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "the new ") {
 		return "", false
 	}
@@ -145,7 +144,9 @@ func matchIdentity(c *clause) []Fact {
 	}
 	if m := ageRe.FindStringSubmatch(t); m != nil {
 		if age, err := strconv.Atoi(m[1]); err == nil && age >= 5 && age <= 120 {
-			return user("age_is", m[1], "User is "+m[1]+" years old")
+			f := user("age_is", m[1], "User is "+m[1]+" years old")
+			f[0].Replaces = m[2]
+			return f
 		}
 		return nil
 	}

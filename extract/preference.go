@@ -35,6 +35,16 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 		}
 	}
 	raw = toInfinitiv.ReplaceAllString(raw, "")
+	head := raw
+	if p := purposeTail.FindStringSubmatch(head); p != nil {
+		head = p[1] // "Bun for scripts" is a preference for Bun
+	}
+	head, _ = usageObject(head)
+	if o, ok := nounPhrase(head, 4); ok {
+		if t, ok := lookupTool(o); ok {
+			return t.name, t, true
+		}
+	}
 	obj, ok = nounPhrase(raw, 8)
 	if !ok {
 		return "", nil, false

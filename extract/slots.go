@@ -12,7 +12,7 @@ import (
 var (
 	slotIsRe   = regexp.MustCompile(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
 	builtInRe  = regexp.MustCompile(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
-	kindOfRe   = regexp.MustCompile(`^(?:this|it) is (?:a|an) (.+?) (?:project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
+	kindOfRe   = regexp.MustCompile(`^(?:this|it|we) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
 	favoriteRe = regexp.MustCompile(`^(?:favorite|favourite|preferred|go-to|default) (.+)$`)
 )
 

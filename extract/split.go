@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -175,7 +176,14 @@ var conjunction = regexp.MustCompile(`(?i)(?:,\s*|\s+)(but|and|so|although|thoug
 
 var dashSeparator = regexp.MustCompile(`\s+(?:-|--)\s+`)
 
-var conditionalStart = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after)\b`)
+// commaClause marks a comma that starts a new statement without a joining
+// word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
+var commaClause = regexp.MustCompile(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure)\b)`)
+
+// wholeSentence marks sentences whose opening governs everything after it:
+// a condition ("if we switch to bun, ...") or a source ("according to the
+// README, ..."). They are never split into clauses.
+var wholeSentence = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
 
 // clauses splits one sentence into clauses. A conditional sentence stays
 // whole so that its condition is never read as a statement of its own.
@@ -184,15 +192,26 @@ func clauses(s rawClause) []rawClause {
 	if text == "" {
 		return nil
 	}
-	if conditionalStart.MatchString(text) {
+	if wholeSentence.MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
 	}
 	var parts []string
 	for _, piece := range dashSeparator.Split(text, -1) {
 		start := 0
+		var cuts [][2]int
 		for _, m := range conjunction.FindAllStringSubmatchIndex(piece, -1) {
-			parts = append(parts, piece[start:m[0]])
-			start = m[4]
+			cuts = append(cuts, [2]int{m[0], m[4]})
+		}
+		for _, m := range commaClause.FindAllStringSubmatchIndex(piece, -1) {
+			cuts = append(cuts, [2]int{m[0], m[4]})
+		}
+		slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
+		for _, cut := range cuts {
+			if cut[0] < start {
+				continue
+			}
+			parts = append(parts, piece[start:cut[0]])
+			start = cut[1]
 		}
 		parts = append(parts, piece[start:])
 	}

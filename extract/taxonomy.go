@@ -322,7 +322,7 @@ var slotCategory = map[string]string{
 	"editor":                 catEditor, "ide": catEditor, "text editor": catEditor,
 	"formatter": catFormatter, "formatting": catFormatter, "code formatter": catFormatter,
 	"linter": catLinter, "linting": catLinter,
-	"cloud": catCloud, "cloud provider": catCloud, "infra": catCloud, "infrastructure": catCloud,
+	"cloud": catCloud, "cloud provider": catCloud, "cloud platform": catCloud,
 	"framework": catFramework, "frontend framework": catFramework, "web framework": catFramework,
 	"bundler": catBundler, "bundling": catBundler, "build tool": catBundler,
 	"shell": catShell,

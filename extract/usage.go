@@ -13,7 +13,7 @@ import (
 
 var (
 	changeFromTo = regexp.MustCompile(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = regexp.MustCompile(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeTo     = regexp.MustCompile(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = regexp.MustCompile(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = regexp.MustCompile(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
 	droppedFor   = regexp.MustCompile(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
@@ -25,10 +25,11 @@ var (
 
 	deployVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
 
-	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|are on|is on|am on|code in|write in|program in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
+	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
 
 	purposeTail = regexp.MustCompile(`^(.+?)\s+(?:for|as)\s+(.+)$`)
 	toTail      = regexp.MustCompile(`^(.+?)\s+to\s+(\w.*)$`)
+	objectTail  = regexp.MustCompile(`\s+(?:with|on|across|via|inside|in)\s+.*$`)
 	envTail     = regexp.MustCompile(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
 	hasLetter   = regexp.MustCompile(`[a-z]`)
 )
@@ -38,14 +39,16 @@ var verbHint = map[string]string{
 	"test with": catTestRunner, "tests with": catTestRunner, "lint with": catLinter,
 	"format with": catFormatter, "manage packages with": catPackageManager,
 	"install dependencies with": catPackageManager, "install packages with": catPackageManager,
-	"install deps with": catPackageManager, "code in": catLanguage, "write in": catLanguage,
+	"install deps with": catPackageManager, "code in": catLanguage, "code mostly in": catLanguage,
+	"code mainly in": catLanguage, "write mostly in": catLanguage, "program mostly in": catLanguage, "write in": catLanguage,
 	"program in": catLanguage, "develop in": catLanguage, "write": catLanguage,
 }
 
 // toolOnlyVerbs need a known tool as object: "we write tests" and "I am on
 // vacation" are not about tools.
 var toolOnlyVerbs = map[string]bool{
-	"write": true, "are on": true, "is on": true, "am on": true, "code in": true,
+	"write": true, "are on": true, "is on": true, "am on": true, "code in": true, "code mostly in": true,
+	"code mainly in": true, "write mostly in": true, "program mostly in": true,
 	"run on": true, "runs on": true,
 }
 
@@ -70,6 +73,22 @@ func resolveUse(obj, hint, purpose string, other *tool) usedObject {
 		return usedObject{obj: obj, pred: "uses_for_" + purpose}
 	}
 	return usedObject{obj: obj, pred: "uses"}
+}
+
+// usageObject splits an environment off a used object ("SQLite in tests")
+// and drops how it is used ("Prettier with the default config", "Go on the
+// backend"), unless the whole phrase is a tool.
+func usageObject(part string) (obj, env string) {
+	if e := envTail.FindStringSubmatch(part); e != nil {
+		part, env = e[1], e[2]
+	}
+	if _, ok := lookupTool(part); ok {
+		return part, env
+	}
+	if loc := objectTail.FindStringIndex(part); loc != nil && loc[0] > 0 {
+		part = part[:loc[0]]
+	}
+	return part, env
 }
 
 // shownTool is how a statement names a used object: the tool's own spelling
@@ -107,44 +126,45 @@ func matchUse(c *clause) []Fact {
 		return nil
 	}
 	ref, verb, rest := parseSubject(m[1]), m[2], m[3]
-	hint := ref.hint()
+	baseHint := ref.hint()
 	if h, ok := verbHint[verb]; ok {
-		hint = h
+		baseHint = h
 	}
 	objPart, alt, kind := splitAlternative(rest)
-	purpose, purposeText, env := "", "", ""
-	if e := envTail.FindStringSubmatch(objPart); e != nil {
-		objPart, env = e[1], e[2]
-	}
-	if p := purposeTail.FindStringSubmatch(objPart); p != nil {
-		var h string
-		h, purpose = purposeOf(p[2])
-		if h != "" {
-			hint = h
-		}
-		objPart, purposeText = p[1], p[2]
-	} else if p := toTail.FindStringSubmatch(objPart); p != nil {
-		objPart, purposeText = p[1], ""
-	}
 	var altTool *tool
 	altObj := ""
-	if alt != "" {
-		if a, ok := nounPhrase(alt, 4); ok {
-			altObj = a
-			if t, ok := lookupTool(a); ok {
-				altTool, altObj = t, t.name
-			}
+	if p := purposeTail.FindStringSubmatch(alt); p != nil {
+		alt = p[1]
+	}
+	if a, ok := nounPhrase(alt, 4); ok && alt != "" {
+		altObj = a
+		if t, ok := lookupTool(a); ok {
+			altTool, altObj = t, t.name
 		}
 	}
 	var out []Fact
+	hadPurpose := false
 	for _, part := range splitList(objPart) {
+		hint, purpose, purposeText := baseHint, "", ""
+		if p := purposeTail.FindStringSubmatch(part); p != nil {
+			var h string
+			h, purpose = purposeOf(p[2])
+			if h != "" {
+				hint = h
+			}
+			part, purposeText = p[1], p[2]
+			hadPurpose = true
+		} else if p := toTail.FindStringSubmatch(part); p != nil {
+			part = p[1]
+		}
+		part, env := usageObject(part)
 		obj, ok := nounPhrase(part, 5)
 		if !ok {
 			continue
 		}
 		u := resolveUse(obj, hint, purpose, altTool)
-		if u.tool == nil && (toolOnlyVerbs[verb] || !hasLetter.MatchString(obj)) {
-			continue
+		if u.tool == nil && (toolOnlyVerbs[verb] || !hasLetter.MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
+			continue // "Zod for validation and testing": "testing" continues the purpose
 		}
 		if env != "" && env != "production" && env != "prod" {
 			u.pred += "_in_" + snake(env, 2)
@@ -243,6 +263,14 @@ func matchChange(c *clause) []Fact {
 	if newRaw == "" {
 		return nil // "we moved away from X" alone is handled as a negation
 	}
+	hint := ref.hint()
+	if p := purposeTail.FindStringSubmatch(newRaw); p != nil {
+		if h, _ := purposeOf(p[2]); h != "" {
+			hint = h
+		}
+		newRaw = p[1]
+	}
+	newRaw, _ = usageObject(newRaw)
 	newObj, ok := nounPhrase(newRaw, 4)
 	if !ok || !hasLetter.MatchString(newObj) {
 		return nil
@@ -250,10 +278,9 @@ func matchChange(c *clause) []Fact {
 	oldObj, _ := nounPhrase(oldRaw, 4)
 	newTool, newKnown := lookupTool(newObj)
 	oldTool, oldKnown := lookupTool(oldObj)
-	if !newKnown && (verb == "moved" || ref.subject == SubjectUser && verb != "switched") {
+	if !newKnown && (verb == "moved" || verb == "upgraded" || verb == "downgraded" || ref.subject == SubjectUser && verb != "switched") {
 		return nil // "I moved to Tokyo" is a residence (identity.go), "we moved to the new office" nothing
 	}
-	hint := ref.hint()
 	pred := "uses"
 	if newKnown {
 		pred = categoryPredicate[pickCategory(newTool, oldTool, hint)]
@@ -297,7 +324,11 @@ func matchStopped(c *clause) []Fact {
 	needTool := verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, "off")
 	objPart, _, _ := splitAlternative(rest)
 	var out []Fact
+	if p := purposeTail.FindStringSubmatch(objPart); p != nil {
+		objPart = p[1]
+	}
 	for _, part := range splitList(objPart) {
+		part, _ = usageObject(part)
 		obj, ok := nounPhrase(part, 4)
 		if !ok || !hasLetter.MatchString(obj) {
 			continue
