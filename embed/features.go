@@ -107,25 +107,55 @@ func (b *featureBag) grow() {
 // cancel.
 const projections = 3
 
-// project folds the features into a dim-length unit vector: for each of
-// its projections a feature's rehashed key picks a dimension with its high
-// bits and a sign with its low bit.
+// project folds the features into a dim-length unit vector. A key is
+// already a mixed hash, so its bits are used directly: projection j takes
+// bits 16j..16j+15 for the dimension and bit 48+j for the sign.
 func (b *featureBag) project(dim int) []float32 {
 	v := make([]float32, dim)
 	scale := 1 / math.Sqrt(projections)
 	for _, i := range b.used {
 		s := b.slots[i]
-		w := float32(float64(s.weight) * (1 + math.Log(float64(s.count))) * scale)
-		key := s.key
-		for range projections {
-			idx := int(((key >> 32) * uint64(dim)) >> 32)
-			if key&1 == 1 {
+		w := float32(float64(s.weight) * sublinearTF(s.count) * scale)
+		for j := range projections {
+			idx := int(((s.key >> (16 * j)) & 0xffff) * uint64(dim) >> 16)
+			if s.key>>(48+j)&1 == 1 {
 				v[idx] -= w
 			} else {
 				v[idx] += w
 			}
-			key = mix(key + 0x9e3779b97f4a7c15)
 		}
 	}
 	return Normalize(v)
+}
+
+// sublinearTF returns 1+ln(count), so a word said ten times counts about
+// three times as much as a word said once.
+func sublinearTF(count uint32) float64 {
+	if count <= 1 {
+		return 1
+	}
+	return 1 + portableLn(float64(count))
+}
+
+// portableLn is ln(x) for x >= 1 from basic IEEE operations only. math.Log
+// is assembly on some architectures and may differ in the last bit from
+// the pure Go version used on others; vectors must be identical on every
+// machine that syncs. The explicit float64 conversions stop the compiler
+// from fusing multiply-adds, which arm64 would otherwise do.
+func portableLn(x float64) float64 {
+	const ln2 = 0.6931471805599453
+	k := 0
+	for x >= 2 {
+		x /= 2 // exact
+		k++
+	}
+	// ln(x) = 2·atanh(s) = 2(s + s³/3 + s⁵/5 + …) with s = (x-1)/(x+1) <= 1/3.
+	s := (x - 1) / (x + 1)
+	s2 := float64(s * s)
+	term, sum := s, 0.0
+	for i := 1; i < 40; i += 2 {
+		sum += float64(term / float64(i))
+		term = float64(term * s2)
+	}
+	return float64(2*sum) + float64(float64(k)*ln2)
 }

@@ -114,55 +114,102 @@ var relationClasses = map[string]string{
 	"toolversion": "mise asdf nvm volta pyenv rbenv fnm",
 }
 
+// lightWordList says little about what a claim is about: "use pnpm" and
+// "prefer pnpm" are both about pnpm. These words still count, lightly.
+var lightWordList = []string{"use", "prefer", "run", "write", "keep", "make", "work", "put",
+	"should", "need", "start", "call", "set", "live", "done", "give", "take", "try"}
+
+// lexEntry is everything the tables say about one stem, so the hot loop
+// makes one map lookup per word.
+type lexEntry struct {
+	canonical  string   // the synonym group's first word, or the stem itself
+	renamed    bool     // the stem belongs to a synonym group
+	classes    []string // relation classes of the canonical word, sorted
+	light      bool     // the canonical word is a light verb
+	ambiguous  bool     // the canonical word is a name only when capitalized
+	phraseHead bool     // the stem starts an entry of phrases
+}
+
 // lexicon is the built form of the tables above, keyed by stem.
 type lexicon struct {
-	canonical map[string]string
-	classes   map[string][]string
-	phrases   map[[2]string]string
-	ambiguous map[string]bool
+	entries map[string]*lexEntry
+	phrases map[[2]string]string
 }
 
 var builtLexicon = buildLexicon()
 
 func buildLexicon() lexicon {
-	lx := lexicon{
-		canonical: map[string]string{},
-		classes:   map[string][]string{},
-		phrases:   map[[2]string]string{},
-		ambiguous: map[string]bool{},
-	}
+	canonical := map[string]string{}
 	for _, line := range synonymGroups {
 		words := strings.Fields(line)
 		canon := stem(words[0])
 		for _, w := range words {
-			lx.canonical[stem(w)] = canon
+			canonical[stem(w)] = canon
 		}
 	}
+	canon := func(w string) string {
+		if c, ok := canonical[stem(w)]; ok {
+			return c
+		}
+		return stem(w)
+	}
+	lx := lexicon{entries: map[string]*lexEntry{}, phrases: map[[2]string]string{}}
+	entry := func(key string) *lexEntry {
+		e, ok := lx.entries[key]
+		if !ok {
+			e = &lexEntry{canonical: key}
+			if c, ok := canonical[key]; ok {
+				e.canonical, e.renamed = c, true
+			}
+			lx.entries[key] = e
+		}
+		return e
+	}
+	classes := map[string][]string{}
 	for class, line := range relationClasses {
 		for _, w := range strings.Fields(line) {
-			key := lx.canonicalize(stem(w))
-			lx.classes[key] = append(lx.classes[key], class)
+			classes[canon(w)] = append(classes[canon(w)], class)
 		}
 	}
-	for words, canon := range phrases {
-		lx.phrases[[2]string{stem(words[0]), stem(words[1])}] = lx.canonicalize(stem(canon))
+	light, ambiguous := map[string]bool{}, map[string]bool{}
+	for _, w := range lightWordList {
+		light[canon(w)] = true
 	}
 	for w := range ambiguousNames {
-		lx.ambiguous[lx.canonicalize(stem(w))] = true
+		ambiguous[canon(w)] = true
 	}
-	// Map iteration order is random; a fixed order keeps the float sums,
-	// and so the vectors, bit-for-bit deterministic.
-	for _, cs := range lx.classes {
-		sort.Strings(cs)
+	for words, c := range phrases {
+		lx.phrases[[2]string{stem(words[0]), stem(words[1])}] = canon(c)
+		entry(stem(words[0])).phraseHead = true
+		entry(canon(c))
+	}
+	for raw := range canonical {
+		entry(raw)
+	}
+	for _, m := range []map[string]bool{light, ambiguous} {
+		for w := range m {
+			entry(w)
+		}
+	}
+	for w := range classes {
+		entry(w)
+	}
+	for _, e := range lx.entries {
+		e.classes = classes[e.canonical]
+		// Map iteration order is random; a fixed order keeps the float
+		// sums, and so the vectors, bit-for-bit deterministic.
+		sort.Strings(e.classes)
+		e.light = light[e.canonical]
+		e.ambiguous = ambiguous[e.canonical]
 	}
 	return lx
 }
 
-// canonicalize maps a stem to the canonical stem of its synonym group, or
-// returns it unchanged.
-func (lx lexicon) canonicalize(s string) string {
-	if c, ok := lx.canonical[s]; ok {
-		return c
+// lookup returns what the tables say about a stem; a stem they do not
+// mention is its own canonical form with nothing else attached.
+func (lx lexicon) lookup(stem string) lexEntry {
+	if e, ok := lx.entries[stem]; ok {
+		return *e
 	}
-	return s
+	return lexEntry{canonical: stem}
 }

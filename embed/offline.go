@@ -49,17 +49,6 @@ var offlineWeights = featureWeights{
 	negation: 0.8,
 }
 
-// lightWords say little about what a claim is about: "use pnpm" and
-// "prefer pnpm" are both about pnpm. They still count, lightly.
-var lightWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range []string{"use", "prefer", "run", "write", "keep", "make", "work", "put",
-		"should", "need", "start", "call", "set", "live", "done", "give", "take", "try"} {
-		m[builtLexicon.canonicalize(stem(w))] = true
-	}
-	return m
-}()
-
 // Hash seeds keep feature kinds apart: the stop word "us" and the stem of
 // "use" must not land on the same feature.
 const (
@@ -77,20 +66,27 @@ const (
 // dimensions. It is deterministic, pure Go, needs nothing downloaded and is
 // safe for concurrent use.
 type Offline struct {
-	id string
-	w  featureWeights
+	id  string
+	dim int
+	w   featureWeights
 }
 
 // NewOffline returns the built-in offline embedder.
 func NewOffline() *Offline {
-	return &Offline{id: fmt.Sprintf("offline-v%d-%d", offlineVersion, OfflineDim), w: offlineWeights}
+	return newOffline(OfflineDim, offlineWeights)
+}
+
+// newOffline builds an offline embedder with other settings, for the
+// calibration experiments; the package exposes only the shipped one.
+func newOffline(dim int, w featureWeights) *Offline {
+	return &Offline{id: fmt.Sprintf("offline-v%d-%d", offlineVersion, dim), dim: dim, w: w}
 }
 
 // ID returns "offline-v<version>-<dim>", e.g. "offline-v1-384".
 func (o *Offline) ID() string { return o.id }
 
 // Dim returns OfflineDim.
-func (o *Offline) Dim() int { return OfflineDim }
+func (o *Offline) Dim() int { return o.dim }
 
 // Embed returns one unit-length vector per text. Only the first 8 KiB of a
 // text count. A text with no words (empty, punctuation, binary) gets the
@@ -109,9 +105,8 @@ func (o *Offline) Embed(ctx context.Context, texts []string) ([][]float32, error
 // scratch holds the per-call buffers so a hook embedding one query does not
 // allocate more than its result and one lowercased copy of the text.
 type scratch struct {
-	tokens []token
-	lower  []byte
-	bag    featureBag
+	tz  tokenizer
+	bag featureBag
 }
 
 var scratchPool = sync.Pool{New: func() any { return &scratch{bag: newFeatureBag(256)} }}
@@ -122,28 +117,36 @@ func (o *Offline) embedOne(text string) []float32 {
 	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
-	sc.tokens, sc.lower = tokenize(text, sc.tokens[:0], sc.lower)
+	tokens := sc.tz.tokenize(text)
 	bag := &sc.bag
 	bag.reset()
-	o.addFeatures(bag, sc.tokens)
+	o.addFeatures(bag, tokens)
 	if bag.len() == 0 {
 		bag.add(hashString(seedEmpty, ""), 1)
 	}
-	return bag.project(OfflineDim)
+	return bag.project(o.dim)
 }
 
 // negationWord and preferWord are the canonical stems of "not" (also
 // "never", "don't", "avoid"...) and "prefer" (also "like", "favour"...).
 var (
-	negationWord = builtLexicon.canonicalize(stem("not"))
-	preferWord   = builtLexicon.canonicalize(stem("prefer"))
+	negationWord = builtLexicon.lookup(stem("not")).canonical
+	preferWord   = builtLexicon.lookup(stem("prefer")).canonical
 )
 
-// contrastWords put what follows them on the losing side of a choice:
-// "use X instead of Y", "X rather than Y". "over" does the same after a
-// preference ("prefer X over Y") and is an ordinary word otherwise ("over
-// HTTP").
-var contrastWords = map[string]bool{"instead": true, "rather": true, "than": true}
+// isContrast reports whether a word puts what follows it on the losing
+// side of a choice: "use X instead of Y", "X rather than Y". "over" does the
+// same after a preference ("prefer X over Y") and is an ordinary word
+// otherwise ("over HTTP").
+func isContrast(word string, preferred bool) bool {
+	switch word {
+	case "instead", "rather", "than":
+		return true
+	case "over":
+		return preferred
+	}
+	return false
+}
 
 // addFeatures turns tokens into weighted hashed features.
 func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
@@ -155,7 +158,7 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 		if tok.clause {
 			havePrev, negated, preferred = false, false, false
 		}
-		if contrastWords[tok.text] || tok.text == "over" && preferred {
+		if isContrast(tok.text, preferred) {
 			bag.add(hashString(seedStop, tok.text), w.stop)
 			negated = true
 			continue
@@ -164,21 +167,22 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 			bag.add(hashString(seedStop, tok.text), w.stop)
 			continue
 		}
-		raw := stem(tok.text)
-		if i+1 < len(tokens) && !tokens[i+1].clause {
-			if p, ok := builtLexicon.phrases[[2]string{raw, stem(tokens[i+1].text)}]; ok {
-				raw = p
+		e := builtLexicon.lookup(stem(tok.text))
+		if e.phraseHead && i+1 < len(tokens) && !tokens[i+1].clause {
+			if p, ok := builtLexicon.phrases[[2]string{stem(tok.text), stem(tokens[i+1].text)}]; ok {
+				e = builtLexicon.lookup(p)
+				e.renamed = true
 				i++
 			}
 		}
-		s := builtLexicon.canonicalize(raw)
-		classes := builtLexicon.classes[s]
-		if builtLexicon.ambiguous[s] && !tok.proper {
+		s := e.canonical
+		classes := e.classes
+		if e.ambiguous && !tok.proper {
 			classes = nil
 		}
 		weight := w.word
 		switch {
-		case lightWords[s]:
+		case e.light:
 			weight *= w.light
 		case tok.proper || len(classes) > 0 || hasDigit(s):
 			weight *= w.entity
@@ -207,7 +211,7 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 		// A word the lexicon renamed spells its n-grams from the canonical
 		// form, so "favour" and "prefer" agree on those too.
 		grams := tok.text
-		if _, ok := builtLexicon.canonical[raw]; ok || raw != stem(tok.text) {
+		if e.renamed {
 			grams = s
 		}
 		addCharGrams(bag, grams, w.chars)
@@ -247,14 +251,15 @@ func addCharGrams(bag *featureBag, tok string, total float64) {
 		}
 		return tok[i-1]
 	}
-	for n := 3; n <= 5; n++ {
-		for start := 0; start+n <= padded; start++ {
-			h := fnvOffset ^ seedChars
-			for i := start; i < start+n; i++ {
-				h ^= uint64(at(i))
-				h *= fnvPrime
+	// One pass per start position hashes its 3-, 4- and 5-gram together.
+	for start := 0; start+3 <= padded; start++ {
+		h := fnvOffset ^ seedChars
+		for i := start; i < start+5 && i < padded; i++ {
+			h ^= uint64(at(i))
+			h *= fnvPrime
+			if i-start >= 2 {
+				bag.add(mix(h), w)
 			}
-			bag.add(mix(h), w)
 		}
 	}
 }

@@ -46,19 +46,28 @@ type token struct {
 	clause bool
 }
 
+// span is a token's place in the lowercased buffer while it is being built.
+type span struct {
+	start, end     int
+	proper, clause bool
+}
+
+// tokenizer keeps its buffers between calls; it is not safe for concurrent
+// use (the offline embedder pools them).
+type tokenizer struct {
+	tokens []token
+	lower  []byte
+	spans  []span
+}
+
 // tokenize lowercases s and splits it into word tokens: runs of letters and
-// digits, keeping inner apostrophes ("don't") and trailing + or # ("c++",
-// "c#"). Anything else, including NUL bytes and invalid UTF-8, separates
-// tokens. All token texts are substrings of one lowercased copy of s, so the
-// call allocates that copy and nothing per token.
-func tokenize(s string, out []token, buf []byte) ([]token, []byte) {
-	type span struct {
-		start, end     int
-		proper, clause bool
-	}
-	buf = buf[:0]
-	var spans [64]span
-	sp := spans[:0]
+// digits, keeping inner apostrophes ("don't"), trailing + or # ("c++",
+// "c#") and dots inside numbers ("3.12"). Anything else, including NUL
+// bytes and invalid UTF-8, separates tokens. All token texts are substrings
+// of one lowercased copy of s, so a call allocates that copy and nothing
+// per token. The result is valid until the next call.
+func (tz *tokenizer) tokenize(s string) []token {
+	buf, sp := tz.lower[:0], tz.spans[:0]
 	start, sentenceStart, clause, upper := -1, true, true, false
 	flush := func() {
 		if start >= 0 {
@@ -108,10 +117,12 @@ func tokenize(s string, out []token, buf []byte) ([]token, []byte) {
 	}
 	flush()
 	low := string(buf)
+	out := tz.tokens[:0]
 	for _, x := range sp {
 		out = appendToken(out, token{text: low[x.start:x.end], proper: x.proper, clause: x.clause})
 	}
-	return out, buf
+	tz.tokens, tz.lower, tz.spans = out, buf, sp
+	return out
 }
 
 func isWordRune(r rune) bool {

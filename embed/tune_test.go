@@ -66,8 +66,7 @@ func TestTuneOfflineWeights(t *testing.T) {
 									w := base
 									w.stop, w.bigram, w.chars, w.class = stop, bigram, chars, class
 									w.entity, w.light, w.negKeep, w.negation = entity, light, negKeep, negation
-									o := NewOffline()
-									o.w = w
+									o := newOffline(OfflineDim, w)
 									sr, pu, rec := separation(scorePairs(t, o, pairs))
 									results = append(results, result{w, sr, pu, rec})
 								}
@@ -89,8 +88,7 @@ func TestTuneOfflineWeights(t *testing.T) {
 		return 0
 	})
 	for _, r := range results[:10] {
-		o := NewOffline()
-		o.w = r.w
+		o := newOffline(OfflineDim, r.w)
 		sr, pu, rec := separation(scorePairs(t, o, held))
 		fmt.Printf("%+v\n  tuned aucSR=%.3f aucPU=%.3f recall@10%%=%.3f  held-out aucSR=%.3f aucPU=%.3f recall@10%%=%.3f\n",
 			r.w, r.sr, r.pu, r.rec, sr, pu, rec)
@@ -100,4 +98,21 @@ func TestTuneOfflineWeights(t *testing.T) {
 	hsr, hpu, hrec := separation(scorePairs(t, o, held))
 	fmt.Printf("shipped %+v\n  tuned aucSR=%.3f aucPU=%.3f recall@10%%=%.3f  held-out aucSR=%.3f aucPU=%.3f recall@10%%=%.3f\n",
 		o.w, sr, pu, rec, hsr, hpu, hrec)
+}
+
+func TestTuneOfflineDim(t *testing.T) {
+	if os.Getenv("CREDENCE_TUNE_WEIGHTS") == "" {
+		t.Skip("set CREDENCE_TUNE_WEIGHTS=1 to compare offline dimensions")
+	}
+	main, held := loadPairs(t), loadPairsFile(t, "testdata/pairs_holdout.jsonl")
+	for _, dim := range []int{256, 384, 512, 768, 1024} {
+		o := newOffline(dim, offlineWeights)
+		ms, hs := scorePairs(t, o, main), scorePairs(t, o, held)
+		sr, pu, rec := separation(ms)
+		hsr, hpu, hrec := separation(hs)
+		d := derivedThresholds(ms)
+		hr := measure(hs, d)
+		fmt.Printf("dim %4d main aucSR=%.3f aucPU=%.3f recall@10%%=%.3f | holdout aucSR=%.3f aucPU=%.3f recall@10%%=%.3f | derived %+v holdout rel>=R %.2f unr<C %.2f same>=R %.2f\n",
+			dim, sr, pu, rec, hsr, hpu, hrec, d, hr.relatedReinforce, hr.unrelatedCluster, hr.sameReinforce)
+	}
 }

@@ -46,7 +46,9 @@ func Cosine(a, b []float32) float64 {
 func Normalize(v []float32) []float32 {
 	var sum float64
 	for _, x := range v {
-		sum += float64(x) * float64(x)
+		// The conversion rounds the product, so no platform fuses it into
+		// a multiply-add and the result is the same everywhere.
+		sum += float64(float64(x) * float64(x))
 	}
 	if sum == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
 		return v

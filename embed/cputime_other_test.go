@@ -1,0 +1,8 @@
+//go:build !unix
+
+package embed
+
+import "time"
+
+// processCPUTime is not measured on this platform.
+func processCPUTime() (time.Duration, bool) { return 0, false }
