@@ -20,10 +20,11 @@ var (
 	insteadEndRe  = regexp.MustCompile(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = regexp.MustCompile(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
 	reasonTail    = regexp.MustCompile(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	banRe         = regexp.MustCompile(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within) (.+)$`)
 	preferImpRe   = regexp.MustCompile(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = regexp.MustCompile(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
 	scopeTail     = regexp.MustCompile(`(?:\s*,?\s*(?:in this (?:repo|repository|project|codebase)|for this (?:repo|repository|project|codebase)|in (?:all|any) (?:of )?(?:my|our) (?:projects|repos|code)|for all projects|please|from now on|going forward|moving forward|in the future|in future|by default|thanks|thank you|everywhere|ever again|again))+$`)
-	oneOff        = regexp.MustCompile(`\b(?:it|this|that|these|those|here|there)\b`)
+	oneOff        = regexp.MustCompile(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+)\b`)
 	standingScope = regexp.MustCompile(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
 
@@ -35,7 +36,7 @@ var notInstructions = map[string]bool{
 	"stress": true, "sweat": true, "think": true, "see": true, "believe": true, "remember": true,
 	"like": true, "love": true, "need": true, "want": true, "have": true, "agree": true,
 	"feel": true, "really": true, "mean": true, "recall": true, "exist": true, "work": true,
-	"matter": true, "seem": true, "look": true, "sure": true,
+	"matter": true, "seem": true, "look": true, "sure": true, "forget": true,
 }
 
 // imperativeVerbs open an instruction after a condition or a "from now on":
@@ -63,6 +64,16 @@ var imperativeVerbs = map[string]bool{
 	"ensure": true, "prioritize": true, "cap": true, "measure": true, "profile": true, "benchmark": true,
 	"mock": true, "stub": true, "rerun": true, "re-run": true, "group": true, "order": true,
 	"keep,": true, "write,": true,
+}
+
+// habitVerbs make "when you <verb> ..." a recurring situation ("when you
+// write SQL") rather than a moment in this task ("when you are done").
+var habitVerbs = map[string]bool{
+	"write": true, "add": true, "create": true, "change": true, "touch": true, "modify": true,
+	"edit": true, "update": true, "open": true, "commit": true, "review": true, "refactor": true,
+	"generate": true, "name": true, "import": true, "log": true, "handle": true, "deploy": true,
+	"rename": true, "delete": true, "remove": true, "introduce": true, "design": true, "document": true,
+	"test": true, "mock": true, "catch": true, "return": true, "format": true, "explain": true,
 }
 
 // guideline is a parsed instruction before it becomes a Fact.
@@ -93,6 +104,13 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		}
 		return instruction(m[1], false, "should")
 	}
+	if m := ensureRe.FindStringSubmatch(t); m != nil {
+		obj := m[1]
+		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs[first] {
+			obj = "make sure " + obj // "make sure the linter passes"
+		}
+		return instruction(obj, false, "should")
+	}
 	if m := neverRe.FindStringSubmatch(t); m != nil {
 		marker, rest := m[1], m[2]
 		if marker == "not" && !preamble {
@@ -114,15 +132,12 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		g.bare = (marker == "do not" || marker == "not") && !standing
 		return g, ok
 	}
-	if m := ensureRe.FindStringSubmatch(t); m != nil {
-		obj := m[1]
-		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs[first] {
-			obj = "make sure " + obj // "make sure the linter passes"
-		}
-		return instruction(obj, false, "should")
-	}
 	if m := insteadRe.FindStringSubmatch(t); m != nil {
 		return instruction(t, false, "should")
+	}
+	if m := banRe.FindStringSubmatch(t); m != nil {
+		// "no emojis in commit messages": a ban on using them there
+		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
 	if m := insteadEndRe.FindStringSubmatch(t); m != nil {
 		return instruction(m[1]+" "+m[2], false, "should") // "use named exports instead"
@@ -222,9 +237,11 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	if c.question || hedge.MatchString(ctx) || reported.MatchString(action) || transient.MatchString(c.text) {
 		return nil, true
 	}
-	firstCtx, _, _ := strings.Cut(ctx, " ")
+	firstCtx, restCtx, _ := strings.Cut(ctx, " ")
+	secondCtx, _, _ := strings.Cut(restCtx, " ")
 	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
-		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing")
+		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing") ||
+		firstCtx == "you" && habitVerbs[secondCtx]
 	g, ok := parseInstruction(action, generic)
 	if !ok || g.object == "" {
 		return nil, true

@@ -23,6 +23,7 @@ var (
 	notLiveRe  = regexp.MustCompile(`^i (?:do not|no longer) live in (.+)$`)
 	movedRe    = regexp.MustCompile(`^i ` + adv + `(?:moved|relocated)(?: from (.+?))? to (.+)$`)
 	fromRe     = regexp.MustCompile(`^i am (?:originally )?from (.+)$`)
+	havePetRe  = regexp.MustCompile(`^i (?:have|have got|got|own) (?:a|an) (cat|dog|pet|puppy|kitten|bird|rabbit|hamster|parrot|horse|son|daughter) (?:named|called) (.+)$`)
 	petNameRe  = regexp.MustCompile(`^my (cat|dog|pet|puppy|kitten|son|daughter|wife|husband|partner|kid|brother|sister|bird|rabbit|hamster|fish|parrot|horse)(?:'s name is| is named| is called) (.+)$`)
 	projNameRe = regexp.MustCompile(`^(?:this|the|our) (?:project|repo|repository|app|product|tool|library) is (?:called|named) (.+)$`)
 )
@@ -127,7 +128,11 @@ func matchIdentity(c *clause) []Fact {
 		}
 		return nil
 	}
-	if m := petNameRe.FindStringSubmatch(t); m != nil {
+	m := petNameRe.FindStringSubmatch(t)
+	if h := havePetRe.FindStringSubmatch(t); h != nil {
+		m = []string{h[0], h[1], h[2]}
+	}
+	if m != nil {
 		if n, ok := personName(m[2]); ok {
 			who := "user's " + m[1]
 			return []Fact{{Subject: who, Predicate: "name_is", Object: n,
@@ -236,7 +241,8 @@ func matchRole(c *clause) []Fact {
 	if m == nil {
 		return nil
 	}
-	role, ok := nounPhrase(m[1], 5)
+	roleText, _, _ := strings.Cut(m[1], ",") // "a frontend dev, mostly React"
+	role, ok := nounPhrase(roleText, 5)
 	if !ok {
 		return nil
 	}

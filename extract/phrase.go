@@ -14,7 +14,7 @@ var tailCut = regexp.MustCompile(`\s*,?\s+(?:because|since|so that|so|which|wher
 var trailingQualifier = regexp.MustCompile(`(?:\s+(?:too|as well|also|now|anymore|any more|instead|mostly|everywhere|here|in general|by default|for everything|for all projects|for all our projects|for all my projects|for (?:this|the) (?:project|repo|codebase)|in (?:this|the|our) (?:repo|project|codebase)|exclusively|heavily|a lot|these days|nowadays|at work|day to day|daily|every day|personally|always|these days|lately|for work|for personal projects|at home))+$`)
 
 // timeTail is when something happened, not what it was: "Fly.io last year".
-var timeTail = regexp.MustCompile(`\s+(?:(?:last|this|next) (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a |one |two |three |four |five |six |a few |a couple of |few |\d+ )?(?:days?|weeks?|months?|years?) ago|recently|lately|in \d{4}|back in \d{4}|yesterday|for work|with my (?:family|wife|husband|partner|kids))$`)
+var timeTail = regexp.MustCompile(`\s+(?:(?:last|this|next) (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a |one |two |three |four |five |six |a few |a couple of |few |\d+ )?(?:days?|weeks?|months?|years?) ago|recently|lately|in \d{4}|in (?:january|february|march|april|may|june|july|august|september|october|november|december|the spring|the summer|the fall|the autumn|the winter|spring|summer|fall|autumn|winter)(?: \d{4})?|back in \d{4}|yesterday|for work|with my (?:family|wife|husband|partner|kids))$`)
 
 // badStart words open a phrase that refers to something outside the clause
 // ("it", "that approach") or is no value at all ("something", "whatever").

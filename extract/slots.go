@@ -12,7 +12,9 @@ import (
 var (
 	slotIsRe   = regexp.MustCompile(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
 	builtInRe  = regexp.MustCompile(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
-	kindOfRe   = regexp.MustCompile(`^(?:this|it|we) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
+	kindOfRe   = regexp.MustCompile(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
+	toolUserRe = regexp.MustCompile(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
+	toolDoesRe = regexp.MustCompile(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages) (?:all )?(?:of )?(?:our |the )?(.+)$`)
 	favoriteRe = regexp.MustCompile(`^(?:favorite|favourite|preferred|go-to|default) (.+)$`)
 )
 
@@ -128,6 +130,27 @@ func matchBuiltIn(c *clause) []Fact {
 		value = builtInRe.FindStringSubmatch(c.text)[1]
 	case kindOfRe.MatchString(c.text):
 		value = kindOfRe.FindStringSubmatch(c.text)[1]
+	case toolDoesRe.MatchString(c.text):
+		// "Prettier handles formatting": a tool named as the subject of a job
+		m := toolDoesRe.FindStringSubmatch(c.text)
+		t, known := lookupTool(m[1])
+		hint, isSlot := slotCategory[m[2]]
+		if !known || !isSlot {
+			return nil
+		}
+		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate[pickCategory(t, nil, hint)],
+			Object: t.name, Statement: "Project uses " + t.display + " for " + display(c.span, m[2])}}
+	case toolUserRe.MatchString(c.text):
+		m := toolUserRe.FindStringSubmatch(c.text)
+		t, known := lookupTool(m[1])
+		if !known {
+			return nil
+		}
+		pred, verb := categoryPredicate[t.cats[0]], " uses "
+		if m[2] == "fan" {
+			pred, verb = "likes", " likes "
+		}
+		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: t.name, Statement: "User" + verb + t.display}}
 	default:
 		return nil
 	}

@@ -11,7 +11,7 @@ const projectNouns = `repo|repository|project|codebase|code base|app|application
 
 // subj captures who a statement is about: the user, the project, or a part
 // of the project (a slot such as "our CI" or "the tests").
-const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:` + projectNouns + `)|tests|builds|deploys|ci)`
+const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|tests|builds|deploys|ci)`
 
 // wholeProject are the nouns that mean the project itself rather than a part.
 var wholeProject = map[string]bool{
@@ -38,14 +38,27 @@ func parseSubject(s string) subjectRef {
 	if !found {
 		noun = s
 	}
-	if wholeProject[noun] {
+	if wholeProject[noun] || wholeProject[lastOf(noun)] {
 		return subjectRef{subject: SubjectProject}
 	}
 	return subjectRef{subject: SubjectProject, slot: noun}
 }
 
-// hint is the tool category the slot asks for: "our CI" asks for a CI system.
-func (r subjectRef) hint() string { return slotCategory[r.slot] }
+func lastOf(phrase string) string {
+	if i := strings.LastIndexByte(phrase, ' '); i >= 0 {
+		return phrase[i+1:]
+	}
+	return phrase
+}
+
+// hint is the tool category the slot asks for: "our CI" asks for a CI
+// system, and so does "our new CI".
+func (r subjectRef) hint() string {
+	if c, ok := slotCategory[r.slot]; ok {
+		return c
+	}
+	return slotCategory[lastOf(r.slot)]
+}
 
 // forSlot is the tail a statement gets when it is about a part of the
 // project: "Project uses Vitest for the tests".

@@ -257,7 +257,7 @@ var toolIndex = func() map[string]*tool {
 var versionSuffix = regexp.MustCompile(`(?:[ @-]?v?\d+(?:\.\d+)*(?:\.x)?|[ -](?:lts|latest|stable|nightly|beta))+$`)
 
 // toolNouns are words that may trail a tool name without changing it.
-var toolNouns = []string{" cli", " db", " database", " server", " runtime", " ci", " ci/cd", " cache", " workspaces", " monorepo", " sdk"}
+var toolNouns = []string{" editor", " ide", " cli", " db", " database", " server", " runtime", " ci", " ci/cd", " cache", " workspaces", " monorepo", " sdk"}
 
 // lookupTool finds the tool a noun phrase names, if the phrase is nothing but
 // a tool name with an optional version or a generic trailing noun.

@@ -25,7 +25,7 @@ var (
 
 	deployVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
 
-	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
+	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
 
 	purposeTail = regexp.MustCompile(`^(.+?)\s+(?:for|as)\s+(.+)$`)
 	toTail      = regexp.MustCompile(`^(.+?)\s+to\s+(\w.*)$`)
@@ -40,7 +40,9 @@ var verbHint = map[string]string{
 	"format with": catFormatter, "manage packages with": catPackageManager,
 	"install dependencies with": catPackageManager, "install packages with": catPackageManager,
 	"install deps with": catPackageManager, "code in": catLanguage, "code mostly in": catLanguage,
-	"code mainly in": catLanguage, "write mostly in": catLanguage, "program mostly in": catLanguage, "write in": catLanguage,
+	"code mainly in": catLanguage, "write mostly in": catLanguage, "program mostly in": catLanguage,
+	"write everything in": catLanguage, "write all our code in": catLanguage, "write our code in": catLanguage,
+	"write most of our code in": catLanguage, "write in": catLanguage,
 	"program in": catLanguage, "develop in": catLanguage, "write": catLanguage,
 }
 
@@ -48,7 +50,8 @@ var verbHint = map[string]string{
 // vacation" are not about tools.
 var toolOnlyVerbs = map[string]bool{
 	"write": true, "are on": true, "is on": true, "am on": true, "code in": true, "code mostly in": true,
-	"code mainly in": true, "write mostly in": true, "program mostly in": true,
+	"code mainly in": true, "write mostly in": true, "program mostly in": true, "write everything in": true,
+	"write all our code in": true, "write our code in": true, "write most of our code in": true,
 	"run on": true, "runs on": true,
 }
 
@@ -201,8 +204,12 @@ func matchDeploy(c *clause) []Fact {
 		return nil
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	if _, target, ok := strings.Cut(objPart, " to "); ok && prep != "to" {
+		objPart = target // "via GitHub Actions to Cloudflare": the target is where it runs
+	}
 	var out []Fact
 	for _, part := range splitList(objPart) {
+		part, _ = usageObject(part)
 		obj, ok := nounPhrase(part, 4)
 		if !ok || !hasLetter.MatchString(obj) {
 			continue
