@@ -231,10 +231,10 @@ func TestCalibration(t *testing.T) {
 		name      string
 		got, want float64
 	}{
-		{"same >= Reinforce", r.sameReinforce, 0.90},
+		{"same >= Reinforce", r.sameReinforce, 0.85},
 		{"same >= Cluster", r.sameCluster, 0.99},
 		{"related < Reinforce", 1 - r.relatedReinforce, 0.90},
-		{"related >= Related", r.relatedBand + r.relatedReinforce, 0.85},
+		{"related >= Related", r.relatedBand + r.relatedReinforce, 0.95},
 		{"unrelated < Cluster", r.unrelatedCluster, 0.90},
 		{"no related or unrelated >= Dedupe", 1 - r.falseDedupe, 1},
 	}
@@ -261,9 +261,10 @@ func TestCalibrationHoldout(t *testing.T) {
 		name      string
 		got, want float64
 	}{
-		{"same >= Reinforce", r.sameReinforce, 0.60},
+		{"same >= Reinforce", r.sameReinforce, 0.80},
 		{"related < Reinforce", 1 - r.relatedReinforce, 0.70},
-		{"unrelated < Cluster", r.unrelatedCluster, 0.80},
+		{"related >= Related", r.relatedBand + r.relatedReinforce, 0.90},
+		{"unrelated < Cluster", r.unrelatedCluster, 0.90},
 		{"no related or unrelated >= Dedupe", 1 - r.falseDedupe, 1},
 	}
 	for _, f := range floors {

@@ -30,6 +30,7 @@ type featureWeights struct {
 	bigram   float64 // two content words in order within a clause
 	chars    float64 // all 3-5 byte n-grams of one word together
 	class    float64 // the relation class of a known tool ("pkgmanager")
+	slot     float64 // the word before a known tool, paired with its class
 	entity   float64 // multiplier for names: known tools, capitalized words, numbers
 	light    float64 // multiplier for verbs that carry little ("use", "prefer")
 	negKeep  float64 // multiplier for a word inside a negation's scope
@@ -42,7 +43,8 @@ var offlineWeights = featureWeights{
 	stop:     0.1,
 	bigram:   0.25,
 	chars:    0.25,
-	class:    0.4,
+	class:    0.8,
+	slot:     0.8,
 	entity:   2.0,
 	light:    0.3,
 	negKeep:  0.6,
@@ -57,6 +59,7 @@ const (
 	seedBigram
 	seedChars
 	seedClass
+	seedSlot
 	seedNegated
 	seedEmpty
 )
@@ -202,7 +205,14 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 		}
 		bag.add(h, weight)
 		for _, class := range classes {
-			bag.add(hashString(seedClass, class), w.class)
+			hc := hashString(seedClass, class)
+			bag.add(hc, w.class)
+			// The slot feature: the same predicate with any object of the
+			// class ("prefer" + a package manager), which is what related
+			// claims share.
+			if havePrev {
+				bag.add(mix(prev*0x9e3779b97f4a7c15^hc^seedSlot), w.slot)
+			}
 		}
 		if havePrev {
 			bag.add(mix(prev*0x9e3779b97f4a7c15^h^seedBigram), w.bigram)

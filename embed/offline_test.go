@@ -159,6 +159,29 @@ func TestOfflineRelatedSitsBetween(t *testing.T) {
 	}
 }
 
+// TestOfflineSlotPairsReachRelated guards the case the relation classes
+// exist for: a short claim and the same claim with another tool of the same
+// kind must be similar enough to be checked for contradiction.
+func TestOfflineSlotPairsReachRelated(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"I prefer pnpm", "I prefer bun"},
+		{"Use fish shell", "Use zsh"},
+		{"I work on a Mac", "I work on Linux"},
+		{"Use vitest", "Use jest"},
+		{"We deploy to Vercel", "We deploy to Netlify"},
+	}
+	o := NewOffline()
+	th := ThresholdsFor(o.ID())
+	for _, tt := range tests {
+		t.Run(tt.a+" vs "+tt.b, func(t *testing.T) {
+			c := Cosine(embedOne(t, o, tt.a), embedOne(t, o, tt.b))
+			if c < th.Related || c >= th.Reinforce {
+				t.Errorf("cos=%.3f, want in [Related=%.2f, Reinforce=%.2f)", c, th.Related, th.Reinforce)
+			}
+		})
+	}
+}
+
 func TestOfflineRobustInput(t *testing.T) {
 	megabyte := strings.Repeat("pnpm is fast and we like it ", 1<<20/28)
 	tests := []struct {
