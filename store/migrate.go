@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	files, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, f := range files {
+		base := path.Base(f)
+		num, name, ok := strings.Cut(strings.TrimSuffix(base, ".sql"), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("migration %s: name must be NNNN_name.sql", base)
+		}
+		b, err := migrationFS.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: name, sql: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	return out, nil
+}
+
+// migrate applies every migration not yet recorded, each in its own
+// transaction, in version order.
+func (db *DB) migrate(ctx context.Context) error { return db.migrateTo(ctx, -1) }
+
+// migrateTo applies migrations up to and including version max (-1: all).
+func (db *DB) migrateTo(ctx context.Context, max int) error {
+	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
+		return wrap("create schema_migrations", err)
+	}
+	ms, err := loadMigrations()
+	if err != nil {
+		return fmt.Errorf("load migrations: %w", err)
+	}
+	for _, m := range ms {
+		if max >= 0 && m.version > max {
+			break
+		}
+		err := db.Write(ctx, func(tx *Tx) error {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return nil
+			}
+			for i, stmt := range splitStatements(m.sql) {
+				if _, err := tx.Exec(ctx, stmt); err != nil {
+					return fmt.Errorf("statement %d: %w", i+1, err)
+				}
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`,
+				m.version, m.name, db.now().UnixMilli())
+			return err
+		})
+		if err != nil {
+			return wrap(fmt.Sprintf("apply migration %04d_%s", m.version, m.name), err)
+		}
+	}
+	return nil
+}
+
+// SchemaVersion returns the highest applied migration.
+func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := db.sql.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, wrap("read schema version", err)
+}
+
+// splitStatements splits a migration into statements. The driver runs one
+// statement per call. A statement ends at a line ending in ';', except inside
+// CREATE TRIGGER, which ends at a line "END;".
+func splitStatements(src string) []string {
+	var out []string
+	var cur strings.Builder
+	inTrigger := false
+	for _, line := range strings.Split(src, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if cur.Len() == 0 && (trimmed == "" || strings.HasPrefix(trimmed, "--")) {
+			continue
+		}
+		if cur.Len() == 0 && strings.HasPrefix(strings.ToUpper(trimmed), "CREATE TRIGGER") {
+			inTrigger = true
+		}
+		cur.WriteString(line)
+		cur.WriteByte('\n')
+		end := strings.HasSuffix(trimmed, ";")
+		if inTrigger {
+			end = strings.EqualFold(trimmed, "END;")
+		}
+		if end {
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+			inTrigger = false
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
+}

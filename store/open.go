@@ -1,0 +1,215 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/ids"
+	_ "github.com/tursodatabase/go-libsql" // registers the "libsql" driver
+)
+
+// ErrLocked reports that the database stayed locked by another writer for
+// longer than the busy timeout.
+var ErrLocked = errors.New("database is locked")
+
+// ErrNotFound reports that a row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// Options tune how a database is opened.
+type Options struct {
+	// BusyTimeout is how long a statement waits for another writer's lock.
+	// Hooks use a short one so they never block a prompt.
+	BusyTimeout time.Duration
+	// Params are the belief constants used when folding evidence.
+	Params belief.Params
+	// Now is the clock; nil means time.Now. Tests and the demo set it.
+	Now func() time.Time
+	// ReadOnly skips migrations; the database must already be current.
+	ReadOnly bool
+}
+
+// DB is an open credence database.
+type DB struct {
+	sql       *sql.DB
+	path      string
+	params    belief.Params
+	now       func() time.Time
+	machineID string
+}
+
+// Open opens (creating if needed) the database file at path, applies pending
+// migrations and returns it. The file and its directory are created with
+// modes 0600 and 0700.
+func Open(ctx context.Context, path string, opts Options) (*DB, error) {
+	if opts.BusyTimeout <= 0 {
+		opts.BusyTimeout = 5 * time.Second
+	}
+	if opts.Params.LearningRate == 0 {
+		opts.Params = belief.DefaultParams()
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	// Create the file ourselves so SQLite (and its -wal and -shm files,
+	// which copy the main file's mode) never widen it past 0600.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	// Escape the path into a URL: a raw "file:" DSN is cut at '#' or '?',
+	// which silently opens another file.
+	conn, err := newConnector((&url.URL{Scheme: "file", Path: abs}).String(), opts.BusyTimeout)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	sdb := sql.OpenDB(conn)
+	// One writer at a time is SQLite's rule anyway; a small pool keeps
+	// readers concurrent without piling up native connections.
+	sdb.SetMaxOpenConns(4)
+	sdb.SetMaxIdleConns(4)
+	db := &DB{sql: sdb, path: path, params: opts.Params, now: opts.Now}
+	if err := db.init(ctx, opts.ReadOnly); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) init(ctx context.Context, readOnly bool) error {
+	var mode string
+	if err := db.sql.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
+		return wrap("set journal mode", err)
+	}
+	if !readOnly {
+		if err := db.migrate(ctx); err != nil {
+			return err
+		}
+	}
+	id, err := db.ensureMachineID(ctx, readOnly)
+	if err != nil {
+		return err
+	}
+	db.machineID = id
+	return nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.sql.Close() }
+
+// SQL returns the underlying handle for packages that run their own queries
+// (sync, tests). Writes through it bypass the belief fold.
+func (db *DB) SQL() *sql.DB { return db.sql }
+
+// Path returns the database file path.
+func (db *DB) Path() string { return db.path }
+
+// MachineID returns this database's origin ID, written once at creation.
+func (db *DB) MachineID() string { return db.machineID }
+
+// Params returns the belief constants this handle folds evidence with.
+func (db *DB) Params() belief.Params { return db.params }
+
+// Now returns the handle's current time.
+func (db *DB) Now() time.Time { return db.now() }
+
+func (db *DB) ensureMachineID(ctx context.Context, readOnly bool) (string, error) {
+	id, err := db.Meta(ctx, MetaMachineID)
+	if err == nil && id != "" {
+		return id, nil
+	}
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return "", err
+	}
+	if readOnly {
+		return "", fmt.Errorf("read machine id: database not initialized")
+	}
+	id = ids.New(ids.Machine)
+	if _, err := db.sql.ExecContext(ctx, `INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)`, MetaMachineID, id); err != nil {
+		return "", wrap("write machine id", err)
+	}
+	return db.Meta(ctx, MetaMachineID)
+}
+
+// connector wraps the libSQL connector so every pooled connection gets the
+// per-connection pragmas; without them concurrent writers see "database is
+// locked" at once and deleted text survives in free pages.
+type connector struct {
+	driver.Connector
+	pragmas []string
+}
+
+func newConnector(dsn string, busy time.Duration) (*connector, error) {
+	probe, err := sql.Open("libsql", dsn)
+	if err != nil {
+		return nil, err
+	}
+	drv := probe.Driver()
+	probe.Close()
+	dc, ok := drv.(driver.DriverContext)
+	if !ok {
+		return nil, fmt.Errorf("libsql driver cannot open connectors")
+	}
+	c, err := dc.OpenConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return &connector{Connector: c, pragmas: []string{
+		fmt.Sprintf("PRAGMA busy_timeout = %d", busy.Milliseconds()),
+		"PRAGMA foreign_keys = ON",
+		"PRAGMA secure_delete = ON",
+		"PRAGMA synchronous = NORMAL",
+	}}, nil
+}
+
+func (c *connector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q, ok := conn.(driver.QueryerContext)
+	if !ok {
+		conn.Close()
+		return nil, fmt.Errorf("libsql connection cannot query")
+	}
+	for _, p := range c.pragmas {
+		// PRAGMAs that echo a row fail through Exec, so run them as queries.
+		rows, err := q.QueryContext(ctx, p, nil)
+		if err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		rows.Close()
+	}
+	return conn, nil
+}
+
+// wrap names the operation and maps SQLite's busy errors to ErrLocked.
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "database is locked") || strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is busy") {
+		return fmt.Errorf("%s: %w (%v)", op, ErrLocked, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}

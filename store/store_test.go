@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func openTest(t *testing.T) *DB {
+	t.Helper()
+	fixed := time.UnixMilli(1_700_000_000_000)
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "credence.db"), Options{Now: func() time.Time { return fixed }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestOpenCreatesPrivateFile(t *testing.T) {
+	// '#', '?' and spaces must not cut the path short (a raw file: DSN did).
+	dir := filepath.Join(t.TempDir(), "my data #1?x")
+	path := filepath.Join(dir, "credence.db")
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, p := range []string{path, path + "-wal"} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s mode=%v, want 0600", filepath.Base(p), fi.Mode().Perm())
+		}
+	}
+	if fi, _ := os.Stat(dir); fi.Mode().Perm() != 0o700 {
+		t.Errorf("dir mode=%v, want 0700", fi.Mode().Perm())
+	}
+	if db.MachineID() == "" {
+		t.Error("no machine id")
+	}
+}
+
+func TestMigrationsIdempotent(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "credence.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := db.MachineID()
+	if err := db.migrate(ctx); err != nil {
+		t.Fatalf("second migrate: %v", err)
+	}
+	db.Close()
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer db.Close()
+	if db.MachineID() != id {
+		t.Errorf("machine id changed on reopen: %s → %s", id, db.MachineID())
+	}
+	ms, _ := loadMigrations()
+	if v, _ := db.SchemaVersion(ctx); v != ms[len(ms)-1].version {
+		t.Errorf("SchemaVersion()=%d, want %d", v, ms[len(ms)-1].version)
+	}
+}
+
+func TestSplitStatements(t *testing.T) {
+	src := "-- c\nCREATE TABLE a(x);\n\nCREATE TRIGGER t AFTER INSERT ON a BEGIN\n  INSERT INTO b VALUES (1);\n  INSERT INTO b VALUES (2);\nEND;\nINSERT INTO a\nVALUES (1);\n"
+	got := splitStatements(src)
+	if len(got) != 3 {
+		t.Fatalf("splitStatements()=%q, want 3 statements", got)
+	}
+}
+
+func TestWriteTicksClock(t *testing.T) {
+	ctx := context.Background()
+	fixed := time.UnixMilli(1_700_000_000_000)
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "c.db"), Options{Now: func() time.Time { return fixed }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var last int64
+	for i := 0; i < 5; i++ {
+		err := db.Write(ctx, func(tx *Tx) error {
+			h, err := tx.Tick(ctx)
+			if int64(h) <= last {
+				t.Errorf("clock did not advance: %v after %v", h, last)
+			}
+			last = int64(h)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestEpisodesDedupAndInvalidUTF8(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	e := &Episode{Kind: EpisodePrompt, Content: "bad \xff\xfe bytes\x00 and NUL", DedupKey: "k1", ProjectPath: "/p"}
+	ok, err := db.AddEpisode(ctx, e)
+	if err != nil || !ok {
+		t.Fatalf("AddEpisode()=%v, %v", ok, err)
+	}
+	ok, err = db.AddEpisode(ctx, &Episode{Kind: EpisodeExchange, Content: "again", DedupKey: "k1"})
+	if err != nil || ok {
+		t.Fatalf("second AddEpisode with same key=%v, %v; want false, nil", ok, err)
+	}
+	got, err := db.Episode(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Content != "bad \uFFFD bytes\u2400 and NUL" || got.Scope != "project" {
+		t.Errorf("stored %q scope %s", got.Content, got.Scope)
+	}
+	hits, err := db.SearchEpisodes(ctx, "bytes please", "/p", 5)
+	if err != nil || len(hits) != 1 || hits[0].ID != e.ID {
+		t.Errorf("SearchEpisodes()=%v, %v", hits, err)
+	}
+	if hits, _ := db.SearchEpisodes(ctx, "bytes", "/other", 5); len(hits) != 0 {
+		t.Errorf("another project's episode was found: %v", hits)
+	}
+}
