@@ -7,19 +7,19 @@ import "strings"
 // The shape is strong evidence on its own, so any real value is redacted,
 // however plain it looks; only empty values, references ($VAR) and masks
 // survive.
-func envAssignment(s string, m []int) (finding, bool) {
-	if m[2] > 0 && isKeyByte(s[m[2]-1]) {
+func envAssignment(s string, a assignment) (finding, bool) {
+	if a.keyStart > 0 && isKeyByte(s[a.keyStart-1]) {
 		return finding{}, false
 	}
-	if key := s[m[2]:m[3]]; key == "PWD" || key == "OLDPWD" {
+	key := s[a.keyStart:a.keyEnd]
+	if key == "PWD" || key == "OLDPWD" {
 		return finding{}, false // the shell's working directory, not a password
 	}
-	lo, hi := valueSpan(m)
-	v := s[lo:hi]
+	v := s[a.valStart:a.valEnd]
 	if v == "" || isReference(v) || isMask(v) || isMarkerStart(v) || isPlainWord(v) {
 		return finding{}, false
 	}
-	return finding{lo, hi, marker(kindForKey(s[m[2]:m[3]]))}, true
+	return finding{a.valStart, a.valEnd, marker(kindForKey(key))}, true
 }
 
 // codeAssignment accepts key = value, key: value and key => value where the
@@ -29,21 +29,20 @@ func envAssignment(s string, m []int) (finding, bool) {
 // are redacted only when they look like secrets: quoted literals without
 // spaces, or bare values with digits or mixed case that are not calls,
 // paths or references.
-func codeAssignment(s string, m []int) (finding, bool) {
-	if m[2] > 0 && isKeyByte(s[m[2]-1]) {
+func codeAssignment(s string, a assignment) (finding, bool) {
+	if a.keyStart > 0 && isKeyByte(s[a.keyStart-1]) {
 		return finding{}, false
 	}
-	key := s[m[2]:m[3]]
+	key := s[a.keyStart:a.keyEnd]
 	if k := strings.ToLower(key); k == "pwd" || k == "oldpwd" {
 		return finding{}, false
 	}
-	lo, hi := valueSpan(m)
-	v := s[lo:hi]
+	v := s[a.valStart:a.valEnd]
 	if v == "" || isReference(v) || isMask(v) || isMarkerStart(v) || isPlainWord(v) {
 		return finding{}, false
 	}
-	if m[10] >= 0 { // bare value
-		if hi < len(s) && (s[hi] == '(' || s[hi] == '[') {
+	if !a.quoted {
+		if a.valEnd < len(s) && (s[a.valEnd] == '(' || s[a.valEnd] == '[') {
 			return finding{}, false // a call or an index: code, not a literal
 		}
 		if !bareSecret(v) {
@@ -52,18 +51,7 @@ func codeAssignment(s string, m []int) (finding, bool) {
 	} else if len(v) < 4 || strings.ContainsAny(v, " \t") {
 		return finding{}, false // prose, labels and messages, not credentials
 	}
-	return finding{lo, hi, marker(kindForKey(key))}, true
-}
-
-// valueSpan returns the span of whichever value alternative matched: the
-// submatches after the key are the quoted forms and then the bare form.
-func valueSpan(m []int) (int, int) {
-	for k := 4; k+1 < len(m); k += 2 {
-		if m[k] >= 0 {
-			return m[k], m[k+1]
-		}
-	}
-	return m[1], m[1]
+	return finding{a.valStart, a.valEnd, marker(kindForKey(key))}, true
 }
 
 // bareSecret reports whether an unquoted value looks like a credential
@@ -180,3 +168,6 @@ func isKeyByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c == 
 // isTokenByte reports bytes that can sit inside a token or a base64 run; a
 // token prefix right after one of them is part of something longer.
 func isTokenByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c == '+' || c == '/' }
+
+// isSchemeByte reports bytes that can make up a URL scheme.
+func isSchemeByte(c byte) bool { return isAlnum(c) || c == '+' || c == '.' || c == '-' }

@@ -18,19 +18,21 @@ var (
 	pemEnd   = regexp.MustCompile(`-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
 )
 
-// scanPrivateTags finds <private>…</private> blocks, in any case and across
-// lines. An unclosed block runs to the end of the text: a person who opened
-// the tag meant what follows to stay private.
-func scanPrivateTags(t *text, out []finding, first bool) []finding {
-	low := t.folded()
+var privateOpens, privateCloses = caseVariants([]string{privateOpen}), caseVariants([]string{privateClose})
+
+// scanPrivateTags finds <private>…</private> blocks across lines, with the
+// tags written in lower, capitalised or upper case. An unclosed block runs
+// to the end of the text: a person who opened the tag meant what follows to
+// stay private.
+func scanPrivateTags(s string, out []finding, first bool) []finding {
 	for i := 0; ; {
-		j := strings.Index(low[i:], privateOpen)
+		j := indexAny(s[i:], privateOpens)
 		if j < 0 {
 			return out
 		}
 		start := i + j
-		end := len(low)
-		if k := strings.Index(low[start+len(privateOpen):], privateClose); k >= 0 {
+		end := len(s)
+		if k := indexAny(s[start+len(privateOpen):], privateCloses); k >= 0 {
 			end = start + len(privateOpen) + k + len(privateClose)
 		}
 		out = append(out, finding{start, end, marker("private")})
@@ -41,11 +43,26 @@ func scanPrivateTags(t *text, out []finding, first bool) []finding {
 	}
 }
 
+// indexAny returns the first index in s of any of the words, which all have
+// the same length, or -1.
+func indexAny(s string, words []string) int {
+	best := -1
+	for _, w := range words {
+		hay := s
+		if best >= 0 {
+			hay = s[:best+len(w)-1] // only matches starting before best
+		}
+		if j := strings.Index(hay, w); j >= 0 {
+			best = j
+		}
+	}
+	return best
+}
+
 // scanPEM finds private key blocks from the BEGIN line to the END line. A
 // block cut short (a truncated paste, a head of a file) is redacted as far as
 // its lines look like key material.
-func scanPEM(t *text, out []finding, first bool) []finding {
-	s := t.s
+func scanPEM(s string, out []finding, first bool) []finding {
 	prevEnd := 0
 	for _, h := range anchorHits(s, []string{"-----BEGIN "}) {
 		if h < prevEnd {
@@ -77,8 +94,8 @@ func keyBodyLen(b string) int {
 	pos := 0
 	for pos < len(b) {
 		i := skipLineBreaks(b, pos)
-		if i == pos && pos > 0 {
-			return pos // a line must start after a break
+		if i == pos {
+			return pos // every line, the first too, starts after a break
 		}
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 			i++

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -21,15 +22,14 @@ type finding struct {
 // String returns s with every secret replaced by a [REDACTED:kind] marker.
 // Text without secrets is returned unchanged (the same string, no copy).
 func String(s string) string {
-	t := text{s: s}
 	var buf []finding
 	for i := range rules {
-		buf = rules[i].find(&t, buf[:0], false)
+		buf = rules[i].find(s, buf[:0], false)
 		if len(buf) > 0 {
-			t.replace(buf)
+			s = replace(s, buf)
 		}
 	}
-	return t.s
+	return s
 }
 
 // Bytes is String for byte slices. It returns b itself when b holds no secret.
@@ -42,69 +42,48 @@ func Bytes(b []byte) []byte {
 
 // Contains reports whether s holds anything String would redact.
 func Contains(s string) bool {
-	t := text{s: s}
 	for i := range rules {
-		if len(rules[i].find(&t, nil, true)) > 0 {
+		if len(rules[i].find(s, nil, true)) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// text is the string being redacted together with a lazily built ASCII
-// lower-case copy of the same length, used to find case-insensitive anchors.
-type text struct {
-	s     string
-	lower string
-	fresh bool
-}
-
-// folded returns the lower-case copy of t.s, rebuilding it after a change.
-func (t *text) folded() string {
-	if !t.fresh {
-		t.lower = asciiLower(t.s)
-		t.fresh = true
-	}
-	return t.lower
-}
-
-// replace applies sorted, non-overlapping findings to t.s.
-func (t *text) replace(fs []finding) {
+// replace applies sorted, non-overlapping findings to s.
+func replace(s string, fs []finding) string {
 	var b strings.Builder
-	b.Grow(len(t.s))
+	b.Grow(len(s))
 	prev := 0
 	for _, f := range fs {
-		b.WriteString(t.s[prev:f.start])
+		b.WriteString(s[prev:f.start])
 		b.WriteString(f.repl)
 		prev = f.end
 	}
-	b.WriteString(t.s[prev:])
-	t.s = b.String()
-	t.fresh = false
+	b.WriteString(s[prev:])
+	return b.String()
 }
 
-// asciiLower lower-cases ASCII letters only, so offsets in the result match
-// offsets in s exactly (strings.ToLower may change the length of non-ASCII
-// text).
-func asciiLower(s string) string {
-	i := 0
-	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
-		i++
-	}
-	if i == len(s) {
-		return s
-	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if c := b[i]; c >= 'A' && c <= 'Z' {
-			b[i] = c + ('a' - 'A')
+// caseVariants returns each word in lower case, capitalised and in upper
+// case. Case-insensitive anchors are searched as these three spellings,
+// which cover how people and tools write them (bearer, Bearer, BEARER),
+// without building a lower-case copy of a large text.
+func caseVariants(words []string) []string {
+	var out []string
+	for _, w := range words {
+		w = strings.ToLower(w)
+		title := w
+		if i := strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }); i >= 0 {
+			title = w[:i] + strings.ToUpper(w[i:i+1]) + w[i+1:]
+		}
+		for _, v := range []string{w, title, strings.ToUpper(w)} {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
 		}
 	}
-	return string(b)
+	return out
 }
-
-// window is a region of the text a rule's expression runs on.
-type window struct{ lo, hi int }
 
 // anchorHits returns the sorted positions of every anchor in hay.
 func anchorHits(hay string, anchors []string) []int {
@@ -123,28 +102,4 @@ func anchorHits(hay string, anchors []string) []int {
 		sort.Ints(hits)
 	}
 	return hits
-}
-
-// windows turns anchor hits into merged regions reaching back and fwd bytes
-// around each hit. Unless multiline is set, a region never crosses a line
-// break, because every single-line secret lies within one line.
-func windows(s string, hits []int, back, fwd int, multiline bool) []window {
-	var ws []window
-	for _, h := range hits {
-		lo, hi := max(0, h-back), min(len(s), h+fwd)
-		if !multiline {
-			if nl := strings.LastIndexByte(s[lo:h], '\n'); nl >= 0 {
-				lo += nl + 1
-			}
-			if nl := strings.IndexByte(s[h:hi], '\n'); nl >= 0 {
-				hi = h + nl
-			}
-		}
-		if n := len(ws); n > 0 && lo <= ws[n-1].hi {
-			ws[n-1].hi = max(ws[n-1].hi, hi)
-			continue
-		}
-		ws = append(ws, window{lo, hi})
-	}
-	return ws
 }

@@ -5,51 +5,74 @@ import (
 	"strings"
 )
 
-// rule finds one kind of secret. Most rules are an anchor (a literal every
-// match contains) plus an expression run on short windows around each anchor
-// hit; the block rules (<private>, PEM keys) parse by hand instead.
+// rule finds one kind of secret. Most rules are a literal anchor that every
+// match contains plus an expression anchored at the start of the candidate;
+// the block rules (<private>, PEM keys) parse by hand instead. Running the
+// expression only where an anchor is found keeps the cost proportional to
+// the number of candidates, not to the length of the text times the number
+// of rules.
 type rule struct {
 	name    string
 	anchors []string
-	// fold means the anchors are lower case and matched case-insensitively.
+	// fold means the anchors are also searched capitalised and in upper
+	// case (see caseVariants); the expression itself should use (?i).
 	fold bool
-	// back and fwd bound the window around an anchor hit, in bytes.
-	back, fwd int
-	multiline bool
-	re        *regexp.Regexp
+	// back is how far before an anchor a match may start; the candidate
+	// start is found by stepping back over bytes for which startByte holds.
+	back      int
+	startByte func(byte) bool
+	// fwd bounds how far after the anchor a match may end. Matches never
+	// cross a line break.
+	fwd int
+	// inside, when set, rejects a candidate whose preceding byte shows it is
+	// the middle of a longer token, before the expression runs.
+	inside func(byte) bool
+	// re must start with ^: it is matched at the candidate start only.
+	re *regexp.Regexp
 	// accept turns one match (submatch indices into s) into a finding.
 	accept func(s string, m []int) (finding, bool)
-	// scan replaces anchors, windows and re for the block rules.
-	scan func(t *text, out []finding, first bool) []finding
+	// scan replaces anchors and re for the block rules.
+	scan func(s string, out []finding, first bool) []finding
 }
 
-// find appends the rule's findings in t to out, in order. With first set it
-// stops at the first finding, for Contains.
-func (r *rule) find(t *text, out []finding, first bool) []finding {
+// find appends the rule's findings in t to out, in order and without
+// overlaps. With first set it stops at the first finding, for Contains.
+func (r *rule) find(s string, out []finding, first bool) []finding {
 	if r.scan != nil {
-		return r.scan(t, out, first)
+		return r.scan(s, out, first)
 	}
-	hay := t.s
-	if r.fold {
-		hay = t.folded()
-	}
-	hits := anchorHits(hay, r.anchors)
-	if len(hits) == 0 {
-		return out
-	}
-	for _, w := range windows(t.s, hits, r.back, r.fwd, r.multiline) {
-		for _, m := range r.re.FindAllStringSubmatchIndex(t.s[w.lo:w.hi], -1) {
-			for k := range m {
-				if m[k] >= 0 {
-					m[k] += w.lo
-				}
+	covered, lastStart := 0, -1
+	for _, h := range anchorHits(s, r.anchors) {
+		if h < covered {
+			continue
+		}
+		start := h
+		for floor := max(covered, h-r.back); start > floor && r.startByte(s[start-1]); {
+			start--
+		}
+		if start == lastStart || (r.inside != nil && start > 0 && r.inside(s[start-1])) {
+			continue // tried already, or the middle of a longer token
+		}
+		lastStart = start
+		end := min(len(s), h+r.fwd)
+		if nl := strings.IndexByte(s[h:end], '\n'); nl >= 0 {
+			end = h + nl
+		}
+		m := r.re.FindStringSubmatchIndex(s[start:end])
+		if m == nil {
+			continue
+		}
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += start
 			}
-			if f, ok := r.accept(t.s, m); ok {
-				out = append(out, f)
-				if first {
-					return out
-				}
+		}
+		if f, ok := r.accept(s, m); ok {
+			out = append(out, f)
+			if first {
+				return out
 			}
+			covered = m[1]
 		}
 	}
 	return out
@@ -61,22 +84,22 @@ func (r *rule) find(t *text, out []finding, first bool) []finding {
 var rules = []rule{
 	{name: "private", scan: scanPrivateTags},
 	{name: "private-key", scan: scanPEM},
-	tokenRule("anthropic-key", []string{"sk-ant-"}, `sk-ant-[A-Za-z0-9_-]{20,}`, 1024, mixedToken),
-	tokenRule("openai-key", []string{"sk-"}, `sk-[A-Za-z0-9_-]{20,}`, 1024, mixedToken),
-	tokenRule("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{30,}`, 1024, mixedToken),
-	tokenRule("github-token", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,}`, 1024, mixedToken),
-	tokenRule("slack-token", []string{"xox"}, `xox[abposre]-[A-Za-z0-9-]{10,}`, 1024, mixedToken),
+	tokenRule("anthropic-key", []string{"sk-ant-"}, `^sk-ant-[A-Za-z0-9_-]{20,}`, 1024, mixedToken),
+	tokenRule("openai-key", []string{"sk-"}, `^sk-[A-Za-z0-9_-]{20,}`, 1024, mixedToken),
+	tokenRule("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `^gh[pousr]_[A-Za-z0-9]{30,}`, 1024, mixedToken),
+	tokenRule("github-token", []string{"github_pat_"}, `^github_pat_[A-Za-z0-9_]{22,}`, 1024, mixedToken),
+	tokenRule("slack-token", []string{"xox"}, `^xox[abposre]-[A-Za-z0-9-]{10,}`, 1024, mixedToken),
 	{
-		name: "slack-webhook", anchors: []string{"hooks.slack.com/"}, back: 8, fwd: 1024,
-		re:     regexp.MustCompile(`https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}`),
+		name: "slack-webhook", anchors: []string{"://hooks.slack.com/"}, back: 8, startByte: isSchemeByte, fwd: 1024,
+		re:     regexp.MustCompile(`^https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}`),
 		accept: wholeMatch("slack-webhook", isAlnum, func(string) bool { return true }),
 	},
 	tokenRule("stripe-key", []string{"sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"},
-		`(?:[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{20,})`, 1024, mixedToken),
-	tokenRule("google-api-key", []string{"AIza"}, `AIza[0-9A-Za-z_-]{35,}`, 1024, func(string) bool { return true }),
+		`^(?:[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{20,})`, 1024, mixedToken),
+	tokenRule("google-api-key", []string{"AIza"}, `^AIza[0-9A-Za-z_-]{35,}`, 1024, func(string) bool { return true }),
 	{
-		name: "aws-access-key", anchors: []string{"AKIA", "ASIA"}, fwd: 64,
-		re: regexp.MustCompile(`(?:AKIA|ASIA)[A-Z0-9]{16}`),
+		name: "aws-access-key", anchors: []string{"AKIA", "ASIA"}, fwd: 64, inside: isTokenByte,
+		re: regexp.MustCompile(`^(?:AKIA|ASIA)[A-Z0-9]{16}`),
 		accept: func(s string, m []int) (finding, bool) {
 			if m[1] < len(s) && isAlnum(s[m[1]]) {
 				return finding{}, false
@@ -84,50 +107,33 @@ var rules = []rule{
 			return wholeMatch("aws-access-key", isTokenByte, func(string) bool { return true })(s, m)
 		},
 	},
-	tokenRule("jwt", []string{"eyJ"}, `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, 32<<10, func(string) bool { return true }),
+	tokenRule("jwt", []string{"eyJ"}, `^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, 32<<10, func(string) bool { return true }),
 	{
-		name: "bearer-token", anchors: []string{"bearer"}, fold: true, fwd: 4096,
-		re:     regexp.MustCompile(`(?i)bearer[ \t]+([A-Za-z0-9._~+/-]+=*)`),
+		name: "bearer-token", anchors: []string{"bearer"}, fold: true, fwd: 4096, inside: isAlnum,
+		re:     regexp.MustCompile(`(?i)^bearer[ \t]+([A-Za-z0-9._~+/-]+=*)`),
 		accept: credentialGroup("bearer-token", 16),
 	},
 	{
-		name: "authorization", anchors: []string{"authorization"}, fold: true, fwd: 4096,
-		re:     regexp.MustCompile(`(?i)authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|token|digest|apikey)[ \t]+)?([A-Za-z0-9._~+/-]+=*)`),
+		name: "authorization", anchors: []string{"authorization"}, fold: true, fwd: 4096, inside: isAlnum,
+		re:     regexp.MustCompile(`(?i)^authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|token|digest|apikey)[ \t]+)?([A-Za-z0-9._~+/-]+=*)`),
 		accept: credentialGroup("credential", 8),
 	},
 	{
-		name: "url-password", anchors: []string{"://"}, back: 40, fwd: 1024,
-		re:     regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s:/?#@\[\]'"<>]*:([^\s/?#@'"<>\[\]]+)@`),
+		name: "url-password", anchors: []string{"://"}, back: 40, startByte: isSchemeByte, fwd: 1024,
+		re:     regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://[^\s:/?#@\[\]'"<>]*:([^\s/?#@'"<>\[\]]+)@`),
 		accept: urlPassword,
 	},
-	{
-		name: "env", anchors: envAnchors, back: 160, fwd: 1024,
-		re:     regexp.MustCompile(`((?:[A-Z0-9_]*_)?(?:` + envKeys + `))[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s'"]+))`),
-		accept: envAssignment,
-	},
-	{
-		name: "assignment", anchors: assignAnchors, fold: true, back: 160, fwd: 1024,
-		re: regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*?(?:` + assignKeys + `))["']?[ \t]*(?:=>|:=|[:=])[ \t]*` +
-			"(?:\"([^\"\\n]*)\"|'([^'\\n]*)'|`([^`\\n]*)`|([^\\s,;&'\"`()\\[\\]{}<>=][^\\s,;&'\"`()\\[\\]{}<>]*))"),
-		accept: codeAssignment,
-	},
+	keyedRule("env", true, envKeyOK, envAssignment),
+	keyedRule("assignment", false, assignKeyOK, codeAssignment),
 }
 
-// envKeys are the endings of upper-case variable names that hold secrets.
-// A name must end with one of them (TOKEN_TTL does not), and the part before
-// it must end with an underscore (BYPASS is not PASS).
-const envKeys = `SECRET_KEY_BASE|SECRET_ACCESS_KEY|SECRET_KEY|ACCESS_KEY|PRIVATE_KEY|API_KEY|APIKEY|` +
-	`PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|CREDENTIALS|CREDENTIAL|AUTH|DSN`
-
-var envAnchors = []string{"PASS", "PWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "AUTH", "DSN"}
-
-// assignKeys are the endings of identifiers, in any case, whose assigned
-// value is a secret in code, YAML, JSON or prose.
-const assignKeys = `password|passwd|passphrase|pwd|secret[_-]?key|secret|token|api[_-]?key|access[_-]?key|` +
-	`private[_-]?key|credentials?`
-
-var assignAnchors = []string{"pass", "pwd", "secret", "token", "api_key", "apikey", "api-key",
-	"access_key", "accesskey", "access-key", "private_key", "privatekey", "private-key", "credential"}
+func init() {
+	for i := range rules {
+		if rules[i].fold {
+			rules[i].anchors = caseVariants(rules[i].anchors)
+		}
+	}
+}
 
 // tokenRule builds a rule for a token with a fixed literal prefix that must
 // start at a token boundary. A prefix with '_' or '-' cannot occur inside
@@ -140,7 +146,7 @@ func tokenRule(kind string, anchors []string, expr string, fwd int, valid func(s
 		inside = func(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
 	}
 	return rule{
-		name: kind, anchors: anchors, fwd: fwd,
+		name: kind, anchors: anchors, fwd: fwd, inside: inside,
 		re:     regexp.MustCompile(expr),
 		accept: wholeMatch(kind, inside, valid),
 	}
