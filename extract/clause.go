@@ -26,6 +26,8 @@ var contractions = strings.NewReplacer(
 	"he's", "he is", "she's", "she is",
 )
 
+var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
+
 var slang = map[string]string{
 	"dont": "do not", "doesnt": "does not", "didnt": "did not", "cant": "cannot",
 	"isnt": "is not", "arent": "are not", "wasnt": "was not", "shouldnt": "should not",
@@ -39,7 +41,7 @@ var slang = map[string]string{
 // turns parentheses into commas and collapses white space.
 func lowerNormalize(s string) string {
 	s = contractions.Replace(strings.ToLower(s))
-	s = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ").Replace(s)
+	s = brackets.Replace(s)
 	words := strings.Fields(s)
 	out := words[:0]
 	for _, w := range words {
@@ -72,7 +74,6 @@ var (
 	standingAnywhere = regexp.MustCompile(`\b(?:from now on|going forward|moving forward|in the future|in future|by default|from here on)\b`)
 	inlineActually   = regexp.MustCompile(`\bactually,?\s+`)
 	inlineProbably   = regexp.MustCompile(`\bprobably\s+`)
-	trailingFiller   = regexp.MustCompile(`(?:\s*,?\s*\b(?:please|thanks|thank you|ty|from now on|going forward|moving forward|from here on|in the future|in future|by default|as well|too|also|anymore|any more|now|nowadays|these days|ok|okay|btw|lol|haha|though|again|for all projects|everywhere)\b)+$`)
 
 	// politeRewrites turn polite forms into the plain form the matchers know,
 	// before the filters see "would" and "should".
@@ -89,11 +90,36 @@ var (
 	}
 )
 
+// prefixStarters are the first words of every prefix analyze strips; a
+// clause opening with any other word has no prefix, and the prefix regexps
+// are skipped.
+var prefixStarters = func() map[string]bool {
+	m := make(map[string]bool)
+	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update
+		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
+		yup right alright all also and but plus then btw by fyi for just heads note nb important
+		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
+		basically honestly frankly personally hmm um uh cool great thanks thank good nice perfect
+		got understood like remember keep you fun in generally from going moving henceforth across
+		everywhere please kindly`) {
+		m[w] = true
+	}
+	return m
+}()
+
+func firstWord(t string) string {
+	w, _, _ := strings.Cut(t, " ")
+	return strings.TrimRight(w, ",.:;!-")
+}
+
 // analyze prepares a raw clause for matching.
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(rc.text)
 	for range 8 {
+		if !prefixStarters[firstWord(t)] {
+			break
+		}
 		before := t
 		if loc := correctionPrefix.FindStringIndex(t); loc != nil {
 			c.correction, t = true, t[loc[1]:]
@@ -117,26 +143,45 @@ func analyze(rc rawClause) clause {
 			break
 		}
 	}
-	if standingAnywhere.MatchString(t) {
+	if containsAny(t, "forward", "future", "default", "from now", "from here") && standingAnywhere.MatchString(t) {
 		c.standing = true
 	}
-	if inlineActually.MatchString(t) {
+	if strings.Contains(t, "actually") && inlineActually.MatchString(t) {
 		c.correction = true
 		t = inlineActually.ReplaceAllString(t, "")
 	}
-	if !strings.Contains(t, "probably not") && inlineProbably.MatchString(t) {
+	if strings.Contains(t, "probably") && !strings.Contains(t, "probably not") && inlineProbably.MatchString(t) {
 		c.hedged = true
 		t = inlineProbably.ReplaceAllString(t, "")
 	}
-	for _, r := range politeRewrites {
-		t = r.re.ReplaceAllString(t, r.out)
+	if containsAny(t, "would", "should", "let us", "will") {
+		for _, r := range politeRewrites {
+			t = r.re.ReplaceAllString(t, r.out)
+		}
 	}
 	c.text = strings.Trim(t, " .!;:,-")
 	return c
 }
 
+// trailingFillers end a clause without adding to it.
+var trailingFillers = []string{"please", "thanks", "thank you", "ty", "from now on", "going forward",
+	"moving forward", "from here on", "in the future", "in future", "by default", "as well", "too",
+	"also", "anymore", "any more", "now", "nowadays", "these days", "ok", "okay", "btw", "lol", "haha",
+	"though", "again", "for all projects", "everywhere"}
+
 // stripTrailing removes fillers that end a clause ("..., please", "now",
 // "anymore") once the filters have seen them.
 func stripTrailing(t string) string {
-	return strings.Trim(trailingFiller.ReplaceAllString(t, ""), " ,")
+	for changed := true; changed; {
+		changed = false
+		t = strings.TrimRight(t, " ,")
+		for _, f := range trailingFillers {
+			rest, ok := strings.CutSuffix(t, f)
+			if ok && (rest == "" || rest[len(rest)-1] == ' ' || rest[len(rest)-1] == ',') {
+				t, changed = rest, true
+				break
+			}
+		}
+	}
+	return t
 }

@@ -23,7 +23,6 @@ var (
 	banRe         = regexp.MustCompile(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within) (.+)$`)
 	preferImpRe   = regexp.MustCompile(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = regexp.MustCompile(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
-	scopeTail     = regexp.MustCompile(`(?:\s*,?\s*(?:in this (?:repo|repository|project|codebase)|for this (?:repo|repository|project|codebase)|in (?:all|any) (?:of )?(?:my|our) (?:projects|repos|code)|for all projects|please|from now on|going forward|moving forward|in the future|in future|by default|thanks|thank you|everywhere|ever again|again))+$`)
 	oneOff        = regexp.MustCompile(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+)\b`)
 	standingScope = regexp.MustCompile(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
@@ -66,6 +65,30 @@ var imperativeVerbs = map[string]bool{
 	"keep,": true, "write,": true,
 }
 
+// scopeTails end an instruction by saying where or when it holds, which the
+// guideline itself already means.
+var scopeTails = []string{"in this repo", "in this repository", "in this project", "in this codebase",
+	"for this repo", "for this repository", "for this project", "for this codebase",
+	"in all my projects", "in all our projects", "in any of my projects", "in all of my projects",
+	"in all my code", "in all our code", "for all projects", "please", "from now on", "going forward",
+	"moving forward", "in the future", "in future", "by default", "thanks", "thank you",
+	"everywhere", "ever again", "again"}
+
+func stripScope(t string) string {
+	for changed := true; changed; {
+		changed = false
+		t = strings.TrimRight(t, " ,")
+		for _, s := range scopeTails {
+			rest, ok := strings.CutSuffix(t, s)
+			if ok && (rest == "" || rest[len(rest)-1] == ' ' || rest[len(rest)-1] == ',') {
+				t, changed = rest, true
+				break
+			}
+		}
+	}
+	return t
+}
+
 // habitVerbs make "when you <verb> ..." a recurring situation ("when you
 // write SQL") rather than a moment in this task ("when you are done").
 var habitVerbs = map[string]bool{
@@ -97,7 +120,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		t, preamble = t[loc[1]:], true
 	}
 	t = strings.TrimPrefix(t, "please ")
-	t = strings.Trim(scopeTail.ReplaceAllString(t, ""), " ,")
+	t = strings.Trim(stripScope(t), " ,")
 	if m := alwaysRe.FindStringSubmatch(t); m != nil {
 		if g, ok := parseInstruction(m[1], true); ok {
 			return g, true
@@ -158,7 +181,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 // do, and must not point at something only this conversation can see.
 func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	obj = reasonTail.ReplaceAllString(strings.TrimSpace(obj), "")
-	obj = strings.Trim(scopeTail.ReplaceAllString(obj, ""), " ,.")
+	obj = strings.Trim(stripScope(obj), " ,.")
 	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
 		return guideline{}, false
 	}
@@ -234,7 +257,7 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 		return nil, false
 	}
 	cond, ctx, action := m[1], m[2], m[3]
-	if c.question || hedge.MatchString(ctx) || reported.MatchString(action) || transient.MatchString(c.text) {
+	if c.question || hedge.in(words(ctx)) || reported.in(words(action)) || transient.in(words(c.text)) {
 		return nil, true
 	}
 	firstCtx, restCtx, _ := strings.Cut(ctx, " ")
@@ -256,7 +279,19 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	return []Fact{g.fact("_when_"+key, cond+" "+ctx)}, true
 }
 
+// guideStarters open every instruction parseInstruction knows without a
+// standing context.
+var guideStarters = map[string]bool{"always": true, "we": true, "make": true, "be": true,
+	"consistently": true, "never": true, "do": true, "not": true, "stop": true, "quit": true,
+	"avoid": true, "refrain": true, "remember": true, "ensure": true, "use": true, "prefer": true,
+	"pick": true, "choose": true, "go": true, "stick": true, "default": true, "write": true,
+	"run": true, "call": true, "favor": true, "favour": true, "no": true, "i": true, "you": true,
+	"please": true}
+
 func matchGuideline(c *clause) []Fact {
+	if !c.standing && !guideStarters[firstWord(c.text)] {
+		return nil
+	}
 	g, ok := parseInstruction(c.text, c.standing)
 	if !ok {
 		return nil

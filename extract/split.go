@@ -197,23 +197,24 @@ func clauses(s rawClause) []rawClause {
 	}
 	var parts []string
 	for _, piece := range dashSeparator.Split(text, -1) {
-		start := 0
 		var cuts [][2]int
-		for _, m := range conjunction.FindAllStringSubmatchIndex(piece, -1) {
-			cuts = append(cuts, [2]int{m[0], m[4]})
+		lower := strings.ToLower(piece)
+		if containsAny(lower, " but ", " and ", " so ", "though ", " while ", " whereas ", " plus ", " also ", " then ") {
+			for _, m := range conjunction.FindAllStringSubmatchIndex(piece, -1) {
+				cuts = append(cuts, [2]int{m[0], m[4]})
+			}
+		}
+		if !strings.Contains(piece, ",") {
+			parts = appendCuts(parts, piece, cuts)
+			continue
 		}
 		for _, m := range commaClause.FindAllStringSubmatchIndex(piece, -1) {
-			cuts = append(cuts, [2]int{m[0], m[4]})
-		}
-		slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
-		for _, cut := range cuts {
-			if cut[0] < start {
-				continue
+			// "Actually, my name is Alice": a short opener stays with its clause
+			if len(strings.Fields(piece[:m[0]])) >= 3 {
+				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
-			parts = append(parts, piece[start:cut[0]])
-			start = cut[1]
 		}
-		parts = append(parts, piece[start:])
+		parts = appendCuts(parts, piece, cuts)
 	}
 	var out []rawClause
 	for i, p := range parts {
@@ -225,6 +226,21 @@ func clauses(s rawClause) []rawClause {
 		out = append(out, rawClause{text: strings.TrimRight(p, "?"), question: q})
 	}
 	return out
+}
+
+// appendCuts appends the clauses of piece, cut at the given (end of the
+// previous clause, start of the next) positions.
+func appendCuts(parts []string, piece string, cuts [][2]int) []string {
+	slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
+	start := 0
+	for _, cut := range cuts {
+		if cut[0] < start {
+			continue
+		}
+		parts = append(parts, piece[start:cut[0]])
+		start = cut[1]
+	}
+	return append(parts, piece[start:])
 }
 
 // splitClauses turns a whole text into the prose clauses worth matching.

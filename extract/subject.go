@@ -13,6 +13,13 @@ const projectNouns = `repo|repository|project|codebase|code base|app|application
 // of the project (a slot such as "our CI" or "the tests").
 const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|tests|builds|deploys|ci)`
 
+// subjectOpeners are the words subj can start with; the usage matchers
+// return at once for any other clause.
+var subjectOpeners = map[string]bool{"i": true, "we": true, "everyone": true, "this": true,
+	"the": true, "our": true, "my": true, "tests": true, "builds": true, "deploys": true, "ci": true}
+
+func opensWithSubject(t string) bool { return subjectOpeners[firstWord(t)] }
+
 // wholeProject are the nouns that mean the project itself rather than a part.
 var wholeProject = map[string]bool{
 	"repo": true, "repository": true, "project": true, "codebase": true, "code base": true,

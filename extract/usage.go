@@ -124,6 +124,9 @@ func purposeOf(p string) (hint, purpose string) {
 }
 
 func matchUse(c *clause) []Fact {
+	if !opensWithSubject(c.text) {
+		return nil
+	}
 	m := useVerb.FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
@@ -193,6 +196,9 @@ func matchUse(c *clause) []Fact {
 }
 
 func matchDeploy(c *clause) []Fact {
+	if !opensWithSubject(c.text) || !containsAny(c.text, "deploy", "ship", "host", "run", "live") {
+		return nil
+	}
 	m := deployVerb.FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
@@ -246,6 +252,11 @@ func matchDeploy(c *clause) []Fact {
 // matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
 // "we replaced Jest with Vitest": the new object replaces the old one.
 func matchChange(c *clause) []Fact {
+	if !opensWithSubject(c.text) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
+		"convert", "port", "shift", "grade", "went", "replac", "swap", "drop", "ditch", "abandon", "remov",
+		"got rid", "retir", "deprecat", "kill", "ripped", "left") {
+		return nil
+	}
 	var ref subjectRef
 	var verb, oldRaw, newRaw string
 	switch {
@@ -309,6 +320,11 @@ func matchChange(c *clause) []Fact {
 // matchStopped reads "we no longer use yarn", "I stopped using Emacs", "we
 // dropped Heroku", "we used to use Jenkins": negated usage.
 func matchStopped(c *clause) []Fact {
+	if !opensWithSubject(c.text) || !containsAny(c.text, " no ", " not ", "never", "stopped", "quit",
+		"gave up", "used to", "once", "drop", "ditch", "abandon", "got rid", "remov", "retir", "deprecat",
+		"ripped", "away", " off") {
+		return nil
+	}
 	var ref subjectRef
 	var rest, verb string
 	usedTo := false
