@@ -183,6 +183,7 @@ func logReport(t *testing.T, r calibrationReport) {
 	t.Logf("same      >= Reinforce          %5.1f%%", 100*r.sameReinforce)
 	t.Logf("same      >= Cluster            %5.1f%%", 100*r.sameCluster)
 	t.Logf("same      >= Dedupe             %5.1f%%", 100*r.sameDedupe)
+	t.Logf("related   >= Related            %5.1f%%", 100*(r.relatedBand+r.relatedReinforce))
 	t.Logf("related   in [Related,Reinforce) %5.1f%%", 100*r.relatedBand)
 	t.Logf("related   >= Reinforce          %5.1f%%", 100*r.relatedReinforce)
 	t.Logf("unrelated <  Cluster            %5.1f%%", 100*r.unrelatedCluster)

@@ -47,8 +47,8 @@ var offlineWeights = featureWeights{
 	slot:     0.8,
 	entity:   2.0,
 	light:    0.3,
-	negKeep:  0.6,
-	negation: 0.8,
+	negKeep:  0.3,
+	negation: 1.2,
 }
 
 // Hash seeds keep feature kinds apart: the stop word "us" and the stem of

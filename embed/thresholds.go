@@ -30,7 +30,7 @@ var seedThresholds = Thresholds{Cluster: 0.70, Related: 0.70, Reinforce: 0.92, D
 
 // offlineV1Thresholds were derived from testdata/pairs.jsonl by
 // TestCalibration; docs/EMBEDDERS.md records the rule and the numbers.
-var offlineV1Thresholds = Thresholds{Cluster: 0.18, Related: 0.18, Reinforce: 0.66, Dedupe: 0.84, Merge: 0.67}
+var offlineV1Thresholds = Thresholds{Cluster: 0.18, Related: 0.18, Reinforce: 0.64, Dedupe: 0.78, Merge: 0.65}
 
 // ThresholdsFor returns the thresholds calibrated for the embedder with the
 // given ID. Offline v1 IDs get the values calibrated for it; every other ID,
