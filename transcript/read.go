@@ -1,0 +1,197 @@
+package transcript
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+)
+
+// ReadExchanges reads the complete exchanges that start at or after
+// fromOffset and returns them with the offset to resume from next time.
+//
+// An exchange is complete, and reported, when its prompt was followed by
+// assistant text and then either
+//   - the next prompt line, or
+//   - the end of the file, right after a line break, with the turn's last
+//     assistant block being text and every tool call answered.
+//
+// Anything else stays unread: next is the start of the first prompt whose
+// exchange is not complete yet (or of a torn last line: bytes without a
+// final line break, or a last line that is not valid JSON, which is how a
+// write in progress looks). A later call from next reads it again whole, so
+// every exchange is reported exactly once across calls. A prompt that got
+// no assistant text before the next prompt (an interrupted turn) is
+// dropped. Sidechain, meta, summary, system and unknown lines, command
+// output and lines over MaxLineBytes are skipped.
+//
+// fromOffset must be 0 or an offset returned by an earlier call; if the file
+// no longer fits it, ReadExchanges returns ErrOffset. To number repeated
+// prompts (see KeyForOccurrence) it counts the prompts before fromOffset
+// first, a fast pass that decodes only prompt-like lines. On a read error
+// the exchanges and offset returned so far are still valid.
+func ReadExchanges(r io.ReaderAt, fromOffset int64) (exchanges []Exchange, next int64, err error) {
+	if err := checkOffset(r, fromOffset); err != nil {
+		return nil, fromOffset, err
+	}
+	counts := make(map[promptID]int)
+	if fromOffset > 0 {
+		err := scanPrompts(r, fromOffset, func(id promptID, _ Line) { counts[id]++ })
+		if err != nil {
+			return nil, fromOffset, err
+		}
+	}
+	a := assembler{counts: counts, next: fromOffset}
+	lr := newLineReader(r, fromOffset)
+	for {
+		line, start, end, st, err := lr.next()
+		if err != nil {
+			return a.out, a.next, err
+		}
+		switch st {
+		case lineEOF:
+			a.finish(end, true)
+			return a.out, a.next, nil
+		case lineTorn:
+			a.finish(start, false)
+			return a.out, a.next, nil
+		case lineTooLong:
+			a.skip(end)
+			continue
+		}
+		l, perr := ParseLine(line)
+		if perr != nil {
+			if lr.atEOF() {
+				a.finish(start, false) // a broken last line may be a write in progress
+				return a.out, a.next, nil
+			}
+			a.skip(end)
+			continue
+		}
+		a.add(l, start, end)
+	}
+}
+
+// ReadFile is ReadExchanges on the transcript at path.
+func ReadFile(path string, fromOffset int64) (exchanges []Exchange, next int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fromOffset, fmt.Errorf("open transcript: %w", err)
+	}
+	defer func() {
+		if cerr := f.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close transcript: %w", cerr)
+		}
+	}()
+	exchanges, next, err = ReadExchanges(f, fromOffset)
+	if err != nil {
+		return exchanges, next, fmt.Errorf("read transcript %s: %w", path, err)
+	}
+	return exchanges, next, nil
+}
+
+// CountPrompts returns how many prompts in the transcript belong to
+// sessionID and have the same normalised text as prompt, by the rule
+// PromptText states. The Stop hook uses it as the occurrence for
+// KeyForOccurrence.
+func CountPrompts(r io.ReaderAt, sessionID, prompt string) (int, error) {
+	want := promptIDOf(sessionID, prompt)
+	n := 0
+	err := scanPrompts(r, -1, func(id promptID, _ Line) {
+		if id == want {
+			n++
+		}
+	})
+	return n, err
+}
+
+// scanPrompts calls fn for every prompt on a complete line before limit (or
+// in the whole file when limit < 0). Only lines that can be prompts are
+// decoded: a prompt line contains the JSON token "user" and no
+// "tool_result", and inside JSON strings quotes are escaped, so text in a
+// message cannot fake either token.
+func scanPrompts(r io.ReaderAt, limit int64, fn func(promptID, Line)) error {
+	lr := newLineReader(r, 0)
+	for {
+		line, _, end, st, err := lr.next()
+		if err != nil {
+			return err
+		}
+		if st == lineEOF || st == lineTorn || limit >= 0 && end > limit {
+			return nil
+		}
+		if st != lineOK || !bytes.Contains(line, tokenUser) || bytes.Contains(line, tokenToolResult) {
+			continue
+		}
+		l, err := ParseLine(line)
+		if err != nil {
+			continue
+		}
+		if text, ok := PromptText(l); ok {
+			fn(promptIDOf(l.SessionID, text), l)
+		}
+	}
+}
+
+var (
+	tokenUser       = []byte(`"user"`)
+	tokenToolResult = []byte(`"tool_result"`)
+)
+
+// assembler groups lines into exchanges.
+type assembler struct {
+	counts map[promptID]int
+	cur    *builder
+	out    []Exchange
+	// next is the offset up to which every line is final: reported or
+	// skipped for good.
+	next int64
+}
+
+// add takes one parsed line spanning [start, end).
+func (a *assembler) add(l Line, start, end int64) {
+	switch text, isPrompt := PromptText(l); {
+	case isPrompt:
+		a.closeTurn(start)
+		id := promptIDOf(l.SessionID, text)
+		a.counts[id]++
+		a.cur = newBuilder(l, text, start, a.counts[id])
+		a.next = start
+	case a.cur != nil && isReply(l):
+		a.cur.addAssistant(l)
+	case a.cur != nil && isToolResults(l):
+		a.cur.addResults(l)
+	}
+	if a.cur == nil {
+		a.next = end
+	}
+}
+
+// skip passes over a line that cannot be used, spanning up to end.
+func (a *assembler) skip(end int64) {
+	if a.cur == nil {
+		a.next = end
+	}
+}
+
+// closeTurn ends the current exchange at a new prompt starting at start.
+func (a *assembler) closeTurn(start int64) {
+	if a.cur != nil && a.cur.hasReply() {
+		a.out = append(a.out, a.cur.finish(start))
+	}
+	a.cur = nil
+}
+
+// finish handles the end of the readable data at end; clean is set when it
+// is the true end of the file after a line break.
+func (a *assembler) finish(end int64, clean bool) {
+	switch {
+	case a.cur == nil:
+		a.next = end
+	case clean && a.cur.completeAtEOF():
+		a.out = append(a.out, a.cur.finish(end))
+		a.next = end
+	default:
+		a.next = a.cur.ex.StartOffset
+	}
+}
