@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -109,6 +110,9 @@ type guideline struct {
 	// bare marks a plain "don't X" without never/always/from now on: it is
 	// sometimes meant for the task at hand, so it is trusted a little less.
 	bare bool
+	// plain marks a bare imperative read as a standard ("Be concise."):
+	// without a standing marker it is trusted less still.
+	plain bool
 }
 
 // parseInstruction reads one instruction, with or without a preamble. It
@@ -241,7 +245,10 @@ func (g guideline) fact(predicateSuffix, when string) Fact {
 	}
 	f := Fact{Subject: SubjectAssistant, Predicate: pred + predicateSuffix, Object: g.object,
 		Replaces: g.replaces, Statement: stmt, Kind: KindGuideline}
-	if g.bare {
+	switch {
+	case g.plain:
+		f.Reliability = 0.7
+	case g.bare:
 		f.Reliability = 0.8
 	}
 	return f
@@ -264,7 +271,8 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	secondCtx, _, _ := strings.Cut(restCtx, " ")
 	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
 		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing") ||
-		firstCtx == "you" && habitVerbs[secondCtx]
+		firstCtx == "you" && habitVerbs[secondCtx] ||
+		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" // "when a test fails"
 	g, ok := parseInstruction(action, generic)
 	if !ok || g.object == "" {
 		return nil, true
@@ -289,12 +297,73 @@ var guideStarters = map[string]bool{"always": true, "we": true, "make": true, "b
 	"please": true}
 
 func matchGuideline(c *clause) []Fact {
-	if !c.standing && !guideStarters[firstWord(c.text)] {
+	first := firstWord(c.text)
+	if !c.standing && !guideStarters[first] && !styleVerbs[first] {
 		return nil
 	}
 	g, ok := parseInstruction(c.text, c.standing)
 	if !ok {
-		return nil
+		if g, ok = styleInstruction(c.text); !ok {
+			return nil
+		}
 	}
 	return []Fact{g.fact("", "")}
+}
+
+// styleVerbs open a bare instruction about how to work rather than what to
+// do next: "Be concise.", "Keep answers short", "Respond in English".
+var styleVerbs = map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
+	"answer": true, "reply": true, "speak": true, "talk": true, "stay": true}
+
+// styleAdjectives end a "keep ..." instruction that states a standard.
+var styleAdjectives = map[string]bool{"short": true, "small": true, "simple": true, "concise": true,
+	"brief": true, "focused": true, "minimal": true, "clean": true, "tidy": true, "readable": true,
+	"lean": true, "consistent": true, "terse": true, "tight": true, "pure": true, "flat": true,
+	"sorted": true, "alphabetical": true, "private": true, "immutable": true}
+
+// manners end a "be ..." instruction: "Be concise", "be more direct".
+var manners = map[string]bool{"concise": true, "brief": true, "direct": true, "terse": true,
+	"honest": true, "thorough": true, "explicit": true, "precise": true, "blunt": true,
+	"critical": true, "skeptical": true, "pragmatic": true, "specific": true, "consistent": true,
+	"careful": true, "patient": true, "proactive": true, "succinct": true, "clear": true,
+	"formal": true, "informal": true, "casual": true, "polite": true, "friendly": true,
+	"objective": true, "conservative": true, "verbose": true, "detailed": true, "short": true}
+
+var contextual = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true,
+	"these": true, "those": true, "it": true, "my": true, "your": true, "our": true, "them": true,
+	"other": true, "same": true}
+
+// styleInstruction accepts a bare imperative only when it reads as a
+// standard: short, about no particular thing in this conversation, with no
+// "to <purpose>" (a task), trusted less than one with "always".
+func styleInstruction(t string) (guideline, bool) {
+	ws := strings.Fields(t)
+	if len(ws) < 2 || len(ws) > 10 || strings.Contains(t, " to ") || strings.ContainsAny(t, "/") {
+		return guideline{}, false
+	}
+	if !styleVerbs[ws[0]] || contextual[ws[1]] || oneOff.MatchString(t) {
+		return guideline{}, false
+	}
+	switch ws[0] {
+	case "be":
+		if len(ws) > 4 || !manners[strings.TrimSuffix(ws[len(ws)-1], ",")] {
+			return guideline{}, false
+		}
+	case "keep":
+		last := ws[len(ws)-1]
+		if !styleAdjectives[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
+			return guideline{}, false
+		}
+	case "respond", "answer", "reply", "speak", "talk":
+		if !slices.Contains([]string{"in", "with", "using", "briefly", "concisely", "like", "as", "only"}, ws[1]) {
+			return guideline{}, false
+		}
+	case "stay":
+		if ws[1] != "within" && ws[1] != "away" && ws[1] != "consistent" {
+			return guideline{}, false
+		}
+	}
+	g, ok := instruction(t, false, "should")
+	g.plain = true
+	return g, ok
 }

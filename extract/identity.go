@@ -14,12 +14,13 @@ var (
 	callMeRe   = regexp.MustCompile(`^(?:i am called|i am named|people call me|everyone calls me|you can call me|call me|i go by|the name is)\s+(.+)$`)
 	iAmRe      = regexp.MustCompile(`^i am ([a-z][a-z'-]+)(?:\s*,\s*(.+))?$`)
 	ageRe      = regexp.MustCompile(`^(?:i am|i just turned|i turned|my age is|i am now)\s+(\d{1,3})(?:\s*(?:years old|years of age|yrs old|year old|yo|y/o))?(?:\s*,?\s*not (\d{1,3}))?$`)
-	roleRe     = regexp.MustCompile(`^i (?:am|work as) (?:now |currently |also |actually )?(?:a|an|the) (.+?)(?: (?:at|for|with|in|on) (.+))?$`)
+	roleRe     = regexp.MustCompile(`^i (?:am|work as) (?:now |currently |also |actually )?(?:a|an|the) (.+?)(?: (at|for|with|in|on) (.+))?$`)
 	worksAtRe  = regexp.MustCompile(`^i ` + adv + `(?:work|am working|am employed) (?:at|for|by) (.+)$`)
 	notWorkRe  = regexp.MustCompile(`^i (?:do not|no longer|am no longer|am not) (?:work|working|employed) (?:at|for|by) (.+)$`)
 	joinedRe   = regexp.MustCompile(`^i ` + adv + `joined (.+)$`)
 	worksOnRe  = regexp.MustCompile(`^i ` + adv + `work on (.+)$`)
-	livesRe    = regexp.MustCompile(`^i ` + adv + `(?:live|am living|reside|am based|am located|am living) (?:in|out of) (.+)$`)
+	livesRe    = regexp.MustCompile(`^i ` + adv + `(?:live|am living|reside|am based|am located|am living|work remotely from|work from|am working from|work remotely out of) (?:in |out of )?(.+)$`)
+	usedToRe   = regexp.MustCompile(`^i used to (live in|work at|work for) (.+)$`)
 	notLiveRe  = regexp.MustCompile(`^i (?:do not|no longer) live in (.+)$`)
 	movedRe    = regexp.MustCompile(`^i ` + adv + `(?:moved|relocated)(?: from (.+?))? to (.+)$`)
 	fromRe     = regexp.MustCompile(`^i am (?:originally )?from (.+)$`)
@@ -63,7 +64,7 @@ var nonPlaces = map[string]bool{
 	"main": true, "master": true, "production": true, "prod": true, "staging": true,
 	"remote": true, "remote work": true, "the cloud": true, "cloud": true, "terminal": true,
 	"the terminal": true, "fear": true, "hope": true, "denial": true, "vim": true,
-	"my editor": true, "dev": true, "management": true, "frontend": true, "backend": true,
+	"my editor": true, "dev": true, "home": true, "my home": true, "anywhere": true, "bed": true, "management": true, "frontend": true, "backend": true,
 }
 
 // place cleans a residence: no tools, articles or long phrases.
@@ -198,6 +199,19 @@ func matchIdentity(c *clause) []Fact {
 
 func matchResidence(c *clause) []Fact {
 	t := c.text
+	if m := usedToRe.FindStringSubmatch(t); m != nil {
+		// "I used to live in Paris": no longer true, and no new value named
+		if m[1] == "live in" {
+			if p, ok := place(m[2]); ok {
+				return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, Negated: true,
+					Statement: "User used to live in " + upperWords(display(c.span, p))}}
+			}
+		} else if e, ok := employer(c.span, m[2]); ok {
+			return []Fact{{Subject: SubjectUser, Predicate: "works_at", Object: e, Negated: true,
+				Statement: "User used to work at " + display(c.span, e)}}
+		}
+		return nil
+	}
 	if m := notLiveRe.FindStringSubmatch(t); m != nil {
 		if p, ok := place(m[1]); ok {
 			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, Negated: true,
@@ -242,7 +256,7 @@ func matchRole(c *clause) []Fact {
 		return nil
 	}
 	roleText, _, _ := strings.Cut(m[1], ",") // "a frontend dev, mostly React"
-	role, ok := nounPhrase(roleText, 5)
+	role, ok := nounPhrase(cutAfterRole(roleText), 5)
 	if !ok {
 		return nil
 	}
@@ -252,13 +266,25 @@ func matchRole(c *clause) []Fact {
 	}
 	out := []Fact{{Subject: SubjectUser, Predicate: "role_is", Object: role,
 		Statement: "User is " + article(role) + " " + display(c.span, role)}}
-	if m[2] != "" {
-		if e, ok := employer(c.span, m[2]); ok {
+	if m[2] == "at" || m[2] == "for" {
+		if e, ok := employer(c.span, m[3]); ok {
 			out = append(out, Fact{Subject: SubjectUser, Predicate: "works_at", Object: e,
 				Statement: "User works at " + display(c.span, e)})
 		}
 	}
 	return out
+}
+
+// cutAfterRole ends a role where a participle follows its noun: "solo dev
+// working on a SaaS" is a solo dev.
+func cutAfterRole(s string) string {
+	ws := strings.Fields(s)
+	for i := 1; i < len(ws); i++ {
+		if roleNouns[ws[i-1]] && strings.HasSuffix(ws[i], "ing") {
+			return strings.Join(ws[:i], " ")
+		}
+	}
+	return s
 }
 
 func article(word string) string {

@@ -12,6 +12,7 @@ import (
 var (
 	slotIsRe   = regexp.MustCompile(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
 	builtInRe  = regexp.MustCompile(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
+	productRe  = regexp.MustCompile(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
 	kindOfRe   = regexp.MustCompile(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
 	toolUserRe = regexp.MustCompile(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
 	toolDoesRe = regexp.MustCompile(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages) (?:all )?(?:of )?(?:our |the )?(.+)$`)
@@ -55,6 +56,7 @@ func matchSlot(c *clause) []Fact {
 		subject = SubjectUser
 	}
 	slot = strings.TrimSuffix(strings.TrimPrefix(slot, "name "), "'s")
+	slot = strings.TrimSuffix(slot, " of choice") // "our editor of choice"
 	favorite := false
 	if f := favoriteRe.FindStringSubmatch(slot); f != nil {
 		slot, favorite = f[1], true
@@ -63,6 +65,9 @@ func matchSlot(c *clause) []Fact {
 		return slotTools(c, subject, cat, value, favorite)
 	}
 	pred, ok := slotPredicate[slot]
+	if !ok && subject == SubjectProject && projectPart.MatchString(slot) {
+		return partTools(c, value) // "our backend is Django + Celery"
+	}
 	if !ok {
 		if favorite && subject == SubjectUser && len(strings.Fields(slot)) <= 2 {
 			pred = "favorite_" + snake(slot, 2) + "_is"
@@ -121,6 +126,26 @@ func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
 	return out
 }
 
+// projectPart matches a noun naming a part of the project.
+var projectPart = regexp.MustCompile(`^(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)$`)
+
+// partTools reads the known tools a part of the project is made of; words
+// that are not tools say nothing.
+func partTools(c *clause, value string) []Fact {
+	var out []Fact
+	for _, part := range splitList(strings.ReplaceAll(value, "/", " and ")) {
+		obj, ok := nounPhrase(part, 3)
+		if !ok {
+			continue
+		}
+		if t, known := lookupTool(obj); known {
+			out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate[t.cats[0]], Object: t.name,
+				Statement: "Project uses " + t.display})
+		}
+	}
+	return out
+}
+
 // matchBuiltIn reads "this repo is written in TypeScript" and "this is a
 // Go project": only known tools count, "a small project" says nothing.
 func matchBuiltIn(c *clause) []Fact {
@@ -130,6 +155,8 @@ func matchBuiltIn(c *clause) []Fact {
 		value = builtInRe.FindStringSubmatch(c.text)[1]
 	case kindOfRe.MatchString(c.text):
 		value = kindOfRe.FindStringSubmatch(c.text)[1]
+	case productRe.MatchString(c.text):
+		value = productRe.FindStringSubmatch(c.text)[1]
 	case toolDoesRe.MatchString(c.text):
 		// "Prettier handles formatting": a tool named as the subject of a job
 		m := toolDoesRe.FindStringSubmatch(c.text)

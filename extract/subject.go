@@ -7,7 +7,7 @@ import "strings"
 const adv = `(?:(?:also|really|mostly|usually|generally|always|typically|just|still|now|currently|only|mainly|primarily|all|already|officially|finally|recently|exclusively|heavily|basically|personally|definitely|absolutely|normally|tend to|have|has|had|completely|fully|entirely|since|then|even)\s+)*`
 
 // projectNouns name the project as a whole or one of its parts.
-const projectNouns = `repo|repository|project|codebase|code base|app|application|service|services|monorepo|stack|product|company|org|organization|team|backend|frontend|front end|back end|api|site|website|server|ci|ci pipeline|pipeline|build|builds|tests|test suite|unit tests|e2e tests|integration tests|database|db|infra|infrastructure|deployment|deployments|deploys|cli|worker|workers|web app|mobile app|code|docs|documentation|staging|staging env|staging environment|production|production env|production environment|prod|env|environment|preview deploys|preview environments`
+const projectNouns = `repo|repository|project|codebase|code base|app|application|service|services|monorepo|stack|product|company|org|organization|team|backend|frontend|front end|back end|api|site|website|server|ci|ci pipeline|pipeline|build|builds|tests|test suite|unit tests|e2e tests|integration tests|database|db|infra|infrastructure|deployment|deployments|deploys|cli|worker|workers|web app|mobile app|code|docs|documentation|staging|staging env|staging environment|production|production env|production environment|prod|env|environment|preview deploys|preview environments|cluster|servers|infra`
 
 // subj captures who a statement is about: the user, the project, or a part
 // of the project (a slot such as "our CI" or "the tests").

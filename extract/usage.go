@@ -18,14 +18,14 @@ var (
 	replacedWith = regexp.MustCompile(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
 	droppedFor   = regexp.MustCompile(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
 
-	noLongerUse = regexp.MustCompile(`^` + subj + ` ` + adv + `(?:no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(?:use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
+	noLongerUse = regexp.MustCompile(`^` + subj + ` ` + adv + `(?:no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
 	stoppedUse  = regexp.MustCompile(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
 	droppedUse  = regexp.MustCompile(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
 	usedToUse   = regexp.MustCompile(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 
-	deployVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
+	deployVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives|happen|happens|go|goes|go out)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
 
-	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
+	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|run|runs|are running|talk to|talks to|connect to|connects to|depend on|depends on|is backed by|are backed by|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
 
 	purposeTail = regexp.MustCompile(`^(.+?)\s+(?:for|as)\s+(.+)$`)
 	toTail      = regexp.MustCompile(`^(.+?)\s+to\s+(\w.*)$`)
@@ -33,6 +33,14 @@ var (
 	envTail     = regexp.MustCompile(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
 	hasLetter   = regexp.MustCompile(`[a-z]`)
 )
+
+// timeWords follow "deploy on" without naming a platform.
+var timeWords = map[string]bool{"fridays": true, "friday": true, "mondays": true, "monday": true,
+	"tuesdays": true, "tuesday": true, "wednesdays": true, "wednesday": true, "thursdays": true,
+	"thursday": true, "saturdays": true, "saturday": true, "sundays": true, "sunday": true,
+	"weekends": true, "weekdays": true, "weekend": true, "night": true, "nights": true,
+	"mornings": true, "evenings": true, "merge": true, "release": true, "tag": true, "green": true,
+	"schedule": true, "demand": true, "every commit": true, "every merge": true, "every push": true}
 
 // verbHint is the category a verb asks for.
 var verbHint = map[string]string{
@@ -52,7 +60,9 @@ var toolOnlyVerbs = map[string]bool{
 	"write": true, "are on": true, "is on": true, "am on": true, "code in": true, "code mostly in": true,
 	"code mainly in": true, "write mostly in": true, "program mostly in": true, "write everything in": true,
 	"write all our code in": true, "write our code in": true, "write most of our code in": true,
-	"run on": true, "runs on": true,
+	"run on": true, "runs on": true, "run": true, "runs": true, "are running": true, "talk to": true,
+	"talks to": true, "connect to": true, "connects to": true, "depend on": true, "depends on": true,
+	"is backed by": true, "are backed by": true,
 }
 
 // usedObject is one object of a usage statement, resolved against the
@@ -142,10 +152,14 @@ func matchUse(c *clause) []Fact {
 	if p := purposeTail.FindStringSubmatch(alt); p != nil {
 		alt = p[1]
 	}
-	if a, ok := nounPhrase(alt, 4); ok && alt != "" {
-		altObj = a
-		if t, ok := lookupTool(a); ok {
-			altTool, altObj = t, t.name
+	for _, item := range splitList(alt) {
+		// "instead of ESLint and Prettier": the first item is what is replaced
+		if a, ok := nounPhrase(item, 4); ok && item != "" {
+			altObj = a
+			if t, ok := lookupTool(a); ok {
+				altTool, altObj = t, t.name
+			}
+			break
 		}
 	}
 	var out []Fact
@@ -196,7 +210,7 @@ func matchUse(c *clause) []Fact {
 }
 
 func matchDeploy(c *clause) []Fact {
-	if !opensWithSubject(c.text) || !containsAny(c.text, "deploy", "ship", "host", "run", "live") {
+	if !opensWithSubject(c.text) || !containsAny(c.text, "deploy", "ship", "host", "run", "live", "happen", " go") {
 		return nil
 	}
 	m := deployVerb.FindStringSubmatch(c.text)
@@ -208,6 +222,11 @@ func matchDeploy(c *clause) []Fact {
 		strings.HasPrefix(verb, "is run") || strings.HasPrefix(verb, "live")
 	if runsOn && prep != "on" {
 		return nil
+	}
+	if strings.HasPrefix(verb, "happen") || strings.HasPrefix(verb, "go") {
+		if ref.slot != "deploys" && ref.slot != "deployments" && ref.slot != "deployment" {
+			return nil // only deploys "go through" a platform
+		}
 	}
 	objPart, alt, kind := splitAlternative(rest)
 	if _, target, ok := strings.Cut(objPart, " to "); ok && prep != "to" {
@@ -221,8 +240,8 @@ func matchDeploy(c *clause) []Fact {
 			continue
 		}
 		t, known := lookupTool(obj)
-		if runsOn && !known {
-			continue
+		if runsOn && !known || timeWords[obj] {
+			continue // "we deploy on Fridays" says when, not where
 		}
 		pred := categoryPredicate[catDeploy]
 		raw := obj
@@ -300,11 +319,15 @@ func matchChange(c *clause) []Fact {
 		return nil // "I moved to Tokyo" is a residence (identity.go), "we moved to the new office" nothing
 	}
 	pred := "uses"
-	if newKnown {
+	switch {
+	case newKnown:
 		pred = categoryPredicate[pickCategory(newTool, oldTool, hint)]
 		newObj = newTool.name
-	} else if hint != "" {
+	case hint != "":
 		pred = categoryPredicate[hint]
+	case oldKnown:
+		// "from Express to Fastify": the new tool fills the old one's slot
+		pred = categoryPredicate[pickCategory(oldTool, nil, "")]
 	}
 	if oldKnown {
 		oldObj = oldTool.name
@@ -327,11 +350,13 @@ func matchStopped(c *clause) []Fact {
 	}
 	var ref subjectRef
 	var rest, verb string
-	usedTo := false
+	usedTo, toolOnly := false, false
 	switch {
 	case noLongerUse.MatchString(c.text):
 		m := noLongerUse.FindStringSubmatch(c.text)
-		ref, rest = parseSubject(m[1]), m[2]
+		ref, rest = parseSubject(m[1]), m[3]
+		// "we don't deploy on Fridays" names no tool: only known tools count
+		toolOnly = !strings.HasPrefix(m[2], "us")
 	case stoppedUse.MatchString(c.text):
 		m := stoppedUse.FindStringSubmatch(c.text)
 		ref, rest = parseSubject(m[1]), m[2]
@@ -344,7 +369,7 @@ func matchStopped(c *clause) []Fact {
 	default:
 		return nil
 	}
-	needTool := verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, "off")
+	needTool := toolOnly || verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, " off")
 	objPart, _, _ := splitAlternative(rest)
 	var out []Fact
 	if p := purposeTail.FindStringSubmatch(objPart); p != nil {
