@@ -81,8 +81,10 @@ func (tz *tokenizer) tokenize(s string) []token {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
 		word := isWordRune(r)
-		if !word && start >= 0 && (r == '\'' || r == '’') && i+size < len(s) && isWordRune(rune(s[i+size])) {
-			word, r = true, '\'' // inner apostrophe: don't, it's
+		if !word && start >= 0 && (r == '\'' || r == '’') && i+size < len(s) {
+			if next, _ := utf8.DecodeRuneInString(s[i+size:]); isWordRune(next) {
+				word, r = true, '\'' // inner apostrophe: don't, it's, l’été
+			}
 		}
 		if !word && start >= 0 && (r == '+' || r == '#') {
 			word = true // c++, c#, f#
