@@ -78,6 +78,8 @@ func TestExtract(t *testing.T) {
 			[]triple{{"user", "likes", "rust", false, ""}, {"user", "dislikes", "java", false, ""}}},
 		{"bare correction revises the previous fact", "I live in Berlin. Sorry, I meant Munich.",
 			[]triple{{"user", "lives_in", "berlin", false, ""}, {"user", "lives_in", "munich", false, "berlin"}}},
+		{"default branch slot", "our default branch is main",
+			[]triple{{"project", "default_branch_is", "main", false, ""}}},
 		{"list of tools", "we use Postgres and Redis",
 			[]triple{{"project", "uses_database", "postgres", false, ""}, {"project", "uses_cache", "redis", false, ""}}},
 		{"bAbI move", "Mary journeyed to the bathroom.",
@@ -160,6 +162,9 @@ func TestFactFields(t *testing.T) {
 		{"hedged but stated", "I think we use Postgres 15", KindFact, true, false, 0.6, 0.6, "Project uses PostgreSQL 15"},
 		{"residence", "I moved to Tokyo", KindFact, true, false, 1, 0.9, "User moved to Tokyo"},
 		{"bAbI statement", "Sandra moved to the garden.", KindFact, true, false, 1, 0.9, "Sandra is in the garden"},
+		{"environment in the statement", "we use SQLite in tests", KindFact, false, false, 1, 0.9, "Project uses SQLite in tests"},
+		{"deploy slot not repeated", "deploys go through Vercel", KindFact, true, false, 1, 0.9, "Project deploys with Vercel"},
+		{"bare style instruction", "Be concise.", KindGuideline, false, false, 1, 0.7, "Assistant should be concise"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,5 +256,45 @@ func TestDuplicatesCollapse(t *testing.T) {
 	got := Extract("I like Rust. I really like Rust! i like rust")
 	if len(got) != 1 {
 		t.Errorf("Extract returned %v, want one fact", triples(got))
+	}
+}
+
+// TestSeed001Scenarios checks the extraction half of seed 001's scenarios:
+// what each episode yields, and whether the values must compete.
+func TestSeed001Scenarios(t *testing.T) {
+	tests := []struct {
+		name      string
+		episodes  []string
+		want      []triple
+		exclusive bool
+		corrected bool // the last fact is marked as a correction
+	}{
+		{"A repeated mention", []string{"I like Rust", "I like Rust"},
+			[]triple{{"user", "likes", "rust", false, ""}, {"user", "likes", "rust", false, ""}}, false, false},
+		{"B additive preferences", []string{"I like Rust", "I like TypeScript"},
+			[]triple{{"user", "likes", "rust", false, ""}, {"user", "likes", "typescript", false, ""}}, false, false},
+		{"C residence change", []string{"I live in Beijing", "I moved to Tokyo"},
+			[]triple{{"user", "lives_in", "beijing", false, ""}, {"user", "lives_in", "tokyo", false, ""}}, true, false},
+		{"D name correction", []string{"My name is Bob", "Sorry, my name is actually Alice"},
+			[]triple{{"user", "name_is", "bob", false, ""}, {"user", "name_is", "alice", false, ""}}, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Fact
+			for _, ep := range tt.episodes {
+				got = append(got, Extract(ep)...)
+			}
+			if fmt.Sprint(triples(got)) != fmt.Sprint(tt.want) {
+				t.Fatalf("facts=%v, want %v", triples(got), tt.want)
+			}
+			for _, f := range got {
+				if f.Exclusive != tt.exclusive {
+					t.Errorf("Exclusive=%v for %s, want %v", f.Exclusive, f.Predicate, tt.exclusive)
+				}
+			}
+			if last := got[len(got)-1]; last.Correction != tt.corrected {
+				t.Errorf("Correction=%v, want %v", last.Correction, tt.corrected)
+			}
+		})
 	}
 }

@@ -16,7 +16,7 @@ var (
 	kindOfRe   = regexp.MustCompile(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
 	toolUserRe = regexp.MustCompile(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
 	toolDoesRe = regexp.MustCompile(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages) (?:all )?(?:of )?(?:our |the )?(.+)$`)
-	favoriteRe = regexp.MustCompile(`^(?:favorite|favourite|preferred|go-to|default) (.+)$`)
+	favoriteRe = regexp.MustCompile(`^(?:favorite|favourite|preferred|go-to) (.+)$`)
 )
 
 // slotPredicate maps the noun of "my X is Y" to its predicate.

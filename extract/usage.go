@@ -193,6 +193,9 @@ func matchUse(c *clause) []Fact {
 		if purposeText != "" && u.tool == nil {
 			stmt += " for " + purposeText
 		}
+		if env != "" {
+			stmt += " in " + env
+		}
 		stmt += ref.forSlot(c.span)
 		f := Fact{Subject: ref.subject, Predicate: u.pred, Object: u.obj}
 		if altObj != "" {
@@ -252,7 +255,11 @@ func matchDeploy(c *clause) []Fact {
 		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj}
 		shown := shownTool(c.span, raw, usedObject{obj: obj, tool: t})
 		if pred == categoryPredicate[catDeploy] {
-			f.Statement = subjectDisplay(ref.subject) + " deploys" + strings.TrimPrefix(ref.forSlot(c.span), " for") + " with " + shown
+			slot := strings.TrimPrefix(ref.forSlot(c.span), " for")
+			if slotCategory[ref.slot] == catDeploy {
+				slot = "" // "deploys go through Vercel" is just "deploys with Vercel"
+			}
+			f.Statement = subjectDisplay(ref.subject) + " deploys" + slot + " with " + shown
 		} else {
 			f.Statement = subjectDisplay(ref.subject) + " uses " + shown + ref.forSlot(c.span)
 		}
