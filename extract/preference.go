@@ -21,7 +21,7 @@ var (
 	notLikeRe   = regexp.MustCompile(`^i (?:really )?(?:do not|did not|never) (?:really |particularly |much |especially )?(like|love|enjoy) (.+)$`)
 	dislikeRe   = regexp.MustCompile(`^i ` + adv + `(dislike|hate|loathe|despise|detest|cannot stand|can not stand|cannot bear|abhor|am not a fan of|am sick of|am tired of) (.+)$`)
 	gerundTool  = regexp.MustCompile(`^(?:to use|using|use|working with|working in|to work with|to work in|writing|to write|coding in|to code in|programming in|to program in|developing in|to develop in)\s+(.+)$`)
-	toInfinitiv = regexp.MustCompile(`^to\s+`)
+	toInfinitive = regexp.MustCompile(`^to\s+`)
 )
 
 // preferenceObject resolves what is preferred: "using pnpm" is the tool pnpm,
@@ -34,7 +34,7 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 			}
 		}
 	}
-	raw = toInfinitiv.ReplaceAllString(raw, "")
+	raw = toInfinitive.ReplaceAllString(raw, "")
 	head := raw
 	if p := purposeTail.FindStringSubmatch(head); p != nil {
 		head = p[1] // "Bun for scripts" is a preference for Bun
