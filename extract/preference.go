@@ -13,14 +13,14 @@ import (
 const userSubj = `^(i|we) ` + adv
 
 var (
-	preferRe    = regexp.MustCompile(userSubj + `prefer (.+)$`)
-	ratherRe    = regexp.MustCompile(`^(i|we) rather (?:use |have |go with )?(.+?) than (?:use |using |have |go with )?(.+)$`)
-	fanRe       = regexp.MustCompile(`^i am (not )?(?:a |an )?(?:big |huge |massive |great |real )?fan of (.+)$`)
-	likeMoreRe  = regexp.MustCompile(userSubj + `(?:like|love|enjoy) (.+?) (?:better than|more than|over) (.+)$`)
-	likeRe      = regexp.MustCompile(`^i ` + adv + `(like|love|enjoy|adore|appreciate|dig) (.+)$`)
-	notLikeRe   = regexp.MustCompile(`^i (?:really )?(?:do not|did not|never) (?:really |particularly |much |especially )?(like|love|enjoy) (.+)$`)
-	dislikeRe   = regexp.MustCompile(`^i ` + adv + `(dislike|hate|loathe|despise|detest|cannot stand|can not stand|cannot bear|abhor|am not a fan of|am sick of|am tired of) (.+)$`)
-	gerundTool  = regexp.MustCompile(`^(?:to use|using|use|working with|working in|to work with|to work in|writing|to write|coding in|to code in|programming in|to program in|developing in|to develop in)\s+(.+)$`)
+	preferRe     = regexp.MustCompile(userSubj + `prefer (.+)$`)
+	ratherRe     = regexp.MustCompile(`^(i|we) rather (?:use |have |go with )?(.+?) than (?:use |using |have |go with )?(.+)$`)
+	fanRe        = regexp.MustCompile(`^i am (not )?(?:a |an )?(?:big |huge |massive |great |real )?fan of (.+)$`)
+	likeMoreRe   = regexp.MustCompile(userSubj + `(?:like|love|enjoy) (.+?) (?:better than|more than|over) (.+)$`)
+	likeRe       = regexp.MustCompile(`^i ` + adv + `(like|love|enjoy|adore|appreciate|dig) (.+)$`)
+	notLikeRe    = regexp.MustCompile(`^i (?:really )?(?:do not|did not|never) (?:really |particularly |much |especially )?(like|love|enjoy) (.+)$`)
+	dislikeRe    = regexp.MustCompile(`^i ` + adv + `(dislike|hate|loathe|despise|detest|cannot stand|can not stand|cannot bear|abhor|am not a fan of|am sick of|am tired of) (.+)$`)
+	gerundTool   = regexp.MustCompile(`^(?:to use|using|use|working with|working in|to work with|to work in|writing|to write|coding in|to code in|programming in|to program in|developing in|to develop in)\s+(.+)$`)
 	toInfinitive = regexp.MustCompile(`^to\s+`)
 )
 
