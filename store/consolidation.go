@@ -1,0 +1,208 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// States of an episode in the consolidation pool (consolidated_episodes).
+const (
+	// ConsolidationPooled: its facts are applied and it waits to join a
+	// cluster of similar episodes.
+	ConsolidationPooled = "pooled"
+	// ConsolidationClustered: a synthesized cluster consumed it.
+	ConsolidationClustered = "clustered"
+	// ConsolidationRetired: it left the pool without joining a cluster.
+	ConsolidationRetired = "retired"
+)
+
+// Consolidated is the agent's local record that one of this machine's
+// episodes was consolidated: written in the same transaction as the
+// evidence derived from it, so no episode is applied twice.
+type Consolidated struct {
+	EpisodeID string
+	Seq       int64
+	State     string
+	Mode      string // "offline" or "llm": who extracted the facts
+	// Facts is the JSON the consolidator keeps of the facts it read, for
+	// cluster synthesis in later cycles.
+	Facts     string
+	Surprise  float64
+	CycleID   string
+	UpdatedAt int64
+}
+
+// MarkConsolidated records c. It reports false, with no error, when the
+// episode was already consolidated; the caller must then roll back whatever
+// it derived from the episode in this transaction.
+func (tx *Tx) MarkConsolidated(ctx context.Context, c Consolidated) (bool, error) {
+	if c.Facts == "" {
+		c.Facts = "[]"
+	}
+	res, err := tx.Exec(ctx, `INSERT INTO consolidated_episodes(episode_id, seq, state, mode, facts, surprise,
+		cycle_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(episode_id) DO NOTHING`,
+		c.EpisodeID, c.Seq, c.State, c.Mode, validUTF8(c.Facts), c.Surprise, c.CycleID, tx.db.now().UnixMilli())
+	if err != nil {
+		return false, wrap("mark consolidated", err)
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
+// SetConsolidationState moves episodes of the pool to state.
+func (tx *Tx) SetConsolidationState(ctx context.Context, state string, episodeIDs ...string) error {
+	now := tx.db.now().UnixMilli()
+	for _, chunk := range chunks(episodeIDs, 200) {
+		args := append([]any{state, now}, anySlice(chunk)...)
+		if _, err := tx.Exec(ctx, `UPDATE consolidated_episodes SET state = ?, updated_at = ?
+			WHERE episode_id IN (`+placeholders(len(chunk))+`)`, args...); err != nil {
+			return wrap("set consolidation state", err)
+		}
+	}
+	return nil
+}
+
+// RetirePool retires every pooled episode except the newest keep, so the
+// pool that clustering scans stays bounded. It returns how many it retired.
+func (tx *Tx) RetirePool(ctx context.Context, keep int) (int, error) {
+	res, err := tx.Exec(ctx, `UPDATE consolidated_episodes SET state = ?, updated_at = ?
+		WHERE state = ? AND seq < coalesce((SELECT min(seq) FROM (SELECT seq FROM consolidated_episodes
+		WHERE state = ? ORDER BY seq DESC LIMIT ?)), 0)`,
+		ConsolidationRetired, tx.db.now().UnixMilli(), ConsolidationPooled, ConsolidationPooled, keep)
+	if err != nil {
+		return 0, wrap("retire pool", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
+// Pool returns up to limit pooled episodes' records, oldest first.
+func (db *DB) Pool(ctx context.Context, limit int) ([]Consolidated, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT episode_id, seq, state, mode, facts, surprise, cycle_id, updated_at
+		FROM (SELECT * FROM consolidated_episodes WHERE state = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq`,
+		ConsolidationPooled, limit)
+	if err != nil {
+		return nil, wrap("read pool", err)
+	}
+	defer rows.Close()
+	var out []Consolidated
+	for rows.Next() {
+		var c Consolidated
+		if err := rows.Scan(&c.EpisodeID, &c.Seq, &c.State, &c.Mode, &c.Facts, &c.Surprise, &c.CycleID, &c.UpdatedAt); err != nil {
+			return nil, wrap("read pool", err)
+		}
+		out = append(out, c)
+	}
+	return out, wrap("read pool", rows.Err())
+}
+
+// ConsolidatedFacts returns the facts JSON recorded for each of the given
+// episodes that was consolidated, keyed by episode ID.
+func (db *DB) ConsolidatedFacts(ctx context.Context, episodeIDs []string) (map[string]string, error) {
+	out := make(map[string]string, len(episodeIDs))
+	for _, chunk := range chunks(episodeIDs, 200) {
+		rows, err := db.sql.QueryContext(ctx, `SELECT episode_id, facts FROM consolidated_episodes
+			WHERE episode_id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
+		if err != nil {
+			return nil, wrap("read consolidated facts", err)
+		}
+		for rows.Next() {
+			var id, facts string
+			if err := rows.Scan(&id, &facts); err != nil {
+				rows.Close()
+				return nil, wrap("read consolidated facts", err)
+			}
+			out[id] = facts
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, wrap("read consolidated facts", err)
+		}
+	}
+	return out, nil
+}
+
+// LocalEpisodesAfter returns up to limit live episodes with origin origin
+// and a sequence number above seq that are not consolidated yet, oldest
+// first.
+func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, limit int) ([]Episode, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes e
+		WHERE seq > ? AND origin = ? AND forgotten_at IS NULL
+		AND NOT EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = e.id)
+		ORDER BY seq LIMIT ?`, seq, origin, limit)
+	if err != nil {
+		return nil, wrap("list new episodes", err)
+	}
+	defer rows.Close()
+	var out []Episode
+	for rows.Next() {
+		e, err := scanEpisode(rows)
+		if err != nil {
+			return nil, wrap("list new episodes", err)
+		}
+		out = append(out, e)
+	}
+	return out, wrap("list new episodes", rows.Err())
+}
+
+// CountLocalEpisodesAfter counts the live episodes with origin origin and a
+// sequence number above seq: how much consolidation work is waiting.
+func (db *DB) CountLocalEpisodesAfter(ctx context.Context, origin string, seq int64) (int, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM episodes e WHERE seq > ? AND origin = ?
+		AND forgotten_at IS NULL AND NOT EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = e.id)`,
+		seq, origin).Scan(&n)
+	return n, wrap("count new episodes", err)
+}
+
+// SetSurprise records how surprising an episode was inside the transaction.
+func (tx *Tx) SetSurprise(ctx context.Context, id string, surprise float64, explanation string) error {
+	_, err := tx.Exec(ctx, `UPDATE episodes SET surprise = ?, surprise_explanation = ? WHERE id = ?`,
+		surprise, nullString(validUTF8(explanation)), id)
+	return wrap("set surprise", err)
+}
+
+// HasEvidenceFrom reports whether the episode already gave evidence about
+// the belief, so the same observation is never counted twice.
+func (tx *Tx) HasEvidenceFrom(ctx context.Context, beliefID, episodeID string) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT count(*) FROM evidence WHERE episode_id = ? AND belief_id = ?`,
+		episodeID, beliefID).Scan(&n)
+	return n > 0, wrap("look up evidence", err)
+}
+
+// Beliefs returns the beliefs matching f inside the transaction, oldest
+// first, so a writer sees its own changes.
+func (tx *Tx) Beliefs(ctx context.Context, f Filter) ([]Belief, error) {
+	where, args := f.where()
+	q := `SELECT ` + beliefCols + ` FROM beliefs` + where + ` ORDER BY seq`
+	if f.Limit > 0 {
+		q += fmt.Sprintf(" LIMIT %d", f.Limit)
+	}
+	rows, err := tx.Query(ctx, q, args...)
+	if err != nil {
+		return nil, wrap("list beliefs", err)
+	}
+	defer rows.Close()
+	var out []Belief
+	for rows.Next() {
+		b, err := scanBelief(rows)
+		if err != nil {
+			return nil, wrap("list beliefs", err)
+		}
+		out = append(out, b)
+	}
+	return out, wrap("list beliefs", rows.Err())
+}
+
+// Belief reads one belief by its full ID inside the transaction.
+func (tx *Tx) Belief(ctx context.Context, id string) (Belief, error) {
+	b, err := scanBelief(tx.QueryRow(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return b, fmt.Errorf("belief %s: %w", id, ErrNotFound)
+	}
+	return b, wrap("read belief", err)
+}
