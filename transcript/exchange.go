@@ -105,10 +105,11 @@ type builder struct {
 	size     int
 	lastMsg  string // message ID of the last assistant line, for dedupe
 	lastText string
-	tools    map[string]int // tool_use ID → index in ex.Tools
-	open     int            // tool calls still waiting for their result
+	tools    map[string]int // tool_use ID → index in ex.Tools, until answered
 	// endsInText is set when the last assistant block was text, so the
-	// turn may be over; a trailing tool call means more is coming.
+	// turn may be over; a trailing tool call means more is coming. Text
+	// after a tool call implies its result came back, even when the result
+	// line itself was skipped (over MaxLineBytes).
 	endsInText bool
 }
 
@@ -123,9 +124,9 @@ func newBuilder(l Line, prompt string, start int64, occurrence int) *builder {
 func (b *builder) hasReply() bool { return len(b.texts) > 0 }
 
 // completeAtEOF reports whether the exchange can be taken as finished when
-// the file ends here: it has a reply, its last block is text and no tool
-// call is waiting for a result.
-func (b *builder) completeAtEOF() bool { return b.hasReply() && b.endsInText && b.open == 0 }
+// the file ends here: it has a reply and its last block is text, not a tool
+// call waiting for its result.
+func (b *builder) completeAtEOF() bool { return b.hasReply() && b.endsInText }
 
 func (b *builder) addAssistant(l Line) {
 	if !l.Timestamp.IsZero() {
@@ -150,7 +151,6 @@ func (b *builder) addAssistant(l Line) {
 			}
 			b.tools[blk.ID] = len(b.ex.Tools)
 			b.ex.Tools = append(b.ex.Tools, ToolUse{ID: blk.ID, Name: blk.Name, Input: summarizeInput(blk.Input)})
-			b.open++
 			b.endsInText = false
 		}
 	}
@@ -177,7 +177,6 @@ func (b *builder) addResults(l Line) {
 			continue
 		}
 		delete(b.tools, blk.ToolUseID)
-		b.open--
 		if blk.IsError {
 			b.ex.Tools[i].IsError = true
 			b.ex.Tools[i].Error = firstLine(blk.ResultText(), maxErrorLen)

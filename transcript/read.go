@@ -14,7 +14,7 @@ import (
 // assistant text and then either
 //   - the next prompt line, or
 //   - the end of the file, right after a line break, with the turn's last
-//     assistant block being text and every tool call answered.
+//     assistant block being text (not a tool call waiting for its result).
 //
 // Anything else stays unread: next is the start of the first prompt whose
 // exchange is not complete yet (or of a torn last line: bytes without a
