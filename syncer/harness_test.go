@@ -1,0 +1,193 @@
+package syncer
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/store"
+)
+
+// clock is a fake wall clock one machine reads; each test machine has its
+// own, skewed from the others, so HLC ordering across machines is tested.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(7 * time.Millisecond)
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// machine is one laptop in a test: a local database and its syncer.
+type machine struct {
+	name  string
+	db    *store.DB
+	clock *clock
+	sync  *Syncer
+}
+
+func remoteURL(t testing.TB) string {
+	return "file:" + filepath.Join(t.TempDir(), "remote.db")
+}
+
+func newMachine(t testing.TB, name string, skew time.Duration, dial Dialer) *machine {
+	t.Helper()
+	c := &clock{t: time.UnixMilli(1_700_000_000_000).Add(skew)}
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), name+".db"), store.Options{Now: c.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return &machine{name: name, db: db, clock: c, sync: NewWithDialer(db, "test-remote", dial, Options{Batch: 7})}
+}
+
+func (m *machine) round(t testing.TB) Report {
+	t.Helper()
+	rep, err := m.sync.Round(context.Background())
+	if err != nil {
+		t.Fatalf("%s: Round()=%v", m.name, err)
+	}
+	return rep
+}
+
+func (m *machine) write(t testing.TB, fn func(ctx context.Context, tx *store.Tx) error) {
+	t.Helper()
+	ctx := context.Background()
+	if err := m.db.Write(ctx, func(tx *store.Tx) error { return fn(ctx, tx) }); err != nil {
+		t.Fatalf("%s: write: %v", m.name, err)
+	}
+}
+
+func (m *machine) create(t testing.TB, spec belief.Spec, supports int) string {
+	t.Helper()
+	var id string
+	m.write(t, func(ctx context.Context, tx *store.Tx) error {
+		var err error
+		if id, err = tx.CreateBelief(ctx, spec); err != nil {
+			return err
+		}
+		for i := 0; i < supports; i++ {
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Source: "test", Label: belief.Supports,
+				Note: fmt.Sprintf("%s saw it %d", m.name, i)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return id
+}
+
+// snapshot is the replicated content of a database, as sorted lines, so two
+// machines can be compared and a difference printed.
+type snapshot map[string][]string
+
+// localQueries select every replicated column; columns local by design
+// (seq, stability, access and promotion marks, surprise, dedup keys, the
+// time a forget was applied) are left out.
+var localQueries = map[string]string{
+	"episodes": `SELECT id, session_id, project_path, scope, kind, content, summary, turn, created_at, hlc, origin,
+		forgotten_at IS NOT NULL FROM episodes`,
+	"evidence": `SELECT id, belief_id, coalesce(episode_id, ''), source, label, support, reliability, note, turn,
+		created_at, hlc, origin FROM evidence`,
+	"events": `SELECT id, belief_id, kind, coalesce(evidence_id, ''), payload, turn, created_at, hlc, origin
+		FROM belief_events`,
+	"tombstones": `SELECT target_id, kind FROM tombstones`,
+	"beliefs": `SELECT id, statement, subject, predicate, object, context, timeframe, kind, scope, project_path,
+		source, status, alpha, beta, counts_at, counts_turn, peak_confidence, evidence_count, supports,
+		contradictions, partials, coalesce(last_reinforced_at, 0), valid_at, coalesce(invalid_at, 0),
+		coalesce(parent_belief_id, ''), coalesce(merged_into, ''), pinned, created_at, updated_at, last_hlc,
+		origin FROM beliefs`,
+}
+
+// remoteQueries select the same columns from the remote's tables.
+var remoteQueries = map[string]string{
+	"episodes": `SELECT id, session_id, project_path, scope, kind, content, summary, turn, created_at, hlc, origin
+		FROM episodes`,
+	"evidence":   localQueries["evidence"],
+	"events":     localQueries["events"],
+	"tombstones": localQueries["tombstones"],
+}
+
+func takeSnapshot(t testing.TB, db *sql.DB, queries map[string]string) snapshot {
+	t.Helper()
+	out := snapshot{}
+	for table, q := range queries {
+		rows, err := db.Query(q)
+		if err != nil {
+			t.Fatalf("snapshot %s: %v", table, err)
+		}
+		cols, _ := rows.Columns()
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatalf("snapshot %s: %v", table, err)
+			}
+			out[table] = append(out[table], fmt.Sprint(vals...))
+		}
+		rows.Close()
+		sort.Strings(out[table])
+	}
+	return out
+}
+
+func (m *machine) snapshot(t testing.TB) snapshot { return takeSnapshot(t, m.db.SQL(), localQueries) }
+
+// diff describes how b differs from a, or returns "".
+func diff(a, b snapshot, tables ...string) string {
+	var out []string
+	for _, table := range tables {
+		as, bs := map[string]bool{}, map[string]bool{}
+		for _, l := range a[table] {
+			as[l] = true
+		}
+		for _, l := range b[table] {
+			bs[l] = true
+		}
+		for _, l := range a[table] {
+			if !bs[l] {
+				out = append(out, fmt.Sprintf("%s only in first: %s", table, l))
+			}
+		}
+		for _, l := range b[table] {
+			if !as[l] {
+				out = append(out, fmt.Sprintf("%s only in second: %s", table, l))
+			}
+		}
+	}
+	if len(out) > 8 {
+		out = append(out[:8], fmt.Sprintf("… and %d more", len(out)-8))
+	}
+	return strings.Join(out, "\n")
+}
+
+// openFileRemote opens the test remote's file directly, to inspect it.
+func openFileRemote(t testing.TB, url string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("libsql", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}

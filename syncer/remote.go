@@ -1,0 +1,255 @@
+package syncer
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/store"
+	_ "github.com/tursodatabase/go-libsql" // registers the "libsql" driver
+)
+
+// Remote is the database every machine pushes to and pulls from. The real
+// one is a libSQL database reached through go-libsql; tests wrap it to
+// inject faults.
+type Remote interface {
+	// Prepare creates the log tables when they are missing and returns the
+	// remote's identity, which changes when the remote is replaced.
+	Prepare(ctx context.Context) (string, error)
+	// Push stores a batch in one transaction, idempotently by ID, blanks the
+	// text of anything a tombstone (pushed now or before) names, and
+	// returns how many rows were new.
+	Push(ctx context.Context, b store.SyncBatch) (int, error)
+	// Pull returns up to limit rows of each table past the cursor, in the
+	// remote's order, leaving out rows whose origin is skip. Row Seq fields
+	// hold the remote's sequence.
+	Pull(ctx context.Context, after store.SyncCursor, skip string, limit int) (store.SyncBatch, error)
+	// Pending counts the rows Pull would still return.
+	Pending(ctx context.Context, after store.SyncCursor, skip string) (int, error)
+	// Close releases the connection.
+	Close() error
+}
+
+// Dialer opens a connection to the remote.
+type Dialer func(ctx context.Context) (Remote, error)
+
+// remoteSchema is created on a remote that lacks it. rseq is the remote's
+// sequence: SQLite commits writers one at a time and AUTOINCREMENT never
+// reuses a value, so a reader that has seen rseq n will never later find a
+// committed row below n, and a cursor over rseq misses nothing.
+var remoteSchema = []string{
+	`CREATE TABLE IF NOT EXISTS credence_sync (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS episodes (
+		rseq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, session_id TEXT NOT NULL DEFAULT '',
+		project_path TEXT NOT NULL DEFAULT '', scope TEXT NOT NULL, kind TEXT NOT NULL, content TEXT NOT NULL,
+		summary TEXT NOT NULL DEFAULT '', turn INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL,
+		hlc INTEGER NOT NULL, origin TEXT NOT NULL)`,
+	`CREATE TABLE IF NOT EXISTS evidence (
+		rseq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, belief_id TEXT NOT NULL, episode_id TEXT,
+		source TEXT NOT NULL DEFAULT '', label TEXT NOT NULL, support REAL NOT NULL, reliability REAL NOT NULL,
+		note TEXT NOT NULL DEFAULT '', turn INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL,
+		hlc INTEGER NOT NULL, origin TEXT NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS evidence_belief ON evidence(belief_id)`,
+	`CREATE TABLE IF NOT EXISTS belief_events (
+		rseq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, belief_id TEXT NOT NULL, kind TEXT NOT NULL,
+		evidence_id TEXT, payload TEXT NOT NULL DEFAULT '{}', turn INTEGER NOT NULL DEFAULT 0,
+		created_at INTEGER NOT NULL, hlc INTEGER NOT NULL, origin TEXT NOT NULL)`,
+	`CREATE INDEX IF NOT EXISTS belief_events_belief ON belief_events(belief_id, kind)`,
+	`CREATE TABLE IF NOT EXISTS tombstones (
+		rseq INTEGER PRIMARY KEY AUTOINCREMENT, target_id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+		created_at INTEGER NOT NULL, hlc INTEGER NOT NULL, origin TEXT NOT NULL)`,
+}
+
+// remoteSchemaVersion is recorded in credence_sync; a newer remote is
+// refused rather than written with an older layout.
+const remoteSchemaVersion = "1"
+
+// Dial returns a Dialer for the remote at rawURL with token. Nothing is
+// opened until the Dialer is called.
+func Dial(rawURL, token string) Dialer {
+	return func(ctx context.Context) (Remote, error) { return openRemote(ctx, rawURL, token) }
+}
+
+// sqlRemote is a Remote over database/sql and go-libsql.
+type sqlRemote struct {
+	db    *sql.DB
+	scrub scrubber
+	name  string
+	// fault, when set by a test, runs at each step of a push; an error
+	// stops the push there, before its transaction commits.
+	fault func(step string) error
+}
+
+func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
+	scrub := newScrubber(rawURL, token)
+	name := RedactURL(rawURL)
+	dsn, err := driverDSN(rawURL, token)
+	if err != nil {
+		return nil, err
+	}
+	conn, err := newRemoteConnector(dsn, strings.HasPrefix(dsn, "file:"))
+	if err != nil {
+		return nil, fmt.Errorf("open remote %s: %w", name, scrub.err(err))
+	}
+	db := sql.OpenDB(conn)
+	// One connection: a remote connection is an HTTP stream, and a file
+	// remote gains nothing from more.
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	return &sqlRemote{db: db, scrub: scrub, name: name}, nil
+}
+
+// fail names the operation and scrubs the driver's message.
+func (r *sqlRemote) fail(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s on remote %s: %w", op, r.name, r.scrub.err(err))
+}
+
+// Close closes the connection.
+func (r *sqlRemote) Close() error { return r.fail("close", r.db.Close()) }
+
+// Prepare creates the remote's tables on first use and returns its ID.
+func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
+	id, version, err := r.identity(ctx)
+	if err == nil && id != "" {
+		if version != remoteSchemaVersion {
+			return "", fmt.Errorf("remote %s has sync schema %s; this credence writes %s: upgrade credence",
+				r.name, version, remoteSchemaVersion)
+		}
+		return id, nil
+	}
+	var n int
+	if err := r.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table'
+		AND name IN ('episodes', 'evidence', 'belief_events', 'tombstones')`).Scan(&n); err != nil {
+		return "", r.fail("read schema", err)
+	}
+	if n > 0 {
+		return "", fmt.Errorf("remote %s has credence-like tables but no credence_sync table: "+
+			"point sync.url at an empty database (is it a local credence.db?)", r.name)
+	}
+	err = r.inTx(ctx, func(conn *sql.Conn) error {
+		for _, stmt := range remoteSchema {
+			if _, err := conn.ExecContext(ctx, stmt); err != nil {
+				return err
+			}
+		}
+		_, err := conn.ExecContext(ctx, `INSERT INTO credence_sync(key, value) VALUES ('remote_id', ?), ('schema', ?)
+			ON CONFLICT DO NOTHING`, ids.New("rm_"), remoteSchemaVersion)
+		return err
+	})
+	if err != nil {
+		return "", r.fail("create sync tables", err)
+	}
+	id, _, err = r.identity(ctx)
+	return id, r.fail("read remote id", err)
+}
+
+func (r *sqlRemote) identity(ctx context.Context) (id, version string, err error) {
+	rows, err := r.db.QueryContext(ctx, `SELECT key, value FROM credence_sync WHERE key IN ('remote_id', 'schema')`)
+	if err != nil {
+		return "", "", err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return "", "", err
+		}
+		if k == "remote_id" {
+			id = v
+		} else {
+			version = v
+		}
+	}
+	return id, version, rows.Err()
+}
+
+// inTx runs fn between BEGIN IMMEDIATE and COMMIT on one connection: the
+// write lock is taken up front, so two machines pushing at once wait for
+// each other instead of failing half way. fn's error rolls back.
+func (r *sqlRemote) inTx(ctx context.Context, fn func(*sql.Conn) error) error {
+	conn, err := r.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return err
+	}
+	if err := fn(conn); err != nil {
+		if _, rbErr := conn.ExecContext(context.Background(), "ROLLBACK"); rbErr != nil {
+			// The connection is unusable; drop it so the pool does not hand
+			// out a connection stuck inside a transaction.
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+			return errors.Join(err, fmt.Errorf("rollback: %w", rbErr))
+		}
+		return err
+	}
+	if err := r.step("commit"); err != nil {
+		conn.ExecContext(context.Background(), "ROLLBACK")
+		return err
+	}
+	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+		conn.ExecContext(context.Background(), "ROLLBACK")
+		return err
+	}
+	return nil
+}
+
+func (r *sqlRemote) step(name string) error {
+	if r.fault == nil {
+		return nil
+	}
+	return r.fault(name)
+}
+
+// remoteConnector sets a busy timeout on every connection to a file remote,
+// which another machine's process (or another test machine) may hold.
+type remoteConnector struct {
+	driver.Connector
+	file bool
+}
+
+func newRemoteConnector(dsn string, file bool) (*remoteConnector, error) {
+	probe, err := sql.Open("libsql", "file::memory:")
+	if err != nil {
+		return nil, err
+	}
+	drv := probe.Driver()
+	probe.Close()
+	dc, ok := drv.(driver.DriverContext)
+	if !ok {
+		return nil, fmt.Errorf("libsql driver cannot open connectors")
+	}
+	c, err := dc.OpenConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return &remoteConnector{Connector: c, file: file}, nil
+}
+
+func (c *remoteConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil || !c.file {
+		return conn, err
+	}
+	q, ok := conn.(driver.QueryerContext)
+	if !ok {
+		conn.Close()
+		return nil, fmt.Errorf("libsql connection cannot query")
+	}
+	rows, err := q.QueryContext(ctx, fmt.Sprintf("PRAGMA busy_timeout = %d", (30*time.Second).Milliseconds()), nil)
+	if err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("set busy timeout: %w", err)
+	}
+	rows.Close()
+	return conn, nil
+}

@@ -1,0 +1,130 @@
+package syncer
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/credence-mem/credence/store"
+)
+
+// pull applies the remote's rows past the pull cursor, one batch per local
+// transaction; the cursor moves in the transaction that commits the rows,
+// so a pull cut anywhere loses nothing and repeats nothing it committed.
+func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, rep *Report) error {
+	me := s.db.MachineID()
+	cur := st.pull
+	for {
+		b, err := remote.Pull(ctx, cur, me, s.batch)
+		if err != nil {
+			return err
+		}
+		if b.Len() == 0 {
+			break
+		}
+		var applied store.SyncApplied
+		err = s.db.Write(ctx, func(tx *store.Tx) error {
+			var err error
+			if applied, err = tx.ApplySync(ctx, b); err != nil {
+				return err
+			}
+			cur, err = advance(ctx, tx, MetaPullCursor, b.Advance(cur))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		rep.Pulled += b.Len()
+		rep.PulledNew += applied.Inserted
+		rep.Refolded += len(applied.Beliefs)
+		rep.Purged += applied.Purged
+		if !full(b, s.batch) {
+			break
+		}
+	}
+	return s.db.SetMeta(ctx, MetaLastPull, strconv.FormatInt(time.Now().UnixMilli(), 10))
+}
+
+// full reports whether any table filled its batch, so more may be waiting.
+func full(b store.SyncBatch, limit int) bool {
+	return len(b.Episodes) >= limit || len(b.Evidence) >= limit || len(b.Events) >= limit || len(b.Tombstones) >= limit
+}
+
+// mergeTwins derives the merge of beliefs created independently on two
+// machines, from the rows now held.
+func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
+	return s.db.Write(ctx, func(tx *store.Tx) error {
+		d, err := tx.MergeDuplicates(ctx)
+		rep.Merged, rep.Mirrored, rep.Forgotten = d.Merged, d.Mirrored, d.Forgotten
+		rep.Refolded += len(d.Beliefs)
+		return err
+	})
+}
+
+// pushSelect chooses the local rows a push sends: this machine's own, the
+// rows derived from others (so a merge one machine saw half way still
+// reaches everyone), and, for a remote new to this machine, everything up
+// to what was held when it was first seen.
+func (s *Syncer) pushSelect(st syncState) store.SyncSelect {
+	return store.SyncSelect{Origins: []string{s.db.MachineID(), store.OriginDerived}, AllThrough: st.all}
+}
+
+// push sends the selected rows past the push cursor. The cursor moves only
+// after the remote committed a batch; a crash in between sends the batch
+// again, which the remote ignores row by row.
+func (s *Syncer) push(ctx context.Context, remote Remote, st syncState, rep *Report) error {
+	sel := s.pushSelect(st)
+	cur, err := s.pushCursor(ctx, st)
+	if err != nil {
+		return err
+	}
+	for {
+		b, err := s.db.SyncRows(ctx, cur, sel, s.batch)
+		if err != nil {
+			return err
+		}
+		if b.Len() == 0 {
+			break
+		}
+		n, err := remote.Push(ctx, b)
+		if err != nil {
+			rep.Pending, _ = s.db.CountSyncRows(ctx, cur, sel)
+			_ = s.db.SetMeta(ctx, MetaPendingPush, strconv.Itoa(rep.Pending))
+			return err
+		}
+		rep.Pushed += b.Len()
+		rep.PushedNew += n
+		err = s.db.Write(ctx, func(tx *store.Tx) error {
+			cur, err = advance(ctx, tx, MetaPushCursor, b.Advance(cur))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
+	return s.db.Write(ctx, func(tx *store.Tx) error {
+		if err := tx.SetMeta(ctx, MetaPendingPush, "0"); err != nil {
+			return err
+		}
+		return tx.SetMeta(ctx, MetaLastPush, now)
+	})
+}
+
+// pushCursor rereads the push cursor: the pull and merge of this round
+// wrote nothing to it, but another round may have run meanwhile.
+func (s *Syncer) pushCursor(ctx context.Context, st syncState) (store.SyncCursor, error) {
+	v, err := s.db.Meta(ctx, MetaPushCursor)
+	if errors.Is(err, store.ErrNotFound) {
+		return st.push, nil
+	}
+	if err != nil {
+		return st.push, err
+	}
+	c, err := store.ParseSyncCursor(v)
+	if err != nil {
+		return st.push, err
+	}
+	return c.Max(st.push), nil
+}

@@ -1,0 +1,248 @@
+package syncer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/store"
+)
+
+// Meta keys sync writes in the local database. `credence status` reads them
+// with store.DB.MetaPrefix("sync_") without importing this package. Times
+// are Unix milliseconds.
+const (
+	MetaRemote      = "sync_remote"           // the remote's URL, redacted
+	MetaRemoteID    = "sync_remote_id"        // identity of the remote the cursors belong to
+	MetaPushCursor  = "sync_push_cursor"      // local seqs pushed, JSON store.SyncCursor
+	MetaPullCursor  = "sync_pull_cursor"      // remote seqs pulled, JSON store.SyncCursor
+	MetaPushAll     = "sync_push_all_through" // local seqs at or below which every origin is pushed
+	MetaLastPush    = "sync_last_push_at"     // end of the last push that completed
+	MetaLastPull    = "sync_last_pull_at"     // end of the last pull that completed
+	MetaLastRound   = "sync_last_round_at"    // end of the last round, failed or not
+	MetaLastError   = "sync_last_error"       // the last round's error, scrubbed; "" after a clean round
+	MetaPendingPush = "sync_pending_push"     // rows left to push after the last round
+)
+
+// DefaultBatch is how many rows of each table one request carries.
+const DefaultBatch = 500
+
+// Options tune a Syncer.
+type Options struct {
+	// Batch is the number of rows of each table per request; 0 means
+	// DefaultBatch.
+	Batch int
+	// Logger receives one line per round; nil discards.
+	Logger *slog.Logger
+}
+
+// Syncer runs sync rounds between one local database and one remote.
+type Syncer struct {
+	db     *store.DB
+	dial   Dialer
+	remote string
+	scrub  scrubber
+	batch  int
+	log    *slog.Logger
+}
+
+// New returns a Syncer for the remote configured in cfg (sync.url and
+// sync.token). It returns ErrDisabled when no URL is set.
+func New(db *store.DB, cfg config.SyncConfig, opts Options) (*Syncer, error) {
+	if cfg.URL == "" {
+		return nil, ErrDisabled
+	}
+	if _, err := driverDSN(cfg.URL, cfg.Token); err != nil {
+		return nil, newScrubber(cfg.URL, cfg.Token).err(err)
+	}
+	s := NewWithDialer(db, RedactURL(cfg.URL), Dial(cfg.URL, cfg.Token), opts)
+	s.scrub = newScrubber(cfg.URL, cfg.Token)
+	return s, nil
+}
+
+// NewWithDialer returns a Syncer that reaches its remote through dial;
+// name is how the remote is shown. Tests use it to put a faulty remote in
+// the way.
+func NewWithDialer(db *store.DB, name string, dial Dialer, opts Options) *Syncer {
+	if opts.Batch <= 0 {
+		opts.Batch = DefaultBatch
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &Syncer{db: db, dial: dial, remote: name, batch: opts.Batch, log: opts.Logger}
+}
+
+// Report says what one round did.
+type Report struct {
+	Remote    string        `json:"remote"`
+	Reset     bool          `json:"reset,omitempty"` // the remote was new to this machine: everything was sent
+	Pulled    int           `json:"pulled"`          // rows received
+	PulledNew int           `json:"pulled_new"`      // of which new here
+	Refolded  int           `json:"refolded"`        // beliefs folded again
+	Purged    int           `json:"purged"`          // tombstones applied
+	Merged    int           `json:"merged"`          // twins merged
+	Mirrored  int           `json:"mirrored"`        // evidence rows mirrored onto survivors
+	Forgotten int           `json:"forgotten"`       // twins forgotten with their group
+	Pushed    int           `json:"pushed"`          // rows sent
+	PushedNew int           `json:"pushed_new"`      // of which new on the remote
+	Pending   int           `json:"pending"`         // rows still to push
+	Took      time.Duration `json:"took_ns"`
+}
+
+// Moved reports whether the round changed anything here or on the remote.
+func (r Report) Moved() bool {
+	return r.PulledNew+r.PushedNew+r.Merged+r.Mirrored+r.Forgotten > 0
+}
+
+// Round pulls, merges twins and pushes. Each step commits as it goes, so an
+// error leaves everything before it in place and the next round resumes.
+// When the pull fails the push still runs: a machine that cannot apply what
+// others wrote should still publish its own rows.
+func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
+	start := time.Now()
+	rep.Remote = s.remote
+	defer func() {
+		err = s.scrub.err(err)
+		rep.Took = time.Since(start)
+		s.finish(ctx, rep, err)
+	}()
+	remote, err := s.dial(ctx)
+	if err != nil {
+		return rep, fmt.Errorf("connect to %s: %w", s.remote, err)
+	}
+	defer func() {
+		if cerr := remote.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	remoteID, err := remote.Prepare(ctx)
+	if err != nil {
+		return rep, err
+	}
+	st, err := s.state(ctx, remoteID)
+	if err != nil {
+		return rep, err
+	}
+	rep.Reset = st.reset
+	pullErr := s.pull(ctx, remote, st, &rep)
+	var mergeErr error
+	if pullErr == nil {
+		mergeErr = s.mergeTwins(ctx, &rep)
+	}
+	if rep.Purged > 0 || rep.Forgotten > 0 {
+		if err := s.db.Purge(ctx); err != nil {
+			mergeErr = errors.Join(mergeErr, err)
+		}
+	}
+	pushErr := s.push(ctx, remote, st, &rep)
+	return rep, errors.Join(pullErr, mergeErr, pushErr)
+}
+
+// syncState is what the local database knows about the remote.
+type syncState struct {
+	push, pull, all store.SyncCursor
+	reset           bool
+}
+
+// state loads the cursors for the remote with the given ID. Cursors for
+// another remote mean nothing here: a new or replaced remote starts from
+// zero both ways, and this machine pushes every row it holds, whatever its
+// origin, so the new remote ends up complete even if a machine is gone.
+func (s *Syncer) state(ctx context.Context, remoteID string) (syncState, error) {
+	var st syncState
+	err := s.db.Write(ctx, func(tx *store.Tx) error {
+		known, err := metaOr(ctx, tx, MetaRemoteID)
+		if err != nil {
+			return err
+		}
+		if known != remoteID {
+			head, err := s.db.SyncHead(ctx)
+			if err != nil {
+				return err
+			}
+			st = syncState{all: head, reset: true}
+			for k, v := range map[string]string{MetaRemoteID: remoteID, MetaRemote: s.remote,
+				MetaPushCursor: st.push.String(), MetaPullCursor: st.pull.String(), MetaPushAll: head.String()} {
+				if err := tx.SetMeta(ctx, k, v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		for _, c := range []struct {
+			key string
+			dst *store.SyncCursor
+		}{{MetaPushCursor, &st.push}, {MetaPullCursor, &st.pull}, {MetaPushAll, &st.all}} {
+			v, err := metaOr(ctx, tx, c.key)
+			if err != nil {
+				return err
+			}
+			if *c.dst, err = store.ParseSyncCursor(v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return st, err
+}
+
+// metaOr reads a meta key, "" when it is unset.
+func metaOr(ctx context.Context, tx *store.Tx, key string) (string, error) {
+	v, err := tx.Meta(ctx, key)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", nil
+	}
+	return v, err
+}
+
+// advance moves a stored cursor forward to at least c, in tx, never back:
+// two rounds running at once (the agent's and `credence sync`) only repeat
+// work, which is idempotent.
+func advance(ctx context.Context, tx *store.Tx, key string, c store.SyncCursor) (store.SyncCursor, error) {
+	v, err := metaOr(ctx, tx, key)
+	if err != nil {
+		return c, err
+	}
+	old, err := store.ParseSyncCursor(v)
+	if err != nil {
+		return c, err
+	}
+	c = c.Max(old)
+	return c, tx.SetMeta(ctx, key, c.String())
+}
+
+// finish records the round's outcome for status and logs it.
+func (s *Syncer) finish(ctx context.Context, rep Report, err error) {
+	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	werr := s.db.Write(ctx, func(tx *store.Tx) error {
+		if err := tx.SetMeta(ctx, MetaLastRound, now); err != nil {
+			return err
+		}
+		return tx.SetMeta(ctx, MetaLastError, msg)
+	})
+	attrs := []any{"remote", rep.Remote, "pulled", rep.Pulled, "pulled_new", rep.PulledNew, "pushed", rep.Pushed,
+		"pushed_new", rep.PushedNew, "merged", rep.Merged, "purged", rep.Purged, "pending", rep.Pending,
+		"took_ms", rep.Took.Milliseconds()}
+	if err != nil || werr != nil {
+		s.log.Warn("sync round failed", append(attrs, "err", msg, "meta_err", errString(werr))...)
+		return
+	}
+	s.log.Info("sync round", attrs...)
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
