@@ -35,10 +35,11 @@ func KeyFor(sessionID, prompt string) string {
 //   - The agent's tailer gets it from Exchange.Key, which ReadExchanges
 //     fills from the transcript.
 //   - The Stop hook has session_id and last_assistant_message but not the
-//     prompt. It takes the prompt from the UserPromptSubmit episode it
-//     stored for the session (or the last prompt in the transcript) and the
-//     occurrence from CountPrompts on transcript_path: by Stop time the
-//     prompt line is in the file even when the final assistant line is not.
+//     prompt. LastPrompt on transcript_path gives the prompt and its
+//     occurrence in one pass (PromptRef.Key): by Stop time the prompt line
+//     is in the file even when the final assistant line is not. A hook that
+//     kept the prompt from UserPromptSubmit can instead count it with
+//     CountPrompts.
 //
 // The key does not depend on the reply, so the hook's
 // last_assistant_message and the tailer's fuller response map to the same

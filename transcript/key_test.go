@@ -94,3 +94,43 @@ func TestStopHookKeyMatchesTailer(t *testing.T) {
 		})
 	}
 }
+
+func TestLastPrompt(t *testing.T) {
+	tests := []struct {
+		name, file, text string
+		occurrence       int
+		found            bool
+	}{
+		{"repeated prompt last", "session.jsonl", "Please pin it to UTC and run the tests again", 2, true},
+		{"torn reply after the prompt", "torn.jsonl", "What does credence-hook do?", 1, true},
+		{"pending tool call", "pending.jsonl", "Check the disk usage", 1, true},
+		{"empty", "empty.jsonl", "", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := readFixture(t, tt.file)
+			p, found, err := LastPrompt(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if found != tt.found || p.Text != tt.text || p.Occurrence != tt.occurrence {
+				t.Errorf("LastPrompt()=(%q, occurrence %d, %v), want (%q, %d, %v)",
+					p.Text, p.Occurrence, found, tt.text, tt.occurrence, tt.found)
+			}
+			if found && !bytes.HasPrefix(data[p.Offset:], []byte(`{"parentUuid"`)) {
+				t.Errorf("Offset=%d is not the start of a line", p.Offset)
+			}
+		})
+	}
+	// The key the Stop hook derives must be the tailer's key for that turn.
+	data := readFixture(t, "session.jsonl")
+	p, _, _ := LastPrompt(bytes.NewReader(data))
+	exs, _, err := ReadExchanges(bytes.NewReader(data), 0)
+	if err != nil || len(exs) == 0 {
+		t.Fatalf("ReadExchanges()=%d, %v", len(exs), err)
+	}
+	if last := exs[len(exs)-1]; p.Key() != last.Key() || p.UUID != last.UserUUID || p.Offset != last.StartOffset {
+		t.Errorf("LastPrompt key %s uuid %s offset %d, exchange key %s uuid %s offset %d",
+			p.Key(), p.UUID, p.Offset, last.Key(), last.UserUUID, last.StartOffset)
+	}
+}

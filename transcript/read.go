@@ -36,7 +36,7 @@ func ReadExchanges(r io.ReaderAt, fromOffset int64) (exchanges []Exchange, next 
 	}
 	counts := make(map[promptID]int)
 	if fromOffset > 0 {
-		err := scanPrompts(r, fromOffset, func(id promptID, _ Line) { counts[id]++ })
+		err := scanPrompts(r, fromOffset, func(id promptID, _ PromptRef) { counts[id]++ })
 		if err != nil {
 			return nil, fromOffset, err
 		}
@@ -97,7 +97,7 @@ func ReadFile(path string, fromOffset int64) (exchanges []Exchange, next int64, 
 func CountPrompts(r io.ReaderAt, sessionID, prompt string) (int, error) {
 	want := promptIDOf(sessionID, prompt)
 	n := 0
-	err := scanPrompts(r, -1, func(id promptID, _ Line) {
+	err := scanPrompts(r, -1, func(id promptID, _ PromptRef) {
 		if id == want {
 			n++
 		}
@@ -105,15 +105,48 @@ func CountPrompts(r io.ReaderAt, sessionID, prompt string) (int, error) {
 	return n, err
 }
 
+// PromptRef is one prompt line: what the Stop hook needs to compute the
+// key of the turn that just ended.
+type PromptRef struct {
+	SessionID string
+	Text      string
+	UUID      string
+	// Occurrence counts prompts with the same normalised text in the
+	// session up to and including this one.
+	Occurrence int
+	// Offset is where the prompt line starts.
+	Offset int64
+}
+
+// Key returns KeyForOccurrence(p.SessionID, p.Text, p.Occurrence), the key
+// of the exchange this prompt starts.
+func (p PromptRef) Key() string { return KeyForOccurrence(p.SessionID, p.Text, p.Occurrence) }
+
+// LastPrompt returns the last prompt on a complete line of the transcript,
+// with its occurrence, and false when there is none. The Stop hook, whose
+// input has no prompt, can key the turn it is storing with it; the
+// prompt line is written when the person submits it, long before Stop.
+func LastPrompt(r io.ReaderAt) (PromptRef, bool, error) {
+	counts := make(map[promptID]int)
+	var last PromptRef
+	found := false
+	err := scanPrompts(r, -1, func(id promptID, p PromptRef) {
+		counts[id]++
+		p.Occurrence = counts[id]
+		last, found = p, true
+	})
+	return last, found, err
+}
+
 // scanPrompts calls fn for every prompt on a complete line before limit (or
-// in the whole file when limit < 0). Only lines that can be prompts are
-// decoded: a prompt line contains the JSON token "user" and no
-// "tool_result", and inside JSON strings quotes are escaped, so text in a
-// message cannot fake either token.
-func scanPrompts(r io.ReaderAt, limit int64, fn func(promptID, Line)) error {
+// in the whole file when limit < 0); the PromptRef has no Occurrence. Only
+// lines that can be prompts are decoded: a prompt line contains the JSON
+// token "user" and no "tool_result", and inside JSON strings quotes are
+// escaped, so text in a message cannot fake either token.
+func scanPrompts(r io.ReaderAt, limit int64, fn func(promptID, PromptRef)) error {
 	lr := newLineReader(r, 0)
 	for {
-		line, _, end, st, err := lr.next()
+		line, start, end, st, err := lr.next()
 		if err != nil {
 			return err
 		}
@@ -128,7 +161,7 @@ func scanPrompts(r io.ReaderAt, limit int64, fn func(promptID, Line)) error {
 			continue
 		}
 		if text, ok := PromptText(l); ok {
-			fn(promptIDOf(l.SessionID, text), l)
+			fn(promptIDOf(l.SessionID, text), PromptRef{SessionID: l.SessionID, Text: text, UUID: l.UUID, Offset: start})
 		}
 	}
 }
