@@ -38,7 +38,7 @@ func replaceFile(path string, expected []byte, existed bool, data []byte, mode o
 			_ = os.Remove(tmp) // best effort; SweepTemps catches what remains
 		}
 	}()
-	if err := swapIn(tmp, path, expected, existed); err != nil {
+	if err := swapIn(tmp, path, expected, data, existed); err != nil {
 		return err
 	}
 	return syncDir(filepath.Dir(path))

@@ -25,7 +25,7 @@ import (
 // (open, truncate, write) rather than renaming can land its bytes in the
 // displaced file after we compared it. Filesystems without renameat2 flags
 // fall back to renameChecked.
-func swapIn(tmp, path string, expected []byte, existed bool) error {
+func swapIn(tmp, path string, expected, data []byte, existed bool) error {
 	if !existed {
 		err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, path, unix.RENAME_NOREPLACE)
 		switch {
@@ -64,7 +64,7 @@ func swapIn(tmp, path string, expected []byte, existed bool) error {
 		}
 		return nil
 	}
-	return restore(tmp, path, expected)
+	return restore(tmp, path, data)
 }
 
 // restore runs after an exchange displaced a version someone else wrote: tmp

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"time"
@@ -115,6 +116,9 @@ func WriteSection(ctx context.Context, path string, render RenderFunc, opts Writ
 		}
 		err = replaceFile(target, current, existed, out, mode)
 		if errors.Is(err, errConflict) {
+			if err := backoff(ctx, res.Attempts); err != nil {
+				return res, fmt.Errorf("write %s: %w", path, err)
+			}
 			continue
 		}
 		if err != nil {
@@ -132,8 +136,26 @@ func WriteSection(ctx context.Context, path string, render RenderFunc, opts Writ
 		}
 		// A lock-free writer replaced the file with an older section since
 		// the rename; go again from what it wrote.
+		if err := backoff(ctx, res.Attempts); err != nil {
+			return res, fmt.Errorf("write %s: %w", path, err)
+		}
 	}
 	return res, fmt.Errorf("write %s after %d attempts: %w", path, res.Attempts, ErrContention)
+}
+
+// backoff waits before attempt n+1: Claude Code edits in bursts, and a
+// retry inside the burst only collides again. The wait doubles from 1 ms to
+// at most 100 ms, with jitter so two writers do not stay in step.
+func backoff(ctx context.Context, n int) error {
+	limit := min(time.Millisecond<<min(n-1, 7), 100*time.Millisecond)
+	t := time.NewTimer(limit/2 + rand.N(limit/2+1))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	case <-t.C:
+		return nil
+	}
 }
 
 // ensureDir checks that dir exists, creating it when asked.
