@@ -67,7 +67,8 @@ func replace(s string, fs []finding) string {
 // caseVariants returns each word in lower case, capitalised and in upper
 // case. Case-insensitive anchors are searched as these three spellings,
 // which cover how people and tools write them (bearer, Bearer, BEARER),
-// without building a lower-case copy of a large text.
+// without building a lower-case copy of a large text; an odd mix such as
+// bEaReR is not found.
 func caseVariants(words []string) []string {
 	var out []string
 	for _, w := range words {

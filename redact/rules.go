@@ -35,7 +35,7 @@ type rule struct {
 	scan func(s string, out []finding, first bool) []finding
 }
 
-// find appends the rule's findings in t to out, in order and without
+// find appends the rule's findings in s to out, in order and without
 // overlaps. With first set it stops at the first finding, for Contains.
 func (r *rule) find(s string, out []finding, first bool) []finding {
 	if r.scan != nil {
@@ -90,9 +90,9 @@ var rules = []rule{
 	tokenRule("github-token", []string{"github_pat_"}, `^github_pat_[A-Za-z0-9_]{22,}`, 1024, mixedToken),
 	tokenRule("slack-token", []string{"xox"}, `^xox[abposre]-[A-Za-z0-9-]{10,}`, 1024, mixedToken),
 	{
-		name: "slack-webhook", anchors: []string{"://hooks.slack.com/"}, back: 8, startByte: isSchemeByte, fwd: 1024,
+		name: "slack-webhook", anchors: []string{"://hooks.slack.com/"}, back: 8, startByte: isSchemeByte, fwd: 1024, inside: isAlnum,
 		re:     regexp.MustCompile(`^https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}`),
-		accept: wholeMatch("slack-webhook", isAlnum, func(string) bool { return true }),
+		accept: wholeMatch("slack-webhook", func(string) bool { return true }),
 	},
 	tokenRule("stripe-key", []string{"sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"},
 		`^(?:[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{20,})`, 1024, mixedToken),
@@ -104,7 +104,7 @@ var rules = []rule{
 			if m[1] < len(s) && isAlnum(s[m[1]]) {
 				return finding{}, false
 			}
-			return wholeMatch("aws-access-key", isTokenByte, func(string) bool { return true })(s, m)
+			return finding{m[0], m[1], marker("aws-access-key")}, true
 		},
 	},
 	tokenRule("jwt", []string{"eyJ"}, `^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, 32<<10, func(string) bool { return true }),
@@ -148,17 +148,13 @@ func tokenRule(kind string, anchors []string, expr string, fwd int, valid func(s
 	return rule{
 		name: kind, anchors: anchors, fwd: fwd, inside: inside,
 		re:     regexp.MustCompile(expr),
-		accept: wholeMatch(kind, inside, valid),
+		accept: wholeMatch(kind, valid),
 	}
 }
 
-// wholeMatch replaces the whole match when the byte before it is not one
-// that can sit inside a token, and the match passes valid.
-func wholeMatch(kind string, inside func(byte) bool, valid func(string) bool) func(string, []int) (finding, bool) {
+// wholeMatch replaces the whole match when it passes valid.
+func wholeMatch(kind string, valid func(string) bool) func(string, []int) (finding, bool) {
 	return func(s string, m []int) (finding, bool) {
-		if m[0] > 0 && inside(s[m[0]-1]) {
-			return finding{}, false
-		}
 		if !valid(s[m[0]:m[1]]) {
 			return finding{}, false
 		}
@@ -170,9 +166,6 @@ func wholeMatch(kind string, inside func(byte) bool, valid func(string) bool) fu
 // least minLen long and looks random rather than like a word.
 func credentialGroup(kind string, minLen int) func(string, []int) (finding, bool) {
 	return func(s string, m []int) (finding, bool) {
-		if m[0] > 0 && isAlnum(s[m[0]-1]) {
-			return finding{}, false
-		}
 		v := s[m[2]:m[3]]
 		if len(v) < minLen || !mixedToken(v) {
 			return finding{}, false
