@@ -12,8 +12,9 @@ type ParsedSection struct {
 	// Heading.
 	Groups []Group
 	// Damaged reports that the document is not exactly one section at the
-	// top: markers are missing, lone, duplicated or moved, or a generated
-	// run sits outside them. The next write repairs it.
+	// top: markers are missing, lone, duplicated or moved, a generated run
+	// sits outside them, or text a person typed sits inside the section
+	// (other than bullets under its headings). The next write repairs it.
 	Damaged bool
 }
 
@@ -43,14 +44,17 @@ func (p ParsedSection) Bullets(heading string) []Bullet {
 // BEGIN…END pair of doc). It returns false when doc has no such pair; the
 // caller must then not read the absence of bullets as deletions.
 func ParseSection(doc []byte) (ParsedSection, bool) {
-	l := scan(doc)
-	pairs, loneBegin, loneEnd := l.sectionPairs()
+	return scan(doc).parseSection()
+}
+
+func (l *layout) parseSection() (ParsedSection, bool) {
+	pairs, _, _ := l.sectionPairs()
 	if len(pairs) == 0 {
 		return ParsedSection{Damaged: true}, false
 	}
 	var p ParsedSection
-	p.Damaged = len(pairs) != 1 || len(loneBegin) > 0 || len(loneEnd) > 0 || pairs[0][0] != 0 ||
-		l.dropOrphanRuns(make([]bool, len(l.lines)), nil, pairs[0][1]+1)
+	_, sound := l.sound()
+	p.Damaged = !sound
 
 	var bullet []string
 	flush := func() {

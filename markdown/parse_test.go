@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -30,8 +31,8 @@ func TestParseSection(t *testing.T) {
 	if !ok {
 		t.Fatal("ParseSection() found no section")
 	}
-	if p.Damaged {
-		t.Error("ParseSection().Damaged = true for a sound section")
+	if !p.Damaged {
+		t.Error("ParseSection().Damaged = false, want true: a heading of the person's sits inside the section and the next write moves it out")
 	}
 	var headings []string
 	for _, g := range p.Groups {
@@ -82,6 +83,8 @@ func TestParseSectionDamage(t *testing.T) {
 		{"only BEGIN", BeginMarker + "\n## Beliefs\n", false, true},
 		{"orphaned generated run below", secA + "\n## Beliefs\n- x (confidence: 0.90, evidence: 3)\n", true, true},
 		{"markers in code do not count", "```\n" + secA + "```\n", false, true},
+		{"a bullet added under ## Beliefs is not damage", strings.Replace(secA, "\n\n"+EndMarker, "\n- typed by a person\n\n"+EndMarker, 1), true, false},
+		{"a paragraph typed inside the section is", strings.Replace(secA, "\n\n"+EndMarker, "\n\nA paragraph.\n\n"+EndMarker, 1), true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -48,13 +49,23 @@ func Splice(doc []byte, section string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := doc
+	return spliceLayout(scan(doc), sec)
+}
+
+// spliceLayout is Splice on an already scanned document and a checked
+// section.
+func spliceLayout(l *layout, sec []byte) ([]byte, error) {
 	for range maxSplicePasses {
-		l := scan(out)
-		if l.settled(sec) {
-			return out, nil
+		if end, ok := l.sound(); ok {
+			// The common case: exactly one section at the top and nothing
+			// to repair. The section ends in a closed HTML block, so what
+			// follows parses the same whatever section precedes it.
+			if bytes.Equal(l.body[:end], sec) {
+				return l.doc, nil
+			}
+			return slices.Concat(l.doc[:l.prefix], sec, l.body[end:]), nil
 		}
-		out = l.repair(sec)
+		l = scan(l.repair(sec))
 	}
 	return nil, fmt.Errorf("splice: document did not settle after %d passes", maxSplicePasses)
 }
@@ -72,18 +83,32 @@ func checkSection(section string) ([]byte, error) {
 	return []byte(section), nil
 }
 
-// settled reports whether the document is exactly sec at the top of the body
-// with no other marker and no orphaned generated run.
-func (l *layout) settled(sec []byte) bool {
+// sound reports whether the document is exactly one section at the top of
+// the body, holding nothing a person typed except bullets under its own
+// headings, with no other marker and no orphaned generated run; it returns
+// the offset in the body where the section ends.
+func (l *layout) sound() (int, bool) {
 	if len(l.markers) != 2 || !l.markers[0].begin || l.markers[1].begin || l.markers[0].line != 0 {
-		return false
+		return 0, false
 	}
-	end := l.lines[l.markers[1].line].end
-	if !bytes.Equal(l.body[:end], sec) {
-		return false
-	}
+	last := l.markers[1].line
 	drop := make([]bool, len(l.lines))
-	return !l.dropOrphanRuns(drop, nil, l.markers[1].line+1)
+	l.dropRegion(drop, make([]bool, len(l.lines)), 0, last+1, true)
+	for i := 0; i <= last; i++ {
+		if !drop[i] {
+			return 0, false // text typed inside the section: repair moves it out
+		}
+	}
+	if l.dropOrphanRuns(drop, nil, last+1) {
+		return 0, false
+	}
+	return l.lines[last].end, true
+}
+
+// settled reports whether the document is sound and its section is sec.
+func (l *layout) settled(sec []byte) bool {
+	end, ok := l.sound()
+	return ok && bytes.Equal(l.body[:end], sec)
 }
 
 // repair builds the document with sec at the top, applying the rules of

@@ -100,13 +100,12 @@ func WriteSection(ctx context.Context, path string, render RenderFunc, opts Writ
 		if err != nil {
 			return res, err
 		}
-		parsed, ok := ParseSection(current)
-		section := render(parsed, ok)
-		sec, err := checkSection(section)
+		l := scan(current)
+		sec, err := checkSection(render(l.parseSection()))
 		if err != nil {
 			return res, fmt.Errorf("render section for %s: %w", path, err)
 		}
-		out, err := Splice(current, section)
+		out, err := spliceLayout(l, sec)
 		if err != nil {
 			return res, fmt.Errorf("splice %s: %w", path, err)
 		}
