@@ -69,6 +69,12 @@ var remoteSchema = []string{
 // refused rather than written with an older layout.
 const remoteSchemaVersion = "1"
 
+// errDropped, returned by a test's fault hook, makes inTx drop the
+// connection with its transaction still open, as a crashed process or a cut
+// network would; the database rolls the transaction back when the
+// connection goes.
+var errDropped = errors.New("connection dropped")
+
 // Dial returns a Dialer for the remote at rawURL with token. Nothing is
 // opened until the Dialer is called.
 func Dial(rawURL, token string) Dialer {
@@ -184,6 +190,10 @@ func (r *sqlRemote) inTx(ctx context.Context, fn func(*sql.Conn) error) error {
 		return err
 	}
 	if err := fn(conn); err != nil {
+		if errors.Is(err, errDropped) {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+			return err
+		}
 		if _, rbErr := conn.ExecContext(context.Background(), "ROLLBACK"); rbErr != nil {
 			// The connection is unusable; drop it so the pool does not hand
 			// out a connection stuck inside a transaction.
@@ -193,7 +203,11 @@ func (r *sqlRemote) inTx(ctx context.Context, fn func(*sql.Conn) error) error {
 		return err
 	}
 	if err := r.step("commit"); err != nil {
-		conn.ExecContext(context.Background(), "ROLLBACK")
+		if errors.Is(err, errDropped) {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		} else {
+			conn.ExecContext(context.Background(), "ROLLBACK")
+		}
 		return err
 	}
 	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
