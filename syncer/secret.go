@@ -27,12 +27,30 @@ func newScrubber(rawURL, token string) scrubber {
 		add(url.QueryEscape(token))
 		add(url.PathEscape(token))
 	}
-	if u, err := url.Parse(rawURL); err == nil && u.User != nil {
-		if p, ok := u.User.Password(); ok {
-			add(p)
-			add(url.QueryEscape(p))
+	u, err := url.Parse(rawURL)
+	switch {
+	case err != nil:
+		// Unparsable: hide the whole URL and whatever precedes an '@'.
+		add(rawURL)
+		if _, rest, ok := strings.Cut(rawURL, "://"); ok {
+			if user, _, ok := strings.Cut(rest, "@"); ok {
+				add(user)
+			}
 		}
-		add(u.User.String())
+	default:
+		if u.User != nil {
+			if p, ok := u.User.Password(); ok {
+				add(p)
+				add(url.QueryEscape(p))
+			}
+			add(u.User.String())
+		}
+		for _, vs := range u.Query() {
+			for _, v := range vs {
+				add(v)
+				add(url.QueryEscape(v))
+			}
+		}
 	}
 	// Longest first, so a token inside a longer secret is not cut in half.
 	for i := 1; i < len(s); i++ {
