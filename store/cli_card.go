@@ -1,0 +1,321 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
+)
+
+// Card is everything credence knows about one belief, for `credence expand`,
+// `credence why` and the MCP server: the row, its decayed and exclusivity-
+// normalized confidence, the evidence with the episodes behind it, the
+// event log and the beliefs it came from or turned into.
+type Card struct {
+	Belief Belief
+	// Confidence is the decayed confidence now; Normalized is the same after
+	// exclusivity in its group (equal to Confidence outside exclusive groups).
+	Confidence float64
+	Normalized float64
+	// Alpha and Beta are the decayed counts behind Confidence.
+	Alpha, Beta float64
+	Exclusive   bool
+	Contested   bool
+	// Rivals are the other active members of its exclusive group.
+	Rivals   []Belief
+	Evidence []CardEvidence
+	Events   []Event
+	// Lineage: the belief it was split or revised from, what it was revised
+	// into or merged into, its split children and the beliefs merged into it.
+	Parent       *Belief
+	RevisedInto  *Belief
+	MergedInto   *Belief
+	SupersededBy *Belief
+	Children     []Belief
+	MergedFrom   []Belief
+}
+
+// CardEvidence is one piece of evidence with the episode it came from, when
+// it came from one that still exists.
+type CardEvidence struct {
+	Evidence
+	Episode *Episode
+}
+
+// Card assembles the card of the belief with the given ID (or unambiguous
+// prefix) as of now and the current turn.
+func (db *DB) Card(ctx context.Context, id string) (Card, error) {
+	b, err := db.Belief(ctx, id)
+	if err != nil {
+		return Card{}, err
+	}
+	turn, err := db.CurrentTurn(ctx)
+	if err != nil {
+		return Card{}, err
+	}
+	now := db.now()
+	p := db.params
+	c := Card{Belief: b}
+	c.Alpha, c.Beta = p.Decay(b.Alpha, b.Beta, b.CountsAt, belief.MomentAt(now, turn))
+	c.Confidence = belief.Confidence(c.Alpha, c.Beta)
+	c.Normalized = c.Confidence
+	if err := db.fillGroup(ctx, &c, now, turn); err != nil {
+		return Card{}, err
+	}
+	if err := db.fillEvidence(ctx, &c); err != nil {
+		return Card{}, err
+	}
+	if c.Events, err = db.Events(ctx, b.ID); err != nil {
+		return Card{}, err
+	}
+	if err := db.fillLineage(ctx, &c); err != nil {
+		return Card{}, err
+	}
+	return c, nil
+}
+
+// fillGroup normalizes the belief's confidence over its exclusive group and
+// says whether the group is contested.
+func (db *DB) fillGroup(ctx context.Context, c *Card, now time.Time, turn int64) error {
+	b := c.Belief
+	if b.Predicate == "" {
+		return nil
+	}
+	ex, err := db.Exclusive(ctx, b.Predicate)
+	if err != nil || !ex {
+		return err
+	}
+	c.Exclusive = true
+	if b.Status != belief.Active {
+		return nil
+	}
+	f := Filter{Statuses: []belief.Status{belief.Active}, Scope: b.Scope, Subject: b.Subject, Predicate: b.Predicate}
+	if b.Scope == belief.ScopeProject {
+		f.Project = b.ProjectPath
+	}
+	members, err := db.Beliefs(ctx, f)
+	if err != nil || len(members) < 2 {
+		return err
+	}
+	raw := make([]float64, len(members))
+	self := -1
+	for i, m := range members {
+		raw[i] = m.Confidence(db.params, now, turn)
+		if m.ID == b.ID {
+			self = i
+		} else {
+			c.Rivals = append(c.Rivals, m)
+		}
+	}
+	if self >= 0 {
+		c.Normalized = belief.Normalize(raw, db.params.Epsilon)[self]
+	}
+	c.Contested = db.params.Contested(raw)
+	return nil
+}
+
+func (db *DB) fillEvidence(ctx context.Context, c *Card) error {
+	evs, err := db.Evidence(ctx, c.Belief.ID)
+	if err != nil {
+		return err
+	}
+	var epIDs []string
+	for _, e := range evs {
+		if e.EpisodeID != "" {
+			epIDs = append(epIDs, e.EpisodeID)
+		}
+	}
+	eps, err := db.EpisodesByID(ctx, epIDs)
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]*Episode, len(eps))
+	for i := range eps {
+		byID[eps[i].ID] = &eps[i]
+	}
+	for _, e := range evs {
+		c.Evidence = append(c.Evidence, CardEvidence{Evidence: e, Episode: byID[e.EpisodeID]})
+	}
+	return nil
+}
+
+// fillLineage finds the beliefs this one is related to by revision, split,
+// merge and supersession. A related belief that no longer exists is left out.
+func (db *DB) fillLineage(ctx context.Context, c *Card) error {
+	one := func(id string) (*Belief, error) {
+		if id == "" {
+			return nil, nil
+		}
+		b, err := db.Belief(ctx, id)
+		if errors.Is(err, ErrNotFound) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &b, nil
+	}
+	var err error
+	if c.Parent, err = one(c.Belief.ParentID); err != nil {
+		return err
+	}
+	if c.MergedInto, err = one(c.Belief.MergedInto); err != nil {
+		return err
+	}
+	for _, e := range c.Events {
+		var p eventPayload
+		if e.Payload == "" || json.Unmarshal([]byte(e.Payload), &p) != nil || p.Target == "" {
+			continue
+		}
+		switch e.Kind {
+		case belief.Revise:
+			if c.RevisedInto, err = one(p.Target); err != nil {
+				return err
+			}
+		case belief.Supersede:
+			if c.SupersededBy, err = one(p.Target); err != nil {
+				return err
+			}
+		}
+	}
+	if c.Children, err = db.queryBeliefs(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE parent_belief_id = ? ORDER BY seq`, c.Belief.ID); err != nil {
+		return err
+	}
+	c.MergedFrom, err = db.queryBeliefs(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE merged_into = ? ORDER BY seq`, c.Belief.ID)
+	return err
+}
+
+// TimelinePoint is a belief's confidence at one moment of its history.
+type TimelinePoint struct {
+	At         time.Time
+	Confidence float64
+	Status     belief.Status
+	// Event names what happened at this point ("create", "reinforce", …);
+	// empty for points sampled between events.
+	Event belief.EventKind
+}
+
+// Timeline returns the belief's confidence over its life: one point right
+// after each event (folding its history with AsOf), plus samples between
+// the first event and now so decay shows, at most maxPoints in all, oldest
+// first. Decay uses wall time; the turn clock is read at the current turn.
+func (db *DB) Timeline(ctx context.Context, id string, maxPoints int) ([]TimelinePoint, error) {
+	b, err := db.Belief(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	events, err := db.Events(ctx, b.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(events) == 0 {
+		return nil, nil
+	}
+	maxPoints = max(maxPoints, 2)
+	turn, err := db.CurrentTurn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	type mark struct {
+		at   time.Time
+		kind belief.EventKind
+	}
+	var marks []mark
+	for _, e := range events {
+		marks = append(marks, mark{e.CreatedAt, e.Kind})
+	}
+	if len(marks) > maxPoints-1 {
+		// Keep the first, the last and an even spread of the rest.
+		kept := make([]mark, 0, maxPoints-1)
+		step := float64(len(marks)-1) / float64(maxPoints-2)
+		for i := 0; i < maxPoints-1; i++ {
+			kept = append(kept, marks[int(float64(i)*step+0.5)])
+		}
+		marks = kept
+	}
+	now := db.now()
+	first := marks[0].at
+	// Sample the time after the events too, so a stale belief's decay is
+	// drawn: fill the remaining points evenly between the first event and now.
+	extra := maxPoints - len(marks)
+	span := now.Sub(first)
+	if span < time.Hour {
+		extra = 0 // nothing has had time to decay
+	}
+	for i := 1; i <= extra; i++ {
+		marks = append(marks, mark{at: first.Add(span * time.Duration(i) / time.Duration(extra))})
+	}
+	sortMarks := func() {
+		for i := 1; i < len(marks); i++ {
+			for j := i; j > 0 && marks[j].at.Before(marks[j-1].at); j-- {
+				marks[j], marks[j-1] = marks[j-1], marks[j]
+			}
+		}
+	}
+	sortMarks()
+	out := make([]TimelinePoint, 0, len(marks))
+	for _, m := range marks {
+		s, err := db.AsOf(ctx, b.ID, m.at)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		// The turn at a past moment is not recorded; use the state's own
+		// turn so the turn clock adds no decay to past points, and the
+		// current turn for the present.
+		t := s.CountsAt.Turn
+		if !m.at.Before(now) {
+			t = turn
+		}
+		conf := db.params.ConfidenceAt(s, belief.MomentAt(m.at, t))
+		out = append(out, TimelinePoint{At: m.at, Confidence: conf, Status: s.Status, Event: m.kind})
+	}
+	return out, nil
+}
+
+// EpisodeByPrefix returns the episode with the given ID or an unambiguous
+// prefix of at least six ULID characters (a trailing "…" from a short ID is
+// ignored).
+func (db *DB) EpisodeByPrefix(ctx context.Context, id string) (Episode, error) {
+	e, err := db.Episode(ctx, id)
+	if err == nil || !errors.Is(err, ErrNotFound) {
+		return e, err
+	}
+	prefix := strings.TrimSuffix(id, "…")
+	if len(prefix) < len("ep_")+6 || !strings.HasPrefix(prefix, "ep_") {
+		return e, err
+	}
+	rows, qerr := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes WHERE id >= ? AND id < ? LIMIT 2`,
+		validUTF8(prefix), validUTF8(prefix)+"~")
+	if qerr != nil {
+		return e, wrap("read episode", qerr)
+	}
+	defer rows.Close()
+	var found []Episode
+	for rows.Next() {
+		x, err := scanEpisode(rows)
+		if err != nil {
+			return e, wrap("read episode", err)
+		}
+		found = append(found, x)
+	}
+	switch len(found) {
+	case 0:
+		return e, fmt.Errorf("episode %s: %w", id, ErrNotFound)
+	case 1:
+		return found[0], nil
+	}
+	return e, fmt.Errorf("episode %s: prefix matches more than one episode; give more characters", id)
+}
+
+// BeliefsFromEpisode returns the beliefs that have evidence from the episode.
+func (db *DB) BeliefsFromEpisode(ctx context.Context, episodeID string) ([]Belief, error) {
+	return db.queryBeliefs(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE id IN
+		(SELECT belief_id FROM evidence WHERE episode_id = ?) ORDER BY seq`, episodeID)
+}
