@@ -1,0 +1,263 @@
+package promote
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/markdown"
+	"github.com/credence-mem/credence/store"
+)
+
+// memorySource is the evidence source of a person's edit to MEMORY.md.
+const memorySource = "memory.md"
+
+// edits is what a person changed in a file's section since credence wrote
+// it: promoted bullets deleted, former bullets deleted, bullets added.
+type edits struct {
+	deleted       []markdown.Entry
+	deletedFormer []markdown.FormerEntry
+	added         []markdown.AddedBullet
+}
+
+func (e edits) empty() bool {
+	return len(e.deleted) == 0 && len(e.deletedFormer) == 0 && len(e.added) == 0
+}
+
+// findEdits compares the section a file holds now with the one credence
+// knows it wrote. A file without a section tells nothing (the markers may
+// have been damaged; the next write repairs them), so it yields no edits.
+// Bullets in credence's own format that credence did not write (a copy of
+// the file from another machine, a database that was reset) are not a
+// person's statement and are not taken as additions.
+func findEdits(onDisk markdown.Section, current markdown.ParsedSection, ok bool) edits {
+	if !ok {
+		return edits{}
+	}
+	ch := markdown.DiffSection(onDisk, current)
+	e := edits{deleted: ch.Deleted, deletedFormer: ch.DeletedFormer}
+	for _, a := range ch.Added {
+		if !a.Generated() {
+			e.added = append(e.added, a)
+		}
+	}
+	return e
+}
+
+// editOutcome counts what applying edits did.
+type editOutcome struct {
+	rejected, cleared, created, attached int
+}
+
+// applyEdits records a person's edits to the file of t, in one transaction
+// together with the file's record, so an edit is never applied twice:
+//
+//   - A deleted promoted bullet is USER_EDIT evidence against its belief
+//     (s = −1, ρ = 1, source "memory.md"), the belief is rejected, and its
+//     marks are cleared. It is not promoted again until supporting evidence
+//     newer than the rejection arrives (store.RejectedSinceSupport).
+//   - A deleted former bullet only clears the marks: the person tidied up a
+//     belief that was already on its way out.
+//   - An added bullet becomes a pinned, user-sourced belief with MANUAL
+//     evidence. If a belief with the same statement exists in the same scope
+//     (active, rejected, archived or superseded), that belief gets the
+//     evidence and is pinned and reactivated instead of being duplicated.
+//
+// rec is updated to what the file now holds: deleted entries out, added
+// ones in (with their belief IDs), so the next comparison starts from here.
+func (p *Promoter) applyEdits(ctx context.Context, t *target, e edits, rec *record) (editOutcome, error) {
+	var out editOutcome
+	gone := map[string]bool{}
+	var added []markdown.Entry
+	var addedGuidelines []markdown.Entry
+	note := "edited in " + t.path
+	err := p.db.Write(ctx, func(tx *store.Tx) error {
+		out, gone, added, addedGuidelines = editOutcome{}, map[string]bool{}, nil, nil
+		for _, d := range e.deleted {
+			gone[d.ID] = true
+			status, err := beliefStatus(ctx, tx, d.ID)
+			if err != nil || status == "" || status == belief.Forgotten {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: d.ID, Source: memorySource, Label: belief.UserEdit,
+				Support: -1, Reliability: 1, Note: "bullet deleted; " + note}); err != nil {
+				return fmt.Errorf("record deletion of %s: %w", d.ID, err)
+			}
+			if _, err := tx.Mark(ctx, d.ID, belief.Reject); err != nil {
+				return fmt.Errorf("reject %s: %w", d.ID, err)
+			}
+			if err := tx.SetPromotion(ctx, d.ID, 0, 0); err != nil {
+				return err
+			}
+			out.rejected++
+		}
+		for _, f := range e.deletedFormer {
+			gone[f.ID] = true
+			if err := tx.SetPromotion(ctx, f.ID, 0, 0); err != nil {
+				return err
+			}
+			out.cleared++
+		}
+		for _, a := range e.added {
+			id, attached, err := p.adoptBullet(ctx, tx, t, a, note)
+			if err != nil {
+				return err
+			}
+			if attached {
+				out.attached++
+			} else {
+				out.created++
+			}
+			entry := markdown.Entry{ID: id, Statement: a.Statement}
+			if a.Guideline {
+				addedGuidelines = append(addedGuidelines, entry)
+			} else {
+				added = append(added, entry)
+			}
+		}
+		next := *rec
+		next.written = without(rec.written, gone)
+		next.written.Beliefs = append(next.written.Beliefs, added...)
+		next.written.Guidelines = append(next.written.Guidelines, addedGuidelines...)
+		if rec.pending != nil {
+			pending := without(*rec.pending, gone)
+			pending.Beliefs = append(pending.Beliefs, added...)
+			pending.Guidelines = append(pending.Guidelines, addedGuidelines...)
+			next.pending = &pending
+		}
+		row, err := next.row(rec.writtenAt)
+		if err != nil {
+			return err
+		}
+		if err := tx.PutMemorySection(ctx, row); err != nil {
+			return err
+		}
+		*rec = next
+		rec.found = true
+		return nil
+	})
+	if err != nil {
+		return editOutcome{}, fmt.Errorf("apply edits to %s: %w", t.path, err)
+	}
+	return out, nil
+}
+
+// beliefStatus returns a belief's status inside tx, or "" when it does not
+// exist on this machine.
+func beliefStatus(ctx context.Context, tx *store.Tx, id string) (belief.Status, error) {
+	var s string
+	err := tx.QueryRow(ctx, `SELECT status FROM beliefs WHERE id = ?`, id).Scan(&s)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read status of %s: %w", id, err)
+	}
+	return belief.Status(s), nil
+}
+
+// adoptBullet turns a bullet a person added into a belief and returns its
+// ID, and whether an existing belief was reused.
+func (p *Promoter) adoptBullet(ctx context.Context, tx *store.Tx, t *target, a markdown.AddedBullet, note string) (string, bool, error) {
+	scope, project := t.scopeForAdded()
+	evidence := store.Evidence{Source: memorySource, Label: belief.Manual, Support: 1, Reliability: 1,
+		Note: "bullet added; " + note}
+	matches, err := tx.BeliefsByStatement(ctx, a.Statement, scope, project)
+	if err != nil {
+		return "", false, err
+	}
+	for _, m := range matches {
+		switch m.Status {
+		case belief.Active, belief.Rejected, belief.Archived, belief.Superseded:
+		default:
+			continue
+		}
+		evidence.BeliefID = m.ID
+		if _, err := tx.AddEvidence(ctx, evidence); err != nil {
+			return "", false, fmt.Errorf("record added bullet for %s: %w", m.ID, err)
+		}
+		if !m.Pinned {
+			if _, err := tx.Mark(ctx, m.ID, belief.Pin); err != nil {
+				return "", false, fmt.Errorf("pin %s: %w", m.ID, err)
+			}
+		}
+		if m.Status != belief.Active {
+			if _, err := tx.Mark(ctx, m.ID, belief.Reactivate); err != nil {
+				return "", false, fmt.Errorf("reactivate %s: %w", m.ID, err)
+			}
+		}
+		return m.ID, true, nil
+	}
+	spec := belief.Spec{Statement: a.Statement, Kind: belief.KindFact, Scope: scope, ProjectPath: project,
+		Source: userSource, Pinned: true}
+	if f, ok := tripleOf(a.Statement); ok {
+		spec.Subject, spec.Predicate, spec.Object = f.Subject, f.Predicate, f.Object
+		if f.Kind == extract.KindGuideline {
+			spec.Kind = belief.KindGuideline
+		}
+	}
+	if a.Guideline {
+		spec.Kind = belief.KindGuideline
+	}
+	id, err := tx.CreateBelief(ctx, spec)
+	if err != nil {
+		return "", false, fmt.Errorf("create belief for added bullet: %w", err)
+	}
+	evidence.BeliefID = id
+	if _, err := tx.AddEvidence(ctx, evidence); err != nil {
+		return "", false, fmt.Errorf("record added bullet for %s: %w", id, err)
+	}
+	return id, false, nil
+}
+
+// tripleOf extracts the (subject, predicate, object) of a bullet when the
+// offline extractor finds exactly one fact in it. Bullets in MEMORY.md are
+// usually written in the third person ("User prefers tabs"), which the
+// extractor, made for what people say in a prompt, reads in the first
+// person, so that form is tried as well.
+func tripleOf(statement string) (extract.Fact, bool) {
+	for _, text := range []string{statement, firstPerson(statement)} {
+		if text == "" {
+			continue
+		}
+		if facts := extract.Extract(text); len(facts) == 1 {
+			return facts[0], true
+		}
+	}
+	return extract.Fact{}, false
+}
+
+// firstPerson rewrites "User prefers tabs" as "I prefer tabs" (and "User is",
+// "User has" as "I am", "I have"); other text gives "".
+func firstPerson(s string) string {
+	rest, ok := strings.CutPrefix(s, "User ")
+	if !ok {
+		if rest, ok = strings.CutPrefix(s, "The user "); !ok {
+			return ""
+		}
+	}
+	verb, tail, _ := strings.Cut(rest, " ")
+	switch {
+	case verb == "is":
+		verb = "am"
+	case verb == "has":
+		verb = "have"
+	case strings.HasSuffix(verb, "ies") && len(verb) > 3:
+		verb = verb[:len(verb)-3] + "y"
+	case strings.HasSuffix(verb, "sses"), strings.HasSuffix(verb, "shes"), strings.HasSuffix(verb, "ches"),
+		strings.HasSuffix(verb, "xes"), strings.HasSuffix(verb, "zes"):
+		verb = verb[:len(verb)-2]
+	case strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss"):
+		verb = verb[:len(verb)-1]
+	default:
+		return ""
+	}
+	return strings.TrimSpace("I " + verb + " " + tail)
+}
