@@ -1,0 +1,180 @@
+package consolidate
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/llm"
+	"github.com/credence-mem/credence/store"
+)
+
+// fact is one statement read from an episode, whichever mode read it, in the
+// form the calibration step applies. It is also what consolidated_episodes
+// keeps (as JSON) for cluster synthesis in later cycles.
+type fact struct {
+	Subject   string `json:"s"`
+	Predicate string `json:"p"`
+	Object    string `json:"o"`
+	Statement string `json:"st"`
+	Kind      string `json:"k"`
+	Negated   bool   `json:"neg,omitempty"`
+	// Replaces is the old value the statement names ("from pnpm to bun").
+	Replaces string `json:"rep,omitempty"`
+	// Change marks a statement that the value changed (a move, a switch, a
+	// correction): the old value is invalidated, not merely outweighed.
+	Change      bool    `json:"chg,omitempty"`
+	Support     float64 `json:"sup"`
+	Reliability float64 `json:"rel"`
+	// Direct marks the user's own, unhedged words: such a fact may create a
+	// belief on its own; others only add evidence to existing beliefs or
+	// wait for a cluster.
+	Direct bool `json:"dir,omitempty"`
+	// Target is the belief an LLM said this fact reinforces or
+	// invalidates (Action says which); empty offline.
+	Action string `json:"act,omitempty"`
+	Target string `json:"tgt,omitempty"`
+}
+
+// notPrefix marks the predicate of a negated belief: "User does not like
+// Java" is (user, not_likes, java), so negation flips against (user, likes,
+// java) and never reinforces it.
+const notPrefix = "not_"
+
+// polarPredicate is the predicate a belief built from f carries.
+func (f fact) polarPredicate() string {
+	if f.Negated {
+		return notPrefix + f.Predicate
+	}
+	return f.Predicate
+}
+
+// opposite returns the predicate of the opposite polarity.
+func opposite(pred string) string {
+	if strings.HasPrefix(pred, notPrefix) {
+		return strings.TrimPrefix(pred, notPrefix)
+	}
+	return notPrefix + pred
+}
+
+// basePredicate strips the negation marker.
+func basePredicate(pred string) string { return strings.TrimPrefix(pred, notPrefix) }
+
+// toolSlot reports whether a predicate names the one tool a project uses
+// for a job (uses_package_manager, deploys_with, …). Who states it — "I
+// use", "we use" — does not change which slot it fills.
+func toolSlot(pred string) bool {
+	p := basePredicate(pred)
+	return strings.HasPrefix(p, "uses_") || p == "deploys_with"
+}
+
+// slotSubject is the subject a belief competes under: for tool slots "user"
+// and "project" are one slot, so "I prefer pnpm" and "we switched from pnpm
+// to bun" compete.
+func slotSubject(subject, pred string) string {
+	if toolSlot(pred) && (subject == extract.SubjectUser || subject == extract.SubjectProject) {
+		return extract.SubjectProject
+	}
+	return subject
+}
+
+// subjectsOf lists the stored subjects that share f's slot.
+func subjectsOf(subject, pred string) []string {
+	if slotSubject(subject, pred) == extract.SubjectProject && toolSlot(pred) {
+		return []string{extract.SubjectProject, extract.SubjectUser}
+	}
+	return []string{subject}
+}
+
+// exclusive reports whether a predicate has cardinality one. Negated
+// predicates never are: not using yarn says nothing about what else is used.
+func exclusive(pred string, known map[string]bool) bool {
+	if strings.HasPrefix(pred, notPrefix) {
+		return false
+	}
+	return known[pred] || extract.IsExclusive(pred)
+}
+
+// scopeOf decides where a belief built from f lives: personal facts about
+// the user (where they live, what they like) are global; tool slots,
+// project facts, guidelines and facts about named entities belong to the
+// episode's project, when it has one.
+func scopeOf(subject, pred string, ep store.Episode) (scope, project string) {
+	if ep.ProjectPath == "" || ep.Scope == belief.ScopeGlobal {
+		return belief.ScopeGlobal, ""
+	}
+	if subject == extract.SubjectUser && !toolSlot(pred) {
+		return belief.ScopeGlobal, ""
+	}
+	return belief.ScopeProject, ep.ProjectPath
+}
+
+// changeWords mark a statement that a value changed rather than merely
+// holds: moves, switches, migrations, "no longer", "now". bAbI's "went back
+// to the kitchen" is a change; "lives in Kyoto" is not.
+var changeWords = regexp.MustCompile(`(?i)\b(moved|move|moving|relocated|went|goes|go back|journeyed|travel+ed|switched|switching|migrated|migrating|changed|replaced|no longer|not anymore|any more|anymore|now|from now on|instead|these days|nowadays|stopped|dropped|ditched)\b`)
+
+// fromExtract converts offline extractor output.
+func fromExtract(f extract.Fact, direct bool) fact {
+	out := fact{
+		Subject: f.Subject, Predicate: f.Predicate, Object: f.Object, Statement: f.Statement, Kind: f.Kind,
+		Negated: f.Negated, Replaces: f.Replaces, Support: f.Support, Reliability: f.Reliability,
+		Direct: direct && f.Reliability >= directReliability,
+	}
+	out.Change = f.Replaces != "" || f.Correction || changeWords.MatchString(f.Span)
+	return out
+}
+
+// fromLLM converts one LLM-extracted fact. The model's own reading replaces
+// the heuristics, but the same calibration rules apply to it.
+func fromLLM(f llm.Fact) fact {
+	out := fact{
+		Subject: strings.ToLower(f.Subject), Predicate: f.Predicate, Object: normalizeObject(f.Object),
+		Statement: f.Fact, Kind: f.Kind, Negated: f.Negated, Support: 1, Reliability: llmReliability,
+		Direct: true, Action: f.Action, Target: f.BeliefID,
+	}
+	if out.Kind == belief.KindGuideline {
+		out.Subject = extract.SubjectAssistant
+	}
+	out.Change = f.Action == llm.ActionInvalidate || changeWords.MatchString(f.Fact)
+	return out
+}
+
+// normalizeObject makes objects comparable: trimmed, lower case, inner
+// space collapsed.
+func normalizeObject(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// key identifies the claim a fact makes within its slot.
+func (f fact) key() string {
+	return slotSubject(f.Subject, f.Predicate) + "\x00" + f.polarPredicate() + "\x00" + f.Object
+}
+
+// spec is the belief a fact creates.
+func (f fact) spec(ep store.Episode, source string) belief.Spec {
+	scope, project := scopeOf(f.Subject, f.Predicate, ep)
+	kind := f.Kind
+	if kind == "" {
+		kind = belief.KindFact
+	}
+	return belief.Spec{Statement: f.Statement, Subject: f.Subject, Predicate: f.polarPredicate(), Object: f.Object,
+		Kind: kind, Scope: scope, ProjectPath: project, Source: source}
+}
+
+// userWords returns the part of an episode the user wrote: a prompt is all
+// theirs; an exchange ("User: …\n\nAssistant: …") splits into the user's
+// part and the assistant's.
+func userWords(ep store.Episode) (user, assistant string) {
+	c := ep.Content
+	if !strings.HasPrefix(c, "User: ") {
+		if ep.Kind == store.EpisodeExchange {
+			return "", c
+		}
+		return c, ""
+	}
+	c = strings.TrimPrefix(c, "User: ")
+	if i := strings.Index(c, "\n\nAssistant: "); i >= 0 {
+		return c[:i], c[i+len("\n\nAssistant: "):]
+	}
+	return c, ""
+}

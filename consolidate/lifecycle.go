@@ -1,0 +1,155 @@
+package consolidate
+
+import (
+	"context"
+	"sort"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/store"
+)
+
+// lifecyclePhase is step 4's gates over the beliefs this cycle touched:
+// revision, else split, for each; then at most one merge. Each fires only
+// when every condition of its gate (package belief) holds; an LLM may write
+// the new statements but never decides whether a gate fires.
+func (r *cycleRun) lifecyclePhase(ctx context.Context) error {
+	idList := make([]string, 0, len(r.affected))
+	for id := range r.affected {
+		idList = append(idList, id)
+	}
+	sort.Strings(idList)
+	bs, err := r.db.BeliefsByID(ctx, idList)
+	if err != nil {
+		return err
+	}
+	sort.Slice(bs, func(i, j int) bool { return bs[i].Seq < bs[j].Seq })
+	for _, b := range bs {
+		if err := r.stop(ctx); err != nil {
+			return err
+		}
+		snap := r.snapshot(b)
+		switch {
+		case r.params.ShouldRevise(snap):
+			err = r.revise(ctx, b)
+		case r.params.ShouldSplit(snap):
+			err = r.split(ctx, b)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	r.invalidate()
+	return r.mergeOne(ctx, bs)
+}
+
+// mergeOne merges the first pair the merge gate admits: a touched active
+// belief and its nearest active neighbour above the merge threshold, same
+// scope and project, both confident, neither new. Two claims about one
+// slot that disagree (Tokyo and Kyoto, likes and not_likes) are never
+// merged however close their sentences are. The belief with more evidence
+// (then the older) survives.
+func (r *cycleRun) mergeOne(ctx context.Context, touched []store.Belief) error {
+	idx, err := r.activeIndex(ctx)
+	if err != nil {
+		return err
+	}
+	pos := make(map[string]int, len(idx.beliefs))
+	for i, b := range idx.beliefs {
+		pos[b.ID] = i
+	}
+	now := r.db.Now()
+	th := r.c.opts.Thresholds.Merge
+	for _, t := range touched {
+		i, ok := pos[t.ID]
+		if !ok {
+			continue // no longer active
+		}
+		a := idx.beliefs[i]
+		for _, h := range idx.nearest(idx.vecs[i], a.Scope, a.ProjectPath, th, 5) {
+			if h.b.ID == a.ID || disagree(a, h.b) {
+				continue
+			}
+			if !r.params.ShouldMerge(r.snapshot(a), r.snapshot(h.b), h.sim, now) {
+				continue
+			}
+			survivor, source := a, h.b
+			if h.b.EvidenceCount > a.EvidenceCount || (h.b.EvidenceCount == a.EvidenceCount && h.b.Seq < a.Seq) {
+				survivor, source = h.b, a
+			}
+			err := r.db.Write(ctx, func(tx *store.Tx) error {
+				_, err := tx.Merge(ctx, source.ID, survivor.ID)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			r.stats.Merged++
+			r.touch(survivor.ID)
+			r.invalidate()
+			return nil
+		}
+	}
+	return nil
+}
+
+// disagree reports whether two beliefs make different claims about one
+// slot, which no similarity of wording may merge.
+func disagree(a, b store.Belief) bool {
+	if a.Predicate == "" || b.Predicate == "" || a.Object == "" || b.Object == "" {
+		return false
+	}
+	if slotSubject(a.Subject, a.Predicate) != slotSubject(b.Subject, b.Predicate) ||
+		basePredicate(a.Predicate) != basePredicate(b.Predicate) {
+		return false
+	}
+	return a.Predicate != b.Predicate || a.Object != b.Object
+}
+
+// archivePhase is decay and archival: every active belief whose decayed
+// confidence fell below the archive threshold, or that went unreinforced
+// too long on thin evidence, leaves recall. Pinned beliefs stay.
+func (r *cycleRun) archivePhase(ctx context.Context) error {
+	bs, err := r.db.Beliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
+	if err != nil {
+		return err
+	}
+	now := r.db.Now()
+	var archive []string
+	for _, b := range bs {
+		if r.params.ShouldArchive(r.snapshot(b), now) {
+			archive = append(archive, b.ID)
+		}
+	}
+	if len(archive) == 0 {
+		return nil
+	}
+	err = r.db.Write(ctx, func(tx *store.Tx) error {
+		for _, id := range archive {
+			if _, err := tx.Mark(ctx, id, belief.Archive); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.stats.Archived += len(archive)
+	return nil
+}
+
+// promotePhase hands over to the promoter. Its failure is logged, not the
+// cycle's: beliefs are consolidated either way and the next cycle promotes.
+func (r *cycleRun) promotePhase(ctx context.Context) error {
+	p := r.c.opts.Promoter
+	if p == nil {
+		return nil
+	}
+	ps, err := p.Promote(ctx)
+	if err != nil {
+		r.c.opts.Logger.Error("promotion failed", "cycle", r.stats.CycleID, "err", err.Error())
+		return nil
+	}
+	r.stats.Promotion = &ps
+	return nil
+}

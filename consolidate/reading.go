@@ -1,0 +1,220 @@
+package consolidate
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/llm"
+	"github.com/credence-mem/credence/store"
+)
+
+// Reliabilities of evidence by where it came from.
+const (
+	// directReliability is the least reliability an offline fact needs to
+	// count as the user's direct statement (the extractor gives 0.9 to a
+	// plain statement, 0.95 to a correction, 0.6 to a hedged one).
+	directReliability = 0.8
+	// llmReliability is ρ for a fact the model extracted.
+	llmReliability = 0.9
+	// deepReliability is ρ for a fact read from the assistant's side of a
+	// surprising exchange: what the assistant reports about the project is
+	// evidence, never a belief on its own.
+	deepReliability = 0.6
+	// maxContext bounds the beliefs an LLM extraction is shown.
+	maxContext = 12
+)
+
+// Evidence sources recorded with each piece of evidence.
+const (
+	SourceHeuristic = "heuristic"
+	SourceLLM       = "llm"
+)
+
+// reading is what one episode said, ready to apply.
+type reading struct {
+	ep          store.Episode
+	facts       []fact
+	mode        string // "offline" or "llm"
+	source      string
+	surprise    float64
+	explanation string
+}
+
+// readOffline reads an episode with the heuristic extractor and computes
+// its surprise against rd. A surprising episode is read again more deeply:
+// the assistant's side of the exchange too, for facts about the project or
+// named entities (never "I", which there means the assistant).
+func (r *cycleRun) readOffline(ctx context.Context, rd beliefReader, ep store.Episode) (reading, forecast, error) {
+	rdg := reading{ep: ep, mode: ModeOffline, source: SourceHeuristic}
+	user, assistant, err := r.ownWords(ctx, ep)
+	if err != nil {
+		return rdg, forecast{}, err
+	}
+	for _, f := range extract.Extract(user) {
+		rdg.facts = append(rdg.facts, fromExtract(f, true))
+	}
+	fc, err := r.predict(ctx, rd, ep, rdg.facts)
+	if err != nil {
+		return rdg, fc, err
+	}
+	rdg.surprise = fc.surprise
+	if fc.surprise >= DeepSurprise && assistant != "" {
+		rdg.facts = appendNew(rdg.facts, deepFacts(assistant)...)
+	}
+	if fc.surprise >= ExplainSurprise {
+		rdg.explanation = r.explain(fc)
+	}
+	if rdg.surprise >= DeepSurprise {
+		r.stats.HighSurprise++
+	}
+	return rdg, fc, nil
+}
+
+// deepFacts reads the assistant's words for what they report about the
+// project or named entities, as weaker, non-direct evidence.
+func deepFacts(text string) []fact {
+	var out []fact
+	for _, ef := range extract.Extract(text) {
+		if ef.Subject == extract.SubjectUser || ef.Subject == extract.SubjectAssistant {
+			continue
+		}
+		f := fromExtract(ef, false)
+		f.Reliability = min(f.Reliability, deepReliability)
+		out = append(out, f)
+	}
+	return out
+}
+
+func appendNew(facts []fact, more ...fact) []fact {
+	have := map[string]bool{}
+	for _, f := range facts {
+		have[f.key()] = true
+	}
+	for _, f := range more {
+		if !have[f.key()] {
+			have[f.key()] = true
+			facts = append(facts, f)
+		}
+	}
+	return facts
+}
+
+// ownWords splits an episode into the user's words and the assistant's.
+// An exchange whose prompt the UserPromptSubmit hook already stored as its
+// own episode gives no user words: that prompt is read once, from its
+// prompt episode.
+func (r *cycleRun) ownWords(ctx context.Context, ep store.Episode) (user, assistant string, err error) {
+	user, assistant = userWords(ep)
+	if ep.Kind == store.EpisodeExchange && user != "" && ep.SessionID != "" {
+		n, err := r.db.CountSessionPrompts(ctx, ep.SessionID, user)
+		if err != nil {
+			return "", "", err
+		}
+		if n > 0 {
+			user = ""
+		}
+	}
+	return user, assistant, nil
+}
+
+// readLLM reads an episode with the model: the offline reading first (for
+// its surprise, its related beliefs and as the fallback), then one
+// extraction call with those beliefs as context. Any failure of the call
+// falls back to the offline reading; a cancelled context returns the error
+// instead, so a stopping agent applies nothing it did not finish.
+func (r *cycleRun) readLLM(ctx context.Context, ep store.Episode) (reading, error) {
+	off, fc, err := r.readOffline(ctx, r.db, ep)
+	if err != nil {
+		return off, err
+	}
+	user, _, err := r.ownWords(ctx, ep)
+	if err != nil || strings.TrimSpace(user) == "" {
+		return off, err // nothing of the user's to read
+	}
+	near, err := r.nearBeliefs(ctx, ep)
+	if err != nil {
+		return off, err
+	}
+	req := llm.ExtractRequest{Episode: episodeText(ep), Surprise: fc.surprise, Related: r.known(append(fc.context, near...))}
+	cctx, cancel := r.callContext(ctx)
+	ext, usage, err := r.c.opts.Model.Extract(cctx, req)
+	cancel()
+	r.account(usage)
+	if err != nil {
+		if ctx.Err() != nil {
+			return off, ctx.Err()
+		}
+		r.fallback("extract", ep.ID, err)
+		return off, nil
+	}
+	rdg := reading{ep: ep, mode: ModeLLM, source: SourceLLM, surprise: fc.surprise}
+	for _, f := range ext.Facts {
+		rdg.facts = appendNew(rdg.facts, fromLLM(f))
+	}
+	if fc.surprise >= ExplainSurprise {
+		rdg.explanation = strings.TrimSpace(ext.SurpriseExplanation)
+		if rdg.explanation == "" {
+			rdg.explanation = r.explain(fc)
+		}
+	}
+	return rdg, nil
+}
+
+// nearBeliefs returns the active beliefs nearest the episode by meaning,
+// global ones and its project's, at or above the related threshold: the
+// part of the model's context that shares no slot with the offline facts.
+func (r *cycleRun) nearBeliefs(ctx context.Context, ep store.Episode) ([]store.Belief, error) {
+	vecs, err := r.vectorsFor(ctx, "episodes", []string{ep.ID}, func([]string) ([]string, error) {
+		return []string{episodeText(ep)}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	idx, err := r.activeIndex(ctx)
+	if err != nil {
+		return nil, err
+	}
+	th := r.c.opts.Thresholds.Related
+	hits := idx.nearest(vecs[ep.ID], belief.ScopeGlobal, "", th, maxContext/2)
+	if ep.ProjectPath != "" {
+		hits = append(hits, idx.nearest(vecs[ep.ID], belief.ScopeProject, ep.ProjectPath, th, maxContext/2)...)
+	}
+	out := make([]store.Belief, len(hits))
+	for i, h := range hits {
+		out[i] = h.b
+	}
+	return out, nil
+}
+
+// known turns beliefs into the model's context, without repeats.
+func (r *cycleRun) known(bs []store.Belief) []llm.KnownBelief {
+	out := make([]llm.KnownBelief, 0, min(len(bs), maxContext))
+	seen := map[string]bool{}
+	for _, b := range bs {
+		if len(out) == maxContext {
+			break
+		}
+		if seen[b.ID] {
+			continue
+		}
+		seen[b.ID] = true
+		out = append(out, llm.KnownBelief{ID: b.ID, Statement: b.Statement, Subject: b.Subject,
+			Predicate: b.Predicate, Object: b.Object, Confidence: r.conf(b)})
+	}
+	return out
+}
+
+// episodeText is what the model reads of an episode.
+func episodeText(ep store.Episode) string {
+	if ep.Summary != "" && !strings.Contains(ep.Content, ep.Summary) {
+		return ep.Content + "\n\nSummary: " + ep.Summary
+	}
+	return ep.Content
+}
+
+// errAlreadyConsolidated means another cycle consolidated the episode
+// first; what this one derived from it is rolled back.
+var errAlreadyConsolidated = errors.New("episode already consolidated")

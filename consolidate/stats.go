@@ -1,0 +1,55 @@
+package consolidate
+
+import (
+	"time"
+
+	"github.com/credence-mem/credence/llm"
+)
+
+// cyclePrefix starts a cycle's ID.
+const cyclePrefix = "cy_"
+
+// Stats is what one cycle did; it is stored as the cycle's JSON record and
+// shown by `credence status` and `credence consolidate`.
+type Stats struct {
+	CycleID    string    `json:"cycle_id"`
+	Trigger    string    `json:"trigger"`
+	Mode       string    `json:"mode"`
+	Status     string    `json:"status"`
+	StartedAt  time.Time `json:"started_at"`
+	FinishedAt time.Time `json:"finished_at"`
+	Error      string    `json:"error,omitempty"`
+
+	// Episodes were consolidated this cycle; Facts read from them; Failed
+	// could not be applied and were set aside (logged).
+	Episodes     int `json:"episodes"`
+	Facts        int `json:"facts"`
+	Failed       int `json:"failed"`
+	HighSurprise int `json:"high_surprise"`
+
+	BeliefsCreated int `json:"beliefs_created"`
+	Reinforced     int `json:"reinforced"`
+	Contradicted   int `json:"contradicted"`
+	Partial        int `json:"partial"`
+	Superseded     int `json:"superseded"`
+	Reactivated    int `json:"reactivated"`
+
+	Clusters         int `json:"clusters"`
+	ClustersDeferred int `json:"clusters_deferred"`
+	Candidates       int `json:"candidates"`
+	Classifications  int `json:"classifications"`
+
+	Revised  int `json:"revised"`
+	Split    int `json:"split"`
+	Merged   int `json:"merged"`
+	Archived int `json:"archived"`
+
+	LLM          llm.Usage `json:"llm"`
+	LLMFallbacks int       `json:"llm_fallbacks"`
+
+	// Checkpointed says the budget or a stop request ended the cycle early;
+	// Remaining episodes wait for the next one.
+	Checkpointed bool            `json:"checkpointed"`
+	Remaining    int             `json:"remaining"`
+	Promotion    *PromotionStats `json:"promotion,omitempty"`
+}
