@@ -44,6 +44,18 @@ func runExpand(env *Env, args []string) int {
 		return env.JSON(c.JSON())
 	}
 	printCard(env.Stdout, c, cardOptions{episodeChars: 400, events: true})
+	tl, err := db.Timeline(env.Ctx, c.Belief.ID, 24)
+	if err != nil {
+		return env.Fail("expand", err)
+	}
+	if len(tl) > 1 {
+		values := make([]float64, len(tl))
+		for i, p := range tl {
+			values[i] = p.Confidence
+		}
+		env.Printf("\nTrend: %s %.2f → %.2f (credence why %s draws it)\n", confidenceSpark(values),
+			values[0], values[len(values)-1], ids.Short(c.Belief.ID))
+	}
 	return 0
 }
 

@@ -161,7 +161,7 @@ func evidenceEpisodes(ctx context.Context, db *store.DB, beliefID string) ([]str
 func promptOf(e store.Episode) string {
 	const userTag, assistantTag = "User: ", "\n\nAssistant: "
 	text := e.Content
-	if rest, ok := strings.CutPrefix(text, userTag); ok && e.Kind == store.EpisodeExchange {
+	if rest, ok := strings.CutPrefix(text, userTag); ok && (e.Kind == store.EpisodeExchange || e.Kind == store.EpisodeImport) {
 		text, _, _ = strings.Cut(rest, assistantTag)
 	}
 	return text

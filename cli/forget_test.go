@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/store"
+)
+
+// seedPromptAndExchange stores a prompt, the exchange that answers it and a
+// belief whose only evidence is the prompt, the way capture and
+// consolidation leave them.
+func seedPromptAndExchange(t *testing.T, h *cmdHarness, prompt string) (beliefID, promptID, exchangeID string) {
+	t.Helper()
+	db := h.db()
+	ctx := t.Context()
+	err := db.Write(ctx, func(tx *store.Tx) error {
+		p := store.Episode{SessionID: "s1", ProjectPath: "/work/app", Kind: store.EpisodePrompt, Content: prompt}
+		if _, err := tx.AddEpisode(ctx, &p); err != nil {
+			return err
+		}
+		x := store.Episode{SessionID: "s1", ProjectPath: "/work/app", Kind: store.EpisodeExchange,
+			Content: "User: " + prompt + "\n\nAssistant: Noted, I will keep that in mind."}
+		if _, err := tx.AddEpisode(ctx, &x); err != nil {
+			return err
+		}
+		other := store.Episode{SessionID: "s2", ProjectPath: "/work/app", Kind: store.EpisodePrompt, Content: "run the linter please"}
+		if _, err := tx.AddEpisode(ctx, &other); err != nil {
+			return err
+		}
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "User's codename is " + prompt[len(prompt)-14:],
+			Subject: "user", Predicate: "codename_is", Object: strings.ToLower(prompt[len(prompt)-14:]), Scope: belief.ScopeGlobal})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: p.ID, Source: "heuristic",
+			Label: belief.Supports, Note: "said " + prompt}); err != nil {
+			return err
+		}
+		beliefID, promptID, exchangeID = id, p.ID, x.ID
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return beliefID, promptID, exchangeID
+}
+
+func TestForgetWithEvidenceLeavesNoByte(t *testing.T) {
+	h := newCmdHarness(t)
+	const codename = "Zanzibarquokka"
+	prompt := "for the record my codename is " + codename
+	beliefID, promptID, exchangeID := seedPromptAndExchange(t, h, prompt)
+	if hits := filesContaining(t, h.home, codename); len(hits) == 0 {
+		t.Fatal("the codename is nowhere on disk before forgetting; the test would prove nothing")
+	}
+	var rep forgetReport
+	h.json(&rep, "forget", "--with-evidence", beliefID)
+	if len(rep.Beliefs) != 1 || len(rep.Episodes) != 2 {
+		t.Fatalf("forgot %+v, want the belief, the prompt %s and the exchange %s", rep, promptID, exchangeID)
+	}
+	for _, text := range []string{codename, strings.ToLower(codename), "my codename is"} {
+		if hits := filesContaining(t, h.home, text); len(hits) > 0 {
+			t.Errorf("%q still on disk after forget --with-evidence: %v", text, hits)
+		}
+	}
+	e, err := h.db().Episode(t.Context(), promptID)
+	if err != nil || !e.Forgotten || e.Content != "" {
+		t.Errorf("prompt episode after forget = %+v, %v; want forgotten and empty", e, err)
+	}
+	if hits := filesContaining(t, h.home, "run the linter please"); len(hits) == 0 {
+		t.Error("an unrelated episode was purged too")
+	}
+}
+
+func TestForget(t *testing.T) {
+	tests := []struct {
+		name       string
+		target     func(beliefID, promptID string) string
+		wantBelief int
+		wantEpisod int
+		code       int
+	}{
+		{"a belief alone keeps its episodes", func(b, _ string) string { return b }, 1, 0, 0},
+		{"an episode", func(_, p string) string { return p }, 0, 1, 0},
+		{"a short belief ID", func(b, _ string) string { return b[:12] }, 1, 0, 0},
+		{"an unknown ID", func(_, _ string) string { return "bl_01ZZZZZZZZZZZZZZZZZZZZZZZZ" }, 0, 0, 1},
+		{"not an ID", func(_, _ string) string { return "tokyo" }, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newCmdHarness(t)
+			beliefID, promptID, _ := seedPromptAndExchange(t, h, "for the record my codename is Zanzibarquokka")
+			code, out, errs := h.run("forget", "--json", tt.target(beliefID, promptID))
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, out, errs)
+			}
+			if code != 0 {
+				return
+			}
+			var rep forgetReport
+			decodeJSON(t, out, &rep)
+			if len(rep.Beliefs) != tt.wantBelief || len(rep.Episodes) != tt.wantEpisod {
+				t.Errorf("forgot %+v, want %d beliefs and %d episodes", rep, tt.wantBelief, tt.wantEpisod)
+			}
+			// Forgetting twice is harmless and says so.
+			var again forgetReport
+			h.json(&again, "forget", tt.target(beliefID, promptID))
+			if len(again.Beliefs)+len(again.Episodes) != 0 || len(again.AlreadyForgotten) != tt.wantBelief+tt.wantEpisod {
+				t.Errorf("second forget = %+v, want everything already forgotten", again)
+			}
+		})
+	}
+}
