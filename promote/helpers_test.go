@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -317,6 +318,8 @@ func claudeLikeWriter(t *testing.T, path string, stop <-chan struct{}) []string 
 			t.Errorf("claude-like writer: %v", err)
 			return nil
 		}
-		time.Sleep(5 * time.Millisecond) // Claude Code edits between model turns, far apart; this is busier
+		// Claude Code edits between model turns, seconds apart; tens of
+		// milliseconds is far busier.
+		time.Sleep(time.Duration(10+rand.IntN(30)) * time.Millisecond)
 	}
 }

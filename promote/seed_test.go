@@ -1,6 +1,7 @@
 package promote
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -272,18 +273,24 @@ func TestSeedConcurrentWrites(t *testing.T) {
 			<-done
 		}
 	})
-	for i := range 40 {
+	for i := range 20 {
 		if i%2 == 0 {
 			e.evidence(id, 0, 2)
 		} else {
 			e.evidence(id, 3, 0)
 		}
 		e.global("Concurrent fact "+itoa(i), 3, 0)
-		e.promote()
+		// On a loaded machine a rewrite can collide with the other writer on
+		// every attempt; it then gives up without writing and the next cycle
+		// tries again. Anything else is a failure.
+		if _, err := e.p.Promote(e.ctx); err != nil && !errors.Is(err, markdown.ErrContention) {
+			t.Fatalf("Promote: %v", err)
+		}
 	}
 	close(stop)
 	stopped = true
 	want := <-done
+	e.promote()
 	doc := e.read(path)
 	for _, line := range want {
 		if !strings.Contains(doc, line+"\n") {
