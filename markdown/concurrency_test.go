@@ -37,10 +37,10 @@ func TestConcurrentClaudeWriterLosesNothing(t *testing.T) {
 	const rewrites = 1000
 	retries, changed := 0, 0
 	for i := 1; i <= rewrites; i++ {
-		// Each attempt races a writer that rewrites the file every few
-		// tens of milliseconds, and an attempt only goes through when no
-		// write lands during its fsync, which a loaded machine can make
-		// slow. Allow many more attempts than the default so the test
+		// Each attempt races a writer that rewrites the file every 75 ms
+		// on average, and an attempt only goes through when no write lands
+		// during its parse and fsync, which -race and a loaded machine
+		// make slow. Allow many more attempts than the default so the test
 		// measures loss, not patience.
 		res, err := WriteSection(context.Background(), path, constant(counterSection(i)), WriteOptions{MaxAttempts: 1000})
 		if err != nil {

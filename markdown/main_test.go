@@ -77,8 +77,9 @@ func runClaudeLikeWriter(path, stop string) int {
 			return 1
 		}
 		// Claude Code writes between model turns, seconds apart at the
-		// least; tens of milliseconds is already far busier than it.
-		time.Sleep(time.Duration(rand.IntN(40)) * time.Millisecond)
+		// least; a write every ~75 ms is far busier than it, yet leaves
+		// an instrumented (-race) writer on a loaded machine room to win.
+		time.Sleep(time.Duration(rand.IntN(150)) * time.Millisecond)
 	}
 	w := bufio.NewWriter(os.Stdout)
 	for n := range next {
