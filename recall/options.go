@@ -1,0 +1,157 @@
+package recall
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/embed"
+)
+
+// Mode selects which searches a recall runs. Hybrid is what users get; the
+// other two exist so the labelled evaluation can show what each half does
+// alone.
+type Mode int
+
+// Recall modes.
+const (
+	Hybrid Mode = iota
+	LexicalOnly
+	VectorOnly
+)
+
+func (m Mode) String() string {
+	switch m {
+	case LexicalOnly:
+		return "bm25"
+	case VectorOnly:
+		return "vector"
+	}
+	return "hybrid"
+}
+
+// Fusion says how the lexical and vector scores of an episode combine.
+type Fusion int
+
+// Fusion methods. ScoreFusion (the default) adds the cosine and the BM25
+// score normalized by the best BM25 of the query, weighted like the belief
+// score; RankFusion is reciprocal rank fusion (1/(60+rank) summed over the
+// two lists). docs/BENCHMARKS.md compares them on the labelled set.
+const (
+	ScoreFusion Fusion = iota
+	RankFusion
+)
+
+// maxContextChars is the hard cap DESIGN §6 puts on what a hook may inject.
+const maxContextChars = 10000
+
+// Options tune ranking, filtering and rendering.
+type Options struct {
+	// BudgetChars is the usual size of the rendered context; MaxChars is the
+	// cap it may never pass (at most 10,000).
+	BudgetChars int
+	MaxChars    int
+	// MaxBeliefs and MaxEpisodes bound how many of each are returned.
+	MaxBeliefs  int
+	MaxEpisodes int
+	// MinConfidence drops beliefs below it (after decay and exclusivity).
+	MinConfidence float64
+	// Belief score weights: confidence·cosine, retrieval strength, BM25.
+	WeightVector    float64
+	WeightRetrieval float64
+	WeightBM25      float64
+	// VectorFloor and LexicalFloor are the relevance floors: an item is
+	// returned only when its cosine to the query reaches VectorFloor, or,
+	// when it has no vector, when the share of the query's terms it
+	// contains reaches LexicalFloor. They are what makes an unrelated
+	// prompt get no context at all.
+	VectorFloor  float64
+	LexicalFloor float64
+	// Fusion combines the two episode scores.
+	Fusion Fusion
+	// QueryTimeout bounds embedding the query; past it recall is lexical.
+	QueryTimeout time.Duration
+	// Mode selects hybrid, lexical-only or vector-only search.
+	Mode Mode
+}
+
+// Relevance floors, measured on the labelled set (docs/BENCHMARKS.md): the
+// cosine floors per embedder family and the term-coverage floor used for
+// items without a vector.
+const (
+	offlineVectorFloor = 0.26
+	openAIVectorFloor  = 0.35
+	defaultLexFloor    = 0.5
+)
+
+// DefaultOptions returns the defaults of config.Default's recall section
+// with the relevance floors of the offline embedder.
+func DefaultOptions() Options {
+	c := config.Default()
+	return FromConfig(&c, "offline-v1-384")
+}
+
+// FromConfig returns the options a config asks for, with the relevance
+// floor of the embedder whose ID is given.
+func FromConfig(cfg *config.Config, embedderID string) Options {
+	r := cfg.Recall
+	o := Options{
+		BudgetChars:     r.BudgetChars,
+		MaxChars:        min(r.MaxChars, maxContextChars),
+		MaxBeliefs:      r.MaxBeliefBites,
+		MaxEpisodes:     r.MaxEpisodeBites,
+		MinConfidence:   r.MinConfidence,
+		WeightVector:    r.WeightVector,
+		WeightRetrieval: r.WeightRetrieval,
+		WeightBM25:      r.WeightBM25,
+		VectorFloor:     VectorFloorFor(embedderID),
+		LexicalFloor:    defaultLexFloor,
+		QueryTimeout:    cfg.Embedder.QueryTimeout,
+	}
+	if o.MaxChars <= 0 {
+		o.MaxChars = maxContextChars
+	}
+	if o.BudgetChars <= 0 || o.BudgetChars > o.MaxChars {
+		o.BudgetChars = o.MaxChars
+	}
+	return o
+}
+
+// VectorFloorFor returns the cosine relevance floor for vectors of the
+// embedder with the given ID.
+func VectorFloorFor(embedderID string) float64 {
+	if strings.HasPrefix(embedderID, "offline-") {
+		return offlineVectorFloor
+	}
+	return openAIVectorFloor
+}
+
+// NewQueryEmbedder builds the configured embedder for embedding queries on
+// the hot path: the offline one as is, the OpenAI-compatible one with no
+// retries and each attempt bounded by embedder.query_timeout, so a slow
+// endpoint costs one short wait before recall falls back to BM25.
+func NewQueryEmbedder(cfg *config.Config) (embed.Embedder, error) {
+	switch cfg.Embedder.Kind {
+	case "", "offline":
+		return embed.NewOffline(), nil
+	case "openai":
+		timeout := cfg.Embedder.QueryTimeout
+		if timeout <= 0 {
+			timeout = 150 * time.Millisecond
+		}
+		e, err := embed.NewOpenAI(embed.OpenAIConfig{
+			BaseURL:    cfg.Embedder.BaseURL,
+			APIKey:     cfg.Embedder.APIKey,
+			Model:      cfg.Embedder.Model,
+			Dimensions: cfg.Embedder.Dimensions,
+			Timeout:    timeout,
+			MaxRetries: -1,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("query embedder: %w", err)
+		}
+		return e, nil
+	}
+	return nil, fmt.Errorf("query embedder: unknown embedder.kind %q", cfg.Embedder.Kind)
+}

@@ -1,0 +1,197 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/recall/synth"
+	"github.com/credence-mem/credence/store"
+)
+
+// qualityConfig is the labelled history of the recall quality test:
+// 8 projects × 12 sessions × 10 turns, two queries per (project, topic)
+// slot and 20 off-topic queries.
+var qualityConfig = synth.Config{Seed: 7, Projects: 8, SessionsPerProject: 12, TurnsPerSession: 10, ChatterShare: 0.3,
+	QueriesPerSlot: 2, OffTopicQueries: 20}
+
+// fixture is the loaded labelled history, shared by the tests of this file.
+type fixture struct {
+	db   *store.DB
+	h    synth.History
+	idOf map[string]string
+	keys map[string]string // ID → key
+	emb  embed.Embedder
+}
+
+var (
+	fixtureOnce sync.Once
+	fixtureVal  *fixture
+	fixtureErr  error
+)
+
+func loadFixture(t testing.TB) *fixture {
+	t.Helper()
+	fixtureOnce.Do(func() {
+		ctx := context.Background()
+		dir, err := tempDir()
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		now := time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC)
+		db, err := store.Open(ctx, filepath.Join(dir, "quality.db"), store.Options{Now: func() time.Time { return now }})
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		h := synth.Generate(qualityConfig)
+		emb := embed.NewOffline()
+		idOf, err := synth.Load(ctx, db, h, synth.LoadOptions{Embedder: emb, NoVectorIndex: true})
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		sp, err := db.EnsureSpace(ctx, emb.ID(), emb.Dim())
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		if _, err := SyncSketches(ctx, db, sp, 0); err != nil {
+			fixtureErr = err
+			return
+		}
+		keys := make(map[string]string, len(idOf))
+		for k, id := range idOf {
+			keys[id] = k
+		}
+		fixtureVal = &fixture{db: db, h: h, idOf: idOf, keys: keys, emb: emb}
+	})
+	if fixtureErr != nil {
+		t.Fatal(fixtureErr)
+	}
+	return fixtureVal
+}
+
+// scores are mean recall@5 and @10 over the labelled queries, separately
+// for episodes and beliefs.
+type scores struct {
+	Episodes5, Episodes10, Beliefs5, Beliefs10 float64
+}
+
+func (s scores) String() string {
+	return fmt.Sprintf("episodes r@5 %.3f r@10 %.3f | beliefs r@5 %.3f r@10 %.3f", s.Episodes5, s.Episodes10, s.Beliefs5, s.Beliefs10)
+}
+
+// evaluate runs every on-topic query in the given mode with the relevance
+// floors off and at most 10 results of each kind. Recall@k is the share of
+// an item kind's relevant items in the top k, out of min(k, relevant): a
+// query with 14 relevant episodes scores 1 at k=5 when its top 5 are all
+// relevant.
+func (f *fixture) evaluate(t testing.TB, opts Options) scores {
+	t.Helper()
+	ctx := context.Background()
+	opts.MaxBeliefs, opts.MaxEpisodes, opts.VectorFloor, opts.LexicalFloor, opts.MinConfidence = 10, 10, -1, 0, 0
+	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts}
+	var sum scores
+	var nEp, nBl int
+	for _, q := range f.h.Queries {
+		if len(q.Relevant) == 0 {
+			continue
+		}
+		res, err := r.Recall(ctx, Query{Text: q.Text, Project: q.Project})
+		if err != nil {
+			t.Fatalf("Recall(%q): %v", q.Text, err)
+		}
+		relEp, relBl := map[string]bool{}, map[string]bool{}
+		for _, k := range q.Relevant {
+			if strings.HasPrefix(k, "e") {
+				relEp[f.idOf[k]] = true
+			} else {
+				relBl[f.idOf[k]] = true
+			}
+		}
+		var eps, bls []string
+		for _, e := range res.Episodes {
+			eps = append(eps, e.ID)
+		}
+		for _, b := range res.Beliefs {
+			bls = append(bls, b.ID)
+		}
+		if len(relEp) > 0 {
+			nEp++
+			sum.Episodes5 += recallAt(eps, relEp, 5)
+			sum.Episodes10 += recallAt(eps, relEp, 10)
+		}
+		if len(relBl) > 0 {
+			nBl++
+			sum.Beliefs5 += recallAt(bls, relBl, 5)
+			sum.Beliefs10 += recallAt(bls, relBl, 10)
+		}
+	}
+	return scores{sum.Episodes5 / float64(nEp), sum.Episodes10 / float64(nEp), sum.Beliefs5 / float64(nBl), sum.Beliefs10 / float64(nBl)}
+}
+
+func recallAt(ranked []string, rel map[string]bool, k int) float64 {
+	hit := 0
+	for i, id := range ranked {
+		if i == k {
+			break
+		}
+		if rel[id] {
+			hit++
+		}
+	}
+	return float64(hit) / float64(min(k, len(rel)))
+}
+
+// TestHybridBeatsEachHalf is the acceptance test of DESIGN §6's hybrid
+// search: on the labelled history, hybrid recall@5 and @10 beat BM25 alone
+// and vector alone, for episodes and for beliefs.
+func TestHybridBeatsEachHalf(t *testing.T) {
+	f := loadFixture(t)
+	t.Logf("history: %s", f.h.Describe())
+	base := DefaultOptions()
+	results := map[string]scores{}
+	for _, m := range []Mode{LexicalOnly, VectorOnly, Hybrid} {
+		o := base
+		o.Mode = m
+		results[m.String()] = f.evaluate(t, o)
+		t.Logf("%-7s %v", m, results[m.String()])
+	}
+	rrf := base
+	rrf.Fusion = RankFusion
+	t.Logf("%-7s %v", "rrf", f.evaluate(t, rrf))
+	h := results["hybrid"]
+	for _, other := range []string{"bm25", "vector"} {
+		o := results[other]
+		checks := []struct {
+			name       string
+			got, other float64
+		}{
+			{"episodes@5", h.Episodes5, o.Episodes5}, {"episodes@10", h.Episodes10, o.Episodes10},
+			{"beliefs@5", h.Beliefs5, o.Beliefs5}, {"beliefs@10", h.Beliefs10, o.Beliefs10},
+		}
+		for _, c := range checks {
+			if c.got <= c.other {
+				t.Errorf("hybrid %s=%.3f, want above %s's %.3f", c.name, c.got, other, c.other)
+			}
+		}
+	}
+}
+
+// sortedKeys is a helper for stable failure messages.
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

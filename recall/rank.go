@@ -1,0 +1,116 @@
+package recall
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/credence-mem/credence/transcript"
+)
+
+// rrfK is reciprocal rank fusion's constant, the usual 60.
+const rrfK = 60
+
+// rankEpisodes loads the episode candidates, drops what may not be shown
+// (other projects, forgotten, excluded, recorded after AsOf, the query
+// itself), scores the rest and returns the best.
+func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
+	ids := s.ids("ep_")
+	if len(ids) == 0 || s.r.Opts.MaxEpisodes <= 0 {
+		return []EpisodeHit{}, nil
+	}
+	eps, err := s.r.DB.EpisodesByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	exclude := make(map[string]bool, len(s.q.Exclude))
+	for _, id := range s.q.Exclude {
+		exclude[id] = true
+	}
+	echo := transcript.NormalizePrompt(s.q.Text)
+	texts := map[string]string{}
+	hits := make([]EpisodeHit, 0, len(eps))
+	for _, e := range eps {
+		switch {
+		case e.Forgotten, exclude[e.ID], !s.visible(e.Scope, e.ProjectPath),
+			!s.q.AsOf.IsZero() && e.CreatedAt.After(s.q.AsOf):
+			continue
+		}
+		if transcript.NormalizePrompt(e.Content) == echo {
+			continue // the prompt itself, stored now or earlier, says nothing new
+		}
+		texts[e.ID] = e.Content
+		hits = append(hits, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
+			Text: e.Content, CreatedAt: e.CreatedAt})
+	}
+	if err := s.fillCosines(ctx, "episodes", texts); err != nil {
+		return nil, err
+	}
+	maxBM25 := 0.0
+	for _, h := range hits {
+		maxBM25 = math.Max(maxBM25, s.bm25[h.ID])
+	}
+	kept := hits[:0]
+	for _, h := range hits {
+		h.Cosine, h.BM25 = s.cosine[h.ID], s.bm25[h.ID]
+		if !s.relevant(h.ID, h.Text) {
+			continue
+		}
+		h.Score = s.fuse(h.ID, normalize(h.BM25, maxBM25))
+		kept = append(kept, h)
+	}
+	sort.SliceStable(kept, func(i, j int) bool {
+		if kept[i].Score != kept[j].Score {
+			return kept[i].Score > kept[j].Score
+		}
+		return kept[i].ID > kept[j].ID // newer first on ties
+	})
+	if len(kept) > s.r.Opts.MaxEpisodes {
+		kept = kept[:s.r.Opts.MaxEpisodes]
+	}
+	return kept, nil
+}
+
+// fuse combines an episode's two signals as Options.Fusion says.
+func (s *search) fuse(id string, bm25n float64) float64 {
+	o := s.r.Opts
+	switch {
+	case o.Mode == LexicalOnly:
+		return bm25n
+	case o.Mode == VectorOnly:
+		return math.Max(s.cosine[id], 0)
+	case o.Fusion == RankFusion:
+		var f float64
+		if r, ok := s.lexRank[id]; ok {
+			f += 1 / float64(rrfK+r)
+		}
+		if r, ok := s.vecRank[id]; ok {
+			f += 1 / float64(rrfK+r)
+		}
+		return f
+	}
+	wv, wb := o.WeightVector, o.WeightBM25
+	if wv+wb <= 0 {
+		wv, wb = 1, 1
+	}
+	return (wv*math.Max(s.cosine[id], 0) + wb*bm25n) / (wv + wb)
+}
+
+// normalize maps a BM25 score into [0, 1] by the best score of the query.
+func normalize(score, best float64) float64 {
+	if best <= 0 || score <= 0 {
+		return 0
+	}
+	return score / best
+}
+
+// snippet collapses white space and cuts text to at most n bytes with an
+// ellipsis.
+func snippet(text string, n int) string {
+	text = strings.Join(strings.Fields(cutBytes(text, 4*n+64)), " ")
+	if len(text) <= n {
+		return text
+	}
+	return strings.TrimRight(cutBytes(text, n-len("…")), " ") + "…"
+}

@@ -1,0 +1,200 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/store"
+)
+
+// Candidate pool sizes. The lexical lists come straight from FTS5; the
+// vector lists are over-fetched because the vector index is not scoped and
+// other projects' rows are dropped afterwards.
+const (
+	lexicalBeliefs  = 24
+	lexicalEpisodes = 30
+	vectorBeliefs   = 32
+	vectorEpisodes  = 48
+)
+
+// Recaller runs recalls against one database.
+type Recaller struct {
+	DB *store.DB
+	// Embedder embeds the query; nil means lexical search only.
+	Embedder embed.Embedder
+	Opts     Options
+	// Now is the clock; nil means the database's.
+	Now func() time.Time
+}
+
+// Query is one recall request.
+type Query struct {
+	Text string
+	// Project is the project root the query comes from; its rows and the
+	// global ones are searched. "" searches everything.
+	Project string
+	// Exclude lists episode IDs never to return (the prompt just stored).
+	Exclude []string
+	// AsOf, when set, recalls beliefs as they were then and only episodes
+	// recorded by then.
+	AsOf time.Time
+}
+
+// Result is what a recall found, ready to render or print as JSON.
+type Result struct {
+	Query    string       `json:"query"`
+	Project  string       `json:"project,omitempty"`
+	AsOf     string       `json:"as_of,omitempty"`
+	Mode     string       `json:"mode"`
+	Beliefs  []BeliefHit  `json:"beliefs"`
+	Episodes []EpisodeHit `json:"episodes"`
+	// Lexical reports why vector search was not used, when it was not.
+	Lexical string `json:"lexical_only,omitempty"`
+}
+
+// Empty reports whether nothing relevant was found.
+func (r Result) Empty() bool { return len(r.Beliefs) == 0 && len(r.Episodes) == 0 }
+
+// BeliefIDs returns the IDs of the beliefs found.
+func (r Result) BeliefIDs() []string {
+	out := make([]string, len(r.Beliefs))
+	for i, b := range r.Beliefs {
+		out[i] = b.ID
+	}
+	return out
+}
+
+// BeliefHit is a recalled belief.
+type BeliefHit struct {
+	ID        string `json:"id"`
+	Statement string `json:"statement"`
+	Kind      string `json:"kind"`
+	Scope     string `json:"scope"`
+	Project   string `json:"project,omitempty"`
+	// Confidence is decayed and, in an exclusive group, normalized.
+	Confidence float64 `json:"confidence"`
+	Sources    int     `json:"sources"`
+	Contested  bool    `json:"contested"`
+	// Rivals are the other members of a contested group.
+	Rivals    []string `json:"rivals,omitempty"`
+	Score     float64  `json:"score"`
+	Cosine    float64  `json:"cosine"`
+	BM25      float64  `json:"bm25"`
+	Retrieval float64  `json:"retrieval_strength"`
+	// Episodes are the episodes whose evidence the belief rests on; only
+	// filled by callers that ask (the CLI), never on the hook path.
+	Episodes []string `json:"episodes,omitempty"`
+}
+
+// EpisodeHit is a recalled episode.
+type EpisodeHit struct {
+	ID        string    `json:"id"`
+	SessionID string    `json:"session_id,omitempty"`
+	Project   string    `json:"project,omitempty"`
+	Kind      string    `json:"kind"`
+	Text      string    `json:"text"`
+	CreatedAt time.Time `json:"created_at"`
+	Score     float64   `json:"score"`
+	Cosine    float64   `json:"cosine"`
+	BM25      float64   `json:"bm25"`
+}
+
+// Recall searches beliefs and episodes for q. An empty query gives an empty
+// result. When the query cannot be embedded in time, or the embedder's
+// vector space does not exist yet, it searches lexically and says why in
+// Result.Lexical.
+func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
+	res := Result{Query: q.Text, Project: q.Project, Mode: r.Opts.Mode.String(), Beliefs: []BeliefHit{}, Episodes: []EpisodeHit{}}
+	if !q.AsOf.IsZero() {
+		res.AsOf = q.AsOf.UTC().Format(time.RFC3339)
+	}
+	if strings.TrimSpace(q.Text) == "" {
+		return res, nil
+	}
+	now := r.now()
+	if !q.AsOf.IsZero() {
+		now = q.AsOf
+	}
+	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text)}
+	if r.Opts.Mode != LexicalOnly {
+		if err := s.embedQuery(ctx); err != nil {
+			if r.Opts.Mode == VectorOnly {
+				return res, err
+			}
+			res.Lexical = err.Error()
+		}
+	}
+	if err := s.gather(ctx); err != nil {
+		return res, err
+	}
+	beliefs, err := s.rankBeliefs(ctx)
+	if err != nil {
+		return res, err
+	}
+	episodes, err := s.rankEpisodes(ctx)
+	if err != nil {
+		return res, err
+	}
+	res.Beliefs, res.Episodes = beliefs, episodes
+	return res, nil
+}
+
+func (r *Recaller) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return r.DB.Now()
+}
+
+// errNoSpace reports that no vectors exist yet for the configured embedder.
+var errNoSpace = errors.New("no vectors for this embedder yet")
+
+// space returns the vector space of the recaller's embedder. An
+// OpenAI-compatible embedder whose dimension is not known until its first
+// response matches the space of the same model with any dimension.
+func (r *Recaller) space(ctx context.Context) (store.Space, error) {
+	spaces, err := r.DB.Spaces(ctx)
+	if err != nil {
+		return store.Space{}, err
+	}
+	id := r.Embedder.ID()
+	unknownDim := r.Embedder.Dim() == 0
+	for _, sp := range spaces {
+		if sp.EmbedderID == id || unknownDim && strings.HasPrefix(sp.EmbedderID, strings.TrimSuffix(id, "0")) {
+			return sp, nil
+		}
+	}
+	return store.Space{}, errNoSpace
+}
+
+// embedQuery finds the vector space and embeds the query within the query
+// timeout.
+func (s *search) embedQuery(ctx context.Context) error {
+	if s.r.Embedder == nil {
+		return errors.New("no embedder configured")
+	}
+	sp, err := s.r.space(ctx)
+	if err != nil && !(errors.Is(err, errNoSpace) && s.localEmbedder()) {
+		// Without stored vectors only an in-process embedder is worth
+		// running: it scores the lexical candidates by cosine.
+		return err
+	}
+	if s.r.Opts.QueryTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.r.Opts.QueryTimeout)
+		defer cancel()
+	}
+	vecs, err := s.r.Embedder.Embed(ctx, []string{s.q.Text})
+	if err != nil {
+		return fmt.Errorf("embed query: %w", err)
+	}
+	if len(vecs) != 1 || sp.Dim != 0 && len(vecs[0]) != sp.Dim {
+		return fmt.Errorf("embed query: got a vector of the wrong size for space %s", sp.EmbedderID)
+	}
+	s.space, s.vec = sp, vecs[0]
+	return nil
+}

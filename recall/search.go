@@ -1,0 +1,204 @@
+package recall
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/store"
+)
+
+// maxQueryBytes is how much of the query text is searched: a pasted log or
+// a 10 MB prompt is searched by its beginning, which bounds the FTS query
+// and the embedding work.
+const maxQueryBytes = 4 << 10
+
+// maxEmbedBytes bounds the text embedded on the fly for a candidate that has
+// no stored vector.
+const maxEmbedBytes = 2 << 10
+
+// search holds one recall's state: the query vector and the lexical and
+// vector scores of every candidate, by ID.
+type search struct {
+	r     *Recaller
+	q     Query
+	now   time.Time
+	terms []string
+
+	space store.Space // zero when the embedder has no vectors stored yet
+	vec   []float32   // nil when the query was not embedded
+
+	bm25             map[string]float64 // negated BM25, higher is better
+	cosine           map[string]float64
+	lexRank, vecRank map[string]int // 1-based ranks in each list
+
+	asOf []store.Belief // every belief as of Query.AsOf, for exclusive groups
+}
+
+// hasSpace reports whether stored vectors can be searched.
+func (s *search) hasSpace() bool {
+	return s.vec != nil && s.space.Dim == len(s.vec) && s.space.Name != ""
+}
+
+// localEmbedder reports whether the embedder runs in-process, cheaply
+// enough to embed a few candidates that have no stored vector yet.
+func (s *search) localEmbedder() bool {
+	return s.r.Embedder != nil && strings.HasPrefix(s.r.Embedder.ID(), "offline-")
+}
+
+// gather runs the lexical and vector searches and records each candidate's
+// scores and ranks.
+func (s *search) gather(ctx context.Context) error {
+	s.bm25, s.cosine = map[string]float64{}, map[string]float64{}
+	s.lexRank, s.vecRank = map[string]int{}, map[string]int{}
+	text := cutQuery(s.q.Text)
+	mode := s.r.Opts.Mode
+	if mode != VectorOnly {
+		bl, err := s.r.DB.SearchBeliefs(ctx, text, s.q.Project, lexicalBeliefs)
+		if err != nil {
+			return err
+		}
+		el, err := s.r.DB.SearchEpisodes(ctx, text, s.q.Project, lexicalEpisodes)
+		if err != nil {
+			return err
+		}
+		for _, list := range [][]store.TextHit{bl, el} {
+			for i, h := range list {
+				s.bm25[h.ID], s.lexRank[h.ID] = h.Score, i+1
+			}
+		}
+	}
+	if s.hasSpace() && mode != LexicalOnly {
+		for _, kind := range []struct {
+			name string
+			k    int
+		}{{"beliefs", vectorBeliefs}, {"episodes", vectorEpisodes}} {
+			if err := s.vectorSearch(ctx, kind.name, kind.k); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// vectorSearch finds the k nearest items of a kind by sketch and records
+// their exact cosines and their rank by it.
+func (s *search) vectorSearch(ctx context.Context, kind string, k int) error {
+	near, err := s.sketchNearest(ctx, kind, k)
+	if err != nil || len(near) == 0 {
+		return err
+	}
+	vecs, err := s.r.DB.VectorsByID(ctx, s.space, kind, near)
+	if err != nil {
+		return err
+	}
+	type scored struct {
+		id  string
+		cos float64
+	}
+	ranked := make([]scored, 0, len(vecs))
+	for _, id := range near {
+		if v, ok := vecs[id]; ok {
+			ranked = append(ranked, scored{id, embed.Cosine(s.vec, v)})
+		}
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].cos > ranked[j].cos })
+	for i, r := range ranked {
+		s.cosine[r.id], s.vecRank[r.id] = r.cos, i+1
+	}
+	return nil
+}
+
+// ids returns the candidate IDs with the given prefix ("bl_" or "ep_").
+func (s *search) ids(prefix string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range []map[string]float64{s.bm25, s.cosine} {
+		for id := range m {
+			if strings.HasPrefix(id, prefix) && !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// fillCosines gives every candidate that has a text but no cosine yet one:
+// from its stored vector, or, with the in-process embedder, by embedding
+// the start of its text now. Without a query vector nothing changes.
+func (s *search) fillCosines(ctx context.Context, kind string, texts map[string]string) error {
+	if s.vec == nil || s.r.Opts.Mode == LexicalOnly {
+		return nil
+	}
+	var missing []string
+	for id := range texts {
+		if _, ok := s.cosine[id]; !ok {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	if s.hasSpace() {
+		vecs, err := s.r.DB.VectorsByID(ctx, s.space, kind, missing)
+		if err != nil {
+			return err
+		}
+		rest := missing[:0]
+		for _, id := range missing {
+			if v, ok := vecs[id]; ok {
+				s.cosine[id] = embed.Cosine(s.vec, v)
+			} else {
+				rest = append(rest, id)
+			}
+		}
+		missing = rest
+	}
+	if len(missing) == 0 || !s.localEmbedder() {
+		return nil
+	}
+	in := make([]string, len(missing))
+	for i, id := range missing {
+		in[i] = cutBytes(texts[id], maxEmbedBytes)
+	}
+	vecs, err := s.r.Embedder.Embed(ctx, in)
+	if err != nil {
+		return err
+	}
+	for i, id := range missing {
+		s.cosine[id] = embed.Cosine(s.vec, vecs[i])
+	}
+	return nil
+}
+
+// relevant reports whether an item clears the relevance floor: by its
+// cosine when it has one, else by the share of query terms its text holds.
+func (s *search) relevant(id, text string) bool {
+	if c, ok := s.cosine[id]; ok && s.vec != nil {
+		return c >= s.r.Opts.VectorFloor
+	}
+	return coverage(s.terms, text) >= s.r.Opts.LexicalFloor
+}
+
+// visible reports whether a row of the given scope and project may be
+// recalled for the query's project.
+func (s *search) visible(scope, project string) bool {
+	return s.q.Project == "" || scope == "global" || project == s.q.Project
+}
+
+func cutQuery(text string) string { return cutBytes(text, maxQueryBytes) }
+
+// cutBytes returns at most n bytes of s, not splitting a rune.
+func cutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

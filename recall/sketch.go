@@ -1,0 +1,209 @@
+package recall
+
+import (
+	"bytes"
+	"container/heap"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+
+	"github.com/credence-mem/credence/store"
+)
+
+// Vector search on the hot path scans sign sketches: one bit per dimension
+// (SimHash), packed sketchChunkCap to a row of recall_sketches, so a
+// project's 10,000 vectors are a handful of row reads and a few popcounts
+// each. The nearest sketches are then re-ranked by their exact cosine.
+// libSQL's own vector index (vector_top_k) costs 5–15 ms of CPU per query
+// here even on small tables, more than a prompt's whole budget.
+const sketchChunkCap = 2048
+
+// syncBatch is how many new vectors one sync transaction reads.
+const syncBatch = 512
+
+// sketchKinds are the vector tables of a space.
+var sketchKinds = []string{"beliefs", "episodes"}
+
+// checkpointKey is the meta key holding the last vector row sketched.
+func checkpointKey(sp store.Space, kind string) string {
+	return "recall_sketch:" + sp.Name + ":" + kind
+}
+
+// SyncSketches appends the sketches of vectors stored since the last sync
+// to recall_sketches, reading at most limit new vectors per kind (0 or less:
+// all of them). It returns how many it added. Callers with time to spare
+// run it: the Stop, SessionEnd and PreCompact hooks with a small limit, the
+// CLI before a recall, the agent after it embeds.
+func SyncSketches(ctx context.Context, db *store.DB, sp store.Space, limit int) (int, error) {
+	total := 0
+	for _, kind := range sketchKinds {
+		for limit <= 0 || total < limit {
+			n := syncBatch
+			if limit > 0 {
+				n = min(n, limit-total)
+			}
+			added, err := syncBatchOf(ctx, db, sp, kind, n)
+			total += added
+			if err != nil {
+				return total, err
+			}
+			if added < n {
+				break
+			}
+		}
+	}
+	return total, nil
+}
+
+// syncBatchOf sketches up to n new vectors of one kind in one transaction;
+// reading the checkpoint inside it keeps two concurrent syncs from adding
+// the same vectors twice.
+func syncBatchOf(ctx context.Context, db *store.DB, sp store.Space, kind string, n int) (int, error) {
+	added := 0
+	err := db.Write(ctx, func(tx *store.Tx) error {
+		key := checkpointKey(sp, kind)
+		var after int64
+		v, err := tx.Meta(ctx, key)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+		case err != nil:
+			return err
+		default:
+			if after, err = strconv.ParseInt(v, 10, 64); err != nil {
+				return fmt.Errorf("read %s: %w", key, err)
+			}
+		}
+		vs, err := tx.VectorsAfter(ctx, sp, kind, after, n)
+		if err != nil || len(vs) == 0 {
+			return err
+		}
+		open := map[string]*store.SketchChunk{}
+		var order []string
+		for _, sv := range vs {
+			c, ok := open[sv.Project]
+			if !ok {
+				last, err := tx.LastSketchChunk(ctx, sp.Name, kind, sv.Project)
+				if err != nil && !errors.Is(err, store.ErrNotFound) {
+					return err
+				}
+				c, open[sv.Project] = &last, &last
+				order = append(order, sv.Project)
+			}
+			if c.Count == sketchChunkCap {
+				if err := tx.PutSketchChunk(ctx, *c); err != nil {
+					return err
+				}
+				*c = store.SketchChunk{Space: sp.Name, Kind: kind, Project: sv.Project, Chunk: c.Chunk + 1}
+			}
+			if c.Count > 0 {
+				c.IDs = append(c.IDs, '\n')
+			}
+			c.IDs = append(c.IDs, sv.ID...)
+			c.Signs = appendSigns(c.Signs, sv.Vec)
+			c.Count++
+		}
+		for _, p := range order {
+			if err := tx.PutSketchChunk(ctx, *open[p]); err != nil {
+				return err
+			}
+		}
+		added = len(vs)
+		return tx.SetMeta(ctx, key, strconv.FormatInt(vs[len(vs)-1].RowID, 10))
+	})
+	if err != nil {
+		return 0, fmt.Errorf("sync %s sketches: %w", kind, err)
+	}
+	return added, nil
+}
+
+// sketchBytes is the size of one sketch of a dim-dimensional vector.
+func sketchBytes(dim int) int { return (dim + 7) / 8 }
+
+// appendSigns appends v's sign bits (bit i set when v[i] > 0).
+func appendSigns(dst []byte, v []float32) []byte {
+	out := make([]byte, sketchBytes(len(v)))
+	for i, x := range v {
+		if x > 0 {
+			out[i/8] |= 1 << (i % 8)
+		}
+	}
+	return append(dst, out...)
+}
+
+// hamming counts differing bits of two sketches of equal length.
+func hamming(a, b []byte) int {
+	n := 0
+	for len(a) >= 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(a) ^ binary.LittleEndian.Uint64(b))
+		a, b = a[8:], b[8:]
+	}
+	for i := range a {
+		n += bits.OnesCount8(a[i] ^ b[i])
+	}
+	return n
+}
+
+// sketchNearest returns the IDs of the k items of a kind, visible from the
+// query's project, whose sketches are nearest the query's.
+func (s *search) sketchNearest(ctx context.Context, kind string, k int) ([]string, error) {
+	var projects []string
+	if s.q.Project != "" {
+		projects = []string{s.q.Project, ""}
+	}
+	chunks, err := s.r.DB.SketchChunks(ctx, s.space.Name, kind, projects)
+	if err != nil {
+		return nil, err
+	}
+	qs := appendSigns(nil, s.vec)
+	size := len(qs)
+	h := &farthestFirst{}
+	for ci, c := range chunks {
+		if len(c.Signs) != c.Count*size {
+			return nil, fmt.Errorf("sketch chunk %s/%s/%d: %d bytes for %d sketches of %d", c.Kind, c.Project, c.Chunk, len(c.Signs), c.Count, size)
+		}
+		for i := 0; i < c.Count; i++ {
+			d := hamming(qs, c.Signs[i*size:(i+1)*size])
+			if h.Len() < k {
+				heap.Push(h, sketchHit{d, ci, i})
+			} else if d < (*h)[0].dist {
+				(*h)[0] = sketchHit{d, ci, i}
+				heap.Fix(h, 0)
+			}
+		}
+	}
+	split := map[int][][]byte{}
+	out := make([]string, h.Len())
+	for i := len(out) - 1; i >= 0; i-- {
+		hit := heap.Pop(h).(sketchHit)
+		ids, ok := split[hit.chunk]
+		if !ok {
+			ids = bytes.Split(chunks[hit.chunk].IDs, []byte{'\n'})
+			split[hit.chunk] = ids
+		}
+		if hit.item >= len(ids) {
+			return nil, fmt.Errorf("sketch chunk %d: %d ids for %d sketches", chunks[hit.chunk].Chunk, len(ids), chunks[hit.chunk].Count)
+		}
+		out[i] = string(ids[hit.item])
+	}
+	return out, nil
+}
+
+type sketchHit struct{ dist, chunk, item int }
+
+// farthestFirst is a max-heap on distance: its root is the worst of the k
+// best so far.
+type farthestFirst []sketchHit
+
+func (h farthestFirst) Len() int           { return len(h) }
+func (h farthestFirst) Less(i, j int) bool { return h[i].dist > h[j].dist }
+func (h farthestFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *farthestFirst) Push(x any)        { *h = append(*h, x.(sketchHit)) }
+func (h *farthestFirst) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
