@@ -44,7 +44,7 @@ func BenchmarkWriteSection(b *testing.B) {
 	for b.Loop() {
 		round++
 		s := fullSection(round)
-		if _, err := WriteSection(ctx, path, func(ParsedSection, bool) string { return RenderSection(s) }, WriteOptions{}); err != nil {
+		if _, err := WriteSection(ctx, path, constant(RenderSection(s)), WriteOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

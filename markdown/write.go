@@ -35,8 +35,9 @@ var (
 // when the file changes underneath, so it must not have side effects that
 // cannot be repeated. Bullets under the section's own headings are replaced
 // by what it returns: one a person added must be carried into the result by
-// the caller or it is gone from the file (DiffSection finds them).
-type RenderFunc func(current ParsedSection, ok bool) string
+// the caller or it is gone from the file (DiffSection finds them). An error
+// aborts the write and is returned as is.
+type RenderFunc func(current ParsedSection, ok bool) (string, error)
 
 // WriteOptions tunes WriteSection. The zero value is ready to use.
 type WriteOptions struct {
@@ -101,7 +102,11 @@ func WriteSection(ctx context.Context, path string, render RenderFunc, opts Writ
 			return res, err
 		}
 		l := scan(current)
-		sec, err := checkSection(render(l.parseSection()))
+		section, err := render(l.parseSection())
+		if err != nil {
+			return res, err
+		}
+		sec, err := checkSection(section)
 		if err != nil {
 			return res, fmt.Errorf("render section for %s: %w", path, err)
 		}

@@ -14,7 +14,7 @@ import (
 
 // constant renders the same section whatever the file holds.
 func constant(section string) RenderFunc {
-	return func(ParsedSection, bool) string { return section }
+	return func(ParsedSection, bool) (string, error) { return section, nil }
 }
 
 func writeFile(t *testing.T, path, content string, mode os.FileMode) {
@@ -101,7 +101,7 @@ func TestWriteSectionRenderSeesCurrentSection(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "MEMORY.md")
 	writeFile(t, path, BeginMarker+"\n## Beliefs\n\n- Old (confidence: 0.75, evidence: 3)\n- Typed by a person\n\n"+EndMarker+"\n", 0o600)
 	var seen []Bullet
-	_, err := WriteSection(context.Background(), path, func(p ParsedSection, ok bool) string {
+	_, err := WriteSection(context.Background(), path, func(p ParsedSection, ok bool) (string, error) {
 		if !ok {
 			t.Error("render got ok=false for a file with a section")
 		}
@@ -110,7 +110,7 @@ func TestWriteSectionRenderSeesCurrentSection(t *testing.T) {
 		for _, b := range seen { // carry the person's bullet forward, as the agent does
 			s.Beliefs = append(s.Beliefs, Entry{Statement: b.Statement, Confidence: 1, Evidence: 1})
 		}
-		return RenderSection(s)
+		return RenderSection(s), nil
 	}, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -181,6 +181,19 @@ func TestWriteSectionLockTimeout(t *testing.T) {
 	}
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("file written without the lock")
+	}
+}
+
+func TestWriteSectionRenderError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "MEMORY.md")
+	writeFile(t, path, "# Notes\n", 0o600)
+	boom := errors.New("store unavailable")
+	_, err := WriteSection(context.Background(), path, func(ParsedSection, bool) (string, error) { return "", boom }, WriteOptions{})
+	if !errors.Is(err, boom) {
+		t.Errorf("error = %v, want the render's error", err)
+	}
+	if got := readFile(t, path); got != "# Notes\n" {
+		t.Errorf("file changed to %q", got)
 	}
 }
 
