@@ -1,0 +1,337 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/credence-mem/credence/app"
+	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/install"
+	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/syncer"
+)
+
+func init() {
+	Register(Command{
+		Name:    "doctor",
+		Usage:   "[--full] [--json]",
+		Summary: "check every piece (binaries, hooks, MCP, agent, database, LLM endpoint, sync) and say how to fix what is wrong",
+		Run:     runDoctor,
+	})
+}
+
+// Doctor statuses.
+const (
+	checkOK      = "ok"
+	checkProblem = "problem"
+	checkSkipped = "skipped"
+)
+
+// heartbeatStale is how old the agent's heartbeat may be before doctor
+// calls the agent stuck or gone; the agent beats far more often.
+const heartbeatStale = 10 * time.Minute
+
+// endpointTimeout bounds each network check.
+const endpointTimeout = 3 * time.Second
+
+// httpClient makes doctor's endpoint checks; tests may replace it.
+var httpClient = &http.Client{Timeout: endpointTimeout}
+
+func runDoctor(env *Env, args []string) int {
+	fs := env.Flags("doctor")
+	full := fs.Bool("full", false, "run the full PRAGMA integrity_check instead of quick_check")
+	asJSON := fs.Bool("json", false, "print the checks as JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return 2
+	}
+	rep := &stepReport{env: env, quiet: *asJSON}
+	diagnose(env, rep, *full)
+	if *asJSON {
+		if code := env.JSON(rep); code != 0 {
+			return code
+		}
+	} else if rep.failed() {
+		env.Printf("\nsomething needs attention: follow the fix lines above, then run credence doctor again.\n")
+	} else {
+		env.Printf("\nall good.\n")
+	}
+	if rep.failed() {
+		return 1
+	}
+	return 0
+}
+
+// diagnose runs every check in order of dependence: a broken config or
+// database makes the checks after it meaningless, the rest are independent.
+func diagnose(env *Env, rep *stepReport, fullCheck bool) {
+	ok := func(name, detail string) { rep.add(step{Name: name, Status: checkOK, Detail: detail}) }
+	bad := func(name, detail, fix string) {
+		rep.add(step{Name: name, Status: checkProblem, Detail: detail, Fix: fix})
+	}
+	skip := func(name, detail string) { rep.add(step{Name: name, Status: checkSkipped, Detail: detail}) }
+
+	cfg, err := env.Config()
+	var invalid *config.ValidationError
+	switch {
+	case err != nil && errors.As(err, &invalid) && cfg != nil:
+		bad("config", strings.ReplaceAll(invalid.Error(), "\n", " "), "edit "+cfg.Paths.ConfigFile+" (credence config shows the effective values)")
+	case err != nil:
+		bad("config", err.Error(), "fix the config file or the CREDENCE_* variable named above")
+		return
+	default:
+		ok("config", cfg.Paths.ConfigFile+describeMode(cfg))
+	}
+
+	st, _, _ := readInstallState(cfg)
+	bin := st.Binaries
+	if bin.Credence == "" {
+		bin, _ = findBinaries("")
+	}
+	if err := checkExecutable(bin.Hook); err != nil {
+		bad("binaries", err.Error(), "rebuild and reinstall: ./install.sh")
+	} else {
+		ok("binaries", bin.Credence+", "+bin.Hook)
+	}
+
+	if missing, err := install.MissingHooks(cfg.Paths.ClaudeSettings, bin.Hook); err != nil {
+		bad("hooks", err.Error(), "fix "+cfg.Paths.ClaudeSettings+", then run credence install")
+	} else if len(missing) > 0 {
+		bad("hooks", "not registered for "+strings.Join(missing, ", ")+" in "+cfg.Paths.ClaudeSettings, "run credence install")
+	} else {
+		ok("hooks", "all "+strconv.Itoa(len(install.HookEvents))+" events in "+cfg.Paths.ClaudeSettings)
+	}
+
+	if reg, err := install.MCPRegistered(cfg.Paths.ClaudeJSON, bin.Credence); err != nil {
+		bad("MCP server", err.Error(), "fix "+cfg.Paths.ClaudeJSON+", then run credence install")
+	} else if !reg {
+		bad("MCP server", "\"credence\" is not registered for "+bin.Credence+" in "+cfg.Paths.ClaudeJSON, "run credence install")
+	} else {
+		ok("MCP server", "registered in "+cfg.Paths.ClaudeJSON)
+	}
+
+	line := cfg.GlobalMemoryImportLine()
+	if data, err := os.ReadFile(cfg.Paths.ClaudeMD); err != nil || !hasImportLine(string(data), line) {
+		bad("global memory import", line+" is missing from "+cfg.Paths.ClaudeMD, "run credence install")
+	} else {
+		ok("global memory import", line+" in "+cfg.Paths.ClaudeMD)
+	}
+
+	if _, err := os.Stat(cfg.Paths.Database); err != nil {
+		bad("database", "no database at "+cfg.Paths.Database, "run credence install (or any credence command) to create it")
+		return
+	}
+	db, err := app.OpenStore(env.Ctx, cfg, commandBusyTimeout)
+	if err != nil {
+		bad("database", err.Error(), "check the permissions of "+cfg.Paths.DataDir+"; if the file is damaged, move it away and run credence import")
+		return
+	}
+	defer db.Close()
+	if detail, err := checkDatabase(env.Ctx, db, fullCheck); err != nil {
+		bad("database", err.Error(), "stop the agent, copy "+cfg.Paths.Database+" aside and run `sqlite3 credence.db .recover`, or start over with credence import")
+	} else {
+		ok("database", detail)
+	}
+
+	name, detail, fix, healthy := checkAgent(env, cfg, db, st)
+	if healthy {
+		ok(name, detail)
+	} else {
+		bad(name, detail, fix)
+	}
+
+	for _, ep := range endpointsOf(cfg) {
+		if err := checkEndpoint(env.Ctx, ep.base, ep.key); err != nil {
+			bad(ep.name, err.Error(), ep.fix)
+		} else {
+			ok(ep.name, ep.base+" answers")
+		}
+	}
+	if !cfg.LLMEnabled() {
+		skip("LLM endpoint", "not configured: consolidation runs offline (set llm.base_url or OPENAI_API_KEY for LLM mode)")
+	}
+
+	if !cfg.SyncEnabled() {
+		skip("sync", "not configured (sync.url)")
+		return
+	}
+	ctx, cancel := context.WithTimeout(env.Ctx, syncer.DefaultStatusTimeout)
+	defer cancel()
+	ss, err := syncer.Status(ctx, db, cfg)
+	switch {
+	case err != nil:
+		bad("sync", err.Error(), "check sync.url and sync.token (credence config)")
+	case !ss.Reachable:
+		bad("sync", ss.Remote+" unreachable: "+ss.RemoteError, "check the network, sync.url and sync.token; local memory keeps working meanwhile")
+	default:
+		detail := fmt.Sprintf("%s reachable, %d rows to push, %d to pull", ss.Remote, ss.PendingPush, ss.PendingPull)
+		if ss.LastError != "" {
+			detail += "; last round failed: " + ss.LastError
+		}
+		ok("sync", detail)
+	}
+}
+
+func describeMode(cfg *config.Config) string {
+	if cfg.LLMEnabled() {
+		return " (LLM mode, model " + cfg.LLM.Model + ")"
+	}
+	return " (offline mode)"
+}
+
+func hasImportLine(text, line string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == line {
+			return true
+		}
+	}
+	return false
+}
+
+// checkDatabase runs SQLite's quick_check (or integrity_check) and compares
+// the schema version with the one this binary knows.
+func checkDatabase(ctx context.Context, db *store.DB, full bool) (string, error) {
+	pragma := "PRAGMA quick_check"
+	if full {
+		pragma = "PRAGMA integrity_check"
+	}
+	rows, err := db.SQL().QueryContext(ctx, pragma)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", pragma, err)
+	}
+	var problems []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			rows.Close()
+			return "", fmt.Errorf("%s: %w", pragma, err)
+		}
+		if s != "ok" {
+			problems = append(problems, s)
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return "", fmt.Errorf("%s: %w", pragma, err)
+	}
+	if len(problems) > 0 {
+		return "", fmt.Errorf("%s found %d problems, first: %s", pragma, len(problems), problems[0])
+	}
+	have, err := db.SchemaVersion(ctx)
+	if err != nil {
+		return "", err
+	}
+	want, err := store.LatestSchemaVersion()
+	if err != nil {
+		return "", err
+	}
+	if have != want {
+		return "", fmt.Errorf("schema version %d, this binary expects %d", have, want)
+	}
+	episodes, err := db.CountEpisodes(ctx)
+	if err != nil {
+		return "", err
+	}
+	counts, err := db.CountBeliefs(ctx)
+	if err != nil {
+		return "", err
+	}
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	return fmt.Sprintf("%s passed; %d episodes, %d beliefs (%d active), schema %d", strings.TrimPrefix(pragma, "PRAGMA "),
+		episodes, total, counts["active"], have), nil
+}
+
+// checkAgent reads the agent's heartbeat and asks the service manager.
+func checkAgent(env *Env, cfg *config.Config, db *store.DB, st installState) (name, detail, fix string, healthy bool) {
+	name, fix = "agent", "run credence install to (re)start it, or `credence agent` in a terminal; its log is in "+cfg.Paths.LogDir
+	var beat time.Time
+	if v, err := db.Meta(env.Ctx, store.MetaAgentHeartbeat); err == nil {
+		if ms, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && ms > 0 {
+			beat = time.UnixMilli(ms)
+		}
+	}
+	running := false
+	if st.Service != "" {
+		running, _ = install.ServiceRunning(env.Ctx, serviceRunner, st.Service, agentService(env, cfg, st.Binaries))
+	}
+	age := time.Since(beat)
+	switch {
+	case !beat.IsZero() && age <= heartbeatStale:
+		return name, fmt.Sprintf("alive, last heartbeat %s ago", age.Round(time.Second)), "", true
+	case running && beat.IsZero():
+		return name, "running as a " + describeManager(st.Service) + "; no heartbeat recorded yet", "", true
+	case running:
+		return name, fmt.Sprintf("the process runs but its last heartbeat is %s old: stuck", age.Round(time.Second)),
+			"restart it: credence install; then read " + cfg.Paths.LogDir + "/agent.log", false
+	case beat.IsZero():
+		return name, "not running, and it never reported a heartbeat", fix, false
+	}
+	return name, fmt.Sprintf("not running; last heartbeat %s ago", age.Round(time.Second)), fix, false
+}
+
+// endpoint is an OpenAI-compatible API doctor checks.
+type endpoint struct{ name, base, key, fix string }
+
+// endpointsOf lists the endpoints the configuration uses: the LLM's when
+// LLM mode is on and the embedder's when it is the openai kind (once when
+// both are the same).
+func endpointsOf(cfg *config.Config) []endpoint {
+	const openAI = "https://api.openai.com/v1"
+	var out []endpoint
+	if cfg.LLMEnabled() {
+		base := cfg.LLM.BaseURL
+		if base == "" {
+			base = openAI
+		}
+		out = append(out, endpoint{"LLM endpoint", base, cfg.LLM.APIKey,
+			"check llm.base_url and llm.api_key (credence config); a local server (Ollama: ollama serve) must be running; consolidation falls back to offline meanwhile"})
+	}
+	if cfg.Embedder.Kind == "openai" {
+		base := cfg.Embedder.BaseURL
+		if base == "" {
+			base = openAI
+		}
+		if len(out) == 0 || out[0].base != base {
+			out = append(out, endpoint{"embedding endpoint", base, cfg.Embedder.APIKey,
+				"check embedder.base_url and embedder.api_key; recall falls back to BM25 meanwhile"})
+		}
+	}
+	return out
+}
+
+// checkEndpoint asks an OpenAI-compatible server for its models.
+func checkEndpoint(ctx context.Context, base, key string) error {
+	ctx, cancel := context.WithTimeout(ctx, endpointTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(base, "/")+"/models", nil)
+	if err != nil {
+		return fmt.Errorf("bad base URL %q: %w", base, err)
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := httpClient.Do(req)
+	if err != nil {
+		// The error names the URL, never the key.
+		return fmt.Errorf("GET %s/models: %w", strings.TrimRight(base, "/"), errors.Unwrap(err))
+	}
+	defer resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
+		return fmt.Errorf("%s rejected the API key (HTTP %d)", base, resp.StatusCode)
+	case resp.StatusCode >= 300:
+		return fmt.Errorf("GET %s/models: HTTP %d", strings.TrimRight(base, "/"), resp.StatusCode)
+	}
+	return nil
+}

@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/natefinch/atomic"
+
+	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/install"
+)
+
+func init() {
+	Register(Command{
+		Name:    "uninstall",
+		Usage:   "[--purge] [--json]",
+		Summary: "undo credence install: stop the agent, remove the hooks, the MCP server and the CLAUDE.md import (--purge also deletes all memory)",
+		Run:     runUninstall,
+	})
+}
+
+func runUninstall(env *Env, args []string) int {
+	fs := env.Flags("uninstall")
+	purge := fs.Bool("purge", false, "also delete the data directory (database, logs): everything credence remembers")
+	asJSON := fs.Bool("json", false, "print the steps as JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return 2
+	}
+	rep := &stepReport{env: env, quiet: *asJSON}
+	doUninstall(env, rep, *purge)
+	if *asJSON {
+		if code := env.JSON(rep); code != 0 {
+			return code
+		}
+	} else if !rep.failed() {
+		if *purge {
+			env.Printf("\ncredence is uninstalled and its memory deleted. Remove the binaries from your PATH to finish.\n")
+		} else {
+			env.Printf("\ncredence is uninstalled; its memory stays in the data directory (credence uninstall --purge deletes it).\n")
+		}
+	}
+	if rep.failed() {
+		return 1
+	}
+	return 0
+}
+
+// doUninstall reverses doInstall. Every step runs even when an earlier one
+// fails, so one broken file does not leave the rest installed.
+func doUninstall(env *Env, rep *stepReport, purge bool) {
+	cfg, err := env.Config()
+	var invalid *config.ValidationError
+	if err != nil && !(errors.As(err, &invalid) && cfg != nil) {
+		rep.add(step{Name: "configuration", Status: stepFailed, Detail: err.Error()})
+		return
+	}
+	st, recorded, err := readInstallState(cfg)
+	if err != nil {
+		rep.add(step{Name: "read install state", Status: stepWarning, Detail: err.Error()})
+	}
+	if !recorded {
+		bin, _ := findBinaries("")
+		st.Binaries = bin
+	}
+	stopAgent(env, cfg, st, recorded, rep)
+
+	if !restoreOriginal(cfg.Paths.ClaudeSettings, st, rep, "hooks in ") {
+		changed, backup, err := install.RemoveHooks(cfg.Paths.ClaudeSettings, hookPathFor(st))
+		rep.add(removalStep("hooks in "+cfg.Paths.ClaudeSettings, changed, backup, err))
+	}
+	if !restoreOriginal(cfg.Paths.ClaudeJSON, st, rep, "MCP server \"credence\" in ") {
+		changed, backup, err := install.UnregisterMCP(cfg.Paths.ClaudeJSON)
+		rep.add(removalStep("MCP server \"credence\" in "+cfg.Paths.ClaudeJSON, changed, backup, err))
+	}
+	line := cfg.GlobalMemoryImportLine()
+	changed, err := install.RemoveImportLine(cfg.Paths.ClaudeMD, line)
+	rep.add(removalStep(line+" in "+cfg.Paths.ClaudeMD, changed, "", err))
+
+	// Files install created are removed again when nothing else is in them.
+	for _, path := range st.Created {
+		removed := false
+		switch {
+		case path == cfg.Paths.ClaudeSettings || path == cfg.Paths.ClaudeJSON:
+			removed = isEmptyJSONObject(path) && os.Remove(path) == nil
+		case path == cfg.Paths.ClaudeMD:
+			removed = isBlankFile(path) && os.Remove(path) == nil
+		default:
+			removed = os.Remove(path) == nil // a directory: only when empty
+		}
+		if removed {
+			rep.add(step{Name: "remove " + path, Status: stepDone, Detail: "created by install, empty now"})
+		}
+	}
+	if st.ConfigWritten {
+		data, err := os.ReadFile(cfg.Paths.ConfigFile)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err == nil && string(data) == config.DefaultFile():
+			if err := os.Remove(cfg.Paths.ConfigFile); err != nil {
+				rep.add(step{Name: "config file", Status: stepFailed, Detail: err.Error()})
+			} else {
+				rep.add(step{Name: "config file", Status: stepDone, Detail: "removed the unchanged default " + cfg.Paths.ConfigFile})
+				_ = os.Remove(filepath.Dir(cfg.Paths.ConfigFile)) // only when empty
+			}
+		default:
+			rep.add(step{Name: "config file", Status: stepUnchanged, Detail: cfg.Paths.ConfigFile + " has your edits; kept"})
+		}
+	}
+	if err := os.Remove(installStatePath(cfg)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		rep.add(step{Name: "install state", Status: stepWarning, Detail: err.Error()})
+	}
+	if purge {
+		if err := os.RemoveAll(cfg.Paths.DataDir); err != nil {
+			rep.add(step{Name: "delete data", Status: stepFailed, Detail: err.Error()})
+		} else {
+			rep.add(step{Name: "delete data", Status: stepDone, Detail: "removed " + cfg.Paths.DataDir})
+		}
+	}
+}
+
+// stopAgent stops the agent under the manager install used, or under every
+// manager when the install was not recorded.
+func stopAgent(env *Env, cfg *config.Config, st installState, recorded bool, rep *stepReport) {
+	svc := agentService(env, cfg, st.Binaries)
+	managers := []install.ServiceManager{install.Systemd, install.Launchd, install.Detached}
+	if recorded {
+		if st.Service == "" {
+			rep.add(step{Name: "agent", Status: stepSkipped, Detail: "install did not start one"})
+			return
+		}
+		managers = []install.ServiceManager{st.Service}
+	}
+	var failed error
+	for _, m := range managers {
+		if err := install.StopService(env.Ctx, serviceRunner, m, svc); err != nil && recorded {
+			failed = err
+		}
+	}
+	if failed != nil {
+		rep.add(step{Name: "agent", Status: stepFailed, Detail: failed.Error(), Fix: "stop `credence agent` by hand"})
+		return
+	}
+	rep.add(step{Name: "agent", Status: stepDone, Detail: "stopped and removed"})
+}
+
+// restoreOriginal puts back the bytes a file had before install first
+// edited it, when the file is exactly as install left it; otherwise (Claude
+// Code or a person changed it since) it reports false and the caller
+// removes credence's entries alone.
+func restoreOriginal(path string, st installState, rep *stepReport, what string) bool {
+	o, ok := st.Originals[path]
+	if !ok || o.After == "" || fileHash(path) != o.After {
+		return false
+	}
+	data, err := os.ReadFile(o.Backup)
+	if err != nil {
+		return false
+	}
+	target := path
+	if resolved, err := filepath.EvalSymlinks(path); err == nil {
+		target = resolved // keep a dotfiles manager's link a link
+	}
+	if err := atomic.WriteFile(target, bytes.NewReader(data)); err != nil {
+		rep.add(step{Name: what + path, Status: stepFailed, Detail: err.Error(), Fix: "copy " + o.Backup + " over it by hand"})
+		return true
+	}
+	_ = os.Remove(o.Backup) // the file now holds the same bytes
+	rep.add(step{Name: what + path, Status: stepDone, Detail: "removed; the file is back to its bytes from before install"})
+	return true
+}
+
+// hookPathFor returns the hook binary install registered; RemoveHooks
+// matches entries by its file name wherever it lives.
+func hookPathFor(st installState) string {
+	if st.Binaries.Hook != "" {
+		return st.Binaries.Hook
+	}
+	return "/" + hookBinaryName
+}
+
+// removalStep turns the result of an uninstall edit into a step.
+func removalStep(name string, changed bool, backup string, err error) step {
+	switch {
+	case err != nil:
+		return step{Name: name, Status: stepFailed, Detail: err.Error(), Fix: "fix the file named above and run credence uninstall again"}
+	case !changed:
+		return step{Name: name, Status: stepUnchanged, Detail: "not there"}
+	case backup != "":
+		return step{Name: name, Status: stepDone, Detail: "removed; backup at " + backup}
+	}
+	return step{Name: name, Status: stepDone, Detail: "removed"}
+}
