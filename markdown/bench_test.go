@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -82,8 +83,15 @@ func BenchmarkSplice(b *testing.B) {
 }
 
 // BenchmarkWrite100Projects measures the file side of one promotion cycle:
-// a changed section written to each of 100 project MEMORY.md files.
+// a changed section written to each of 100 project MEMORY.md files, one
+// after another and eight at a time (the fsyncs overlap).
 func BenchmarkWrite100Projects(b *testing.B) {
+	for _, workers := range []int{1, 8} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) { benchmarkProjects(b, workers) })
+	}
+}
+
+func benchmarkProjects(b *testing.B, workers int) {
 	home := b.TempDir()
 	var paths []string
 	for i := range 100 {
@@ -101,10 +109,26 @@ func BenchmarkWrite100Projects(b *testing.B) {
 	for b.Loop() {
 		round++
 		section := RenderSection(fullSection(round))
+		jobs := make(chan string)
+		errs := make(chan error, len(paths))
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for p := range jobs {
+					if _, err := WriteSection(ctx, p, constant(section), WriteOptions{}); err != nil {
+						errs <- err
+					}
+				}
+			})
+		}
 		for _, p := range paths {
-			if _, err := WriteSection(ctx, p, constant(section), WriteOptions{}); err != nil {
-				b.Fatal(err)
-			}
+			jobs <- p
+		}
+		close(jobs)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			b.Fatal(err)
 		}
 	}
 }
