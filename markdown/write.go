@@ -18,14 +18,15 @@ import (
 
 // Sentinel errors callers branch on.
 var (
-	// ErrLocked: another credence process held MEMORY.md.lock past the
-	// timeout.
+	// ErrLocked means another credence process held MEMORY.md.lock past
+	// the timeout.
 	ErrLocked = errors.New("memory file is locked by another credence writer")
-	// ErrNoDirectory: the file's directory does not exist and CreateDir was
-	// not set; for a project target that means the project is gone or
+	// ErrNoDirectory means the file's directory does not exist and
+	// CreateDir was not set; for a project target the project is gone or
 	// Claude Code never ran there, and the caller skips it.
 	ErrNoDirectory = errors.New("memory file directory does not exist")
-	// ErrContention: lock-free writers changed the file on every attempt.
+	// ErrContention means lock-free writers changed the file on every
+	// attempt; nothing was lost, and the next cycle tries again.
 	ErrContention = errors.New("memory file kept changing while being written")
 )
 
