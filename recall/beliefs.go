@@ -181,11 +181,7 @@ func (s *search) groupMembers(ctx context.Context, b store.Belief) ([]store.Beli
 		}
 		return out, nil
 	}
-	f := store.Filter{Statuses: []belief.Status{belief.Active}, Scope: b.Scope, Subject: b.Subject, Predicate: b.Predicate}
-	if b.Scope == belief.ScopeProject {
-		f.Project = b.ProjectPath
-	}
-	return s.r.DB.Beliefs(ctx, f)
+	return s.r.DB.ExclusiveGroup(ctx, b)
 }
 
 // retrievalStrength is exp(−t/S) since the belief was last surfaced (or
@@ -239,7 +235,7 @@ func (s *search) loadBeliefs(ctx context.Context) ([]store.Belief, error) {
 		if len(ids) == 0 {
 			return nil, nil
 		}
-		return s.r.DB.BeliefsByID(ctx, ids)
+		return s.r.DB.RecallBeliefs(ctx, ids)
 	}
 	states, err := s.r.DB.AllAsOf(ctx, s.q.AsOf)
 	if err != nil {

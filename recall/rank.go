@@ -20,7 +20,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	if len(ids) == 0 || s.r.Opts.MaxEpisodes <= 0 {
 		return []EpisodeHit{}, nil
 	}
-	eps, err := s.r.DB.EpisodesByID(ctx, ids)
+	eps, err := s.r.DB.RecallEpisodes(ctx, ids, s.q.Project, maxQueryBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -28,16 +28,15 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	for _, id := range s.q.Exclude {
 		exclude[id] = true
 	}
-	echo := transcript.NormalizePrompt(s.q.Text)
+	echo := transcript.NormalizePrompt(cutQuery(s.q.Text))
 	texts := map[string]string{}
 	hits := make([]EpisodeHit, 0, len(eps))
 	for _, e := range eps {
 		switch {
-		case e.Forgotten, exclude[e.ID], !s.visible(e.Scope, e.ProjectPath),
-			!s.q.AsOf.IsZero() && e.CreatedAt.After(s.q.AsOf):
+		case exclude[e.ID], !s.visible(e.Scope, e.ProjectPath), !s.q.AsOf.IsZero() && e.CreatedAt.After(s.q.AsOf):
 			continue
 		}
-		if transcript.NormalizePrompt(e.Content) == echo {
+		if transcript.NormalizePrompt(cutQuery(e.Content)) == echo {
 			continue // the prompt itself, stored now or earlier, says nothing new
 		}
 		texts[e.ID] = e.Content

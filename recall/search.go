@@ -57,11 +57,11 @@ func (s *search) gather(ctx context.Context) error {
 	text := cutQuery(s.q.Text)
 	mode := s.r.Opts.Mode
 	if mode != VectorOnly {
-		bl, err := s.r.DB.SearchBeliefs(ctx, text, s.q.Project, lexicalBeliefs)
+		bl, err := s.r.DB.TextSearch(ctx, "beliefs", text, s.q.Project, lexicalBeliefs)
 		if err != nil {
 			return err
 		}
-		el, err := s.r.DB.SearchEpisodes(ctx, text, s.q.Project, lexicalEpisodes)
+		el, err := s.r.DB.TextSearch(ctx, "episodes", text, s.q.Project, lexicalEpisodes)
 		if err != nil {
 			return err
 		}

@@ -6,7 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
 )
+
+// The queries below serve recall on the hook path. They read text columns
+// as BLOBs: go-libsql tries ten date layouts on every TEXT value it returns
+// (to hand back time.Time), which made loading a few dozen candidate rows
+// cost milliseconds.
 
 // VectorsByID returns the stored embeddings of the given episodes (kind
 // "episodes") or beliefs (kind "beliefs") in the space, keyed by ID. IDs
@@ -17,18 +25,18 @@ func (db *DB) VectorsByID(ctx context.Context, sp Space, kind string, idList []s
 	}
 	out := make(map[string][]float32, len(idList))
 	for _, chunk := range chunks(idList, 200) {
-		rows, err := db.sql.QueryContext(ctx, `SELECT id, embedding FROM vec_`+sp.Name+`_`+kind+
+		rows, err := db.sql.QueryContext(ctx, `SELECT CAST(id AS BLOB), embedding FROM vec_`+sp.Name+`_`+kind+
 			` WHERE id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
 		if err != nil {
 			return nil, wrap("read vectors", err)
 		}
 		for rows.Next() {
-			var id string
-			var blob []byte
-			if err := rows.Scan(&id, &blob); err != nil {
+			var idb, blob []byte
+			if err := rows.Scan(&idb, &blob); err != nil {
 				rows.Close()
 				return nil, wrap("read vectors", err)
 			}
+			id := string(idb)
 			v, err := DecodeVector(blob)
 			if err != nil {
 				rows.Close()
@@ -140,7 +148,7 @@ type SketchChunk struct {
 // SketchChunks returns the sketch chunks of a space and kind for the given
 // projects ("" is global), or for every project when projects is nil.
 func (db *DB) SketchChunks(ctx context.Context, space, kind string, projects []string) ([]SketchChunk, error) {
-	q := `SELECT space, kind, project, chunk, count, ids, signs FROM recall_sketches WHERE space = ? AND kind = ?`
+	q := `SELECT CAST(project AS BLOB), chunk, count, ids, signs FROM recall_sketches WHERE space = ? AND kind = ?`
 	args := []any{space, kind}
 	if projects != nil {
 		q += ` AND project IN (` + placeholders(len(projects)) + `)`
@@ -155,10 +163,12 @@ func (db *DB) SketchChunks(ctx context.Context, space, kind string, projects []s
 	defer rows.Close()
 	var out []SketchChunk
 	for rows.Next() {
-		var c SketchChunk
-		if err := rows.Scan(&c.Space, &c.Kind, &c.Project, &c.Chunk, &c.Count, &c.IDs, &c.Signs); err != nil {
+		c := SketchChunk{Space: space, Kind: kind}
+		var project []byte
+		if err := rows.Scan(&project, &c.Chunk, &c.Count, &c.IDs, &c.Signs); err != nil {
 			return nil, wrap("read sketches", err)
 		}
+		c.Project = string(project)
 		out = append(out, c)
 	}
 	return out, wrap("read sketches", rows.Err())
@@ -190,4 +200,139 @@ func (tx *Tx) PutSketchChunk(ctx context.Context, c SketchChunk) error {
 func (tx *Tx) DeleteSketches(ctx context.Context, space string) error {
 	_, err := tx.Exec(ctx, `DELETE FROM recall_sketches WHERE space = ?`, space)
 	return wrap("delete sketches", err)
+}
+
+// TextSearch runs BM25 over the live episodes (kind "episodes") or active
+// beliefs (kind "beliefs") visible from project (its own and global rows;
+// all when project is ""), like SearchEpisodes and SearchBeliefs but
+// reading IDs as BLOBs.
+func (db *DB) TextSearch(ctx context.Context, kind, text, project string, k int) ([]TextHit, error) {
+	q := MatchQuery(text, 32)
+	if q == "" {
+		return nil, nil
+	}
+	var query string
+	switch kind {
+	case "episodes":
+		query = `SELECT CAST(e.id AS BLOB), -bm25(episodes_fts) FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid
+		WHERE episodes_fts MATCH ? AND e.forgotten_at IS NULL AND (? = '' OR e.scope = 'global' OR e.project_path = ?)
+		ORDER BY bm25(episodes_fts) LIMIT ?`
+	case "beliefs":
+		query = `SELECT CAST(b.id AS BLOB), -bm25(beliefs_fts) FROM beliefs_fts JOIN beliefs b ON b.seq = beliefs_fts.rowid
+		WHERE beliefs_fts MATCH ? AND b.status = 'active' AND (? = '' OR b.scope = 'global' OR b.project_path = ?)
+		ORDER BY bm25(beliefs_fts) LIMIT ?`
+	default:
+		return nil, fmt.Errorf("text search: unknown kind %q", kind)
+	}
+	project = validUTF8(project)
+	rows, err := db.sql.QueryContext(ctx, query, q, project, project, k)
+	if err != nil {
+		return nil, wrap("text search", err)
+	}
+	defer rows.Close()
+	var out []TextHit
+	for rows.Next() {
+		var id []byte
+		var h TextHit
+		if err := rows.Scan(&id, &h.Score); err != nil {
+			return nil, wrap("text search", err)
+		}
+		h.ID = string(id)
+		out = append(out, h)
+	}
+	return out, wrap("text search", rows.Err())
+}
+
+// RecallEpisodes returns the live episodes among idList that are visible
+// from project ("" for all), with at most maxChars characters of content
+// each. Only the fields recall shows are filled.
+func (db *DB) RecallEpisodes(ctx context.Context, idList []string, project string, maxChars int) ([]Episode, error) {
+	project = validUTF8(project)
+	var out []Episode
+	for _, chunk := range chunks(idList, 200) {
+		args := append([]any{maxChars}, anySlice(chunk)...)
+		args = append(args, project, project)
+		rows, err := db.sql.QueryContext(ctx, `SELECT CAST(id AS BLOB), CAST(session_id AS BLOB), CAST(project_path AS BLOB),
+			CAST(scope AS BLOB), CAST(kind AS BLOB), CAST(substr(content, 1, ?) AS BLOB), created_at, turn
+			FROM episodes WHERE id IN (`+placeholders(len(chunk))+`) AND forgotten_at IS NULL
+			AND (? = '' OR scope = 'global' OR project_path = ?)`, args...)
+		if err != nil {
+			return nil, wrap("read episodes", err)
+		}
+		for rows.Next() {
+			var id, session, proj, scope, kind, content []byte
+			var created int64
+			var e Episode
+			if err := rows.Scan(&id, &session, &proj, &scope, &kind, &content, &created, &e.Turn); err != nil {
+				rows.Close()
+				return nil, wrap("read episodes", err)
+			}
+			e.ID, e.SessionID, e.ProjectPath, e.Scope, e.Kind, e.Content = string(id), string(session), string(proj),
+				string(scope), string(kind), string(content)
+			e.CreatedAt = time.UnixMilli(created)
+			out = append(out, e)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, wrap("read episodes", err)
+		}
+	}
+	return out, nil
+}
+
+// recallBeliefCols are the belief columns recall needs: enough to compute
+// decayed confidence, retrieval strength and exclusive groups.
+const recallBeliefCols = `CAST(id AS BLOB), CAST(statement AS BLOB), CAST(subject AS BLOB), CAST(predicate AS BLOB),
+	CAST(kind AS BLOB), CAST(scope AS BLOB), CAST(project_path AS BLOB), CAST(status AS BLOB), alpha, beta, counts_at,
+	counts_turn, evidence_count, created_at, stability, coalesce(last_accessed_at, 0)`
+
+// RecallBeliefs returns the beliefs among idList with the fields recall
+// uses filled (statement, triple slots but object, kind, scope, project,
+// status, counts, evidence count, creation, stability, last access).
+func (db *DB) RecallBeliefs(ctx context.Context, idList []string) ([]Belief, error) {
+	var out []Belief
+	for _, chunk := range chunks(idList, 200) {
+		bs, err := db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs WHERE id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, bs...)
+	}
+	return out, nil
+}
+
+// ExclusiveGroup returns the active beliefs sharing b's slot: the same
+// scope, subject and predicate, and for project beliefs the same project.
+// Fields are filled as by RecallBeliefs.
+func (db *DB) ExclusiveGroup(ctx context.Context, b Belief) ([]Belief, error) {
+	q := `SELECT ` + recallBeliefCols + ` FROM beliefs WHERE status = 'active' AND subject = ? AND predicate = ? AND scope = ?`
+	args := []any{b.Subject, b.Predicate, b.Scope}
+	if b.Scope == "project" {
+		q += ` AND project_path = ?`
+		args = append(args, b.ProjectPath)
+	}
+	return db.recallBeliefs(ctx, q, args...)
+}
+
+func (db *DB) recallBeliefs(ctx context.Context, q string, args ...any) ([]Belief, error) {
+	rows, err := db.sql.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, wrap("read beliefs", err)
+	}
+	defer rows.Close()
+	var out []Belief
+	for rows.Next() {
+		var id, stmt, subj, pred, kind, scope, proj, status []byte
+		var b Belief
+		if err := rows.Scan(&id, &stmt, &subj, &pred, &kind, &scope, &proj, &status, &b.Alpha, &b.Beta, &b.CountsAt.Millis,
+			&b.CountsAt.Turn, &b.EvidenceCount, &b.CreatedAt, &b.Stability, &b.LastAccessedAt); err != nil {
+			return nil, wrap("read beliefs", err)
+		}
+		b.ID, b.Statement, b.Subject, b.Predicate, b.Kind, b.Scope, b.ProjectPath = string(id), string(stmt), string(subj),
+			string(pred), string(kind), string(scope), string(proj)
+		b.Status = belief.Status(status)
+		out = append(out, b)
+	}
+	return out, wrap("read beliefs", rows.Err())
 }
