@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/store"
@@ -98,7 +96,7 @@ func forgetOne(ctx context.Context, db *store.DB, id string, withEvidence bool, 
 	}
 	var episodes []string
 	if withEvidence {
-		if episodes, err = evidenceEpisodes(ctx, db, b.ID); err != nil {
+		if episodes, err = db.EvidenceEpisodes(ctx, b.ID); err != nil {
 			return err
 		}
 	}
@@ -111,60 +109,6 @@ func forgetOne(ctx context.Context, db *store.DB, id string, withEvidence bool, 
 		rep.Beliefs = append(rep.Beliefs, b.ID)
 	}
 	return forgetEpisodes(ctx, db, episodes, rep)
-}
-
-// evidenceEpisodes returns the episodes behind a belief's evidence plus the
-// other copies of their text in the same session (a prompt is stored alone
-// and inside its exchange).
-func evidenceEpisodes(ctx context.Context, db *store.DB, beliefID string) ([]string, error) {
-	evs, err := db.Evidence(ctx, beliefID)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	var out []string
-	add := func(id string) {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	for _, ev := range evs {
-		if ev.EpisodeID == "" || seen[ev.EpisodeID] {
-			continue
-		}
-		e, err := db.Episode(ctx, ev.EpisodeID)
-		if errors.Is(err, store.ErrNotFound) {
-			continue // evidence from an episode this machine never had
-		}
-		if err != nil {
-			return nil, err
-		}
-		add(e.ID)
-		if e.Forgotten {
-			continue
-		}
-		copies, err := db.EpisodesContaining(ctx, promptOf(e), e.SessionID)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range copies {
-			add(c)
-		}
-	}
-	return out, nil
-}
-
-// promptOf returns the part of an episode that other episodes copy: the
-// user's prompt of an exchange ("User: …\n\nAssistant: …"), else the whole
-// content.
-func promptOf(e store.Episode) string {
-	const userTag, assistantTag = "User: ", "\n\nAssistant: "
-	text := e.Content
-	if rest, ok := strings.CutPrefix(text, userTag); ok && (e.Kind == store.EpisodeExchange || e.Kind == store.EpisodeImport) {
-		text, _, _ = strings.Cut(rest, assistantTag)
-	}
-	return text
 }
 
 func forgetEpisodes(ctx context.Context, db *store.DB, idList []string, rep *forgetReport) error {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"strings"
 )
 
@@ -100,4 +101,59 @@ func (db *DB) EpisodesContaining(ctx context.Context, text, session string) ([]s
 		out = append(out, id)
 	}
 	return out, wrap("find copies", rows.Err())
+}
+
+// EvidenceEpisodes returns the episodes behind a belief's evidence that
+// this machine holds, plus the other copies of their text in the same
+// session (a prompt is stored on its own and again inside its exchange), so
+// forgetting them all leaves none of the belief's source text.
+func (db *DB) EvidenceEpisodes(ctx context.Context, beliefID string) ([]string, error) {
+	evs, err := db.Evidence(ctx, beliefID)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []string
+	add := func(id string) {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	for _, ev := range evs {
+		if ev.EpisodeID == "" || seen[ev.EpisodeID] {
+			continue
+		}
+		e, err := db.Episode(ctx, ev.EpisodeID)
+		if errors.Is(err, ErrNotFound) {
+			continue // evidence from an episode this machine never had
+		}
+		if err != nil {
+			return nil, err
+		}
+		add(e.ID)
+		if e.Forgotten {
+			continue
+		}
+		copies, err := db.EpisodesContaining(ctx, promptOf(e), e.SessionID)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range copies {
+			add(c)
+		}
+	}
+	return out, nil
+}
+
+// promptOf returns the part of an episode that other episodes copy: the
+// user's prompt of an exchange ("User: …\n\nAssistant: …"), else the whole
+// content.
+func promptOf(e Episode) string {
+	const userTag, assistantTag = "User: ", "\n\nAssistant: "
+	text := e.Content
+	if rest, ok := strings.CutPrefix(text, userTag); ok && (e.Kind == EpisodeExchange || e.Kind == EpisodeImport) {
+		text, _, _ = strings.Cut(rest, assistantTag)
+	}
+	return text
 }
