@@ -1,0 +1,99 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"time"
+
+	"github.com/credence-mem/credence/redact"
+	"github.com/credence-mem/credence/store"
+)
+
+// maxBusy bounds how long a hook waits for another writer's lock: a locked
+// database costs a prompt at most this, then the hook gives up on the write.
+const maxBusy = 200 * time.Millisecond
+
+// maxStoredBytes caps what one hook stores as an episode. A pasted log or
+// file is kept by its start; memory is not a paste bin, and FTS and
+// embedding costs grow with the text.
+const maxStoredBytes = 64 << 10
+
+// truncatedMark ends an episode cut at maxStoredBytes.
+const truncatedMark = "\n[…truncated by credence]"
+
+// openDB opens the database. An existing database at the current schema is
+// opened without the migration pass, whose per-migration write
+// transactions would queue behind another writer before the hook's own;
+// otherwise (first run, or an upgrade) it is opened with migrations.
+func (h *handler) openDB(ctx context.Context) (*store.DB, error) {
+	p := h.cfg.BeliefParams()
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	busy := min(maxBusy, time.Until(h.deadline)/4)
+	opts := store.Options{BusyTimeout: busy, Params: p, Now: h.now, ReadOnly: true}
+	path := h.cfg.Paths.Database
+	if _, err := os.Stat(path); err == nil {
+		if db, err := store.Open(ctx, path, opts); err == nil {
+			latest, lerr := store.LatestSchemaVersion()
+			if v, err := db.SchemaVersion(ctx); err == nil && lerr == nil && v == latest {
+				return db, nil
+			}
+			db.Close()
+		}
+	}
+	opts.ReadOnly = false
+	return store.Open(ctx, path, opts)
+}
+
+// storable prepares text for storage: secrets redacted first (so a cut
+// never splits a secret into something the rules miss), then cut to
+// maxStoredBytes.
+func storable(text string) string {
+	text = redact.String(text)
+	if len(text) <= maxStoredBytes {
+		return text
+	}
+	return cutBytes(text, maxStoredBytes-len(truncatedMark)) + truncatedMark
+}
+
+// cutBytes returns at most n bytes of s without splitting a UTF-8 sequence.
+func cutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
+
+// hookOutput is the JSON Claude Code reads from a hook's stdout.
+type hookOutput struct {
+	HookSpecificOutput struct {
+		HookEventName     string `json:"hookEventName"`
+		AdditionalContext string `json:"additionalContext"`
+	} `json:"hookSpecificOutput"`
+}
+
+// emit prints context for Claude Code, unless the budget is already spent.
+func (h *handler) emit(ctx context.Context, text string) error {
+	if text == "" {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var o hookOutput
+	o.HookSpecificOutput.HookEventName = h.event
+	o.HookSpecificOutput.AdditionalContext = text
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(o); err != nil {
+		return err
+	}
+	return h.out.write(buf.Bytes())
+}

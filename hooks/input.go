@@ -1,0 +1,91 @@
+package hooks
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Input is the JSON object Claude Code sends on stdin. Fields that are
+// absent, or present with another JSON type, are left empty.
+type Input struct {
+	SessionID      string `json:"session_id"`
+	TranscriptPath string `json:"transcript_path"`
+	Cwd            string `json:"cwd"`
+	HookEventName  string `json:"hook_event_name"`
+	// Prompt is set for UserPromptSubmit.
+	Prompt string `json:"prompt"`
+	// LastAssistantMessage and StopHookActive are set for Stop.
+	LastAssistantMessage string `json:"last_assistant_message"`
+	StopHookActive       bool   `json:"stop_hook_active"`
+	// Source is set for SessionStart (startup, resume, clear, compact),
+	// Reason for SessionEnd, Trigger for PreCompact (manual, auto).
+	Source  string `json:"source"`
+	Reason  string `json:"reason"`
+	Trigger string `json:"trigger"`
+}
+
+// Errors of reading and parsing the input.
+var (
+	ErrEmptyInput    = errors.New("empty input")
+	ErrInputTooLarge = errors.New("input larger than hook.stdin_max_bytes")
+	ErrInputTimeout  = errors.New("stdin not closed within hook.stdin_timeout")
+)
+
+// readInput reads all of r, at most max bytes, waiting at most timeout.
+// The read runs in its own goroutine so a writer that never closes stdin
+// cannot hold the hook; that goroutine touches nothing but r and the
+// buffer it hands back.
+func readInput(r io.Reader, max int64, timeout time.Duration) ([]byte, error) {
+	type result struct {
+		b   []byte
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		b, err := io.ReadAll(io.LimitReader(r, max+1))
+		ch <- result{b, err}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case res := <-ch:
+		if res.err != nil {
+			return nil, fmt.Errorf("read stdin: %w", res.err)
+		}
+		if int64(len(res.b)) > max {
+			return nil, fmt.Errorf("read stdin: %w (%d bytes)", ErrInputTooLarge, max)
+		}
+		return res.b, nil
+	case <-t.C:
+		return nil, fmt.Errorf("read stdin: %w (%v)", ErrInputTimeout, timeout)
+	}
+}
+
+// ParseInput decodes a hook's stdin. It accepts any JSON object; a field of
+// an unexpected type is ignored rather than failing the whole input, since
+// Claude Code adds and changes fields between versions. Anything that is
+// not a JSON object (truncated, malformed, an array, nested past the
+// decoder's depth limit) is an error.
+func ParseInput(data []byte) (Input, error) {
+	data = bytes.TrimPrefix(bytes.TrimSpace(data), []byte("\xef\xbb\xbf"))
+	if len(data) == 0 {
+		return Input{}, ErrEmptyInput
+	}
+	if data[0] != '{' {
+		return Input{}, fmt.Errorf("parse hook input: not a JSON object")
+	}
+	var in Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if !errors.As(err, &typeErr) {
+			return Input{}, fmt.Errorf("parse hook input: %w", err)
+		}
+		// encoding/json skips a field of the wrong type and decodes the
+		// rest, so the input is still usable.
+	}
+	return in, nil
+}
