@@ -93,6 +93,9 @@ type Report struct {
 	PushedNew int           `json:"pushed_new"`      // of which new on the remote
 	Pending   int           `json:"pending"`         // rows still to push
 	Took      time.Duration `json:"took_ns"`
+	PullTook  time.Duration `json:"pull_took_ns"`
+	MergeTook time.Duration `json:"merge_took_ns"`
+	PushTook  time.Duration `json:"push_took_ns"`
 }
 
 // Moved reports whether the round changed anything here or on the remote.
@@ -130,7 +133,10 @@ func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 		return rep, err
 	}
 	rep.Reset = st.reset
+	phase := time.Now()
 	pullErr := s.pull(ctx, remote, st, &rep)
+	rep.PullTook = time.Since(phase)
+	phase = time.Now()
 	var mergeErr error
 	if pullErr == nil {
 		mergeErr = s.mergeTwins(ctx, &rep)
@@ -140,7 +146,10 @@ func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 			mergeErr = errors.Join(mergeErr, err)
 		}
 	}
+	rep.MergeTook = time.Since(phase)
+	phase = time.Now()
 	pushErr := s.push(ctx, remote, st, &rep)
+	rep.PushTook = time.Since(phase)
 	return rep, errors.Join(pullErr, mergeErr, pushErr)
 }
 
@@ -232,7 +241,8 @@ func (s *Syncer) finish(ctx context.Context, rep Report, err error) {
 	})
 	attrs := []any{"remote", rep.Remote, "pulled", rep.Pulled, "pulled_new", rep.PulledNew, "pushed", rep.Pushed,
 		"pushed_new", rep.PushedNew, "merged", rep.Merged, "purged", rep.Purged, "pending", rep.Pending,
-		"took_ms", rep.Took.Milliseconds()}
+		"took_ms", rep.Took.Milliseconds(), "pull_ms", rep.PullTook.Milliseconds(),
+		"merge_ms", rep.MergeTook.Milliseconds(), "push_ms", rep.PushTook.Milliseconds()}
 	if err != nil || werr != nil {
 		s.log.Warn("sync round failed", append(attrs, "err", msg, "meta_err", errString(werr))...)
 		return

@@ -14,3 +14,15 @@ END;
 -- Merge detection after every pull reads the create event of each active
 -- belief and the merge events sync derived.
 CREATE INDEX IF NOT EXISTS belief_events_kind_origin ON belief_events(kind, origin);
+
+-- Refolding a belief after a pull rewrites its row with the same text; the
+-- full-text trigger fired on every such write (an upsert "updates" the text
+-- columns even when they are unchanged), deleting and re-adding the same
+-- tokens with secure-delete on. Fire it only when the text changes.
+DROP TRIGGER IF EXISTS beliefs_au;
+CREATE TRIGGER IF NOT EXISTS beliefs_au AFTER UPDATE OF statement, subject, object ON beliefs
+WHEN old.statement IS NOT new.statement OR old.subject IS NOT new.subject OR old.object IS NOT new.object BEGIN
+    INSERT INTO beliefs_fts(beliefs_fts, rowid, statement, subject, object)
+    VALUES ('delete', old.seq, old.statement, old.subject, old.object);
+    INSERT INTO beliefs_fts(rowid, statement, subject, object) VALUES (new.seq, new.statement, new.subject, new.object);
+END;
