@@ -43,9 +43,12 @@ type Episode struct {
 	Forgotten bool
 }
 
-const episodeCols = `seq, id, session_id, project_path, scope, kind, content, summary,
-	coalesce(surprise, 0), coalesce(surprise_explanation, ''), coalesce(dedup_key, ''), turn,
-	created_at, hlc, origin, forgotten_at IS NOT NULL`
+// episodeCols reads the text columns as BLOBs, for the reason beliefCols
+// gives: speed, and text that looks like a date coming back unchanged.
+const episodeCols = `seq, CAST(id AS BLOB), CAST(session_id AS BLOB), CAST(project_path AS BLOB),
+	CAST(scope AS BLOB), CAST(kind AS BLOB), CAST(content AS BLOB), CAST(summary AS BLOB), coalesce(surprise, 0),
+	CAST(coalesce(surprise_explanation, '') AS BLOB), CAST(coalesce(dedup_key, '') AS BLOB), turn, created_at,
+	hlc, CAST(origin AS BLOB), forgotten_at IS NOT NULL`
 
 func scanEpisode(sc interface{ Scan(...any) error }) (Episode, error) {
 	var e Episode

@@ -11,8 +11,10 @@ import (
 	"github.com/credence-mem/credence/belief"
 )
 
-const recordQuery = `SELECT e.id, e.belief_id, e.kind, e.payload, e.turn, e.created_at, e.hlc, e.origin,
-	ev.label, coalesce(ev.support, 0), coalesce(ev.reliability, 0)
+// recordQuery reads text as BLOBs; see beliefCols.
+const recordQuery = `SELECT CAST(e.id AS BLOB), CAST(e.belief_id AS BLOB), CAST(e.kind AS BLOB),
+	CAST(e.payload AS BLOB), e.turn, e.created_at, e.hlc, CAST(e.origin AS BLOB),
+	CAST(ev.label AS BLOB), coalesce(ev.support, 0), coalesce(ev.reliability, 0)
 	FROM belief_events e LEFT JOIN evidence ev ON ev.id = e.evidence_id`
 
 type querier interface {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/credence-mem/credence/belief"
 )
 
 func openTest(t *testing.T) *DB {
@@ -128,5 +130,33 @@ func TestEpisodesDedupAndInvalidUTF8(t *testing.T) {
 	}
 	if hits, _ := db.SearchEpisodes(ctx, "bytes", "/other", 5); len(hits) != 0 {
 		t.Errorf("another project's episode was found: %v", hits)
+	}
+}
+
+// TestDateLikeTextSurvives guards the BLOB reads: the driver turns TEXT that
+// parses as a date into a time.Time, which would rewrite "2026-01-02".
+func TestDateLikeTextSurvives(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	e := &Episode{Kind: EpisodePrompt, Content: "2026-01-02"}
+	if _, err := db.AddEpisode(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Episode(ctx, e.ID)
+	if err != nil || got.Content != "2026-01-02" {
+		t.Errorf("episode content=%q, %v", got.Content, err)
+	}
+	var id string
+	err = db.Write(ctx, func(tx *Tx) error {
+		var err error
+		id, err = tx.CreateBelief(ctx, belief.Spec{Statement: "2026-01-02 15:04", Object: "2026-01-02"})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := db.Belief(ctx, id)
+	if err != nil || b.Statement != "2026-01-02 15:04" || b.Object != "2026-01-02" {
+		t.Errorf("belief statement=%q object=%q, %v", b.Statement, b.Object, err)
 	}
 }
