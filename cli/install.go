@@ -16,7 +16,7 @@ import (
 func init() {
 	Register(Command{
 		Name:    "install",
-		Usage:   "[--no-service] [--hook-binary path] [--json]",
+		Usage:   "[--no-service] [--agent-only] [--hook-binary path] [--json]",
 		Summary: "wire credence into Claude Code: hooks in settings.json, the MCP server, the CLAUDE.md import, the config, the agent service",
 		Run:     runInstall,
 	})
@@ -75,6 +75,7 @@ func (r *stepReport) failed() bool {
 func runInstall(env *Env, args []string) int {
 	fs := env.Flags("install")
 	noService := fs.Bool("no-service", false, "do not start the agent (run `credence agent` yourself)")
+	agentOnly := fs.Bool("agent-only", false, "skip the hooks and the MCP entry (the Claude Code plugin in plugin/ provides them)")
 	hookBinary := fs.String("hook-binary", "", "path of credence-hook (default: next to this credence binary)")
 	asJSON := fs.Bool("json", false, "print the steps as JSON")
 	if err := fs.Parse(args); err != nil {
@@ -85,7 +86,7 @@ func runInstall(env *Env, args []string) int {
 		return 2
 	}
 	rep := &stepReport{env: env, quiet: *asJSON}
-	doInstall(env, rep, *hookBinary, *noService)
+	doInstall(env, rep, *hookBinary, *noService, *agentOnly)
 	if *asJSON {
 		if code := env.JSON(rep); code != 0 {
 			return code
@@ -102,7 +103,7 @@ func runInstall(env *Env, args []string) int {
 // doInstall runs every install step, reporting each. It checks the files
 // it will edit first, so a malformed settings.json stops it before
 // anything changes.
-func doInstall(env *Env, rep *stepReport, hookOverride string, noService bool) {
+func doInstall(env *Env, rep *stepReport, hookOverride string, noService, agentOnly bool) {
 	cfg, err := env.Config()
 	if err != nil {
 		rep.add(step{Name: "configuration", Status: stepFailed, Detail: err.Error(),
@@ -163,23 +164,27 @@ func doInstall(env *Env, rep *stepReport, hookOverride string, noService bool) {
 	}
 	rep.add(step{Name: "database", Status: stepDone, Detail: cfg.Paths.Database})
 
-	noteCreated(cfg.Paths.ClaudeSettings)
-	changed, backup, err := install.MergeHooks(cfg.Paths.ClaudeSettings, bin.Hook)
-	keepOriginal(cfg.Paths.ClaudeSettings, backup)
-	rep.add(fileStep("hooks in "+cfg.Paths.ClaudeSettings, changed, backup, err))
-	if err != nil {
-		return
-	}
-	noteCreated(cfg.Paths.ClaudeJSON)
-	changed, backup, err = install.RegisterMCP(cfg.Paths.ClaudeJSON, bin.Credence)
-	keepOriginal(cfg.Paths.ClaudeJSON, backup)
-	rep.add(fileStep("MCP server \"credence\" in "+cfg.Paths.ClaudeJSON, changed, backup, err))
-	if err != nil {
-		return
+	if agentOnly {
+		rep.add(step{Name: "hooks and MCP server", Status: stepSkipped, Detail: "--agent-only: the plugin in plugin/ registers them"})
+	} else {
+		noteCreated(cfg.Paths.ClaudeSettings)
+		changed, backup, err := install.MergeHooks(cfg.Paths.ClaudeSettings, bin.Hook)
+		keepOriginal(cfg.Paths.ClaudeSettings, backup)
+		rep.add(fileStep("hooks in "+cfg.Paths.ClaudeSettings, changed, backup, err))
+		if err != nil {
+			return
+		}
+		noteCreated(cfg.Paths.ClaudeJSON)
+		changed, backup, err = install.RegisterMCP(cfg.Paths.ClaudeJSON, bin.Credence)
+		keepOriginal(cfg.Paths.ClaudeJSON, backup)
+		rep.add(fileStep("MCP server \"credence\" in "+cfg.Paths.ClaudeJSON, changed, backup, err))
+		if err != nil {
+			return
+		}
 	}
 	noteCreated(cfg.Paths.ClaudeMD)
 	line := cfg.GlobalMemoryImportLine()
-	changed, err = install.EnsureImportLine(cfg.Paths.ClaudeMD, line)
+	changed, err := install.EnsureImportLine(cfg.Paths.ClaudeMD, line)
 	rep.add(fileStep(line+" in "+cfg.Paths.ClaudeMD, changed, "", err))
 	if err != nil {
 		return

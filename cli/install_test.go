@@ -331,3 +331,78 @@ func TestUninstallAfterClaudeCodeEdits(t *testing.T) {
 		t.Errorf("credence still registered:\n%s", got)
 	}
 }
+
+func TestInstallAgentOnly(t *testing.T) {
+	h, r, _ := installHarness(t, false)
+	h.ok("install", "--agent-only")
+	cfg := h.config()
+	if fileExists(cfg.Paths.ClaudeSettings) || fileExists(cfg.Paths.ClaudeJSON) {
+		t.Error("--agent-only registered hooks or the MCP server")
+	}
+	if !fileExists(cfg.Paths.ClaudeMD) || r.started != 1 {
+		t.Errorf("--agent-only: CLAUDE.md %v, agents started %d; want the import and the agent", fileExists(cfg.Paths.ClaudeMD), r.started)
+	}
+}
+
+// TestPluginLayout checks that the plugin registers the same hooks, with
+// the same limits, as credence install, and the same MCP server.
+func TestPluginLayout(t *testing.T) {
+	var hooks struct {
+		Hooks map[string][]struct {
+			Hooks []struct {
+				Type    string `json:"type"`
+				Command string `json:"command"`
+				Timeout int    `json:"timeout"`
+			} `json:"hooks"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, "../plugin/hooks/hooks.json")), &hooks); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	settings := filepath.Join(dir, "settings.json")
+	if _, _, err := install.MergeHooks(settings, "/bin/"+hookBinaryName); err != nil {
+		t.Fatal(err)
+	}
+	var installed struct {
+		Hooks map[string][]struct {
+			Hooks []struct {
+				Timeout int `json:"timeout"`
+			} `json:"hooks"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, settings)), &installed); err != nil {
+		t.Fatal(err)
+	}
+	for _, event := range install.HookEvents {
+		groups := hooks.Hooks[event]
+		if len(groups) != 1 || len(groups[0].Hooks) != 1 {
+			t.Errorf("%s: %+v, want one hook", event, groups)
+			continue
+		}
+		h := groups[0].Hooks[0]
+		want := "${CLAUDE_PLUGIN_ROOT}/bin/" + hookBinaryName + " " + event
+		if h.Type != "command" || h.Command != want || h.Timeout != installed.Hooks[event][0].Hooks[0].Timeout {
+			t.Errorf("%s: %+v, want %q with install's timeout %d", event, h, want, installed.Hooks[event][0].Hooks[0].Timeout)
+		}
+	}
+	if len(hooks.Hooks) != len(install.HookEvents) {
+		t.Errorf("plugin hooks %d events, install %d", len(hooks.Hooks), len(install.HookEvents))
+	}
+	var mcp struct {
+		MCPServers map[string]struct {
+			Command string   `json:"command"`
+			Args    []string `json:"args"`
+		} `json:"mcpServers"`
+	}
+	if err := json.Unmarshal([]byte(readFile(t, "../plugin/.mcp.json")), &mcp); err != nil {
+		t.Fatal(err)
+	}
+	if s := mcp.MCPServers[install.MCPServerName]; s.Command != "${CLAUDE_PLUGIN_ROOT}/bin/credence" || !slices.Equal(s.Args, []string{"mcp"}) {
+		t.Errorf(".mcp.json server = %+v", s)
+	}
+	var manifest struct{ Name, Version string }
+	if err := json.Unmarshal([]byte(readFile(t, "../plugin/.claude-plugin/plugin.json")), &manifest); err != nil || manifest.Name != "credence" {
+		t.Errorf("plugin.json = %+v, %v", manifest, err)
+	}
+}
