@@ -132,7 +132,7 @@ func (p *Promoter) applyEdits(ctx context.Context, t *target, e edits, rec *reco
 			pending.Guidelines = append(pending.Guidelines, addedGuidelines...)
 			next.pending = &pending
 		}
-		row, err := next.row(rec.writtenAt)
+		row, err := next.row()
 		if err != nil {
 			return err
 		}

@@ -59,7 +59,7 @@ func (b *logBuffer) String() string {
 
 // env is a temporary HOME with a config, a database and a promoter.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	ctx   context.Context
 	home  string
 	cfg   *config.Config
@@ -71,7 +71,7 @@ type env struct {
 
 // newEnv builds an env; tweak may change the config before the promoter is
 // made.
-func newEnv(t *testing.T, tweak func(*config.Config)) *env {
+func newEnv(t testing.TB, tweak func(*config.Config)) *env {
 	t.Helper()
 	home := t.TempDir()
 	cfg, err := app.LoadConfig(app.Options{Home: home, Env: config.EnvMap(map[string]string{"HOME": home})})

@@ -117,7 +117,7 @@ func (p *Promoter) Promote(ctx context.Context) (Stats, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var st Stats
-	beliefs, err := p.db.PromotionCandidates(ctx, store.PromotionSelect{})
+	beliefs, err := p.db.PromotionCandidates(ctx, p.selection(nil))
 	if err != nil {
 		return st, fmt.Errorf("promote: %w", err)
 	}
@@ -133,22 +133,92 @@ func (p *Promoter) Promote(ctx context.Context) (Stats, error) {
 	}
 	p.targets = map[string]*target{}
 	var errs []error
+	fail := func(path string, err error) {
+		p.log.Error("memory file not updated", "path", path, "err", err)
+		errs = append(errs, err)
+	}
+	// Prepare every file (reading back edits), record the pending sections
+	// in one transaction, write the files concurrently, confirm in one
+	// transaction; a file whose section a person changed in between goes
+	// through syncTarget again on its own.
+	var jobs, again []*job
 	for _, t := range targets {
 		p.targets[t.path] = t
 		rec, err := loadRecord(t.path, records[t.path])
 		if err != nil {
-			errs = append(errs, err)
+			fail(t.path, err)
 			continue
 		}
-		fs, err := p.syncTarget(ctx, t, rec, &a)
+		j, err := p.prepare(ctx, t, rec, &a)
+		st.add(j.st)
+		switch {
+		case err != nil:
+			fail(t.path, err)
+		case !j.skip:
+			jobs = append(jobs, j)
+		}
+	}
+	var writes []*job
+	for _, j := range jobs {
+		if j.write {
+			writes = append(writes, j)
+		}
+	}
+	if err := p.putRecords(ctx, writes, false); err != nil {
+		p.notifyTargets()
+		return st, fmt.Errorf("promote: %w", errors.Join(append(errs, err)...))
+	}
+	p.writeAll(ctx, jobs)
+	var finished []*job
+	for _, j := range jobs {
+		switch {
+		case j.stale:
+			again = append(again, j)
+		case j.skip:
+			st.add(j.written)
+		case j.err != nil:
+			st.add(j.written)
+			fail(j.t.path, j.err)
+		default:
+			finished = append(finished, j)
+		}
+	}
+	if err := p.putRecords(ctx, finished, true); err != nil {
+		p.notifyTargets()
+		return st, fmt.Errorf("promote: %w", errors.Join(append(errs, err)...))
+	}
+	for _, j := range finished {
+		st.add(p.done(j))
+	}
+	for _, j := range again {
+		fs, err := p.syncTarget(ctx, j.t, j.rec, &a)
+		fs.Files = 0 // already counted
 		st.add(fs)
 		if err != nil {
-			p.log.Error("memory file not updated", "path", t.path, "err", err)
-			errs = append(errs, err)
+			fail(j.t.path, err)
 		}
 	}
 	p.notifyTargets()
 	return st, errors.Join(errs...)
+}
+
+// selection is the store query for the candidates of target t (all targets
+// when t is nil), with the thresholds the database can apply: a belief
+// whose undecayed confidence is below a threshold cannot reach it, since
+// decay moves it toward the prior, unless the prior itself reaches it.
+func (p *Promoter) selection(t *target) store.PromotionSelect {
+	var sel store.PromotionSelect
+	if t != nil {
+		sel.Global, sel.Projects = t.global, t.projects
+	}
+	prior := p.db.Params().PriorConfidence()
+	if prior < p.rules.promoteConfidence {
+		sel.MinConfidence, sel.MinEvidence = p.rules.promoteConfidence, p.rules.minEvidence
+	}
+	if prior < p.rules.removeConfidence {
+		sel.PinnedMinConfidence = p.rules.removeConfidence
+	}
+	return sel
 }
 
 // records loads every memory_sections row by path.
@@ -197,7 +267,7 @@ func (p *Promoter) Targets(ctx context.Context) ([]string, error) {
 // refreshTargets recomputes the target files from the beliefs without
 // writing anything. Callers hold mu.
 func (p *Promoter) refreshTargets(ctx context.Context) error {
-	beliefs, err := p.db.PromotionCandidates(ctx, store.PromotionSelect{})
+	beliefs, err := p.db.PromotionCandidates(ctx, p.selection(nil))
 	if err != nil {
 		return fmt.Errorf("list memory targets: %w", err)
 	}

@@ -43,12 +43,12 @@ func loadRecord(path string, r *store.MemorySection) (record, error) {
 }
 
 // row encodes the record for the store.
-func (r record) row(writtenAt int64) (store.MemorySection, error) {
+func (r record) row() (store.MemorySection, error) {
 	section, err := json.Marshal(r.written)
 	if err != nil {
 		return store.MemorySection{}, fmt.Errorf("encode memory section of %s: %w", r.path, err)
 	}
-	row := store.MemorySection{Path: r.path, Section: string(section), Hash: r.hash, WrittenAt: writtenAt}
+	row := store.MemorySection{Path: r.path, Section: string(section), Hash: r.hash, WrittenAt: r.writtenAt}
 	if r.pending != nil {
 		pending, err := json.Marshal(*r.pending)
 		if err != nil {

@@ -10,115 +10,55 @@ import (
 	"strings"
 
 	"github.com/credence-mem/credence/markdown"
-	"github.com/credence-mem/credence/store"
 )
 
 // maxSyncAttempts bounds how often one file is re-read because a person
 // changed its section while credence was about to write it.
 const maxSyncAttempts = 5
 
+// errSectionChanged aborts a write whose section changed since it was read:
+// a person edited it, and the edit is read back before writing.
+var errSectionChanged = errors.New("section changed since it was read")
+
 // errSectionKeptChanging is returned when the section changed under every
 // attempt; the next cycle or edit event tries again.
 var errSectionKeptChanging = errors.New("the section kept changing while it was being written")
 
-// syncTarget brings one file in step: read it, take in what a person
-// changed in the section since credence wrote it, apply the promotion rule,
-// write the section if it differs (recording the intent first, so a crash
-// cannot turn a bullet into a false deletion), keep the line budget, and
-// confirm the record and the marks. The write only goes through if the
-// section still holds what was read; otherwise it starts over, so a person's
-// edit made in that window is read back rather than overwritten.
+// syncTarget brings one file in step: prepare (read it, take in what a
+// person changed in the section since credence wrote it, apply the
+// promotion rule), record the intent to write, write the section if it
+// differs and keep the line budget, then confirm the record and the marks.
+// The write only goes through if the section still holds what was read;
+// otherwise it starts over, so a person's edit made in that window is read
+// back rather than overwritten.
 func (p *Promoter) syncTarget(ctx context.Context, t *target, rec record, a *assessment) (Stats, error) {
-	st := Stats{Files: 1}
+	var st Stats
 	for attempt := 1; attempt <= maxSyncAttempts; attempt++ {
-		doc, err := readMemoryFile(t.path)
-		if err != nil {
+		j, err := p.prepare(ctx, t, rec, a)
+		st.add(j.st)
+		if err != nil || j.skip {
 			return st, err
 		}
-		current, hasSection := markdown.ParseSection(doc)
-		seen := fingerprint(current, hasSection)
-		if e := findEdits(rec.onDisk(), current, hasSection); !e.empty() {
-			out, err := p.applyEdits(ctx, t, e, &rec)
-			if err != nil {
+		if j.write {
+			if err := p.putRecords(ctx, []*job{j}, false); err != nil {
 				return st, err
 			}
-			st.UserDeleted += out.rejected + out.cleared
-			st.UserAdded += out.created + out.attached
-			p.logEdits(t.path, e)
-			t.loaded = false
-			if a.rejected, err = p.db.RejectedSinceSupport(ctx); err != nil {
-				return st, err
-			}
+			p.writeFile(ctx, j)
+		} else {
+			p.keepBudget(ctx, j)
 		}
-		if err := p.loadBeliefs(ctx, t); err != nil {
+		rec = j.rec
+		switch {
+		case j.stale:
+			continue
+		case j.skip, j.err != nil:
+			st.add(j.written)
+			return st, j.err
+		}
+		if err := p.putRecords(ctx, []*job{j}, true); err != nil {
 			return st, err
 		}
-		pl := p.rules.makePlan(a.assess(t.beliefs), rec.onDisk(), a.now)
-		if doc == nil && !rec.found && !t.global && emptySection(pl.section) {
-			return st, nil // nothing to show and no file to keep in step: do not create one
-		}
-		text := p.rules.limits.Render(pl.section)
-		spliced, err := markdown.Splice(doc, text)
-		if err != nil {
-			return st, fmt.Errorf("splice %s: %w", t.path, err)
-		}
-		hash := markdown.ContentHash(doc)
-		written := doc != nil && bytes.Equal(spliced, doc)
-		if !written {
-			rec.pending = &pl.section
-			if err := p.putRecord(ctx, rec, nil); err != nil {
-				return st, err
-			}
-			stale := false
-			res, err := markdown.WriteSection(ctx, t.path, func(now markdown.ParsedSection, ok bool) string {
-				if fingerprint(now, ok) != seen {
-					stale = true
-					return "" // not a section: WriteSection stops without writing
-				}
-				return text
-			}, markdown.WriteOptions{CreateDir: t.createDir})
-			switch {
-			case stale:
-				continue
-			case errors.Is(err, markdown.ErrNoDirectory):
-				st.Skipped++
-				return st, nil
-			case err != nil:
-				return st, err
-			}
-			if res.Changed {
-				st.Written++
-			}
-			hash = res.Hash
-		}
-		if over(spliced, p.cfg.Memory.MaxLines, p.cfg.Memory.MaxBytes) {
-			n, err := markdown.EnforceBudget(ctx, t.path, p.cfg.Memory.MaxLines, p.cfg.Memory.MaxBytes)
-			if err != nil {
-				return st, err
-			}
-			if n > 0 {
-				st.Archived += n
-				after, err := readMemoryFile(t.path)
-				if err != nil {
-					return st, err
-				}
-				hash = markdown.ContentHash(after)
-				p.log.Info("dated sections archived to keep MEMORY.md within what Claude Code loads",
-					"path", t.path, "sections", n, "archive", markdown.ArchivePath(t.path))
-			}
-		}
-		rec.written, rec.pending, rec.hash = pl.section, nil, hash
-		if !written {
-			rec.writtenAt = a.now.UnixMilli()
-		}
-		if err := p.putRecord(ctx, rec, pl.marks); err != nil {
-			return st, err
-		}
-		p.logPlan(t.path, pl)
-		st.Promoted += len(pl.promoted)
-		st.Repromoted += len(pl.repromoted)
-		st.Demoted += len(pl.demoted)
-		st.Removed += len(pl.removed)
+		st.add(p.done(j))
 		return st, nil
 	}
 	return st, fmt.Errorf("sync %s: %w", t.path, errSectionKeptChanging)
@@ -131,36 +71,13 @@ func (p *Promoter) loadBeliefs(ctx context.Context, t *target) error {
 	}
 	t.beliefs = nil
 	if t.global || len(t.projects) > 0 {
-		bs, err := p.db.PromotionCandidates(ctx, t.selector())
+		bs, err := p.db.PromotionCandidates(ctx, p.selection(t))
 		if err != nil {
 			return err
 		}
 		t.beliefs = bs
 	}
 	t.loaded = true
-	return nil
-}
-
-// putRecord stores rec and, in the same transaction, the marks.
-func (p *Promoter) putRecord(ctx context.Context, rec record, marks []store.PromotionMark) error {
-	row, err := rec.row(rec.writtenAt)
-	if err != nil {
-		return err
-	}
-	err = p.db.Write(ctx, func(tx *store.Tx) error {
-		if err := tx.PutMemorySection(ctx, row); err != nil {
-			return err
-		}
-		for _, m := range marks {
-			if err := tx.SetPromotion(ctx, m.ID, m.PromotedAt, m.DemotedAt); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("record section of %s: %w", rec.path, err)
-	}
 	return nil
 }
 

@@ -28,11 +28,6 @@ type target struct {
 	loaded  bool
 }
 
-// selector narrows the store query to this target's beliefs.
-func (t *target) selector() store.PromotionSelect {
-	return store.PromotionSelect{Global: t.global, Projects: t.projects}
-}
-
 // scopeForAdded is where a bullet a person adds to this file belongs: global
 // in the global file, otherwise the first project the file serves.
 func (t *target) scopeForAdded() (scope, project string) {
