@@ -46,6 +46,7 @@ var benchBatch = DefaultBatch
 // rows and pulls another machine's 10,000, against a file remote (no
 // network: this is the cost of credence's side of sync).
 func BenchmarkRound10k(b *testing.B) {
+	var pull, merge, push time.Duration
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		url := remoteURL(b)
@@ -61,9 +62,25 @@ func BenchmarkRound10k(b *testing.B) {
 		if rep.Pulled != 10000 || rep.PushedNew != 10000 {
 			b.Fatalf("round pulled %d and pushed %d new rows, want 10000 each", rep.Pulled, rep.PushedNew)
 		}
-		b.ReportMetric(float64(rep.Pulled+rep.Pushed), "rows/op")
-		b.ReportMetric(rep.PullTook.Seconds(), "pull-s/op")
-		b.ReportMetric(rep.MergeTook.Seconds(), "merge-s/op")
-		b.ReportMetric(rep.PushTook.Seconds(), "push-s/op")
+		pull, merge, push = pull+rep.PullTook, merge+rep.MergeTook, push+rep.PushTook
+	}
+	b.ReportMetric(20000, "rows/op")
+	b.ReportMetric(pull.Seconds()/float64(b.N), "pull-s/op")
+	b.ReportMetric(merge.Seconds()/float64(b.N), "merge-s/op")
+	b.ReportMetric(push.Seconds()/float64(b.N), "push-s/op")
+}
+
+// BenchmarkIdleRound times a round with nothing to pull or push, what the
+// agent's loop pays every interval.
+func BenchmarkIdleRound(b *testing.B) {
+	url := remoteURL(b)
+	a := newMachine(b, "a", 0, Dial(url, ""))
+	a.create(b, belief.Spec{Statement: "something to start with"}, 1)
+	a.round(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if rep := a.round(b); rep.Moved() {
+			b.Fatalf("idle round moved rows: %+v", rep)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package syncer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -52,13 +53,32 @@ func full(b store.SyncBatch, limit int) bool {
 }
 
 // mergeTwins derives the merge of beliefs created independently on two
-// machines, from the rows now held.
+// machines, from the rows now held. Twins appear only with new belief
+// events (a create, a reactivation, a forget), pulled or written here, so
+// the scan is skipped when the event log has not grown since the last one.
 func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
 	return s.db.Write(ctx, func(tx *store.Tx) error {
+		var head int64
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(seq), 0) FROM belief_events`).Scan(&head); err != nil {
+			return fmt.Errorf("read event head: %w", err)
+		}
+		seen, err := metaOr(ctx, tx, MetaMergedThrough)
+		if err != nil {
+			return err
+		}
+		if seen == strconv.FormatInt(head, 10) {
+			return nil
+		}
 		d, err := tx.MergeDuplicates(ctx)
+		if err != nil {
+			return err
+		}
 		rep.Merged, rep.Mirrored, rep.Forgotten = d.Merged, d.Mirrored, d.Forgotten
 		rep.Refolded += len(d.Beliefs)
-		return err
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(seq), 0) FROM belief_events`).Scan(&head); err != nil {
+			return fmt.Errorf("read event head: %w", err)
+		}
+		return tx.SetMeta(ctx, MetaMergedThrough, strconv.FormatInt(head, 10))
 	})
 }
 

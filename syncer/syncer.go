@@ -17,16 +17,17 @@ import (
 // with store.DB.MetaPrefix("sync_") without importing this package. Times
 // are Unix milliseconds.
 const (
-	MetaRemote      = "sync_remote"           // the remote's URL, redacted
-	MetaRemoteID    = "sync_remote_id"        // identity of the remote the cursors belong to
-	MetaPushCursor  = "sync_push_cursor"      // local seqs pushed, JSON store.SyncCursor
-	MetaPullCursor  = "sync_pull_cursor"      // remote seqs pulled, JSON store.SyncCursor
-	MetaPushAll     = "sync_push_all_through" // local seqs at or below which every origin is pushed
-	MetaLastPush    = "sync_last_push_at"     // end of the last push that completed
-	MetaLastPull    = "sync_last_pull_at"     // end of the last pull that completed
-	MetaLastRound   = "sync_last_round_at"    // end of the last round, failed or not
-	MetaLastError   = "sync_last_error"       // the last round's error, scrubbed; "" after a clean round
-	MetaPendingPush = "sync_pending_push"     // rows left to push after the last round
+	MetaRemote        = "sync_remote"           // the remote's URL, redacted
+	MetaRemoteID      = "sync_remote_id"        // identity of the remote the cursors belong to
+	MetaPushCursor    = "sync_push_cursor"      // local seqs pushed, JSON store.SyncCursor
+	MetaPullCursor    = "sync_pull_cursor"      // remote seqs pulled, JSON store.SyncCursor
+	MetaPushAll       = "sync_push_all_through" // local seqs at or below which every origin is pushed
+	MetaLastPush      = "sync_last_push_at"     // end of the last push that completed
+	MetaLastPull      = "sync_last_pull_at"     // end of the last pull that completed
+	MetaLastRound     = "sync_last_round_at"    // end of the last round, failed or not
+	MetaLastError     = "sync_last_error"       // the last round's error, scrubbed; "" after a clean round
+	MetaPendingPush   = "sync_pending_push"     // rows left to push after the last round
+	MetaMergedThrough = "sync_merged_through"   // belief_events seq the last twin scan saw
 )
 
 // DefaultBatch is how many rows of each table one request carries.
