@@ -34,18 +34,79 @@ func (e edits) empty() bool {
 // Bullets in credence's own format that credence did not write (a copy of
 // the file from another machine, a database that was reset) are not a
 // person's statement and are not taken as additions.
+//
+// Bullets a person types under ## Former Beliefs would be dropped by the
+// next render (the renderer owns that heading), so they are adopted like
+// those under ## Beliefs: the line lives on as a belief of its own. One
+// that is only a former bullet with its figures edited away is matched to
+// that former belief and is neither a deletion nor an addition.
 func findEdits(onDisk markdown.Section, current markdown.ParsedSection, ok bool) edits {
 	if !ok {
 		return edits{}
 	}
 	ch := markdown.DiffSection(onDisk, current)
-	e := edits{deleted: ch.Deleted, deletedFormer: ch.DeletedFormer}
+	e := edits{deleted: ch.Deleted}
+	seen := map[string]bool{}
 	for _, a := range ch.Added {
 		if !a.Generated() {
 			e.added = append(e.added, a)
+			seen[statementKey(a.Statement)] = true
+		}
+	}
+	kept := map[string]bool{}
+	former := map[string]string{}
+	for _, f := range onDisk.Former {
+		former[statementKey(f.Statement)] = f.ID
+	}
+	for _, b := range current.Bullets(markdown.HeadingFormer) {
+		if b.Generated() {
+			continue
+		}
+		b.Statement = stripFormerTag(b.Statement)
+		k := statementKey(b.Statement)
+		if id, ok := former[k]; ok {
+			kept[id] = true
+			continue
+		}
+		if k == "" || seen[k] || inSection(onDisk, k) {
+			continue
+		}
+		seen[k] = true
+		e.added = append(e.added, markdown.AddedBullet{Bullet: b})
+	}
+	for _, f := range ch.DeletedFormer {
+		if !kept[f.ID] {
+			e.deletedFormer = append(e.deletedFormer, f)
 		}
 	}
 	return e
+}
+
+// statementKey is the form bullets are compared in, as DiffSection does.
+func statementKey(s string) string {
+	return strings.ToLower(strings.TrimPrefix(markdown.SanitizeStatement(s), `\`))
+}
+
+// stripFormerTag removes a leading "[NO LONGER TRUE]" or "[UNCERTAIN]".
+func stripFormerTag(s string) string {
+	for _, tag := range []string{"[NO LONGER TRUE]", "[UNCERTAIN]"} {
+		if rest, ok := strings.CutPrefix(s, tag); ok {
+			return strings.TrimSpace(rest)
+		}
+	}
+	return s
+}
+
+// inSection reports whether a promoted entry of s has statement key k.
+func inSection(s markdown.Section, k string) bool {
+	for _, list := range [][]markdown.Entry{s.Beliefs, s.Guidelines} {
+		for _, e := range list {
+			if statementKey(e.Statement) == k {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // editOutcome counts what applying edits did.

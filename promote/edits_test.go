@@ -220,3 +220,34 @@ func TestPendingWriteIsNoDeletion(t *testing.T) {
 		t.Fatalf("belief not shown again:\n%s", e.read(path))
 	}
 }
+
+// Lines a person types under ## Former Beliefs are not lost: a new one
+// becomes a belief, and a former bullet with its figures edited away stays
+// the former belief it was.
+func TestPersonEditsFormerBeliefs(t *testing.T) {
+	e := newEnv(t, nil)
+	path := e.cfg.Paths.GlobalMemory
+	id := e.global("User deploys on Fridays", 4, 0)
+	e.promote()
+	e.evidence(id, 0, 2) // → Former
+	e.promote()
+	doc := e.read(path)
+	line := e.bulletLine(path, "User deploys on Fridays")
+	doc = strings.Replace(doc, line, "- [NO LONGER TRUE] User deploys on Fridays", 1)
+	doc = strings.Replace(doc, markdown.HeadingFormer+"\n\n", markdown.HeadingFormer+"\n\n- User stopped using Heroku\n", 1)
+	e.write(path, doc)
+
+	st := e.promote()
+	if st.UserAdded != 1 || st.UserDeleted != 0 {
+		t.Fatalf("Stats.UserAdded=%d UserDeleted=%d, want 1 and 0", st.UserAdded, st.UserDeleted)
+	}
+	if got := e.bulletLine(path, "User deploys on Fridays"); got != line {
+		t.Fatalf("former bullet %q, want it restored to %q", got, line)
+	}
+	if b := e.get(id); b.DemotedAt == 0 {
+		t.Fatalf("former belief lost its marks")
+	}
+	if !e.under(path, markdown.HeadingBeliefs, "User stopped using Heroku") {
+		t.Fatalf("the person's line is gone:\n%s", e.read(path))
+	}
+}
