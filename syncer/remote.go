@@ -6,6 +6,8 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -98,7 +100,13 @@ func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn, err := newRemoteConnector(dsn, strings.HasPrefix(dsn, "file:"))
+	file := strings.HasPrefix(dsn, "file:")
+	if file {
+		if err := createPrivate(dsn); err != nil {
+			return nil, fmt.Errorf("open remote %s: %w", name, err)
+		}
+	}
+	conn, err := newRemoteConnector(dsn, file)
 	if err != nil {
 		return nil, fmt.Errorf("open remote %s: %w", name, scrub.err(err))
 	}
@@ -266,4 +274,25 @@ func (c *remoteConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	}
 	rows.Close()
 	return conn, nil
+}
+
+// createPrivate creates a file remote with mode 0600 when it does not exist
+// yet, as the local database is: it holds the same text.
+func createPrivate(dsn string) error {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return err
+	}
+	path := u.Path
+	if path == "" {
+		path = u.Opaque
+	}
+	if path == "" || strings.HasPrefix(path, ":memory:") {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }

@@ -2,6 +2,7 @@ package syncer
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -153,5 +154,18 @@ func TestRefusesLocalDatabaseAsRemote(t *testing.T) {
 	_, err = a.sync.Round(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "empty database") {
 		t.Fatalf("Round() against a credence.db = %v; want a refusal", err)
+	}
+}
+
+func TestFileRemoteIsPrivate(t *testing.T) {
+	url := remoteURL(t)
+	a := newMachine(t, "a", 0, Dial(url, ""))
+	a.round(t)
+	fi, err := os.Stat(strings.TrimPrefix(url, "file:"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("file remote mode=%v, want 0600", fi.Mode().Perm())
 	}
 }
