@@ -72,7 +72,12 @@ func (p *Promoter) prepare(ctx context.Context, t *target, rec record, a *assess
 		return j, nil
 	}
 	j.text = p.rules.limits.Render(j.pl.section)
-	if j.spliced, err = markdown.Splice(doc, j.text); err != nil {
+	if hasSection && !current.Damaged && bytes.HasPrefix(doc, []byte(j.text)) {
+		// Already exactly this section at the top with nothing to repair:
+		// Splice would return doc as it is. Skipping it saves a parse of
+		// every file in the steady state.
+		j.spliced = doc
+	} else if j.spliced, err = markdown.Splice(doc, j.text); err != nil {
 		return j, fmt.Errorf("splice %s: %w", t.path, err)
 	}
 	j.hash = markdown.ContentHash(doc)
