@@ -254,6 +254,9 @@ func (p *Promoter) adoptBullet(ctx context.Context, tx *store.Tx, t *target, a m
 				return "", false, fmt.Errorf("reactivate %s: %w", m.ID, err)
 			}
 		}
+		if err := supersedeRivals(ctx, tx, m.State, note); err != nil {
+			return "", false, err
+		}
 		return m.ID, true, nil
 	}
 	spec := belief.Spec{Statement: a.Statement, Kind: belief.KindFact, Scope: scope, ProjectPath: project,
@@ -275,7 +278,60 @@ func (p *Promoter) adoptBullet(ctx context.Context, tx *store.Tx, t *target, a m
 	if _, err := tx.AddEvidence(ctx, evidence); err != nil {
 		return "", false, fmt.Errorf("record added bullet for %s: %w", id, err)
 	}
+	spec.Scope, spec.ProjectPath = scope, project
+	if err := supersedeRivals(ctx, tx, belief.State{ID: id, Spec: spec}, note); err != nil {
+		return "", false, err
+	}
 	return id, false, nil
+}
+
+// supersedeRivals makes a person's bullet the clear winner of its exclusive
+// group: every other active belief with the same scope, project, subject and
+// exclusive predicate gets USER_EDIT evidence against it and is superseded
+// by it. Writing "User lives in Lisbon" into MEMORY.md is as direct a
+// statement as the user can make; left to compete with "User lives in
+// Tokyo", the group would be contested and the person's line would vanish
+// from the file on the next render.
+func supersedeRivals(ctx context.Context, tx *store.Tx, winner belief.State, note string) error {
+	if winner.Subject == "" || winner.Predicate == "" {
+		return nil
+	}
+	var exclusive bool
+	err := tx.QueryRow(ctx, `SELECT exclusive FROM relations WHERE predicate = ?`, winner.Predicate).Scan(&exclusive)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !exclusive) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read relation %s: %w", winner.Predicate, err)
+	}
+	rows, err := tx.Query(ctx, `SELECT id FROM beliefs WHERE status = 'active' AND id != ? AND scope = ?
+		AND subject = ? AND predicate = ? AND (scope = 'global' OR project_path = ?)`,
+		winner.ID, winner.Scope, winner.Subject, winner.Predicate, winner.ProjectPath)
+	if err != nil {
+		return fmt.Errorf("find rivals of %s: %w", winner.ID, err)
+	}
+	var rivals []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("find rivals of %s: %w", winner.ID, err)
+		}
+		rivals = append(rivals, id)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return fmt.Errorf("find rivals of %s: %w", winner.ID, err)
+	}
+	for _, id := range rivals {
+		if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Source: memorySource, Label: belief.UserEdit,
+			Support: -1, Reliability: 1, Note: "a person stated " + winner.ID + "; " + note}); err != nil {
+			return fmt.Errorf("record contradiction of %s: %w", id, err)
+		}
+		if _, err := tx.Supersede(ctx, id, winner.ID); err != nil {
+			return fmt.Errorf("supersede %s: %w", id, err)
+		}
+	}
+	return nil
 }
 
 // tripleOf extracts the (subject, predicate, object) of a bullet when the

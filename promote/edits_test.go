@@ -251,3 +251,24 @@ func TestPersonEditsFormerBeliefs(t *testing.T) {
 		t.Fatalf("the person's line is gone:\n%s", e.read(path))
 	}
 }
+
+// A person's bullet wins its exclusive group: the rival is superseded and
+// shown as no longer true instead of both being contested and hidden.
+func TestPersonBulletWinsExclusiveGroup(t *testing.T) {
+	e := newEnv(t, nil)
+	path := e.cfg.Paths.GlobalMemory
+	tokyo := e.belief(belief.Spec{Statement: "User lives in Tokyo", Subject: "user", Predicate: "lives_in",
+		Object: "tokyo", Scope: belief.ScopeGlobal}, 9, 0)
+	e.promote()
+	e.addUnder(path, markdown.HeadingBeliefs, "- User lives in Lisbon")
+	e.promote()
+	if !e.under(path, markdown.HeadingBeliefs, "User lives in Lisbon") {
+		t.Fatalf("the person's bullet is not under ## Beliefs:\n%s", e.read(path))
+	}
+	if line := e.bulletLine(path, "Tokyo"); !strings.HasPrefix(line, "- [NO LONGER TRUE] User lives in Tokyo (was: 0.91, now: 0.83") {
+		t.Fatalf("rival bullet %q, want it no longer true", line)
+	}
+	if b := e.get(tokyo); b.Status != belief.Superseded || len(e.userEdits(tokyo)) != 1 {
+		t.Fatalf("rival status=%s with %d memory.md evidence, want superseded with one", b.Status, len(e.userEdits(tokyo)))
+	}
+}
