@@ -148,7 +148,7 @@ func (w *world) step(i int) {
 }
 
 // lifecycle applies what consolidation does: supersede, merge, archive,
-// reactivate, pin.
+// reactivate, pin, revise, split.
 func (w *world) lifecycle(m *machine) {
 	bs := w.liveBeliefs(m)
 	if len(bs) < 2 {
@@ -160,7 +160,22 @@ func (w *world) lifecycle(m *machine) {
 	}
 	m.write(w.t, func(ctx context.Context, tx *store.Tx) error {
 		var err error
-		switch w.rng.IntN(5) {
+		switch w.rng.IntN(7) {
+		case 5:
+			next := w.randomSpec()
+			var id string
+			if id, err = tx.Revise(ctx, a.ID, next); err == nil {
+				w.beliefs[id] = true
+			}
+		case 6:
+			kids := []belief.Spec{a.Spec, a.Spec}
+			kids[0].Context, kids[1].Context = "at work", "at home"
+			var out []string
+			if out, err = tx.Split(ctx, a.ID, kids, []float64{0.5, 0.5}); err == nil {
+				for _, id := range out {
+					w.beliefs[id] = true
+				}
+			}
 		case 0:
 			_, err = tx.Supersede(ctx, a.ID, b.ID)
 		case 1:
