@@ -199,82 +199,76 @@ type TimelinePoint struct {
 	Event belief.EventKind
 }
 
-// Timeline returns the belief's confidence over its life: one point right
-// after each event (folding its history with AsOf), plus samples between
-// the first event and now so decay shows, at most maxPoints in all, oldest
-// first. Decay uses wall time; the turn clock is read at the current turn.
+// Timeline returns the belief's confidence over its life, replaying its
+// history record by record: one point right after each event (thinned
+// evenly, first and last kept, when there are more than maxPoints), plus,
+// when the belief is more than an hour old, samples between its first event
+// and now so decay toward the prior shows. Points are oldest first; the
+// last sample is now, at the current turn.
 func (db *DB) Timeline(ctx context.Context, id string, maxPoints int) ([]TimelinePoint, error) {
 	b, err := db.Belief(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	events, err := db.Events(ctx, b.ID)
-	if err != nil {
+	maxPoints = max(maxPoints, 2)
+	type step struct {
+		at    time.Time
+		kind  belief.EventKind
+		state belief.State
+	}
+	var steps []step
+	var cur belief.State
+	err = records(ctx, db.sql, "WHERE e.belief_id = ?", []any{b.ID}, func(r belief.Record) error {
+		db.params.Apply(&cur, r)
+		if cur.ID != "" {
+			steps = append(steps, step{time.UnixMilli(r.At.Millis), r.Kind, cur})
+		}
+		return nil
+	})
+	if err != nil || len(steps) == 0 {
 		return nil, err
 	}
-	if len(events) == 0 {
-		return nil, nil
-	}
-	maxPoints = max(maxPoints, 2)
 	turn, err := db.CurrentTurn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	type mark struct {
-		at   time.Time
-		kind belief.EventKind
-	}
-	var marks []mark
-	for _, e := range events {
-		marks = append(marks, mark{e.CreatedAt, e.Kind})
-	}
-	if len(marks) > maxPoints-1 {
-		// Keep the first, the last and an even spread of the rest.
-		kept := make([]mark, 0, maxPoints-1)
-		step := float64(len(marks)-1) / float64(maxPoints-2)
-		for i := 0; i < maxPoints-1; i++ {
-			kept = append(kept, marks[int(float64(i)*step+0.5)])
-		}
-		marks = kept
-	}
 	now := db.now()
-	first := marks[0].at
-	// Sample the time after the events too, so a stale belief's decay is
-	// drawn: fill the remaining points evenly between the first event and now.
-	extra := maxPoints - len(marks)
-	span := now.Sub(first)
-	if span < time.Hour {
-		extra = 0 // nothing has had time to decay
+	first := steps[0].at
+	samples := 0
+	if now.Sub(first) >= time.Hour {
+		samples = max(maxPoints/3, 1)
 	}
-	for i := 1; i <= extra; i++ {
-		marks = append(marks, mark{at: first.Add(span * time.Duration(i) / time.Duration(extra))})
+	if keep := maxPoints - samples; len(steps) > keep {
+		kept := make([]step, 0, keep)
+		stride := float64(len(steps)-1) / float64(keep-1)
+		for i := range keep {
+			kept = append(kept, steps[int(float64(i)*stride+0.5)])
+		}
+		steps = kept
 	}
-	sortMarks := func() {
-		for i := 1; i < len(marks); i++ {
-			for j := i; j > 0 && marks[j].at.Before(marks[j-1].at); j-- {
-				marks[j], marks[j-1] = marks[j-1], marks[j]
-			}
-		}
+	// The turn at a past moment is not recorded: a past point is read at
+	// the turn of its own counts (no turn-clock decay), the present at the
+	// current turn.
+	point := func(at time.Time, kind belief.EventKind, s belief.State, t int64) TimelinePoint {
+		return TimelinePoint{At: at, Confidence: db.params.ConfidenceAt(s, belief.MomentAt(at, t)), Status: s.Status, Event: kind}
 	}
-	sortMarks()
-	out := make([]TimelinePoint, 0, len(marks))
-	for _, m := range marks {
-		s, err := db.AsOf(ctx, b.ID, m.at)
-		if errors.Is(err, ErrNotFound) {
-			continue
+	out := make([]TimelinePoint, 0, len(steps)+samples)
+	next := 0
+	for i := 1; i <= samples; i++ {
+		at := first.Add(now.Sub(first) * time.Duration(i) / time.Duration(samples))
+		for next < len(steps) && !steps[next].at.After(at) {
+			out = append(out, point(steps[next].at, steps[next].kind, steps[next].state, steps[next].state.CountsAt.Turn))
+			next++
 		}
-		if err != nil {
-			return nil, err
-		}
-		// The turn at a past moment is not recorded; use the state's own
-		// turn so the turn clock adds no decay to past points, and the
-		// current turn for the present.
+		s := steps[next-1].state
 		t := s.CountsAt.Turn
-		if !m.at.Before(now) {
-			t = turn
+		if i == samples {
+			t = max(turn, t)
 		}
-		conf := db.params.ConfidenceAt(s, belief.MomentAt(m.at, t))
-		out = append(out, TimelinePoint{At: m.at, Confidence: conf, Status: s.Status, Event: m.kind})
+		out = append(out, point(at, "", s, t))
+	}
+	for ; next < len(steps); next++ {
+		out = append(out, point(steps[next].at, steps[next].kind, steps[next].state, steps[next].state.CountsAt.Turn))
 	}
 	return out, nil
 }
