@@ -48,11 +48,16 @@ func (h *handler) openDB(ctx context.Context) (*store.DB, error) {
 	return store.Open(ctx, path, opts)
 }
 
-// storable prepares text for storage: secrets redacted first (so a cut
-// never splits a secret into something the rules miss), then cut to
-// maxStoredBytes.
+// redactMargin is how far past maxStoredBytes text is redacted before the
+// final cut, so a secret that straddles the first cut is still recognised
+// whole or falls entirely beyond the kept part.
+const redactMargin = 64 << 10
+
+// storable prepares text for storage: secrets redacted (over the kept part
+// and a margin beyond it, so a 10 MB paste costs milliseconds, not a
+// budget), then cut to maxStoredBytes.
 func storable(text string) string {
-	text = redact.String(text)
+	text = redact.String(cutBytes(text, maxStoredBytes+redactMargin))
 	if len(text) <= maxStoredBytes {
 		return text
 	}

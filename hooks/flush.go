@@ -49,7 +49,7 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 	if err != nil {
 		return err
 	}
-	project := recall.ProjectRoot(in.Cwd)
+	project := h.project(in.Cwd)
 	added := 0
 	err = db.Write(ctx, func(tx *store.Tx) error {
 		for _, ex := range exs {
@@ -82,6 +82,6 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 	if err != nil {
 		return fmt.Errorf("store transcript exchanges: %w", err)
 	}
-	h.log.Debug("flushed transcript", "exchanges", len(exs), "stored", added, "from", from, "to", next)
+	h.log.Info("flushed transcript", "exchanges", len(exs), "stored", added, "from", from, "to", next)
 	return h.syncSketches(ctx, db, flushSketchLimit)
 }

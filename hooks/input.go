@@ -33,6 +33,9 @@ var (
 	ErrEmptyInput    = errors.New("empty input")
 	ErrInputTooLarge = errors.New("input larger than hook.stdin_max_bytes")
 	ErrInputTimeout  = errors.New("stdin not closed within hook.stdin_timeout")
+	// ErrFieldType accompanies a usable Input when some field had an
+	// unexpected JSON type and was ignored.
+	ErrFieldType = errors.New("hook input field of an unexpected type ignored")
 )
 
 // readInput reads all of r, at most max bytes, waiting at most timeout.
@@ -65,11 +68,13 @@ func readInput(r io.Reader, max int64, timeout time.Duration) ([]byte, error) {
 	}
 }
 
-// ParseInput decodes a hook's stdin. It accepts any JSON object; a field of
-// an unexpected type is ignored rather than failing the whole input, since
-// Claude Code adds and changes fields between versions. Anything that is
-// not a JSON object (truncated, malformed, an array, nested past the
-// decoder's depth limit) is an error.
+// ParseInput decodes a hook's stdin. It accepts any JSON object. A field of
+// an unexpected type is left empty rather than failing the whole input,
+// since Claude Code adds and changes fields between versions: the Input is
+// then returned with an error wrapping ErrFieldType. Anything that is not a
+// JSON object (truncated, malformed, an array, nested past the decoder's
+// depth limit) is an error with a zero Input. Invalid UTF-8 in strings
+// becomes U+FFFD.
 func ParseInput(data []byte) (Input, error) {
 	data = bytes.TrimPrefix(bytes.TrimSpace(data), []byte("\xef\xbb\xbf"))
 	if len(data) == 0 {
@@ -86,6 +91,7 @@ func ParseInput(data []byte) (Input, error) {
 		}
 		// encoding/json skips a field of the wrong type and decodes the
 		// rest, so the input is still usable.
+		return in, fmt.Errorf("%w: %s", ErrFieldType, typeErr.Field)
 	}
 	return in, nil
 }

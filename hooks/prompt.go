@@ -19,7 +19,7 @@ func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 		return nil
 	}
 	text := storable(in.Prompt)
-	project := recall.ProjectRoot(in.Cwd)
+	project := h.project(in.Cwd)
 	db, err := h.openDB(ctx)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)

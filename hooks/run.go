@@ -2,16 +2,20 @@ package hooks
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/redact"
 )
 
@@ -116,8 +120,17 @@ func (h *handler) handle(ctx context.Context, stdin io.Reader) error {
 		return err
 	}
 	in, err := ParseInput(data)
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrFieldType):
+		h.log.Info("ignored a hook input field of an unexpected type", "err", safe(err))
+	case err != nil:
 		return err
+	}
+	if !utf8.Valid(data) {
+		h.log.Info("stdin holds invalid UTF-8; replaced with U+FFFD")
+	}
+	if strings.ContainsRune(in.Prompt, 0) || strings.ContainsRune(in.LastAssistantMessage, 0) {
+		h.log.Info("input text holds NUL characters; stored as U+2400")
 	}
 	if in.HookEventName != "" && in.HookEventName != h.event {
 		h.log.Info("hook_event_name differs from the event argument; using the argument", "input_event", safe(fmt.Errorf("%s", in.HookEventName)))
@@ -163,3 +176,15 @@ func (g *gate) close() {
 
 // safe renders an error for the log with any secret it quotes removed.
 func safe(err error) string { return redact.String(err.Error()) }
+
+// project resolves a cwd to its project root, noting in the log a cwd that
+// does not exist (the episode is still filed under it).
+func (h *handler) project(cwd string) string {
+	if cwd == "" {
+		return ""
+	}
+	if _, err := os.Stat(cwd); err != nil {
+		h.log.Info("cwd is not a readable directory; using it as the project as is", "err", safe(err))
+	}
+	return recall.ProjectRoot(cwd)
+}

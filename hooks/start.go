@@ -10,7 +10,6 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/ids"
-	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -28,7 +27,7 @@ const DigestHeading = "## credence: since your last session"
 // ones), and beliefs formed or dropped since the project's previous session.
 // It records the session either way.
 func (h *handler) sessionStart(ctx context.Context, in Input) error {
-	project := recall.ProjectRoot(in.Cwd)
+	project := h.project(in.Cwd)
 	db, err := h.openDB(ctx)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)

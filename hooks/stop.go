@@ -46,7 +46,7 @@ func (h *handler) stop(ctx context.Context, in Input) error {
 	if err != nil {
 		return err
 	}
-	project := recall.ProjectRoot(in.Cwd)
+	project := h.project(in.Cwd)
 	content := storable(transcript.Exchange{Prompt: prompt, Response: in.LastAssistantMessage}.Text())
 	err = db.Write(ctx, func(tx *store.Tx) error {
 		ep := &store.Episode{SessionID: in.SessionID, ProjectPath: project, Kind: store.EpisodeExchange, Content: content, DedupKey: key}
