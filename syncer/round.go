@@ -53,20 +53,21 @@ func full(b store.SyncBatch, limit int) bool {
 }
 
 // mergeTwins derives the merge of beliefs created independently on two
-// machines, from the rows now held. Twins appear only with new belief
-// events (a create, a reactivation, a forget), pulled or written here, so
-// the scan is skipped when the event log has not grown since the last one.
+// machines, from the rows now held. Twins and evidence to mirror appear
+// only with new belief events (a create, a reactivation, a forget) or new
+// evidence rows, pulled or written here, so the scan is skipped when
+// neither log has grown since the last one.
 func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
 	return s.db.Write(ctx, func(tx *store.Tx) error {
-		var head int64
-		if err := tx.QueryRow(ctx, `SELECT coalesce(max(seq), 0) FROM belief_events`).Scan(&head); err != nil {
-			return fmt.Errorf("read event head: %w", err)
+		head, err := logHeads(ctx, tx)
+		if err != nil {
+			return err
 		}
 		seen, err := metaOr(ctx, tx, MetaMergedThrough)
 		if err != nil {
 			return err
 		}
-		if seen == strconv.FormatInt(head, 10) {
+		if seen == head {
 			return nil
 		}
 		d, err := tx.MergeDuplicates(ctx)
@@ -75,11 +76,22 @@ func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
 		}
 		rep.Merged, rep.Mirrored, rep.Forgotten = d.Merged, d.Mirrored, d.Forgotten
 		rep.Refolded += len(d.Beliefs)
-		if err := tx.QueryRow(ctx, `SELECT coalesce(max(seq), 0) FROM belief_events`).Scan(&head); err != nil {
-			return fmt.Errorf("read event head: %w", err)
+		if head, err = logHeads(ctx, tx); err != nil {
+			return err
 		}
-		return tx.SetMeta(ctx, MetaMergedThrough, strconv.FormatInt(head, 10))
+		return tx.SetMeta(ctx, MetaMergedThrough, head)
 	})
+}
+
+// logHeads names the newest belief event and evidence row held.
+func logHeads(ctx context.Context, tx *store.Tx) (string, error) {
+	var events, evidence int64
+	err := tx.QueryRow(ctx, `SELECT (SELECT coalesce(max(seq), 0) FROM belief_events),
+		(SELECT coalesce(max(seq), 0) FROM evidence)`).Scan(&events, &evidence)
+	if err != nil {
+		return "", fmt.Errorf("read log heads: %w", err)
+	}
+	return fmt.Sprintf("%d/%d", events, evidence), nil
 }
 
 // pushSelect chooses the local rows a push sends: this machine's own, the

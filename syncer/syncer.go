@@ -27,7 +27,7 @@ const (
 	MetaLastRound     = "sync_last_round_at"    // end of the last round, failed or not
 	MetaLastError     = "sync_last_error"       // the last round's error, scrubbed; "" after a clean round
 	MetaPendingPush   = "sync_pending_push"     // rows left to push after the last round
-	MetaMergedThrough = "sync_merged_through"   // belief_events seq the last twin scan saw
+	MetaMergedThrough = "sync_merged_through"   // "events/evidence" seqs the last twin scan saw
 )
 
 // DefaultBatch is how many rows of each table one request carries.

@@ -126,3 +126,88 @@ func TestForgetPurgesEverywhere(t *testing.T) {
 		t.Errorf("a: Belief()=%s, %v; want forgotten", got.Status, err)
 	}
 }
+
+// scriptedRemote hands out one prepared batch per round and accepts pushes.
+type scriptedRemote struct{ batches []store.SyncBatch }
+
+func (r *scriptedRemote) Prepare(context.Context) (string, error)                { return "rm_script", nil }
+func (r *scriptedRemote) Push(_ context.Context, b store.SyncBatch) (int, error) { return b.Len(), nil }
+func (r *scriptedRemote) Pending(context.Context, store.SyncCursor, string) (int, error) {
+	return 0, nil
+}
+func (r *scriptedRemote) Close() error { return nil }
+func (r *scriptedRemote) Pull(_ context.Context, after store.SyncCursor, _ string, _ int) (store.SyncBatch, error) {
+	for _, b := range r.batches {
+		if b.Advance(store.SyncCursor{}).Max(after) != after {
+			var out store.SyncBatch
+			for _, e := range b.Events {
+				if e.Seq > after.Events {
+					out.Events = append(out.Events, e)
+				}
+			}
+			for _, e := range b.Evidence {
+				if e.Seq > after.Evidence {
+					out.Evidence = append(out.Evidence, e)
+				}
+			}
+			return out, nil
+		}
+	}
+	return store.SyncBatch{}, nil
+}
+
+// TestTwinEvidenceArrivingLate delivers a twin's evidence events in one
+// round and the evidence rows in a later one: the mirror must still be made.
+func TestTwinEvidenceArrivingLate(t *testing.T) {
+	ctx := context.Background()
+	a := newMachine(t, "a", 0, nil)
+	b := newMachine(t, "b", time.Second, nil)
+	spec := belief.Spec{Statement: "The user prefers tabs.", Subject: "user", Predicate: "prefers", Object: "tabs"}
+	first := a.create(t, spec, 1)
+	twin := b.create(t, spec, 2)
+	var rows []store.SyncBatch
+	for _, m := range []*machine{a, b} {
+		r, err := m.db.SyncRows(ctx, store.SyncCursor{}, store.SyncSelect{Origins: []string{m.db.MachineID()}}, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r)
+	}
+	// Remote order: every event, then a's evidence; b's evidence last.
+	var seq int64
+	var script store.SyncBatch
+	for _, r := range rows {
+		for _, e := range r.Events {
+			seq++
+			e.Seq = seq
+			script.Events = append(script.Events, e)
+		}
+	}
+	late := store.SyncBatch{Events: script.Events}
+	for i, r := range rows {
+		for _, e := range r.Evidence {
+			seq++
+			e.Seq = seq
+			if i == 0 {
+				script.Evidence = append(script.Evidence, e)
+			}
+			late.Evidence = append(late.Evidence, e)
+		}
+	}
+	remote := &scriptedRemote{batches: []store.SyncBatch{script}}
+	c := newMachine(t, "c", 2*time.Second, func(context.Context) (Remote, error) { return remote, nil })
+	if rep := c.round(t); rep.Merged != 1 || rep.Mirrored != 0 {
+		t.Fatalf("first round: %+v; want the twin merged, nothing to mirror yet", rep)
+	}
+	remote.batches = []store.SyncBatch{late}
+	if rep := c.round(t); rep.Mirrored != 2 {
+		t.Fatalf("second round: %+v; want b's two pieces of evidence mirrored", rep)
+	}
+	got, err := c.db.Belief(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.EvidenceCount != 3 {
+		t.Errorf("survivor evidence=%d, want 3 (1 own + 2 mirrored from %s)", got.EvidenceCount, twin)
+	}
+}
