@@ -272,3 +272,47 @@ func TestPersonBulletWinsExclusiveGroup(t *testing.T) {
 		t.Fatalf("rival status=%s with %d memory.md evidence, want superseded with one", b.Status, len(e.userEdits(tokyo)))
 	}
 }
+
+// A person's edit landing between reading a file and writing it stops the
+// write; the next sync reads the edit back instead of overwriting it.
+func TestEditDuringWriteIsReadBack(t *testing.T) {
+	e := newEnv(t, nil)
+	path := e.cfg.Paths.GlobalMemory
+	gone := e.global("User hates tabs", 4, 0)
+	e.global("User writes Go", 4, 0)
+	e.promote()
+	newcomer := e.global("User reads man pages", 5, 0)
+
+	a, err := e.p.assessment(e.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := e.p.db.MemorySection(e.ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := loadRecord(path, &rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := &target{path: path, global: true, createDir: true}
+	j, err := e.p.prepare(e.ctx, tg, r, &a)
+	if err != nil || !j.write {
+		t.Fatalf("prepare: write=%v err=%v, want a write for the newcomer", j.write, err)
+	}
+	e.removeLine(path, "User hates tabs") // the person, just now
+	before := e.read(path)
+	e.p.writeFile(e.ctx, j)
+	if !j.stale || e.read(path) != before {
+		t.Fatalf("stale=%v; the write went through over the person's edit:\n%s", j.stale, e.read(path))
+	}
+	if _, err := e.p.syncTarget(e.ctx, tg, j.rec, &a); err != nil {
+		t.Fatal(err)
+	}
+	if e.get(gone).Status != belief.Rejected || strings.Contains(e.read(path), "hates tabs") {
+		t.Fatalf("the deletion was not read back:\n%s", e.read(path))
+	}
+	if e.get(newcomer).PromotedAt == 0 || !e.under(path, markdown.HeadingBeliefs, "User reads man pages") {
+		t.Fatalf("the newcomer was not written:\n%s", e.read(path))
+	}
+}
