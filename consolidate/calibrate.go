@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/llm"
@@ -14,7 +15,7 @@ import (
 // before a transaction (to build an LLM's context), the transaction itself
 // while applying (to see its own writes).
 type beliefReader interface {
-	Beliefs(ctx context.Context, f store.Filter) ([]store.Belief, error)
+	SlotBeliefs(ctx context.Context, f store.SlotFilter) ([]store.Belief, error)
 }
 
 // liveStatuses are the beliefs a fact can still bear on: active ones, and
@@ -27,16 +28,11 @@ var liveStatuses = []belief.Status{belief.Active, belief.Superseded, belief.Arch
 // context predict-calibrate judges f against.
 func related(ctx context.Context, r beliefReader, f fact, ep store.Episode) ([]store.Belief, error) {
 	scope, project := scopeOf(f.Subject, f.Predicate, ep)
-	var out []store.Belief
 	pred := f.polarPredicate()
-	for _, subj := range subjectsOf(f.Subject, f.Predicate) {
-		for _, p := range []string{pred, opposite(pred)} {
-			bs, err := r.Beliefs(ctx, store.Filter{Statuses: liveStatuses, Scope: scope, Project: project, Subject: subj, Predicate: p})
-			if err != nil {
-				return nil, fmt.Errorf("read related beliefs: %w", err)
-			}
-			out = append(out, bs...)
-		}
+	out, err := r.SlotBeliefs(ctx, store.SlotFilter{Scope: scope, Project: project, Statuses: liveStatuses,
+		Subjects: subjectsOf(f.Subject, f.Predicate), Predicates: []string{pred, opposite(pred)}})
+	if err != nil {
+		return nil, fmt.Errorf("read related beliefs: %w", err)
 	}
 	return out, nil
 }
@@ -113,54 +109,92 @@ func better(a, b *store.Belief) bool {
 type calibrator struct {
 	run *cycleRun
 	tx  *store.Tx
+	// fresh lists episodes first consolidated in this transaction: no
+	// evidence from them can exist outside written, so the per-belief
+	// check needs no query.
+	fresh   map[string]bool
+	written map[string]bool // belief ID + "\x00" + episode ID
+}
+
+func newCalibrator(r *cycleRun, tx *store.Tx) *calibrator {
+	return &calibrator{run: r, tx: tx, fresh: map[string]bool{}, written: map[string]bool{}}
+}
+
+// outcome is what applying one fact did.
+type outcome struct {
+	verdict
+	// surprise is how badly the beliefs as they were predicted the fact
+	// (see forecast).
+	surprise float64
+	// worst is the most confident belief the fact contradicted.
+	worst     *store.Belief
+	worstConf float64
 }
 
 // apply writes the evidence one fact gives and resolves its slot: it
 // creates the belief a direct fact states when none exists, supports it,
 // contradicts what the fact speaks against, supersedes what the fact ends
 // (or what lost an exclusive slot to a clear winner) and reactivates a
-// superseded or archived belief that evidence brought back. It returns the
-// verdict it acted on.
-func (c calibrator) apply(ctx context.Context, ep store.Episode, f fact, source string) (verdict, error) {
+// superseded or archived belief that evidence brought back.
+func (c *calibrator) apply(ctx context.Context, ep store.Episode, f fact, source string) (outcome, error) {
 	group, err := related(ctx, c.tx, f, ep)
 	if err != nil {
-		return verdict{}, err
+		return outcome{}, err
 	}
 	if f.Action == llm.ActionInvalidate || f.Action == llm.ActionReinforce {
 		group, err = c.withTarget(ctx, group, f.Target)
 		if err != nil {
-			return verdict{}, err
+			return outcome{}, err
 		}
 	}
 	v := judge(f, group, c.run.exclusive)
+	out := outcome{verdict: v, surprise: noveltySurprise, worstConf: -1}
+	if v.same != nil && v.same.Status == belief.Active {
+		out.surprise = 1 - c.run.conf(*v.same)
+	}
+	for i := range v.contradicted {
+		if conf := c.run.conf(v.contradicted[i]); conf > out.worstConf {
+			out.worst, out.worstConf = &v.contradicted[i], conf
+		}
+	}
+	out.surprise = max(out.surprise, out.worstConf)
+
+	// states follows every belief of the slot through the writes below.
+	states := make(map[string]*store.Belief, len(group)+1)
+	for i := range group {
+		states[group[i].ID] = &group[i]
+	}
+	wrote := false
 	if v.same == nil && f.Direct {
 		id, err := c.tx.CreateBelief(ctx, f.spec(ep, source))
 		if err != nil {
-			return v, err
+			return out, err
 		}
-		b, err := c.tx.Belief(ctx, id)
-		if err != nil {
-			return v, err
-		}
-		v.same = &b
+		v.same = &store.Belief{State: belief.State{ID: id}}
+		states[id] = v.same
 		c.run.stats.BeliefsCreated++
+		wrote = true
 	}
 	if v.same != nil {
-		if err := c.evidence(ctx, v.same.ID, ep.ID, source, belief.Supports, f.Support, f.Reliability, f.Statement); err != nil {
-			return v, err
+		if err := c.evidence(ctx, states[v.same.ID], ep.ID, source, belief.Supports, f.Support, f.Reliability, f.Statement, &wrote); err != nil {
+			return out, err
 		}
 	}
 	for _, b := range v.contradicted {
-		if err := c.evidence(ctx, b.ID, ep.ID, source, belief.Contradicts, -f.Support, f.Reliability, f.Statement); err != nil {
-			return v, err
+		if err := c.evidence(ctx, states[b.ID], ep.ID, source, belief.Contradicts, -f.Support, f.Reliability, f.Statement, &wrote); err != nil {
+			return out, err
 		}
 	}
-	return v, c.resolve(ctx, f, v)
+	out.verdict = v
+	if !wrote {
+		return out, nil // nothing new from this episode: the slot stays as it is
+	}
+	return out, c.resolve(ctx, f, v, states)
 }
 
 // withTarget adds the belief an LLM named to the group when the slot query
 // missed it (the model may match across predicates).
-func (c calibrator) withTarget(ctx context.Context, group []store.Belief, target string) ([]store.Belief, error) {
+func (c *calibrator) withTarget(ctx context.Context, group []store.Belief, target string) ([]store.Belief, error) {
 	for _, b := range group {
 		if b.ID == target {
 			return group, nil
@@ -176,23 +210,34 @@ func (c calibrator) withTarget(ctx context.Context, group []store.Belief, target
 	return append(group, b), nil
 }
 
-// evidence appends one piece of evidence unless the episode already gave
-// evidence about the belief: one observation counts once.
-func (c calibrator) evidence(ctx context.Context, beliefID, episodeID, source string, label belief.Label, s, rho float64, note string) error {
+// evidence appends one piece of evidence about b unless the episode
+// already gave evidence about it — one observation counts once — and
+// updates b to the belief's new state. It sets *wrote when it writes.
+func (c *calibrator) evidence(ctx context.Context, b *store.Belief, episodeID, source string, label belief.Label, s, rho float64, note string, wrote *bool) error {
+	key := b.ID + "\x00" + episodeID
 	if episodeID != "" {
-		seen, err := c.tx.HasEvidenceFrom(ctx, beliefID, episodeID)
-		if err != nil || seen {
-			return err
+		if c.written[key] {
+			return nil
+		}
+		if !c.fresh[episodeID] {
+			seen, err := c.tx.HasEvidenceFrom(ctx, b.ID, episodeID)
+			if err != nil || seen {
+				return err
+			}
 		}
 	}
 	if label == belief.Partial {
 		s = 0
 	}
-	if _, err := c.tx.AddEvidence(ctx, store.Evidence{BeliefID: beliefID, EpisodeID: episodeID, Source: source,
-		Label: label, Support: s, Reliability: rho, Note: note}); err != nil {
+	st, err := c.tx.AddEvidence(ctx, store.Evidence{BeliefID: b.ID, EpisodeID: episodeID, Source: source,
+		Label: label, Support: s, Reliability: rho, Note: note})
+	if err != nil {
 		return err
 	}
-	c.run.touch(beliefID)
+	b.State = st
+	c.written[key] = true
+	*wrote = true
+	c.run.touch(b.ID)
 	switch label {
 	case belief.Supports:
 		c.run.stats.Reinforced++
@@ -204,18 +249,21 @@ func (c calibrator) evidence(ctx context.Context, beliefID, episodeID, source st
 	return nil
 }
 
+// evidenceFor is evidence about a belief known by ID only.
+func (c *calibrator) evidenceFor(ctx context.Context, beliefID, episodeID, source string, label belief.Label, s, rho float64, note string) error {
+	var wrote bool
+	return c.evidence(ctx, &store.Belief{State: belief.State{ID: beliefID}}, episodeID, source, label, s, rho, note, &wrote)
+}
+
 // resolve settles the slot after the evidence: what the fact ends is
 // superseded by the belief it states; on an exclusive predicate a clear,
 // uncontested winner supersedes the rest; a superseded or archived belief
 // that evidence put back on top is reactivated. Rejections stand.
-func (c calibrator) resolve(ctx context.Context, f fact, v verdict) error {
+func (c *calibrator) resolve(ctx context.Context, f fact, v verdict, states map[string]*store.Belief) error {
 	if v.same == nil {
 		return nil
 	}
-	same, err := c.tx.Belief(ctx, v.same.ID)
-	if err != nil {
-		return err
-	}
+	same := states[v.same.ID]
 	if same.Status == belief.Rejected {
 		return nil
 	}
@@ -226,44 +274,36 @@ func (c calibrator) resolve(ctx context.Context, f fact, v verdict) error {
 		}
 	}
 	reactivate := len(losers) > 0
-	if pred := f.polarPredicate(); exclusive(pred, c.run.exclusive) {
-		won, others, err := c.clearWinner(ctx, same, f)
-		if err != nil {
-			return err
-		}
-		if won {
+	if exclusive(f.polarPredicate(), c.run.exclusive) {
+		if won, others := c.clearWinner(same, states); won {
 			reactivate = true
 			losers = append(losers, others...)
 		}
-	} else if same.Status != belief.Active && c.run.conf(same) > c.run.params.PriorConfidence() {
+	} else if same.Status != belief.Active && c.run.conf(*same) > c.run.params.PriorConfidence() {
 		reactivate = !c.opposed(v)
 	}
 	if reactivate && same.Status != belief.Active {
-		if _, err := c.tx.Mark(ctx, same.ID, belief.Reactivate); err != nil {
-			return err
-		}
-		c.run.stats.Reactivated++
-		c.run.touch(same.ID)
-	}
-	if same.Status != belief.Active && !reactivate {
-		return nil // a superseded value gathering evidence does not unseat the current one yet
-	}
-	done := map[string]bool{}
-	for _, id := range losers {
-		if done[id] || id == same.ID {
-			continue
-		}
-		done[id] = true
-		b, err := c.tx.Belief(ctx, id)
+		st, err := c.tx.Mark(ctx, same.ID, belief.Reactivate)
 		if err != nil {
 			return err
 		}
-		if b.Status != belief.Active || b.Pinned {
+		same.State = st
+		c.run.stats.Reactivated++
+		c.run.touch(same.ID)
+	}
+	if same.Status != belief.Active {
+		return nil // a superseded value gathering evidence does not unseat the current one yet
+	}
+	for _, id := range losers {
+		b := states[id]
+		if b == nil || b.ID == same.ID || b.Status != belief.Active || b.Pinned {
 			continue // a pinned belief is the person's call, not the evidence's
 		}
-		if _, err := c.tx.Supersede(ctx, id, same.ID); err != nil {
+		st, err := c.tx.Supersede(ctx, id, same.ID)
+		if err != nil {
 			return err
 		}
+		b.State = st
 		c.run.stats.Superseded++
 		c.run.touch(id)
 	}
@@ -272,7 +312,7 @@ func (c calibrator) resolve(ctx context.Context, f fact, v verdict) error {
 
 // opposed reports whether an active belief of the opposite polarity still
 // stands against the fact.
-func (c calibrator) opposed(v verdict) bool {
+func (c *calibrator) opposed(v verdict) bool {
 	for _, b := range v.contradicted {
 		if b.Predicate == opposite(v.same.Predicate) && !v.invalidated[b.ID] {
 			return true
@@ -283,31 +323,27 @@ func (c calibrator) opposed(v verdict) bool {
 
 // clearWinner reports whether same now leads its exclusive slot without
 // contest, and which active members it should supersede.
-func (c calibrator) clearWinner(ctx context.Context, same store.Belief, f fact) (bool, []string, error) {
-	ep := store.Episode{ProjectPath: same.ProjectPath, Scope: same.Scope}
-	group, err := related(ctx, c.tx, fact{Subject: same.Subject, Predicate: same.Predicate}, ep)
-	if err != nil {
-		return false, nil, err
-	}
-	confs := []float64{c.run.conf(same)}
+func (c *calibrator) clearWinner(same *store.Belief, states map[string]*store.Belief) (bool, []string) {
+	confs := []float64{c.run.conf(*same)}
 	var others []string
-	for _, b := range group {
-		if b.ID == same.ID || b.Status != belief.Active || b.Predicate != same.Predicate {
+	for id, b := range states {
+		if id == same.ID || b.Status != belief.Active || b.Predicate != same.Predicate {
 			continue
 		}
-		conf := c.run.conf(b)
+		conf := c.run.conf(*b)
 		if conf >= confs[0] {
-			return false, nil, nil
+			return false, nil
 		}
 		confs = append(confs, conf)
-		others = append(others, b.ID)
+		others = append(others, id)
 	}
 	if len(others) == 0 {
 		// Alone in its slot: it wins if it is back above the prior.
-		return same.Status != belief.Active && confs[0] > c.run.params.PriorConfidence(), nil, nil
+		return same.Status != belief.Active && confs[0] > c.run.params.PriorConfidence(), nil
 	}
 	if c.run.params.Contested(confs) {
-		return false, nil, nil
+		return false, nil
 	}
-	return true, others, nil
+	sort.Strings(others) // map order must not decide the order of events
+	return true, others
 }

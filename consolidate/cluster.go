@@ -35,10 +35,17 @@ func (r *cycleRun) clusterPhase(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// Until this pass completes, the next one must look at the whole pool.
+	r.c.poolAll, r.c.poolDirty = true, map[string]bool{}
+	defer func() {
+		if r.stats.ClustersDeferred == 0 && r.stop(ctx) == nil {
+			r.c.poolAll = false
+		}
+	}()
 	for i, cl := range clusters {
 		if i == b.MaxClusters {
 			r.stats.ClustersDeferred = len(clusters) - i
-			return nil
+			return nil // poolAll stays set: the rest are due next cycle
 		}
 		if err := r.stop(ctx); err != nil {
 			r.stats.ClustersDeferred = len(clusters) - i
@@ -56,7 +63,19 @@ func (r *cycleRun) clusterPhase(ctx context.Context) error {
 // synthesize, largest first (then oldest first).
 func (r *cycleRun) formClusters(ctx context.Context) ([]cluster, error) {
 	b := r.c.opts.Budget
-	pool, err := r.db.Pool(ctx, b.PoolSize)
+	// Clusters never cross projects, so only projects whose pool gained
+	// episodes since the last complete pass can have new ones.
+	var projects []string
+	if !r.c.poolAll {
+		if len(r.c.poolDirty) == 0 {
+			return nil, nil
+		}
+		for p := range r.c.poolDirty {
+			projects = append(projects, p)
+		}
+		sort.Strings(projects)
+	}
+	pool, err := r.db.Pool(ctx, b.PoolSize, projects...)
 	if err != nil || len(pool) < b.MinClusterSize {
 		return nil, err
 	}
@@ -69,7 +88,7 @@ func (r *cycleRun) formClusters(ctx context.Context) ([]cluster, error) {
 			factsOf[p.EpisodeID] = fs
 		}
 	}
-	eps, err := r.db.EpisodesByID(ctx, idList)
+	eps, err := r.db.ScanEpisodes(ctx, idList)
 	if err != nil {
 		return nil, err
 	}

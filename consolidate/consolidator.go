@@ -114,6 +114,15 @@ type Options struct {
 // Consolidator runs consolidation cycles over one database.
 type Consolidator struct {
 	opts Options
+	// vecs remembers episode vectors computed for clustering, so the pool
+	// is not embedded again every cycle; a cycle runs under the cycle lock,
+	// one at a time, so it needs no mutex.
+	vecs map[string][]float32
+	// poolAll makes the next clustering pass read the whole pool (after a
+	// start, or a pass cut short); otherwise it reads only the projects in
+	// poolDirty, whose pool gained episodes since.
+	poolAll   bool
+	poolDirty map[string]bool
 }
 
 // New checks opts and returns a Consolidator.
@@ -134,7 +143,7 @@ func New(opts Options) (*Consolidator, error) {
 	if opts.Clock == nil {
 		opts.Clock = time.Now
 	}
-	return &Consolidator{opts: opts}, nil
+	return &Consolidator{opts: opts, vecs: map[string][]float32{}, poolAll: true, poolDirty: map[string]bool{}}, nil
 }
 
 // Mode reports ModeLLM when a model is configured, else ModeOffline.

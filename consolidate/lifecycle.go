@@ -3,6 +3,8 @@ package consolidate
 import (
 	"context"
 	"sort"
+	"strconv"
+	"time"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/store"
@@ -13,12 +15,7 @@ import (
 // when every condition of its gate (package belief) holds; an LLM may write
 // the new statements but never decides whether a gate fires.
 func (r *cycleRun) lifecyclePhase(ctx context.Context) error {
-	idList := make([]string, 0, len(r.affected))
-	for id := range r.affected {
-		idList = append(idList, id)
-	}
-	sort.Strings(idList)
-	bs, err := r.db.BeliefsByID(ctx, idList)
+	bs, err := r.db.BeliefsByID(ctx, r.touchedIDs())
 	if err != nil {
 		return err
 	}
@@ -42,6 +39,16 @@ func (r *cycleRun) lifecyclePhase(ctx context.Context) error {
 	return r.mergeOne(ctx, bs)
 }
 
+// touchedIDs lists the beliefs the cycle touched, sorted.
+func (r *cycleRun) touchedIDs() []string {
+	idList := make([]string, 0, len(r.affected))
+	for id := range r.affected {
+		idList = append(idList, id)
+	}
+	sort.Strings(idList)
+	return idList
+}
+
 // mergeOne merges the first pair the merge gate admits: a touched active
 // belief and its nearest active neighbour above the merge threshold, same
 // scope and project, both confident, neither new. Two claims about one
@@ -49,6 +56,18 @@ func (r *cycleRun) lifecyclePhase(ctx context.Context) error {
 // merged however close their sentences are. The belief with more evidence
 // (then the older) survives.
 func (r *cycleRun) mergeOne(ctx context.Context, touched []store.Belief) error {
+	now := r.db.Now()
+	eligible := false
+	for _, t := range touched {
+		// The gate's own conditions on one side, checked before loading
+		// every active belief's vector.
+		snap := r.snapshot(t)
+		eligible = eligible || (t.Status == belief.Active && snap.Confidence > r.params.MergeMinConfidence &&
+			now.Sub(time.UnixMilli(t.CreatedAt)) >= r.params.MergeCooldown)
+	}
+	if !eligible {
+		return nil
+	}
 	idx, err := r.activeIndex(ctx)
 	if err != nil {
 		return err
@@ -57,7 +76,6 @@ func (r *cycleRun) mergeOne(ctx context.Context, touched []store.Belief) error {
 	for i, b := range idx.beliefs {
 		pos[b.ID] = i
 	}
-	now := r.db.Now()
 	th := r.c.opts.Thresholds.Merge
 	for _, t := range touched {
 		i, ok := pos[t.ID]
@@ -105,19 +123,46 @@ func disagree(a, b store.Belief) bool {
 	return a.Predicate != b.Predicate || a.Object != b.Object
 }
 
+// sweepEvery is how often archival looks at every active belief rather
+// than those the cycle touched: confidence falls between cycles only by
+// decay and staleness, which move on the scale of days.
+const sweepEvery = 24 * time.Hour
+
+// metaLastSweep records when archival last looked at every active belief.
+const metaLastSweep = "consolidate:last_archive_sweep"
+
 // archivePhase is decay and archival: every active belief whose decayed
 // confidence fell below the archive threshold, or that went unreinforced
-// too long on thin evidence, leaves recall. Pinned beliefs stay.
+// too long on thin evidence, leaves recall. Pinned beliefs stay. The
+// beliefs the cycle touched are checked every cycle, all of them once a
+// day.
 func (r *cycleRun) archivePhase(ctx context.Context) error {
-	bs, err := r.db.Beliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
+	now := r.db.Now()
+	sweep := true
+	if v, err := r.db.Meta(ctx, metaLastSweep); err == nil {
+		if last, err := strconv.ParseInt(v, 10, 64); err == nil && now.Sub(time.UnixMilli(last)) < sweepEvery {
+			sweep = false
+		}
+	}
+	var bs []store.Belief
+	var err error
+	if sweep {
+		bs, err = r.db.ScanBeliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
+	} else {
+		bs, err = r.db.BeliefsByID(ctx, r.touchedIDs())
+	}
 	if err != nil {
 		return err
 	}
-	now := r.db.Now()
 	var archive []string
 	for _, b := range bs {
 		if r.params.ShouldArchive(r.snapshot(b), now) {
 			archive = append(archive, b.ID)
+		}
+	}
+	if sweep {
+		if err := r.db.SetMeta(ctx, metaLastSweep, strconv.FormatInt(now.UnixMilli(), 10)); err != nil {
+			return err
 		}
 	}
 	if len(archive) == 0 {

@@ -130,19 +130,19 @@ func (r *cycleRun) classifyOffline(c candidate, b store.Belief) judged {
 // partially supports the beliefs the plan names; a candidate nothing
 // supports becomes a belief (through the slot rules when it has a triple).
 func (r *cycleRun) applyMatch(ctx context.Context, tx *store.Tx, c candidate, plan matchPlan) error {
-	cal := calibrator{run: r, tx: tx}
+	cal := newCalibrator(r, tx)
 	rho := c.f.Reliability
 	if rho == 0 {
 		rho = clusterReliability
 	}
 	for _, ep := range c.backers {
 		if plan.reinforce != nil {
-			if err := cal.evidence(ctx, plan.reinforce.ID, ep.ID, c.source, belief.Supports, 1, rho, c.f.Statement); err != nil {
+			if err := cal.evidenceFor(ctx, plan.reinforce.ID, ep.ID, c.source, belief.Supports, 1, rho, c.f.Statement); err != nil {
 				return err
 			}
 		}
 		for _, j := range plan.judged {
-			if err := cal.evidence(ctx, j.b.ID, ep.ID, c.source, j.label, j.support, j.reliability, c.f.Statement); err != nil {
+			if err := cal.evidenceFor(ctx, j.b.ID, ep.ID, c.source, j.label, j.support, j.reliability, c.f.Statement); err != nil {
 				return err
 			}
 		}
@@ -151,8 +151,10 @@ func (r *cycleRun) applyMatch(ctx context.Context, tx *store.Tx, c candidate, pl
 		return nil
 	}
 	if c.structured() {
+		// A cluster generalizes over time: it reinforces and contradicts but
+		// does not replay the "moved", "switched" of old statements.
 		f := c.f
-		f.Reliability, f.Direct, f.Action = rho, true, ""
+		f.Reliability, f.Direct, f.Action, f.Change, f.Replaces = rho, true, "", false, ""
 		if f.Support == 0 {
 			f.Support = 1
 		}
@@ -169,7 +171,7 @@ func (r *cycleRun) applyMatch(ctx context.Context, tx *store.Tx, c candidate, pl
 	}
 	r.stats.BeliefsCreated++
 	for _, ep := range c.backers {
-		if err := cal.evidence(ctx, id, ep.ID, c.source, belief.Supports, 1, rho, c.f.Statement); err != nil {
+		if err := cal.evidenceFor(ctx, id, ep.ID, c.source, belief.Supports, 1, rho, c.f.Statement); err != nil {
 			return err
 		}
 	}

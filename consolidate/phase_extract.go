@@ -54,19 +54,15 @@ func (r *cycleRun) extractPhase(ctx context.Context) error {
 // one bad episode cannot hold back the rest.
 func (r *cycleRun) applyOffline(ctx context.Context, eps []store.Episode) error {
 	before := r.stats
-	err := r.db.Write(ctx, func(tx *store.Tx) error {
-		for _, ep := range eps {
-			if err := r.readAndApply(ctx, tx, ep); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := r.db.Write(ctx, func(tx *store.Tx) error { return r.applyBatch(ctx, tx, eps) })
 	if err == nil {
 		return nil
 	}
 	r.restore(before)
-	if errors.Is(err, store.ErrLocked) || len(eps) == 1 {
+	switch {
+	case len(eps) == 1 && errors.Is(err, errAlreadyConsolidated):
+		return nil
+	case errors.Is(err, store.ErrLocked) || len(eps) == 1:
 		return r.setAside(ctx, eps[0], err)
 	}
 	for _, ep := range eps {
@@ -77,16 +73,37 @@ func (r *cycleRun) applyOffline(ctx context.Context, eps []store.Episode) error 
 	return nil
 }
 
-func (r *cycleRun) readAndApply(ctx context.Context, tx *store.Tx, ep store.Episode) error {
-	rdg, _, err := r.readOffline(ctx, tx, ep)
+// applyBatch applies offline readings of eps in tx. Episodes that state
+// nothing are recorded together, retired at once: offline synthesis works
+// from stated facts, so they could never back a cluster.
+func (r *cycleRun) applyBatch(ctx context.Context, tx *store.Tx, eps []store.Episode) error {
+	cal := newCalibrator(r, tx)
+	var quiet []store.Consolidated
+	for _, ep := range eps {
+		facts, assistant, err := r.offlineFacts(ctx, ep)
+		if err != nil {
+			return err
+		}
+		if len(facts) == 0 {
+			quiet = append(quiet, store.Consolidated{EpisodeID: ep.ID, Seq: ep.Seq, State: store.ConsolidationRetired,
+				Mode: ModeOffline, CycleID: r.stats.CycleID})
+			continue
+		}
+		cal.fresh[ep.ID] = true
+		rdg, err := r.applyOfflineEpisode(ctx, cal, ep, facts, assistant)
+		if err != nil {
+			return err
+		}
+		if err := r.record(ctx, tx, rdg); err != nil {
+			return err
+		}
+	}
+	n, err := tx.MarkConsolidatedMany(ctx, quiet)
 	if err != nil {
 		return err
 	}
-	err = r.applyReading(ctx, tx, rdg)
-	if errors.Is(err, errAlreadyConsolidated) {
-		return nil // nothing was written for it before the check
-	}
-	return err
+	r.stats.Episodes += n // those another cycle recorded first had nothing else written
+	return nil
 }
 
 // applyLLM reads one episode with the model (outside any transaction: a
@@ -137,10 +154,24 @@ func (r *cycleRun) setAside(ctx context.Context, ep store.Episode, cause error) 
 	return nil
 }
 
-// applyReading records the episode as consolidated, its surprise, and the
-// evidence of each fact, in tx. It returns errAlreadyConsolidated, having
-// written nothing, when another cycle got there first.
+// applyReading applies an LLM-mode reading in tx: the evidence of each
+// fact, then the episode's record. It returns errAlreadyConsolidated when
+// another cycle got there first, and the transaction rolls back.
 func (r *cycleRun) applyReading(ctx context.Context, tx *store.Tx, rdg reading) error {
+	cal := newCalibrator(r, tx)
+	cal.fresh[rdg.ep.ID] = true
+	for _, f := range rdg.facts {
+		if _, err := cal.apply(ctx, rdg.ep, f, rdg.source); err != nil {
+			return fmt.Errorf("apply fact %q of %s: %w", f.Statement, rdg.ep.ID, err)
+		}
+	}
+	return r.record(ctx, tx, rdg)
+}
+
+// record writes an episode's consolidated_episodes row and its surprise,
+// last in its transaction: if another cycle recorded the episode first,
+// errAlreadyConsolidated rolls back what this one derived from it.
+func (r *cycleRun) record(ctx context.Context, tx *store.Tx, rdg reading) error {
 	facts, err := json.Marshal(rdg.facts)
 	if err != nil {
 		return fmt.Errorf("encode facts: %w", err)
@@ -159,13 +190,8 @@ func (r *cycleRun) applyReading(ctx context.Context, tx *store.Tx, rdg reading) 
 			return err
 		}
 	}
-	cal := calibrator{run: r, tx: tx}
-	for _, f := range rdg.facts {
-		if _, err := cal.apply(ctx, rdg.ep, f, rdg.source); err != nil {
-			return fmt.Errorf("apply fact %q of %s: %w", f.Statement, rdg.ep.ID, err)
-		}
-	}
 	r.stats.Episodes++
 	r.stats.Facts += len(rdg.facts)
+	r.c.poolDirty[rdg.ep.ProjectPath] = true
 	return nil
 }

@@ -3,6 +3,7 @@ package consolidate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/credence-mem/credence/belief"
@@ -43,34 +44,62 @@ type reading struct {
 	explanation string
 }
 
-// readOffline reads an episode with the heuristic extractor and computes
-// its surprise against rd. A surprising episode is read again more deeply:
-// the assistant's side of the exchange too, for facts about the project or
-// named entities (never "I", which there means the assistant).
-func (r *cycleRun) readOffline(ctx context.Context, rd beliefReader, ep store.Episode) (reading, forecast, error) {
-	rdg := reading{ep: ep, mode: ModeOffline, source: SourceHeuristic}
+// offlineFacts reads the user's words of an episode with the heuristic
+// extractor, and returns the assistant's words for a deeper reading.
+func (r *cycleRun) offlineFacts(ctx context.Context, ep store.Episode) ([]fact, string, error) {
 	user, assistant, err := r.ownWords(ctx, ep)
 	if err != nil {
-		return rdg, forecast{}, err
+		return nil, "", err
 	}
+	var facts []fact
 	for _, f := range extract.Extract(user) {
-		rdg.facts = append(rdg.facts, fromExtract(f, true))
+		facts = append(facts, fromExtract(f, true))
 	}
-	fc, err := r.predict(ctx, rd, ep, rdg.facts)
-	if err != nil {
-		return rdg, fc, err
+	return facts, assistant, nil
+}
+
+// applyOffline applies an episode's facts through cal and returns its
+// reading. Surprise comes from the beliefs as each fact found them; a
+// surprising episode is read again more deeply — the assistant's side of
+// the exchange too, for facts about the project or named entities (never
+// "I", which there means the assistant) — and a very surprising one gets
+// an explanation naming the belief it contradicted.
+func (r *cycleRun) applyOfflineEpisode(ctx context.Context, cal *calibrator, ep store.Episode, facts []fact, assistant string) (reading, error) {
+	rdg := reading{ep: ep, mode: ModeOffline, source: SourceHeuristic, facts: facts}
+	var fc forecast
+	worstConf := -1.0
+	applyAll := func(fs []fact) error {
+		for _, f := range fs {
+			out, err := cal.apply(ctx, ep, f, rdg.source)
+			if err != nil {
+				return fmt.Errorf("apply fact %q of %s: %w", f.Statement, ep.ID, err)
+			}
+			fc.surprise = max(fc.surprise, out.surprise)
+			if out.worst != nil && out.worstConf > worstConf {
+				worstConf, fc.worst, fc.worstFact = out.worstConf, out.worst, f
+			}
+		}
+		return nil
+	}
+	if err := applyAll(facts); err != nil {
+		return rdg, err
+	}
+	if fc.surprise >= DeepSurprise && assistant != "" {
+		deep := newFacts(facts, deepFacts(assistant))
+		if err := applyAll(deep); err != nil {
+			return rdg, err
+		}
+		rdg.facts = append(rdg.facts, deep...)
 	}
 	rdg.surprise = fc.surprise
-	if fc.surprise >= DeepSurprise && assistant != "" {
-		rdg.facts = appendNew(rdg.facts, deepFacts(assistant)...)
-	}
-	if fc.surprise >= ExplainSurprise {
-		rdg.explanation = r.explain(fc)
-	}
-	if rdg.surprise >= DeepSurprise {
+	if fc.surprise >= DeepSurprise {
 		r.stats.HighSurprise++
 	}
-	return rdg, fc, nil
+	if fc.surprise >= ExplainSurprise && fc.worst != nil {
+		rdg.explanation = fmt.Sprintf("Contradicted %q (%s, confidence %.2f): the episode says %q.",
+			fc.worst.Statement, fc.worst.ID, worstConf, fc.worstFact.Statement)
+	}
+	return rdg, nil
 }
 
 // deepFacts reads the assistant's words for what they report about the
@@ -88,18 +117,20 @@ func deepFacts(text string) []fact {
 	return out
 }
 
-func appendNew(facts []fact, more ...fact) []fact {
+// newFacts returns the facts of more that facts does not already state.
+func newFacts(facts, more []fact) []fact {
 	have := map[string]bool{}
 	for _, f := range facts {
 		have[f.key()] = true
 	}
+	var out []fact
 	for _, f := range more {
 		if !have[f.key()] {
 			have[f.key()] = true
-			facts = append(facts, f)
+			out = append(out, f)
 		}
 	}
-	return facts
+	return out
 }
 
 // ownWords splits an episode into the user's words and the assistant's.
@@ -126,9 +157,23 @@ func (r *cycleRun) ownWords(ctx context.Context, ep store.Episode) (user, assist
 // falls back to the offline reading; a cancelled context returns the error
 // instead, so a stopping agent applies nothing it did not finish.
 func (r *cycleRun) readLLM(ctx context.Context, ep store.Episode) (reading, error) {
-	off, fc, err := r.readOffline(ctx, r.db, ep)
+	facts, assistant, err := r.offlineFacts(ctx, ep)
 	if err != nil {
-		return off, err
+		return reading{}, err
+	}
+	fc, err := r.predict(ctx, r.db, ep, facts)
+	if err != nil {
+		return reading{}, err
+	}
+	off := reading{ep: ep, mode: ModeOffline, source: SourceHeuristic, facts: facts, surprise: fc.surprise}
+	if fc.surprise >= DeepSurprise {
+		r.stats.HighSurprise++
+		if assistant != "" {
+			off.facts = append(off.facts, newFacts(facts, deepFacts(assistant))...)
+		}
+	}
+	if fc.surprise >= ExplainSurprise {
+		off.explanation = r.explain(fc)
 	}
 	user, _, err := r.ownWords(ctx, ep)
 	if err != nil || strings.TrimSpace(user) == "" {
@@ -152,12 +197,12 @@ func (r *cycleRun) readLLM(ctx context.Context, ep store.Episode) (reading, erro
 	}
 	rdg := reading{ep: ep, mode: ModeLLM, source: SourceLLM, surprise: fc.surprise}
 	for _, f := range ext.Facts {
-		rdg.facts = appendNew(rdg.facts, fromLLM(f))
+		rdg.facts = append(rdg.facts, newFacts(rdg.facts, []fact{fromLLM(f)})...)
 	}
 	if fc.surprise >= ExplainSurprise {
 		rdg.explanation = strings.TrimSpace(ext.SurpriseExplanation)
 		if rdg.explanation == "" {
-			rdg.explanation = r.explain(fc)
+			rdg.explanation = off.explanation
 		}
 	}
 	return rdg, nil

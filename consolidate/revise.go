@@ -30,7 +30,7 @@ func (r *cycleRun) evidenceEpisodes(ctx context.Context, b store.Belief) ([]stor
 			idList = append(idList, e.EpisodeID)
 		}
 	}
-	eps, err := r.db.EpisodesByID(ctx, idList)
+	eps, err := r.db.ScanEpisodes(ctx, idList)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -95,9 +95,9 @@ func (r *cycleRun) revise(ctx context.Context, b store.Belief) error {
 		}
 		r.stats.Revised++
 		r.touch(id)
-		cal := calibrator{run: r, tx: tx}
+		cal := newCalibrator(r, tx)
 		for _, epID := range contra {
-			if err := cal.evidence(ctx, id, epID, SourceRevision, belief.Supports, 1, clusterReliability, next.Statement); err != nil {
+			if err := cal.evidenceFor(ctx, id, epID, SourceRevision, belief.Supports, 1, clusterReliability, next.Statement); err != nil {
 				return err
 			}
 		}

@@ -46,7 +46,7 @@ func (c *Consolidator) newRun(ctx context.Context, trigger string) (*cycleRun, e
 	if _, err := db.AbandonCycles(ctx, "the process running it stopped"); err != nil {
 		return nil, err
 	}
-	if err := db.SaveCycle(ctx, r.record()); err != nil {
+	if err := db.SaveCycle(ctx, r.cycleRecord()); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -110,7 +110,7 @@ func (r *cycleRun) finish(ctx context.Context, runErr error) (Stats, error) {
 	}
 	// Record even when ctx is cancelled: a stopping agent still says what
 	// its last cycle did.
-	if err := r.db.SaveCycle(context.WithoutCancel(ctx), r.record()); err != nil && runErr == nil {
+	if err := r.db.SaveCycle(context.WithoutCancel(ctx), r.cycleRecord()); err != nil && runErr == nil {
 		runErr = err
 	}
 	log := r.c.opts.Logger
@@ -122,7 +122,7 @@ func (r *cycleRun) finish(ctx context.Context, runErr error) (Stats, error) {
 	return r.stats, runErr
 }
 
-func (r *cycleRun) record() store.Cycle {
+func (r *cycleRun) cycleRecord() store.Cycle {
 	b, _ := json.Marshal(r.stats)
 	c := store.Cycle{ID: r.stats.CycleID, Trigger: r.stats.Trigger, Mode: r.stats.Mode, Status: r.stats.Status,
 		StartedAt: r.stats.StartedAt.UnixMilli(), Episodes: r.stats.Episodes, PromptTokens: r.stats.LLM.PromptTokens,

@@ -64,7 +64,7 @@ func (c *Consolidator) EmbedPending(ctx context.Context, limit int, deadline tim
 func textsOf(ctx context.Context, db *store.DB, kind string, idList []string) ([]string, error) {
 	by := map[string]string{}
 	if kind == "episodes" {
-		eps, err := db.EpisodesByID(ctx, idList)
+		eps, err := db.ScanEpisodes(ctx, idList)
 		if err != nil {
 			return nil, err
 		}
@@ -101,11 +101,17 @@ func (r *cycleRun) vectorsFor(ctx context.Context, kind string, idList []string,
 	if err != nil {
 		return nil, err
 	}
+	cache := r.c.vecs
 	var missing []string
 	for _, id := range idList {
-		if _, ok := have[id]; !ok {
-			missing = append(missing, id)
+		if _, ok := have[id]; ok {
+			continue
 		}
+		if v, ok := cache[id]; ok && kind == "episodes" {
+			have[id] = v // episodes never change; beliefs' statements may
+			continue
+		}
+		missing = append(missing, id)
 	}
 	if len(missing) == 0 {
 		return have, nil
@@ -118,13 +124,19 @@ func (r *cycleRun) vectorsFor(ctx context.Context, kind string, idList []string,
 	if err != nil {
 		return nil, fmt.Errorf("embed %s: %w", kind, err)
 	}
-	var store_ []store.Vector
+	var toStore []store.Vector
+	if kind == "episodes" && len(cache)+len(missing) > 2*r.c.opts.Budget.PoolSize {
+		clear(cache) // bounded: the pool is what gets clustered
+	}
 	for i, id := range missing {
 		have[id] = vecs[i]
-		store_ = append(store_, store.Vector{ID: id, Vec: vecs[i]})
+		if kind == "episodes" {
+			cache[id] = vecs[i]
+		}
+		toStore = append(toStore, store.Vector{ID: id, Vec: vecs[i]})
 	}
 	if !strings.HasPrefix(e.ID(), "offline") {
-		if err := r.db.PutVectors(ctx, sp, store_); err != nil {
+		if err := r.db.PutVectors(ctx, sp, toStore); err != nil {
 			return nil, err
 		}
 	}
@@ -147,7 +159,7 @@ func (r *cycleRun) activeIndex(ctx context.Context) (*beliefIndex, error) {
 	if r.index != nil {
 		return r.index, nil
 	}
-	bs, err := r.db.Beliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
+	bs, err := r.db.ScanBeliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
 )
 
 // States of an episode in the consolidation pool (consolidated_episodes).
@@ -51,6 +55,28 @@ func (tx *Tx) MarkConsolidated(ctx context.Context, c Consolidated) (bool, error
 	return n > 0, nil
 }
 
+// MarkConsolidatedMany records episodes from which nothing was derived, in
+// one statement, and returns how many were new.
+func (tx *Tx) MarkConsolidatedMany(ctx context.Context, cs []Consolidated) (int, error) {
+	total := 0
+	now := tx.db.now().UnixMilli()
+	for _, chunk := range chunks(cs, 100) {
+		var args []any
+		for _, c := range chunk {
+			args = append(args, c.EpisodeID, c.Seq, c.State, c.Mode, "[]", c.Surprise, c.CycleID, now)
+		}
+		res, err := tx.Exec(ctx, `INSERT INTO consolidated_episodes(episode_id, seq, state, mode, facts, surprise,
+			cycle_id, updated_at) VALUES `+strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?), ", len(chunk)), ", ")+`
+			ON CONFLICT(episode_id) DO NOTHING`, args...)
+		if err != nil {
+			return total, wrap("mark consolidated", err)
+		}
+		n, _ := res.RowsAffected()
+		total += int(n)
+	}
+	return total, nil
+}
+
 // SetConsolidationState moves episodes of the pool to state.
 func (tx *Tx) SetConsolidationState(ctx context.Context, state string, episodeIDs ...string) error {
 	now := tx.db.now().UnixMilli()
@@ -78,11 +104,18 @@ func (tx *Tx) RetirePool(ctx context.Context, keep int) (int, error) {
 	return int(n), nil
 }
 
-// Pool returns up to limit pooled episodes' records, oldest first.
-func (db *DB) Pool(ctx context.Context, limit int) ([]Consolidated, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT episode_id, seq, state, mode, facts, surprise, cycle_id, updated_at
-		FROM (SELECT * FROM consolidated_episodes WHERE state = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq`,
-		ConsolidationPooled, limit)
+// Pool returns the records of the newest limit pooled episodes, oldest
+// first. With projects given, only episodes of those projects ("" is
+// global) are returned.
+func (db *DB) Pool(ctx context.Context, limit int, projects ...string) ([]Consolidated, error) {
+	where, args := "state = ?", []any{ConsolidationPooled}
+	if len(projects) > 0 {
+		where += ` AND episode_id IN (SELECT id FROM episodes WHERE project_path IN (` + placeholders(len(projects)) + `))`
+		args = append(args, anySlice(projects)...)
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT episode_id, seq, state, mode, CAST('.' || facts AS BLOB), surprise,
+		cycle_id, updated_at FROM (SELECT * FROM consolidated_episodes WHERE `+where+` ORDER BY seq DESC LIMIT ?)
+		ORDER BY seq`, append(args, limit)...)
 	if err != nil {
 		return nil, wrap("read pool", err)
 	}
@@ -90,7 +123,7 @@ func (db *DB) Pool(ctx context.Context, limit int) ([]Consolidated, error) {
 	var out []Consolidated
 	for rows.Next() {
 		var c Consolidated
-		if err := rows.Scan(&c.EpisodeID, &c.Seq, &c.State, &c.Mode, &c.Facts, &c.Surprise, &c.CycleID, &c.UpdatedAt); err != nil {
+		if err := rows.Scan(&c.EpisodeID, &c.Seq, &c.State, &c.Mode, rawText{&c.Facts}, &c.Surprise, &c.CycleID, &c.UpdatedAt); err != nil {
 			return nil, wrap("read pool", err)
 		}
 		out = append(out, c)
@@ -103,14 +136,14 @@ func (db *DB) Pool(ctx context.Context, limit int) ([]Consolidated, error) {
 func (db *DB) ConsolidatedFacts(ctx context.Context, episodeIDs []string) (map[string]string, error) {
 	out := make(map[string]string, len(episodeIDs))
 	for _, chunk := range chunks(episodeIDs, 200) {
-		rows, err := db.sql.QueryContext(ctx, `SELECT episode_id, facts FROM consolidated_episodes
+		rows, err := db.sql.QueryContext(ctx, `SELECT episode_id, CAST('.' || facts AS BLOB) FROM consolidated_episodes
 			WHERE episode_id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
 		if err != nil {
 			return nil, wrap("read consolidated facts", err)
 		}
 		for rows.Next() {
 			var id, facts string
-			if err := rows.Scan(&id, &facts); err != nil {
+			if err := rows.Scan(&id, rawText{&facts}); err != nil {
 				rows.Close()
 				return nil, wrap("read consolidated facts", err)
 			}
@@ -129,7 +162,7 @@ func (db *DB) ConsolidatedFacts(ctx context.Context, episodeIDs []string) (map[s
 // and a sequence number above seq that are not consolidated yet, oldest
 // first.
 func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, limit int) ([]Episode, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes e
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+rawEpisodeCols+` FROM episodes e
 		WHERE seq > ? AND origin = ? AND forgotten_at IS NULL
 		AND NOT EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = e.id)
 		ORDER BY seq LIMIT ?`, seq, origin, limit)
@@ -139,13 +172,40 @@ func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, 
 	defer rows.Close()
 	var out []Episode
 	for rows.Next() {
-		e, err := scanEpisode(rows)
+		e, err := scanRawEpisode(rows)
 		if err != nil {
 			return nil, wrap("list new episodes", err)
 		}
 		out = append(out, e)
 	}
 	return out, wrap("list new episodes", rows.Err())
+}
+
+// ScanEpisodes is EpisodesByID for bulk reads: the same rows, in no
+// particular order, read without the driver's per-value date parsing.
+func (db *DB) ScanEpisodes(ctx context.Context, idList []string) ([]Episode, error) {
+	var out []Episode
+	for _, chunk := range chunks(idList, 200) {
+		rows, err := db.sql.QueryContext(ctx, `SELECT `+rawEpisodeCols+` FROM episodes WHERE id IN (`+
+			placeholders(len(chunk))+`)`, anySlice(chunk)...)
+		if err != nil {
+			return nil, wrap("read episodes", err)
+		}
+		for rows.Next() {
+			e, err := scanRawEpisode(rows)
+			if err != nil {
+				rows.Close()
+				return nil, wrap("read episodes", err)
+			}
+			out = append(out, e)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, wrap("read episodes", err)
+		}
+	}
+	return out, nil
 }
 
 // CountLocalEpisodesAfter counts the live episodes with origin origin and a
@@ -174,22 +234,81 @@ func (tx *Tx) HasEvidenceFrom(ctx context.Context, beliefID, episodeID string) (
 	return n > 0, wrap("look up evidence", err)
 }
 
-// Beliefs returns the beliefs matching f inside the transaction, oldest
-// first, so a writer sees its own changes.
-func (tx *Tx) Beliefs(ctx context.Context, f Filter) ([]Belief, error) {
-	where, args := f.where()
-	q := `SELECT ` + beliefCols + ` FROM beliefs` + where + ` ORDER BY seq`
-	if f.Limit > 0 {
-		q += fmt.Sprintf(" LIMIT %d", f.Limit)
+// rawBeliefCols are beliefCols with every TEXT column read as a BLOB: the
+// driver tries ten date layouts on each TEXT value it returns (see
+// DESIGN §2), which made reading beliefs the largest cost of a
+// consolidation cycle. Each blob carries one leading byte, because the
+// driver crashes the garbage collector on an empty BLOB (its pointer is
+// Rust's dangling 0x1); scanRawBelief strips it.
+var rawBeliefCols = rawCols(`seq`, `#id`, `#statement`, `#subject`, `#predicate`, `#object`, `#context`,
+	`#timeframe`, `#kind`, `#scope`, `#project_path`, `#source`, `#status`, `alpha`, `beta`, `counts_at`,
+	`counts_turn`, `peak_confidence`, `evidence_count`, `supports`, `contradictions`, `partials`,
+	`coalesce(last_reinforced_at, 0)`, `valid_at`, `coalesce(invalid_at, 0)`, `#coalesce(parent_belief_id, '')`,
+	`#coalesce(merged_into, '')`, `pinned`, `created_at`, `updated_at`, `last_hlc`, `#origin`, `stability`,
+	`coalesce(last_accessed_at, 0)`, `coalesce(promoted_at, 0)`, `coalesce(demoted_at, 0)`)
+
+// rawEpisodeCols are episodeCols read the same way.
+var rawEpisodeCols = rawCols(`seq`, `#id`, `#session_id`, `#project_path`, `#scope`, `#kind`, `#content`,
+	`#summary`, `coalesce(surprise, 0)`, `#coalesce(surprise_explanation, '')`, `#coalesce(dedup_key, '')`,
+	`turn`, `created_at`, `hlc`, `#origin`, `forgotten_at IS NOT NULL`)
+
+// rawCols joins column expressions; those marked '#' are read as a BLOB
+// with a one-byte prefix.
+func rawCols(cols ...string) string {
+	for i, c := range cols {
+		if rest, ok := strings.CutPrefix(c, "#"); ok {
+			cols[i] = "CAST('.' || " + rest + " AS BLOB)"
+		}
 	}
-	rows, err := tx.Query(ctx, q, args...)
+	return strings.Join(cols, ", ")
+}
+
+// rawText is a destination for a prefixed BLOB column.
+type rawText struct{ dst *string }
+
+// Scan stores the column without its prefix byte.
+func (r rawText) Scan(v any) error {
+	b, ok := v.([]byte)
+	if !ok || len(b) == 0 {
+		return fmt.Errorf("raw text column: got %T", v)
+	}
+	*r.dst = string(b[1:])
+	return nil
+}
+
+func scanRawBelief(sc interface{ Scan(...any) error }) (Belief, error) {
+	var b Belief
+	var status string
+	err := sc.Scan(&b.Seq, rawText{&b.ID}, rawText{&b.Statement}, rawText{&b.Subject}, rawText{&b.Predicate},
+		rawText{&b.Object}, rawText{&b.Context}, rawText{&b.Timeframe}, rawText{&b.Kind}, rawText{&b.Scope},
+		rawText{&b.ProjectPath}, rawText{&b.Source}, rawText{&status}, &b.Alpha, &b.Beta, &b.CountsAt.Millis,
+		&b.CountsAt.Turn, &b.Peak, &b.EvidenceCount, &b.Supports, &b.Contradictions, &b.Partials,
+		&b.LastReinforced, &b.ValidAt, &b.InvalidAt, rawText{&b.ParentID}, rawText{&b.MergedInto}, &b.Pinned,
+		&b.CreatedAt, &b.UpdatedAt, &b.LastHLC, rawText{&b.Origin}, &b.Stability, &b.LastAccessedAt,
+		&b.PromotedAt, &b.DemotedAt)
+	b.Status = belief.Status(status)
+	return b, err
+}
+
+func scanRawEpisode(sc interface{ Scan(...any) error }) (Episode, error) {
+	var e Episode
+	var created int64
+	err := sc.Scan(&e.Seq, rawText{&e.ID}, rawText{&e.SessionID}, rawText{&e.ProjectPath}, rawText{&e.Scope},
+		rawText{&e.Kind}, rawText{&e.Content}, rawText{&e.Summary}, &e.Surprise, rawText{&e.SurpriseExplanation},
+		rawText{&e.DedupKey}, &e.Turn, &created, &e.HLC, rawText{&e.Origin}, &e.Forgotten)
+	e.CreatedAt = time.UnixMilli(created)
+	return e, err
+}
+
+func queryRawBeliefs(ctx context.Context, q querier, query string, args ...any) ([]Belief, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, wrap("list beliefs", err)
 	}
 	defer rows.Close()
 	var out []Belief
 	for rows.Next() {
-		b, err := scanBelief(rows)
+		b, err := scanRawBelief(rows)
 		if err != nil {
 			return nil, wrap("list beliefs", err)
 		}
@@ -198,9 +317,73 @@ func (tx *Tx) Beliefs(ctx context.Context, f Filter) ([]Belief, error) {
 	return out, wrap("list beliefs", rows.Err())
 }
 
+func filterQuery(f Filter) (string, []any) {
+	where, args := f.where()
+	q := `SELECT ` + rawBeliefCols + ` FROM beliefs` + where + ` ORDER BY seq`
+	if f.Limit > 0 {
+		q += fmt.Sprintf(" LIMIT %d", f.Limit)
+	}
+	return q, args
+}
+
+// Beliefs returns the beliefs matching f inside the transaction, oldest
+// first, so a writer sees its own changes.
+func (tx *Tx) Beliefs(ctx context.Context, f Filter) ([]Belief, error) {
+	q, args := filterQuery(f)
+	return queryRawBeliefs(ctx, txQuerier{tx}, q, args...)
+}
+
+// ScanBeliefs is Beliefs for bulk reads: the same rows, read without the
+// driver's per-value date parsing.
+func (db *DB) ScanBeliefs(ctx context.Context, f Filter) ([]Belief, error) {
+	q, args := filterQuery(f)
+	return queryRawBeliefs(ctx, db.sql, q, args...)
+}
+
+// SlotFilter selects the beliefs of one slot: any of the subjects, any of
+// the predicates, one scope (and project), any of the statuses.
+type SlotFilter struct {
+	Scope      string
+	Project    string
+	Subjects   []string
+	Predicates []string
+	Statuses   []belief.Status
+}
+
+// SlotBeliefs returns the beliefs of a slot, oldest first, in one indexed
+// query; calibration runs it for every fact it applies.
+func (db *DB) SlotBeliefs(ctx context.Context, f SlotFilter) ([]Belief, error) {
+	q, args := slotQuery(f)
+	return queryRawBeliefs(ctx, db.sql, q, args...)
+}
+
+// SlotBeliefs is the transaction's SlotBeliefs, seeing its own writes.
+func (tx *Tx) SlotBeliefs(ctx context.Context, f SlotFilter) ([]Belief, error) {
+	q, args := slotQuery(f)
+	return queryRawBeliefs(ctx, txQuerier{tx}, q, args...)
+}
+
+func slotQuery(f SlotFilter) (string, []any) {
+	args := append(anySlice(f.Subjects), anySlice(f.Predicates)...)
+	q := `SELECT ` + rawBeliefCols + ` FROM beliefs WHERE subject IN (` + placeholders(len(f.Subjects)) +
+		`) AND predicate IN (` + placeholders(len(f.Predicates)) + `) AND scope = ?`
+	args = append(args, f.Scope)
+	if f.Scope == belief.ScopeProject {
+		q += ` AND project_path = ?`
+		args = append(args, f.Project)
+	}
+	if len(f.Statuses) > 0 {
+		q += ` AND status IN (` + placeholders(len(f.Statuses)) + `)`
+		for _, s := range f.Statuses {
+			args = append(args, string(s))
+		}
+	}
+	return q + ` ORDER BY seq`, args
+}
+
 // Belief reads one belief by its full ID inside the transaction.
 func (tx *Tx) Belief(ctx context.Context, id string) (Belief, error) {
-	b, err := scanBelief(tx.QueryRow(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE id = ?`, id))
+	b, err := scanRawBelief(tx.QueryRow(ctx, `SELECT `+rawBeliefCols+` FROM beliefs WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, fmt.Errorf("belief %s: %w", id, ErrNotFound)
 	}

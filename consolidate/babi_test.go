@@ -1,0 +1,109 @@
+package consolidate
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// babiPath is the shared bAbI task-1 test split (CC BY 3.0; see
+// shared/data/README.md). It lives outside the module, so the test skips
+// when it is absent.
+const babiPath = "../../shared/data/babi-qa1/qa1_single-supporting-fact_test.jsonl"
+
+type babiStory struct {
+	Story int `json:"story"`
+	Facts []struct {
+		Line int    `json:"line"`
+		Text string `json:"text"`
+	} `json:"facts"`
+	Questions []struct {
+		Line     int    `json:"line"`
+		Question string `json:"question"`
+		Answer   string `json:"answer"`
+	} `json:"questions"`
+}
+
+func readBabi(t *testing.T) []babiStory {
+	t.Helper()
+	f, err := os.Open(babiPath)
+	if os.IsNotExist(err) {
+		t.Skipf("bAbI data not present at %s", babiPath)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []babiStory
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for sc.Scan() {
+		var s babiStory
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatalf("parse bAbI: %v", err)
+		}
+		out = append(out, s)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestBabiTask1 replays the 200 bAbI task-1 stories as episodes, each story
+// in its own project, in offline mode. Before every question the statements
+// so far are consolidated by a full cycle; the answer is the object of the
+// most confident active located_in belief about the person. Every answer
+// must be right: a person's location is an exclusive predicate whose
+// newest value must win and supersede the old one.
+func TestBabiTask1(t *testing.T) {
+	stories := readBabi(t)
+	if n := os.Getenv("BABI_N"); n != "" {
+		var k int
+		fmt.Sscan(n, &k)
+		stories = stories[:k]
+	}
+	e := newEnv(t)
+	questions, right := 0, 0
+	for _, s := range stories {
+		project := fmt.Sprintf("/babi/story-%03d", s.Story)
+		next := 0
+		for _, q := range s.Questions {
+			for ; next < len(s.Facts) && s.Facts[next].Line < q.Line; next++ {
+				e.say(project, s.Facts[next].Text)
+			}
+			e.run()
+			person := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(q.Question, "Where is "), "?"))
+			got := e.whereIs(project, person)
+			questions++
+			if got == q.Answer {
+				right++
+			} else if right+5 > questions { // report the first few failures in full
+				t.Errorf("story %d, line %d: %s top belief %q, want %q", s.Story, q.Line, q.Question, got, q.Answer)
+			}
+		}
+	}
+	acc := float64(right) / float64(questions)
+	t.Logf("bAbI task 1 (offline consolidation): %d/%d questions right (%.1f%%)", right, questions, 100*acc)
+	if right != questions {
+		t.Errorf("accuracy %.3f, want 1.0", acc)
+	}
+}
+
+// whereIs answers from the most confident active located_in belief.
+func (e *testEnv) whereIs(project, person string) string {
+	var best string
+	bestConf := -1.0
+	for _, b := range e.beliefs(person, "located_in") {
+		if b.ProjectPath != project || b.Status != "active" {
+			continue
+		}
+		if c := e.conf(b); c > bestConf {
+			best, bestConf = b.Object, c
+		}
+	}
+	return best
+}

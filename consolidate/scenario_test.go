@@ -1,0 +1,86 @@
+package consolidate
+
+import (
+	"testing"
+
+	"github.com/credence-mem/credence/belief"
+)
+
+// Seed 001's scenario walkthrough, A to D, in both modes.
+
+func TestScenarioARepeatedMention(t *testing.T) {
+	modes(t, func(t *testing.T, opts ...envOption) {
+		e := newEnv(t, opts...)
+		e.say("", "I like Rust")
+		e.run()
+		e.say("", "I like Rust")
+		e.run()
+		bs := e.beliefs("user", "likes")
+		if len(bs) != 1 {
+			t.Fatalf("beliefs about likes=%v, want one (the mention deduplicated)", objects(bs))
+		}
+		if bs[0].EvidenceCount != 2 || bs[0].Supports != 2 {
+			t.Errorf("evidence=%d supports=%d, want 2 and 2 (both episodes as sources)", bs[0].EvidenceCount, bs[0].Supports)
+		}
+	})
+}
+
+func TestScenarioBAdditivePreferences(t *testing.T) {
+	modes(t, func(t *testing.T, opts ...envOption) {
+		e := newEnv(t, opts...)
+		e.say("", "I like Rust")
+		e.run()
+		e.say("", "I like TypeScript")
+		e.run()
+		got := objects(e.beliefs("user", "likes"))
+		if got["rust"] != belief.Active || got["typescript"] != belief.Active || len(got) != 2 {
+			t.Errorf("likes=%v, want rust and typescript both active", got)
+		}
+		if n := e.beliefs("user", "likes")[0].Contradictions; n != 0 {
+			t.Errorf("rust contradictions=%d, want 0: liking two things is no conflict", n)
+		}
+	})
+}
+
+func TestScenarioCResidenceChange(t *testing.T) {
+	modes(t, func(t *testing.T, opts ...envOption) {
+		e := newEnv(t, opts...)
+		e.say("", "I live in Beijing")
+		e.run()
+		before := e.db.Now()
+		e.say("", "I moved to Tokyo")
+		e.run()
+		got := objects(e.beliefs("user", "lives_in"))
+		if got["tokyo"] != belief.Active || got["beijing"] != belief.Superseded {
+			t.Fatalf("lives_in=%v, want tokyo active and beijing superseded", got)
+		}
+		for _, b := range e.beliefs("user", "lives_in") {
+			if b.Object == "beijing" {
+				if b.InvalidAt == 0 {
+					t.Error("beijing has no invalid_at")
+				}
+				was, err := e.db.AsOf(e.ctx, b.ID, before)
+				if err != nil || was.Status != belief.Active {
+					t.Errorf("AsOf(before the move)=%v, %v; want beijing active then", was.Status, err)
+				}
+			}
+		}
+		if top, _ := e.top("user", "lives_in"); top.Object != "tokyo" {
+			t.Errorf("top lives_in=%q, want tokyo", top.Object)
+		}
+	})
+}
+
+func TestScenarioDNameCorrection(t *testing.T) {
+	modes(t, func(t *testing.T, opts ...envOption) {
+		e := newEnv(t, opts...)
+		e.say("", "My name is Bob")
+		e.run()
+		e.say("", "Sorry, my name is actually Alice")
+		e.run()
+		got := objects(e.beliefs("user", "name_is"))
+		if got["alice"] != belief.Active || got["bob"] != belief.Superseded || len(got) != 2 {
+			t.Errorf("name_is=%v, want alice active, bob superseded, not merged", got)
+		}
+	})
+}
