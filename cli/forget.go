@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -24,6 +25,9 @@ type forgetReport struct {
 	// AlreadyForgotten lists IDs that were forgotten before.
 	AlreadyForgotten []string `json:"already_forgotten,omitempty"`
 	DerivedPurged    int      `json:"derived_rows_purged"`
+	// MemoryFilesWritten counts the MEMORY.md files rewritten without the
+	// forgotten beliefs.
+	MemoryFilesWritten int `json:"memory_files_written"`
 }
 
 func runForget(env *Env, args []string) int {
@@ -37,7 +41,7 @@ func runForget(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	_, db, err := openDatabase(env)
+	cfg, db, err := openDatabase(env)
 	if err != nil {
 		return env.Fail("forget", err)
 	}
@@ -56,6 +60,16 @@ func runForget(env *Env, args []string) int {
 	if err := db.Purge(env.Ctx); err != nil {
 		return env.Fail("forget", err)
 	}
+	if len(rep.Beliefs) > 0 {
+		// Take the forgotten beliefs out of MEMORY.md now rather than at the
+		// agent's next cycle. The database is already purged; a file that
+		// cannot be written is retried by the agent.
+		if st, err := promote.New(db, cfg, promote.Options{}).Promote(env.Ctx); err != nil {
+			fmt.Fprintf(env.Stderr, "credence forget: updating MEMORY.md: %v (the agent retries)\n", err)
+		} else {
+			rep.MemoryFilesWritten = st.Written
+		}
+	}
 	if *asJSON {
 		return env.JSON(rep)
 	}
@@ -70,8 +84,8 @@ func runForget(env *Env, args []string) int {
 	}
 	if len(rep.Beliefs)+len(rep.Episodes) > 0 {
 		env.Printf("its text is purged from the database, its search indexes, free pages and WAL; other machines purge it when they sync.\n")
-		if len(rep.Beliefs) > 0 {
-			env.Printf("a MEMORY.md bullet for it is removed at the agent's next cycle (or run credence consolidate).\n")
+		if rep.MemoryFilesWritten > 0 {
+			env.Printf("removed from %s.\n", countNoun(rep.MemoryFilesWritten, "MEMORY.md file"))
 		}
 	}
 	return 0

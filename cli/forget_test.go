@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/markdown"
+	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -111,5 +115,32 @@ func TestForget(t *testing.T) {
 				t.Errorf("second forget = %+v, want everything already forgotten", again)
 			}
 		})
+	}
+}
+
+func TestForgetRemovesMemoryBullet(t *testing.T) {
+	h := newCmdHarness(t)
+	project := filepath.Join(h.home, "code", "shop")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.vars["CLAUDE_PROJECT_DIR"] = project
+	var r struct{ Beliefs []struct{ ID string } }
+	for range 3 {
+		h.json(&r, "remember", "we use pnpm as the package manager")
+	}
+	cfg := h.config()
+	db := h.db()
+	if _, err := promote.New(db, cfg, promote.Options{}).Promote(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	memory := markdown.ProjectMemoryPath(h.home, project, "")
+	if !strings.Contains(readFile(t, memory), "pnpm") {
+		t.Fatalf("the belief was not promoted; MEMORY.md:\n%s", readFile(t, memory))
+	}
+	var rep forgetReport
+	h.json(&rep, "forget", r.Beliefs[0].ID)
+	if rep.MemoryFilesWritten != 1 || strings.Contains(readFile(t, memory), "pnpm") {
+		t.Errorf("after forget (%d files written) MEMORY.md still says:\n%s", rep.MemoryFilesWritten, readFile(t, memory))
 	}
 }

@@ -10,8 +10,8 @@
 // structured JSON. Text Claude sends to memory_save is redacted before it is
 // stored, like everything the hooks capture.
 //
-// mcpserver imports store, recall, redact, extract, config, embed and
-// belief. It must not import cli, hooks, the agent or sync: the server is
+// mcpserver imports store, recall, redact, extract, promote (to take a
+// forgotten belief out of MEMORY.md at once), config, embed and belief. It must not import cli, hooks, the agent or sync: the server is
 // one short-lived process per Claude Code session, and slow work stays with
 // the agent.
 //

@@ -14,6 +14,7 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/redact"
 	"github.com/credence-mem/credence/store"
@@ -270,6 +271,11 @@ func (s *Server) forget(ctx context.Context, _ *mcp.CallToolRequest, in ForgetIn
 	}
 	if err := s.db.Purge(ctx); err != nil {
 		return nil, out, err
+	}
+	if len(out.Beliefs) > 0 {
+		// Out of MEMORY.md now, not at the agent's next cycle; a file that
+		// cannot be written is retried by the agent.
+		_, _ = promote.New(s.db, s.cfg, promote.Options{}).Promote(ctx)
 	}
 	text := fmt.Sprintf("Forgot %d belief(s) and %d episode(s); their text is purged from this machine's database.",
 		len(out.Beliefs), len(out.Episodes))
