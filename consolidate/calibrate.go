@@ -114,6 +114,11 @@ type calibrator struct {
 	// check needs no query.
 	fresh   map[string]bool
 	written map[string]bool // belief ID + "\x00" + episode ID
+	// supportOnly replays facts for a cluster: they support the belief they
+	// state, creating it if need be, but contradict and settle nothing —
+	// their episodes had their say when they were extracted, and an old
+	// statement must not count against a belief formed after it.
+	supportOnly bool
 }
 
 func newCalibrator(r *cycleRun, tx *store.Tx) *calibrator {
@@ -179,6 +184,10 @@ func (c *calibrator) apply(ctx context.Context, ep store.Episode, f fact, source
 		if err := c.evidence(ctx, states[v.same.ID], ep.ID, source, belief.Supports, f.Support, f.Reliability, f.Statement, &wrote); err != nil {
 			return out, err
 		}
+	}
+	if c.supportOnly {
+		out.verdict = v
+		return out, nil
 	}
 	for _, b := range v.contradicted {
 		if err := c.evidence(ctx, states[b.ID], ep.ID, source, belief.Contradicts, -f.Support, f.Reliability, f.Statement, &wrote); err != nil {

@@ -142,6 +142,9 @@ func (r *cycleRun) applyMatch(ctx context.Context, tx *store.Tx, c candidate, pl
 			}
 		}
 		for _, j := range plan.judged {
+			if j.label == belief.Contradicts && ep.CreatedAt.UnixMilli() <= j.b.CreatedAt {
+				continue // an episode older than the belief cannot speak against it
+			}
 			if err := cal.evidenceFor(ctx, j.b.ID, ep.ID, c.source, j.label, j.support, j.reliability, c.f.Statement); err != nil {
 				return err
 			}
@@ -151,13 +154,15 @@ func (r *cycleRun) applyMatch(ctx context.Context, tx *store.Tx, c candidate, pl
 		return nil
 	}
 	if c.structured() {
-		// A cluster generalizes over time: it reinforces and contradicts but
-		// does not replay the "moved", "switched" of old statements.
+		// A cluster generalizes what its members say: it supports the belief
+		// it states, without replaying their contradictions or the
+		// "moved", "switched" of old statements.
 		f := c.f
 		f.Reliability, f.Direct, f.Action, f.Change, f.Replaces = rho, true, "", false, ""
 		if f.Support == 0 {
 			f.Support = 1
 		}
+		cal.supportOnly = true
 		for _, ep := range c.backers {
 			if _, err := cal.apply(ctx, ep, f, c.source); err != nil {
 				return err

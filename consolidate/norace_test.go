@@ -1,0 +1,5 @@
+//go:build !race
+
+package consolidate
+
+const raceEnabled = false
