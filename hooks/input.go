@@ -76,7 +76,7 @@ func readInput(r io.Reader, max int64, timeout time.Duration) ([]byte, error) {
 // depth limit) is an error with a zero Input. Invalid UTF-8 in strings
 // becomes U+FFFD.
 func ParseInput(data []byte) (Input, error) {
-	data = bytes.TrimPrefix(bytes.TrimSpace(data), []byte("\xef\xbb\xbf"))
+	data = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(data), []byte("\xef\xbb\xbf")))
 	if len(data) == 0 {
 		return Input{}, ErrEmptyInput
 	}

@@ -156,14 +156,16 @@ func (s *search) applyExclusivity(ctx context.Context, cands []*beliefCandidate,
 		if self < 0 {
 			continue
 		}
-		c.conf = belief.Normalize(raw, p.Epsilon)[self]
+		norm := belief.Normalize(raw, p.Epsilon)
+		c.conf = norm[self]
 		if p.Contested(raw) {
 			c.hit.Contested = true
 			for i, m := range members {
 				if i != self {
-					c.hit.Rivals = append(c.hit.Rivals, m.ID)
+					c.hit.Rivals = append(c.hit.Rivals, Rival{ID: m.ID, Statement: m.Statement, Confidence: round3(norm[i])})
 				}
 			}
+			sort.SliceStable(c.hit.Rivals, func(i, j int) bool { return c.hit.Rivals[i].Confidence > c.hit.Rivals[j].Confidence })
 		}
 		s.score(c)
 	}

@@ -97,7 +97,7 @@ func (s scores) String() string {
 func (f *fixture) evaluate(t testing.TB, opts Options) scores {
 	t.Helper()
 	ctx := context.Background()
-	opts.MaxBeliefs, opts.MaxEpisodes, opts.VectorFloor, opts.LexicalFloor, opts.MinConfidence = 10, 10, -1, 0, 0
+	opts.MaxBeliefs, opts.MaxEpisodes, opts.RelevanceFloor, opts.MinConfidence = 10, 10, -1, 0
 	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts}
 	var sum scores
 	var nEp, nBl int
@@ -194,4 +194,81 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// floorStats measure a relevance floor on the labelled set: how often an
+// on-topic query gets at least one relevant item, what share of the items
+// shown are relevant, and how often an off-topic query gets anything.
+type floorStats struct {
+	Answered, Precision, OffTopicNoise float64
+}
+
+func (f *fixture) floorStats(t testing.TB, opts Options) floorStats {
+	t.Helper()
+	ctx := context.Background()
+	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts}
+	var answered, onTopic, shown, relevantShown, noisy, offTopic int
+	for _, q := range f.h.Queries {
+		res, err := r.Recall(ctx, Query{Text: q.Text, Project: q.Project})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(q.Relevant) == 0 {
+			offTopic++
+			if !res.Empty() {
+				noisy++
+			}
+			continue
+		}
+		onTopic++
+		rel := map[string]bool{}
+		for _, k := range q.Relevant {
+			rel[f.idOf[k]] = true
+		}
+		hit := false
+		for _, id := range append(res.BeliefIDs(), episodeIDs(res)...) {
+			shown++
+			if rel[id] {
+				relevantShown++
+				hit = true
+			}
+		}
+		if hit {
+			answered++
+		}
+	}
+	return floorStats{float64(answered) / float64(onTopic), float64(relevantShown) / float64(max(shown, 1)), float64(noisy) / float64(offTopic)}
+}
+
+func episodeIDs(r Result) []string {
+	out := make([]string, len(r.Episodes))
+	for i, e := range r.Episodes {
+		out[i] = e.ID
+	}
+	return out
+}
+
+// TestRelevanceFloor checks the default floor on the labelled set: most of
+// what is shown is relevant, most off-topic queries get nothing, and well
+// over half the on-topic queries get something relevant (about 0.79 is the
+// ceiling with no floor at all: the ranking itself misses the rest). With
+// -v it logs the sweep the default was chosen from.
+func TestRelevanceFloor(t *testing.T) {
+	f := loadFixture(t)
+	weights := []float64{0, 0.25, 0.5, 0.75}
+	if !testing.Verbose() {
+		weights = nil
+	}
+	for _, w := range weights {
+		for _, floor := range []float64{0.2, 0.25, 0.3, 0.35, 0.4} {
+			o := DefaultOptions()
+			o.RelevanceFloor, o.CoverageWeight = floor, w
+			t.Logf("coverage weight %.2f floor %.2f: %+v", w, floor, f.floorStats(t, o))
+		}
+	}
+	got := f.floorStats(t, DefaultOptions())
+	t.Logf("default: %+v", got)
+	if got.Answered < 0.55 || got.Precision < 0.75 || got.OffTopicNoise > 0.15 {
+		t.Errorf("default floor: %+v; want answered ≥ 0.55, precision ≥ 0.75, off-topic noise ≤ 0.15", got)
+	}
 }

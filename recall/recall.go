@@ -80,14 +80,21 @@ type BeliefHit struct {
 	Sources    int     `json:"sources"`
 	Contested  bool    `json:"contested"`
 	// Rivals are the other members of a contested group.
-	Rivals    []string `json:"rivals,omitempty"`
-	Score     float64  `json:"score"`
-	Cosine    float64  `json:"cosine"`
-	BM25      float64  `json:"bm25"`
-	Retrieval float64  `json:"retrieval_strength"`
+	Rivals    []Rival `json:"rivals,omitempty"`
+	Score     float64 `json:"score"`
+	Cosine    float64 `json:"cosine"`
+	BM25      float64 `json:"bm25"`
+	Retrieval float64 `json:"retrieval_strength"`
 	// Episodes are the episodes whose evidence the belief rests on; only
 	// filled by callers that ask (the CLI), never on the hook path.
 	Episodes []string `json:"episodes,omitempty"`
+}
+
+// Rival is another active belief competing for the same exclusive slot.
+type Rival struct {
+	ID         string  `json:"id"`
+	Statement  string  `json:"statement"`
+	Confidence float64 `json:"confidence"`
 }
 
 // EpisodeHit is a recalled episode.

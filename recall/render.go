@@ -21,6 +21,8 @@ const (
 	maxStatementBytes = 300
 	maxEpisodeBytes   = 500
 	minEpisodeBytes   = 80
+	maxRivalBytes     = 120
+	maxRivals         = 2
 )
 
 // Render formats a result as the additionalContext Claude Code receives:
@@ -74,12 +76,16 @@ func BeliefLine(b BeliefHit) string {
 	if b.Contested {
 		tag += ", contested"
 		note = "; uncertain"
-		if len(b.Rivals) > 0 {
-			short := make([]string, len(b.Rivals))
-			for i, id := range b.Rivals {
-				short[i] = ids.Short(id)
+		var rivals []string
+		for i, r := range b.Rivals {
+			if i == maxRivals {
+				rivals = append(rivals, fmt.Sprintf("%d more", len(b.Rivals)-i))
+				break
 			}
-			note += ", competes with " + strings.Join(short, ", ")
+			rivals = append(rivals, fmt.Sprintf("%q %.2f %s", snippet(r.Statement, maxRivalBytes), r.Confidence, ids.Short(r.ID)))
+		}
+		if len(rivals) > 0 {
+			note += ", competes with " + strings.Join(rivals, ", ")
 		}
 	}
 	return fmt.Sprintf("- [%s] %s (%s, %d %s%s)", tag, snippet(b.Statement, maxStatementBytes), ids.Short(b.ID), b.Sources, src, note)

@@ -175,13 +175,15 @@ func (s *search) fillCosines(ctx context.Context, kind string, texts map[string]
 	return nil
 }
 
-// relevant reports whether an item clears the relevance floor: by its
-// cosine when it has one, else by the share of query terms its text holds.
+// relevant reports whether an item clears the relevance floor: its cosine
+// plus the weighted share of query terms its text holds, or without a
+// cosine (lexical fallback) that share alone against LexicalFloor.
 func (s *search) relevant(id, text string) bool {
+	cov := coverage(s.terms, text)
 	if c, ok := s.cosine[id]; ok && s.vec != nil {
-		return c >= s.r.Opts.VectorFloor
+		return c+s.r.Opts.CoverageWeight*cov >= s.r.Opts.RelevanceFloor
 	}
-	return coverage(s.terms, text) >= s.r.Opts.LexicalFloor
+	return cov >= s.r.Opts.LexicalFloor
 }
 
 // visible reports whether a row of the given scope and project may be

@@ -48,13 +48,27 @@ func coverage(terms []string, text string) float64 {
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }
 
 // stem is a light suffix stripper, close enough to FTS5's porter stemmer
-// that "deploying", "deployed" and "deploys" meet.
+// that "deploying", "deployed" and "deploys" meet, as do "service" and
+// "services".
 func stem(w string) string {
-	for _, suf := range []string{"ations", "ation", "ments", "ment", "ings", "ing", "ies", "ed", "es", "s"} {
+	for _, suf := range []string{"ations", "ation", "ments", "ment", "ings", "ing", "ies", "ed"} {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
 			w = w[:len(w)-len(suf)]
-			break
+			if suf == "ies" {
+				w += "y"
+			}
+			return strings.TrimSuffix(w, "e")
 		}
+	}
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "es") && strings.ContainsAny(w[len(w)-3:len(w)-2], "sxz"),
+		len(w) > 5 && (strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		w = w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		w = w[:len(w)-1]
+	}
+	if len(w) > 3 {
+		w = strings.TrimSuffix(w, "e")
 	}
 	return w
 }

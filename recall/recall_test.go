@@ -1,0 +1,133 @@
+package recall
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/store"
+)
+
+// slowEmbedder stands in for a remote embedder that does not answer in time.
+type slowEmbedder struct{}
+
+func (slowEmbedder) ID() string { return "openai:test-model:16" }
+func (slowEmbedder) Dim() int   { return 16 }
+func (slowEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// smallDB holds a few episodes and beliefs of two projects.
+func smallDB(t *testing.T) (*store.DB, map[string]string) {
+	t.Helper()
+	ctx := context.Background()
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	id := map[string]string{}
+	err = db.Write(ctx, func(tx *store.Tx) error {
+		for _, e := range []struct{ key, project, text string }{
+			{"deploy-a", "/a", "We deploy the api to fly.io from the main branch"},
+			{"deploy-b", "/b", "We deploy the api to heroku every friday"},
+			{"prompt", "/a", "how do we deploy the api"},
+		} {
+			ep := &store.Episode{ProjectPath: e.project, Kind: store.EpisodePrompt, Content: e.text}
+			if _, err := tx.AddEpisode(ctx, ep); err != nil {
+				return err
+			}
+			id[e.key] = ep.ID
+		}
+		for _, b := range []struct {
+			key  string
+			spec belief.Spec
+		}{
+			{"fly", belief.Spec{Statement: "The api deploys to fly.io", Subject: "project", Predicate: "deploys_with", Object: "fly.io", Scope: belief.ScopeProject, ProjectPath: "/a"}},
+			{"heroku", belief.Spec{Statement: "The api deploys to heroku", Subject: "project", Predicate: "deploys_with", Object: "heroku", Scope: belief.ScopeProject, ProjectPath: "/b"}},
+		} {
+			bid, err := tx.CreateBelief(ctx, b.spec)
+			if err != nil {
+				return err
+			}
+			for i := 0; i < 4; i++ {
+				if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: bid, Label: belief.Supports, Support: 1, Reliability: 1, Source: "t"}); err != nil {
+					return err
+				}
+			}
+			id[b.key] = bid
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, id
+}
+
+func TestRecallScopesAndExcludes(t *testing.T) {
+	db, id := smallDB(t)
+	r := &Recaller{DB: db, Embedder: embed.NewOffline(), Opts: DefaultOptions()}
+	res, err := r.Recall(context.Background(), Query{Text: "how do we deploy the api", Project: "/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(append(res.BeliefIDs(), episodeIDs(res)...), " ")
+	for _, want := range []string{id["deploy-a"], id["fly"]} {
+		if !strings.Contains(got, want) {
+			t.Errorf("recall for /a lacks %s: %+v", want, res)
+		}
+	}
+	for _, not := range []string{id["deploy-b"], id["heroku"], id["prompt"]} {
+		if strings.Contains(got, not) {
+			t.Errorf("recall for /a returned %s (other project, or the prompt itself): %+v", not, res)
+		}
+	}
+}
+
+func TestRecallFallsBackToLexical(t *testing.T) {
+	db, id := smallDB(t)
+	if _, err := db.EnsureSpace(context.Background(), slowEmbedder{}.ID(), 16); err != nil {
+		t.Fatal(err)
+	}
+	opts := DefaultOptions()
+	opts.QueryTimeout = 20 * time.Millisecond
+	r := &Recaller{DB: db, Embedder: slowEmbedder{}, Opts: opts}
+	res, err := r.Recall(context.Background(), Query{Text: "deploy the api to fly.io", Project: "/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Lexical, "deadline") {
+		t.Errorf("Lexical=%q, want the embedding deadline named", res.Lexical)
+	}
+	if len(res.Beliefs) == 0 || res.Beliefs[0].ID != id["fly"] {
+		t.Errorf("lexical fallback beliefs %+v, want the fly.io belief", res.Beliefs)
+	}
+}
+
+func TestRecallAsOf(t *testing.T) {
+	db, id := smallDB(t)
+	ctx := context.Background()
+	before := db.Now().Add(-time.Hour)
+	r := &Recaller{DB: db, Embedder: embed.NewOffline(), Opts: DefaultOptions()}
+	res, err := r.Recall(ctx, Query{Text: "where does the api deploy, fly.io?", Project: "/a", AsOf: before})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Empty() {
+		t.Errorf("recall as of before anything existed: %+v", res)
+	}
+	res, err = r.Recall(ctx, Query{Text: "where does the api deploy, fly.io?", Project: "/a", AsOf: db.Now().Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Beliefs) == 0 || res.Beliefs[0].ID != id["fly"] {
+		t.Errorf("recall as of now: %+v, want the fly.io belief", res.Beliefs)
+	}
+}
