@@ -142,9 +142,9 @@ fi
 build_dir=$(mktemp -d "${TMPDIR:-/tmp}/credence-build.XXXXXX")
 trap 'rm -rf "$build_dir"' EXIT
 # shellcheck disable=SC2086 # $tags is empty or one flag pair
-CGO_ENABLED=1 CC="$cc" go build -trimpath $tags -o "$build_dir/credence" ./cmd/credence ||
+CGO_ENABLED=1 CC="$cc" go build $tags -o "$build_dir/credence" ./cmd/credence ||
 	die "building credence failed (see the compiler output above)"
-CGO_ENABLED=1 CC="$cc" go build -trimpath -o "$build_dir/credence-hook" ./cmd/credence-hook ||
+CGO_ENABLED=1 CC="$cc" go build -o "$build_dir/credence-hook" ./cmd/credence-hook ||
 	die "building credence-hook failed (see the compiler output above)"
 say "✓ built"
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
@@ -239,7 +240,7 @@ func startAgent(env *Env, cfg *config.Config, bin binaries, rep *stepReport) ins
 	m := install.DetectServiceManager(env.Ctx, serviceOS, serviceRunner)
 	err := install.StartService(env.Ctx, serviceRunner, m, svc)
 	if err == nil {
-		rep.add(step{Name: "agent", Status: stepDone, Detail: "started as a " + describeManager(m)})
+		rep.add(agentStarted(env, svc, m, ""))
 		return m
 	}
 	if m != install.Detached {
@@ -247,14 +248,35 @@ func startAgent(env *Env, cfg *config.Config, bin binaries, rep *stepReport) ins
 		// Leave no half-installed unit behind before trying the fallback.
 		_ = install.StopService(env.Ctx, serviceRunner, m, svc)
 		if err = install.StartService(env.Ctx, serviceRunner, install.Detached, svc); err == nil {
-			rep.add(step{Name: "agent", Status: stepDone, Detail: fmt.Sprintf("%s failed (%v); started as a %s instead",
-				describeManager(m), firstLine(first), describeManager(install.Detached))})
+			rep.add(agentStarted(env, svc, install.Detached, fmt.Sprintf("%s failed (%v)", describeManager(m), firstLine(first))))
 			return install.Detached
 		}
 	}
 	rep.add(step{Name: "agent", Status: stepWarning, Detail: "not started: " + firstLine(err),
 		Fix: "run `credence agent` in a terminal (or your init system); hooks and recall work without it"})
 	return ""
+}
+
+// agentStartupGrace is how long install waits before checking that a
+// just-started agent still runs, so one that exits at once (a bad config, a
+// broken binary) is reported now rather than found later by doctor. Tests
+// set it to zero.
+var agentStartupGrace = 500 * time.Millisecond
+
+// agentStarted reports a started agent, or a warning when it is gone again
+// after agentStartupGrace. fallbackFrom says why another manager was not
+// used.
+func agentStarted(env *Env, svc install.Service, m install.ServiceManager, fallbackFrom string) step {
+	detail := "started as a " + describeManager(m)
+	if fallbackFrom != "" {
+		detail = fallbackFrom + "; " + detail + " instead"
+	}
+	time.Sleep(agentStartupGrace)
+	if running, err := install.ServiceRunning(env.Ctx, serviceRunner, m, svc); err == nil && !running {
+		return step{Name: "agent", Status: stepWarning, Detail: detail + ", but it is not running",
+			Fix: "read " + svc.LogFile() + " (or journalctl --user -u " + install.SystemdUnitName + "), then run `credence agent` in a terminal to see the error"}
+	}
+	return step{Name: "agent", Status: stepDone, Detail: detail}
 }
 
 func describeManager(m install.ServiceManager) string {

@@ -20,6 +20,8 @@ type recordingRunner struct {
 	alive    map[int]bool
 	started  int
 	stopped  []int
+	// dieOnStart makes started processes exit at once.
+	dieOnStart bool
 }
 
 func (r *recordingRunner) Run(_ context.Context, name string, args ...string) ([]byte, error) {
@@ -34,7 +36,7 @@ func (r *recordingRunner) Run(_ context.Context, name string, args ...string) ([
 func (r *recordingRunner) StartDetached(name string, args []string, logPath string) (int, error) {
 	r.started++
 	pid := 4000 + r.started
-	r.alive[pid] = true
+	r.alive[pid] = !r.dieOnStart
 	return pid, nil
 }
 
@@ -64,10 +66,10 @@ func installHarness(t *testing.T, withSystemd bool) (*cmdHarness, *recordingRunn
 	if !withSystemd {
 		r.fail = func(line string) bool { return strings.HasPrefix(line, "systemctl") }
 	}
-	oldRunner, oldOS, oldExe := serviceRunner, serviceOS, executable
-	serviceRunner, serviceOS = r, "linux"
+	oldRunner, oldOS, oldExe, oldGrace := serviceRunner, serviceOS, executable, agentStartupGrace
+	serviceRunner, serviceOS, agentStartupGrace = r, "linux", 0
 	executable = func() (string, error) { return filepath.Join(binDir, "credence"), nil }
-	t.Cleanup(func() { serviceRunner, serviceOS, executable = oldRunner, oldOS, oldExe })
+	t.Cleanup(func() { serviceRunner, serviceOS, executable, agentStartupGrace = oldRunner, oldOS, oldExe, oldGrace })
 	return h, r, binDir
 }
 
@@ -404,5 +406,21 @@ func TestPluginLayout(t *testing.T) {
 	var manifest struct{ Name, Version string }
 	if err := json.Unmarshal([]byte(readFile(t, "../plugin/.claude-plugin/plugin.json")), &manifest); err != nil || manifest.Name != "credence" {
 		t.Errorf("plugin.json = %+v, %v", manifest, err)
+	}
+}
+
+func TestInstallReportsAnAgentThatExits(t *testing.T) {
+	h, r, _ := installHarness(t, false)
+	r.dieOnStart = true
+	var rep stepReport
+	h.json(&rep, "install")
+	var agent step
+	for _, s := range rep.Steps {
+		if s.Name == "agent" {
+			agent = s
+		}
+	}
+	if agent.Status != stepWarning || !strings.Contains(agent.Detail, "not running") || !strings.Contains(agent.Fix, "agent.out.log") {
+		t.Errorf("agent step %+v, want a warning pointing at the log", agent)
 	}
 }
