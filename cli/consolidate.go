@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/credence-mem/credence/agent"
+	"github.com/credence-mem/credence/app"
+	"github.com/credence-mem/credence/consolidate"
+	"github.com/credence-mem/credence/promote"
+	"github.com/credence-mem/credence/store"
+)
+
+func init() {
+	Register(Command{
+		Name:    "consolidate",
+		Usage:   "[--json] [--wait=duration] [--no-promote]",
+		Summary: "run one consolidation cycle now (works with or without the agent; never two at once)",
+		Run:     runConsolidate,
+	})
+}
+
+func runConsolidate(env *Env, args []string) int {
+	fs := env.Flags("consolidate")
+	asJSON := fs.Bool("json", false, "print the cycle's stats as JSON")
+	wait := fs.Duration("wait", 5*time.Minute, "how long to wait for a cycle already running (0: fail at once)")
+	noPromote := fs.Bool("no-promote", false, "leave MEMORY.md files alone this time")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg, db, err := openDatabase(env)
+	if err != nil {
+		return env.Fail("consolidate", err)
+	}
+	defer db.Close()
+	log, closer, err := app.OpenLog(cfg, "consolidate", agentLogMaxBytes)
+	if err != nil {
+		return env.Fail("consolidate", err)
+	}
+	defer closer.Close()
+	// Ctrl-C stops the cycle gracefully: it saves its progress.
+	ctx, stop := signal.NotifyContext(env.Ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cons, err := agent.NewConsolidator(ctx, cfg, db, log)
+	if err != nil {
+		return env.Fail("consolidate", err)
+	}
+	if !*noPromote {
+		cons.SetPromoter(agent.PromoterFor(promote.New(db, cfg, promote.Options{Logger: log})))
+	}
+	unlock, err := consolidate.TryLock(cons.LockPath())
+	if errors.Is(err, consolidate.ErrBusy) && *wait > 0 {
+		fmt.Fprintln(env.Stderr, "credence consolidate: a cycle is running; waiting for it to finish…")
+		wctx, cancel := context.WithTimeout(ctx, *wait)
+		unlock, err = consolidate.Lock(wctx, cons.LockPath(), 250*time.Millisecond)
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = consolidate.ErrBusy
+		}
+	}
+	if err != nil {
+		return env.Fail("consolidate", err)
+	}
+	defer unlock()
+	st, err := cons.RunLocked(ctx, "cli")
+	if err != nil {
+		return env.Fail("consolidate", err)
+	}
+	if *asJSON {
+		if code := env.JSON(st); code != 0 {
+			return code
+		}
+	} else {
+		printConsolidation(env, st)
+	}
+	if st.Status == store.CycleFailed {
+		return 1
+	}
+	return 0
+}
+
+// printConsolidation writes a cycle's stats for people.
+func printConsolidation(env *Env, st consolidate.Stats) {
+	env.Printf("cycle %s (%s mode, %s): %s in %s\n", st.CycleID, st.Mode, st.Trigger, st.Status,
+		st.FinishedAt.Sub(st.StartedAt).Round(time.Millisecond))
+	env.Printf("  episodes %d (facts %d, surprising %d, set aside %d), %d still waiting\n",
+		st.Episodes, st.Facts, st.HighSurprise, st.Failed, st.Remaining)
+	env.Printf("  beliefs: %d created, %d reinforced, %d contradicted, %d superseded, %d reactivated\n",
+		st.BeliefsCreated, st.Reinforced, st.Contradicted, st.Superseded, st.Reactivated)
+	env.Printf("  clusters %d (%d deferred), classifications %d; revised %d, split %d, merged %d, archived %d\n",
+		st.Clusters, st.ClustersDeferred, st.Classifications, st.Revised, st.Split, st.Merged, st.Archived)
+	if st.Mode == consolidate.ModeLLM || st.LLM.Calls > 0 {
+		env.Printf("  llm: %d calls, %d failed, %d fell back to offline; tokens %d prompt + %d completion\n",
+			st.LLM.Calls, st.LLM.Failures, st.LLMFallbacks, st.LLM.PromptTokens, st.LLM.CompletionTokens)
+	}
+	if p := st.Promotion; p != nil {
+		env.Printf("  MEMORY.md: %d promoted, %d demoted, %d removed, %d files written\n", p.Promoted, p.Demoted, p.Removed, p.FilesWritten)
+	}
+	if st.Checkpointed {
+		env.Printf("  the cycle stopped early and saved its progress; the next one resumes\n")
+	}
+}
