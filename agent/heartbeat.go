@@ -30,10 +30,10 @@ type Heartbeat struct {
 	// them means the agent is gone.
 	Every     time.Duration `json:"every"`
 	LastCycle string        `json:"last_cycle,omitempty"`
-	Embedded  int           `json:"embedded"`  // vectors stored since start
-	Tailed    int           `json:"tailed"`    // exchanges the tailer stored since start
-	Pending   int           `json:"pending"`   // episodes waiting at the last beat
-	Watching  int           `json:"watching"`  // transcript directories watched
+	Embedded  int           `json:"embedded"` // vectors stored since start
+	Tailed    int           `json:"tailed"`   // exchanges the tailer stored since start
+	Pending   int           `json:"pending"`  // episodes waiting at the last beat
+	Watching  int           `json:"watching"` // transcript directories watched
 }
 
 // ReadHeartbeat returns the last heartbeat, or store.ErrNotFound when no

@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"context"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/credence-mem/credence/agent"
+)
+
+// TestAgentCommand runs `credence agent` in this process: a second one
+// refuses to start, and SIGTERM stops the first gracefully, exit 0, with
+// its heartbeat saying so.
+func TestAgentCommand(t *testing.T) {
+	h := newCmdHarness(t)
+	h.vars["CREDENCE_CONSOLIDATION_EPISODE_THRESHOLD"] = "1000"
+	type result struct {
+		code         int
+		stdout, errs string
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, out, errs := h.run("agent")
+		done <- result{code, out, errs}
+	}()
+	db := h.db()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		_, health, err := agent.ReadHealth(context.Background(), db, time.Now())
+		if err == nil && health.Running {
+			break
+		}
+		select {
+		case r := <-done:
+			t.Fatalf("agent exited early: %d\n%s%s", r.code, r.stdout, r.errs)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the agent never reported running")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	code, _, errs := h.run("agent")
+	if code == 0 || !strings.Contains(errs, "another credence agent is running") {
+		t.Errorf("second agent: exit %d, stderr %q; want a refusal naming the running one", code, errs)
+	}
+	// The running agent has registered for SIGTERM, so the signal reaches it
+	// rather than ending the test.
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-done:
+		if r.code != 0 || !strings.Contains(r.errs, "running (pid") {
+			t.Fatalf("agent after SIGTERM: exit %d\n%s%s", r.code, r.stdout, r.errs)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the agent did not stop on SIGTERM")
+	}
+	hb, health, err := agent.ReadHealth(context.Background(), db, time.Now())
+	if err != nil || health.Status != "stopped" || hb.State != agent.StateStopped {
+		t.Errorf("after SIGTERM: %+v %+v %v; want stopped", hb, health, err)
+	}
+	var rep StatusReport
+	h.json(&rep, "status")
+	if rep.Agent.Status != "stopped" || rep.LastCycle == nil || rep.LastCycle.Trigger != "start" {
+		t.Errorf("status after the agent ran: agent %+v, last cycle %+v; want stopped and the start cycle", rep.Agent, rep.LastCycle)
+	}
+}

@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/consolidate"
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/recall"
+	"github.com/credence-mem/credence/store"
+)
+
+// say stores prompt episodes as the UserPromptSubmit hook does.
+func (h *cmdHarness) say(db *store.DB, project string, texts ...string) {
+	h.t.Helper()
+	for _, text := range texts {
+		ep := store.Episode{Kind: store.EpisodePrompt, Content: text, ProjectPath: project, SessionID: "s1"}
+		if _, err := db.AddEpisode(context.Background(), &ep); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+}
+
+// TestPreferenceChangeScenario: a preference stated several times forms a
+// belief; "we switched from pnpm to bun" makes bun the top belief and
+// supersedes pnpm within a few statements; recall shows bun with its bl_ ID.
+func TestPreferenceChangeScenario(t *testing.T) {
+	h := newCmdHarness(t)
+	project := filepath.Join(h.home, "src", "shop")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db := h.db()
+	h.say(db, project, "I prefer pnpm over npm", "please add a lint script", "I prefer pnpm over npm", "I prefer pnpm over npm")
+	var st consolidate.Stats
+	h.json(&st, "consolidate", "--no-promote")
+	pnpm := activeOf(t, db, "pnpm")
+	if pnpm == nil || pnpm.EvidenceCount != 3 {
+		t.Fatalf("after three statements: pnpm belief %+v; want one active belief with 3 sources", pnpm)
+	}
+	statements := 0
+	for statements < 3 && activeOf(t, db, "pnpm") != nil {
+		h.say(db, project, "we switched from pnpm to bun")
+		statements++
+		h.json(&st, "consolidate", "--no-promote")
+	}
+	if activeOf(t, db, "pnpm") != nil {
+		t.Fatalf("pnpm still active after %d statements of the switch", statements)
+	}
+	bun := activeOf(t, db, "bun")
+	if bun == nil {
+		t.Fatal("no active bun belief")
+	}
+	old, err := db.Belief(context.Background(), pnpm.ID)
+	if err != nil || old.Status != "superseded" || old.InvalidAt == 0 {
+		t.Fatalf("pnpm belief %s status %s invalid_at %d (%v); want superseded with invalid_at", pnpm.ID, old.Status, old.InvalidAt, err)
+	}
+	hits := recallBeliefs(t, h, db, project, "install the dependencies with bun or pnpm?")
+	if len(hits) == 0 || hits[0].ID != bun.ID || !strings.HasPrefix(hits[0].ID, "bl_") {
+		t.Fatalf("recall beliefs %+v; want bun's belief %s first", hits, bun.ID)
+	}
+	for _, b := range hits {
+		if b.ID == pnpm.ID {
+			t.Errorf("recall still shows the superseded pnpm belief: %+v", b)
+		}
+	}
+	t.Logf("bun superseded pnpm after %d statement(s); recall's top belief: %s %q (%.2f)", statements, hits[0].ID, hits[0].Statement, hits[0].Confidence)
+}
+
+// activeOf returns the active package-manager belief naming object.
+func activeOf(t *testing.T, db *store.DB, object string) *store.Belief {
+	t.Helper()
+	bs, err := db.Beliefs(context.Background(), store.Filter{Predicate: "uses_package_manager", Object: object, Statuses: []belief.Status{belief.Active}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) == 0 {
+		return nil
+	}
+	return &bs[0]
+}
+
+// recallBeliefs asks `credence recall --json` when the command exists, and
+// package recall directly otherwise.
+func recallBeliefs(t *testing.T, h *cmdHarness, db *store.DB, project, query string) []recall.BeliefHit {
+	t.Helper()
+	code, out, errs := h.run("recall", "--json", "--project", project, query)
+	if code == 0 {
+		var res recall.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("credence recall --json: %v\n%s", err, out)
+		}
+		return res.Beliefs
+	}
+	if !strings.Contains(errs, "unknown command") {
+		t.Fatalf("credence recall: exit %d\n%s%s", code, out, errs)
+	}
+	cfg := h.config()
+	emb := embed.NewOffline()
+	if _, err := recall.SyncSketches(context.Background(), db, mustSpace(t, db, emb), 4096); err != nil {
+		t.Fatal(err)
+	}
+	r := recall.Recaller{DB: db, Embedder: emb, Opts: recall.FromConfig(cfg, emb.ID())}
+	res, err := r.Recall(context.Background(), recall.Query{Text: query, Project: project})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("recall %q: lexical=%q beliefs=%d", query, res.Lexical, len(res.Beliefs))
+	return res.Beliefs
+}
+
+func mustSpace(t *testing.T, db *store.DB, e embed.Embedder) store.Space {
+	t.Helper()
+	sp, err := db.EnsureSpace(context.Background(), e.ID(), e.Dim())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+func TestStatusReport(t *testing.T) {
+	h := newCmdHarness(t)
+	db := h.db()
+	h.say(db, "", "I live in Lisbon", "I like Rust", "what is this?")
+	var st consolidate.Stats
+	h.json(&st, "consolidate", "--no-promote")
+	if st.Episodes != 3 || st.BeliefsCreated != 2 || st.Status != store.CycleDone {
+		t.Fatalf("consolidate: %+v", st)
+	}
+	var rep StatusReport
+	h.json(&rep, "status")
+	if rep.Episodes.Total != 3 || rep.Episodes.Waiting != 0 || rep.Beliefs["active"] != 2 || rep.Mode != "offline" {
+		t.Errorf("status episodes %+v beliefs %v mode %s; want 3 stored, none waiting, 2 active, offline", rep.Episodes, rep.Beliefs, rep.Mode)
+	}
+	if rep.Agent.Status != "never ran" || rep.Agent.Heartbeat != nil {
+		t.Errorf("agent %+v, want never ran", rep.Agent)
+	}
+	if rep.LastCycle == nil || rep.LastCycle.ID != st.CycleID || rep.LastCycle.Stats == nil || rep.LastCycle.Stats.BeliefsCreated != 2 {
+		t.Errorf("last cycle %+v, want %s with its stats", rep.LastCycle, st.CycleID)
+	}
+	if len(rep.Cycles) != 1 || rep.Sync.Enabled {
+		t.Errorf("cycles %d sync %+v; want one cycle and sync off", len(rep.Cycles), rep.Sync)
+	}
+	if err := db.SetMeta(context.Background(), "sync_last_push", "1767225600000"); err != nil {
+		t.Fatal(err)
+	}
+	out := h.ok("status")
+	for _, want := range []string{"0 waiting", "active 2", "never ran", st.CycleID, "sync_last_push = 1767225600000"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("status output lacks %q:\n%s", want, out)
+		}
+	}
+}
