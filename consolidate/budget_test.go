@@ -219,4 +219,3 @@ func TestSurpriseAndExplanation(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return sub != "" && strings.Contains(s, sub) }
-
