@@ -53,7 +53,8 @@ type Budget struct {
 	MinClusterSize     int           // episodes a cluster needs; default 3
 	CallTimeout        time.Duration // each LLM call; default 10 s
 	// BatchSize is how many episodes one offline transaction applies; an
-	// LLM-mode episode always gets its own. Default 64.
+	// LLM-mode episode always gets its own. Default 128: a batch holds the
+	// write lock for about a tenth of a second.
 	BatchSize int
 	// PoolSize is how many extracted episodes wait for a cluster; older ones
 	// retire. Default 1000.
@@ -63,7 +64,7 @@ type Budget struct {
 // DefaultBudget returns the seeds' budget.
 func DefaultBudget() Budget {
 	return Budget{Cycle: 2 * time.Minute, MaxClusters: 10, MaxClassifications: 5, MinClusterSize: 3,
-		CallTimeout: 10 * time.Second, BatchSize: 64, PoolSize: 1000}
+		CallTimeout: 10 * time.Second, BatchSize: 128, PoolSize: 1000}
 }
 
 func (b Budget) withDefaults() Budget {

@@ -162,8 +162,10 @@ func (db *DB) ConsolidatedFacts(ctx context.Context, episodeIDs []string) (map[s
 // and a sequence number above seq that are not consolidated yet, oldest
 // first.
 func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, limit int) ([]Episode, error) {
+	// "+origin" keeps the planner on the seq range: the origin index would
+	// make every batch scan all of this machine's episodes again.
 	rows, err := db.sql.QueryContext(ctx, `SELECT `+rawEpisodeCols+` FROM episodes e
-		WHERE seq > ? AND origin = ? AND forgotten_at IS NULL
+		WHERE seq > ? AND +origin = ? AND forgotten_at IS NULL
 		AND NOT EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = e.id)
 		ORDER BY seq LIMIT ?`, seq, origin, limit)
 	if err != nil {
@@ -212,7 +214,7 @@ func (db *DB) ScanEpisodes(ctx context.Context, idList []string) ([]Episode, err
 // sequence number above seq: how much consolidation work is waiting.
 func (db *DB) CountLocalEpisodesAfter(ctx context.Context, origin string, seq int64) (int, error) {
 	var n int
-	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM episodes e WHERE seq > ? AND origin = ?
+	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM episodes e WHERE seq > ? AND +origin = ?
 		AND forgotten_at IS NULL AND NOT EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = e.id)`,
 		seq, origin).Scan(&n)
 	return n, wrap("count new episodes", err)
