@@ -97,8 +97,13 @@ else
 	esac
 fi
 
+# The compiler cgo will use: $CC, else the go command's default. Passing
+# CC only when the caller set it keeps the build cache shared with go test.
 cc=${CC:-}
-if [ -z "$cc" ]; then
+if [ -z "$cc" ] && command -v go >/dev/null 2>&1; then
+	cc=$(go env CC 2>/dev/null || true)
+fi
+if [ -z "$cc" ] || ! command -v "$cc" >/dev/null 2>&1; then
 	for c in cc gcc clang; do
 		if command -v "$c" >/dev/null 2>&1; then
 			cc=$c
@@ -139,12 +144,15 @@ tags=""
 if grep -q '^github.com/google/jsonschema-go ' go.sum 2>/dev/null && grep -rq '^//go:build mcpsdk' mcpserver 2>/dev/null; then
 	tags="-tags mcpsdk"
 fi
+if [ "$cc" != "$(go env CC 2>/dev/null || true)" ]; then
+	export CC="$cc"
+fi
 build_dir=$(mktemp -d "${TMPDIR:-/tmp}/credence-build.XXXXXX")
 trap 'rm -rf "$build_dir"' EXIT
 # shellcheck disable=SC2086 # $tags is empty or one flag pair
-CGO_ENABLED=1 CC="$cc" go build $tags -o "$build_dir/credence" ./cmd/credence ||
+CGO_ENABLED=1 go build $tags -o "$build_dir/credence" ./cmd/credence ||
 	die "building credence failed (see the compiler output above)"
-CGO_ENABLED=1 CC="$cc" go build -o "$build_dir/credence-hook" ./cmd/credence-hook ||
+CGO_ENABLED=1 go build -o "$build_dir/credence-hook" ./cmd/credence-hook ||
 	die "building credence-hook failed (see the compiler output above)"
 say "✓ built"
 

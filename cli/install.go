@@ -168,6 +168,7 @@ func doInstall(env *Env, rep *stepReport, hookOverride string, noService, agentO
 	if agentOnly {
 		rep.add(step{Name: "hooks and MCP server", Status: stepSkipped, Detail: "--agent-only: the plugin in plugin/ registers them"})
 	} else {
+		noteCreated(cfg.Paths.ClaudeDir)
 		noteCreated(cfg.Paths.ClaudeSettings)
 		changed, backup, err := install.MergeHooks(cfg.Paths.ClaudeSettings, bin.Hook)
 		keepOriginal(cfg.Paths.ClaudeSettings, backup)

@@ -290,6 +290,15 @@ func TestUninstallRestoresPriorState(t *testing.T) {
 			if fileExists(cfg.Paths.ConfigFile) {
 				t.Error("the unchanged default config is still there")
 			}
+			if tt.existing == nil {
+				// A fresh home gets back to no ~/.claude at all, backups included.
+				if fileExists(cfg.Paths.ClaudeDir) {
+					entries, _ := os.ReadDir(cfg.Paths.ClaudeDir)
+					t.Errorf("~/.claude left behind with %v", entries)
+				}
+			} else if b := backups(t, cfg.Paths.ClaudeDir); len(b) != 0 {
+				t.Errorf("backups left after restoring the originals: %v", b)
+			}
 			if len(r.stopped) != 1 || len(r.alive) != 0 {
 				t.Errorf("stopped %v, alive %v; want the agent stopped", r.stopped, r.alive)
 			}

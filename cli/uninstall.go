@@ -71,20 +71,27 @@ func doUninstall(env *Env, rep *stepReport, purge bool) {
 	}
 	stopAgent(env, cfg, st, recorded, rep)
 
+	// Backups this uninstall writes, by file: removed again with a file that
+	// install created and that is empty now.
+	backups := map[string]string{}
 	if !restoreOriginal(cfg.Paths.ClaudeSettings, st, rep, "hooks in ") {
 		changed, backup, err := install.RemoveHooks(cfg.Paths.ClaudeSettings, hookPathFor(st))
+		backups[cfg.Paths.ClaudeSettings] = backup
 		rep.add(removalStep("hooks in "+cfg.Paths.ClaudeSettings, changed, backup, err))
 	}
 	if !restoreOriginal(cfg.Paths.ClaudeJSON, st, rep, "MCP server \"credence\" in ") {
 		changed, backup, err := install.UnregisterMCP(cfg.Paths.ClaudeJSON)
+		backups[cfg.Paths.ClaudeJSON] = backup
 		rep.add(removalStep("MCP server \"credence\" in "+cfg.Paths.ClaudeJSON, changed, backup, err))
 	}
 	line := cfg.GlobalMemoryImportLine()
 	changed, err := install.RemoveImportLine(cfg.Paths.ClaudeMD, line)
 	rep.add(removalStep(line+" in "+cfg.Paths.ClaudeMD, changed, "", err))
 
-	// Files install created are removed again when nothing else is in them.
-	for _, path := range st.Created {
+	// Files install created are removed again when nothing else is in them,
+	// newest first so a directory goes after its files.
+	for i := len(st.Created) - 1; i >= 0; i-- {
+		path := st.Created[i]
 		removed := false
 		switch {
 		case path == cfg.Paths.ClaudeSettings || path == cfg.Paths.ClaudeJSON:
@@ -95,6 +102,9 @@ func doUninstall(env *Env, rep *stepReport, purge bool) {
 			removed = os.Remove(path) == nil // a directory: only when empty
 		}
 		if removed {
+			if b := backups[path]; b != "" {
+				_ = os.Remove(b) // the backup of a file that is gone again
+			}
 			rep.add(step{Name: "remove " + path, Status: stepDone, Detail: "created by install, empty now"})
 		}
 	}
