@@ -39,13 +39,27 @@ func (h *handler) openDB(ctx context.Context) (*store.DB, error) {
 		if db, err := store.Open(ctx, path, opts); err == nil {
 			latest, lerr := store.LatestSchemaVersion()
 			if v, err := db.SchemaVersion(ctx); err == nil && lerr == nil && v == latest {
-				return db, nil
+				return oneConnection(db), nil
 			}
 			db.Close()
 		}
 	}
 	opts.ReadOnly = false
-	return store.Open(ctx, path, opts)
+	db, err := store.Open(ctx, path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return oneConnection(db), nil
+}
+
+// oneConnection limits a hook's pool to one connection. Every connection
+// SQLite opens parses the whole schema (FTS and vector tables included) and
+// starts with a cold page cache; a hook runs its statements one after
+// another, so a second connection only costs. Nothing in the hooks reads
+// through the pool while a write transaction holds the connection.
+func oneConnection(db *store.DB) *store.DB {
+	db.SQL().SetMaxOpenConns(1)
+	return db
 }
 
 // redactMargin is how far past maxStoredBytes text is redacted before the

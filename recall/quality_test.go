@@ -97,7 +97,7 @@ func (s scores) String() string {
 func (f *fixture) evaluate(t testing.TB, opts Options) scores {
 	t.Helper()
 	ctx := context.Background()
-	opts.MaxBeliefs, opts.MaxEpisodes, opts.RelevanceFloor, opts.MinConfidence = 10, 10, -1, 0
+	opts.MaxBeliefs, opts.MaxEpisodes, opts.RelevanceFloor, opts.LexicalFloor, opts.MinConfidence = 10, 10, -1, 0, 0
 	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts}
 	var sum scores
 	var nEp, nBl int

@@ -12,6 +12,11 @@ import (
 // rrfK is reciprocal rank fusion's constant, the usual 60.
 const rrfK = 60
 
+// maxEpisodeRead is how much of each candidate episode is read: enough for
+// its snippet, its term coverage and telling whether it repeats the query.
+// Two episodes that agree on their first kilobyte count as the same text.
+const maxEpisodeRead = 1 << 10
+
 // rankEpisodes loads the episode candidates, drops what may not be shown
 // (other projects, forgotten, excluded, recorded after AsOf, the query
 // itself), scores the rest and returns the best.
@@ -20,7 +25,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	if len(ids) == 0 || s.r.Opts.MaxEpisodes <= 0 {
 		return []EpisodeHit{}, nil
 	}
-	eps, err := s.r.DB.RecallEpisodes(ctx, ids, s.q.Project, maxQueryBytes)
+	eps, err := s.r.DB.RecallEpisodes(ctx, ids, s.q.Project, maxEpisodeRead)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +33,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	for _, id := range s.q.Exclude {
 		exclude[id] = true
 	}
-	echo := transcript.NormalizePrompt(cutQuery(s.q.Text))
+	echo := transcript.NormalizePrompt(cutBytes(s.q.Text, maxEpisodeRead))
 	texts := map[string]string{}
 	hits := make([]EpisodeHit, 0, len(eps))
 	for _, e := range eps {
@@ -36,7 +41,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		case exclude[e.ID], !s.visible(e.Scope, e.ProjectPath), !s.q.AsOf.IsZero() && e.CreatedAt.After(s.q.AsOf):
 			continue
 		}
-		if transcript.NormalizePrompt(cutQuery(e.Content)) == echo {
+		if transcript.NormalizePrompt(cutBytes(e.Content, maxEpisodeRead)) == echo {
 			continue // the prompt itself, stored now or earlier, says nothing new
 		}
 		texts[e.ID] = e.Content

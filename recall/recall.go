@@ -15,10 +15,10 @@ import (
 // vector lists are over-fetched because the vector index is not scoped and
 // other projects' rows are dropped afterwards.
 const (
-	lexicalBeliefs  = 24
-	lexicalEpisodes = 30
-	vectorBeliefs   = 32
-	vectorEpisodes  = 48
+	lexicalBeliefs  = 16
+	lexicalEpisodes = 20
+	vectorBeliefs   = 16
+	vectorEpisodes  = 24
 )
 
 // Recaller runs recalls against one database.

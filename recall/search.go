@@ -57,15 +57,22 @@ func (s *search) gather(ctx context.Context) error {
 	text := cutQuery(s.q.Text)
 	mode := s.r.Opts.Mode
 	if mode != VectorOnly {
-		bl, err := s.r.DB.TextSearch(ctx, "beliefs", text, s.q.Project, lexicalBeliefs)
-		if err != nil {
-			return err
+		var lists [][]store.TextHit
+		for _, kind := range []struct {
+			name string
+			k    int
+		}{{"beliefs", lexicalBeliefs}, {"episodes", lexicalEpisodes}} {
+			words, err := s.searchWords(ctx, kind.name, text)
+			if err != nil {
+				return err
+			}
+			hits, err := s.r.DB.TextSearch(ctx, kind.name, words, s.q.Project, kind.k)
+			if err != nil {
+				return err
+			}
+			lists = append(lists, hits)
 		}
-		el, err := s.r.DB.TextSearch(ctx, "episodes", text, s.q.Project, lexicalEpisodes)
-		if err != nil {
-			return err
-		}
-		for _, list := range [][]store.TextHit{bl, el} {
+		for _, list := range lists {
 			for i, h := range list {
 				s.bm25[h.ID], s.lexRank[h.ID] = h.Score, i+1
 			}

@@ -40,6 +40,13 @@ func checkpointKey(sp store.Space, kind string) string {
 func SyncSketches(ctx context.Context, db *store.DB, sp store.Space, limit int) (int, error) {
 	total := 0
 	for _, kind := range sketchKinds {
+		current, err := upToDate(ctx, db, sp, kind)
+		if err != nil {
+			return total, err
+		}
+		if current {
+			continue
+		}
 		for limit <= 0 || total < limit {
 			n := syncBatch
 			if limit > 0 {
@@ -56,6 +63,24 @@ func SyncSketches(ctx context.Context, db *store.DB, sp store.Space, limit int) 
 		}
 	}
 	return total, nil
+}
+
+// upToDate reports, with two cheap reads, whether every vector of a kind is
+// already sketched, so a sync with nothing to do takes no write lock.
+func upToDate(ctx context.Context, db *store.DB, sp store.Space, kind string) (bool, error) {
+	last, err := db.MaxVectorRow(ctx, sp, kind)
+	if err != nil {
+		return false, err
+	}
+	v, err := db.Meta(ctx, checkpointKey(sp, kind))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return last == 0, nil
+	case err != nil:
+		return false, err
+	}
+	done, err := strconv.ParseInt(v, 10, 64)
+	return err == nil && done >= last, nil
 }
 
 // syncBatchOf sketches up to n new vectors of one kind in one transaction;

@@ -1,6 +1,8 @@
 package recall
 
 import (
+	"context"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -71,4 +73,55 @@ func stem(w string) string {
 		w = strings.TrimSuffix(w, "e")
 	}
 	return w
+}
+
+// postingsBudget bounds how many matching rows one BM25 search ranks.
+// Ranking costs a few microseconds per matching row, and a word such as
+// "use" matches most of a long history, so the search keeps a query's
+// rarest words while their document counts add up to at most this.
+const postingsBudget = 1500
+
+// maxSearchWords bounds the words looked up and searched.
+const maxSearchWords = 16
+
+// searchWords returns the words of text to search kind with, rarest first,
+// within postingsBudget: the rarest word is kept alone up to four times the
+// budget; past that, or when no word occurs at all, it returns "" and the
+// lexical side of the search is skipped. Words carry little weight in BM25
+// exactly when they are common, so little ranking is lost.
+func (s *search) searchWords(ctx context.Context, kind, text string) (string, error) {
+	q := store.MatchQuery(text, maxSearchWords)
+	if q == "" {
+		return "", nil
+	}
+	words := strings.Split(q, " OR ")
+	for i, w := range words {
+		words[i] = strings.Trim(w, `"`)
+	}
+	df, err := s.r.DB.DocFrequencies(ctx, kind, words)
+	if err != nil {
+		if strings.Contains(err.Error(), "no such table") {
+			// A database from before the vocabulary tables: search all
+			// words, slower but complete.
+			return strings.Join(words, " "), nil
+		}
+		return "", err
+	}
+	present := words[:0]
+	for _, w := range words {
+		if df[w] > 0 {
+			present = append(present, w)
+		}
+	}
+	sort.SliceStable(present, func(i, j int) bool { return df[present[i]] < df[present[j]] })
+	total := 0
+	var keep []string
+	for i, w := range present {
+		if i == 0 && df[w] > 4*postingsBudget || i > 0 && total+df[w] > postingsBudget {
+			break
+		}
+		total += df[w]
+		keep = append(keep, w)
+	}
+	return strings.Join(keep, " "), nil
 }

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/credence-mem/credence/belief"
 )
@@ -54,19 +56,21 @@ func (db *DB) VectorsByID(ctx context.Context, sp Space, kind string, idList []s
 }
 
 // BeliefsChangedSince returns up to limit beliefs visible from project (its
-// own and global ones) whose row changed after sinceMs, newest first.
+// own and global ones) whose row changed after sinceMs, newest first, with
+// the fields RecallBeliefs fills.
 func (db *DB) BeliefsChangedSince(ctx context.Context, sinceMs int64, project string, limit int) ([]Belief, error) {
-	return db.queryBeliefs(ctx, `SELECT `+beliefCols+` FROM beliefs
+	return db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs
 		WHERE updated_at > ? AND (scope = 'global' OR project_path = ?) AND status <> 'forgotten'
 		ORDER BY updated_at DESC LIMIT ?`, sinceMs, validUTF8(project), limit)
 }
 
 // ExclusiveBeliefs returns the active beliefs visible from project whose
-// predicate is exclusive: the members of every group that can be contested.
+// predicate is exclusive: the members of every group that can be
+// contested. Fields are filled as by RecallBeliefs.
 func (db *DB) ExclusiveBeliefs(ctx context.Context, project string) ([]Belief, error) {
-	return db.queryBeliefs(ctx, `SELECT `+beliefCols+` FROM beliefs
-		WHERE status = 'active' AND (scope = 'global' OR project_path = ?)
-		AND predicate IN (SELECT predicate FROM relations WHERE exclusive = 1)
+	return db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs
+		WHERE predicate IN (SELECT predicate FROM relations WHERE exclusive = 1) AND status = 'active'
+		AND (scope = 'global' OR project_path = ?)
 		ORDER BY subject, predicate, seq`, validUTF8(project))
 }
 
@@ -285,11 +289,12 @@ func (db *DB) RecallEpisodes(ctx context.Context, idList []string, project strin
 // decayed confidence, retrieval strength and exclusive groups.
 const recallBeliefCols = `CAST(id AS BLOB), CAST(statement AS BLOB), CAST(subject AS BLOB), CAST(predicate AS BLOB),
 	CAST(kind AS BLOB), CAST(scope AS BLOB), CAST(project_path AS BLOB), CAST(status AS BLOB), alpha, beta, counts_at,
-	counts_turn, evidence_count, created_at, stability, coalesce(last_accessed_at, 0)`
+	counts_turn, evidence_count, created_at, updated_at, stability, coalesce(last_accessed_at, 0)`
 
 // RecallBeliefs returns the beliefs among idList with the fields recall
 // uses filled (statement, triple slots but object, kind, scope, project,
-// status, counts, evidence count, creation, stability, last access).
+// status, counts, evidence count, creation and update, stability, last
+// access).
 func (db *DB) RecallBeliefs(ctx context.Context, idList []string) ([]Belief, error) {
 	var out []Belief
 	for _, chunk := range chunks(idList, 200) {
@@ -326,7 +331,7 @@ func (db *DB) recallBeliefs(ctx context.Context, q string, args ...any) ([]Belie
 		var id, stmt, subj, pred, kind, scope, proj, status []byte
 		var b Belief
 		if err := rows.Scan(&id, &stmt, &subj, &pred, &kind, &scope, &proj, &status, &b.Alpha, &b.Beta, &b.CountsAt.Millis,
-			&b.CountsAt.Turn, &b.EvidenceCount, &b.CreatedAt, &b.Stability, &b.LastAccessedAt); err != nil {
+			&b.CountsAt.Turn, &b.EvidenceCount, &b.CreatedAt, &b.UpdatedAt, &b.Stability, &b.LastAccessedAt); err != nil {
 			return nil, wrap("read beliefs", err)
 		}
 		b.ID, b.Statement, b.Subject, b.Predicate, b.Kind, b.Scope, b.ProjectPath = string(id), string(stmt), string(subj),
@@ -335,4 +340,79 @@ func (db *DB) recallBeliefs(ctx context.Context, q string, args ...any) ([]Belie
 		out = append(out, b)
 	}
 	return out, wrap("read beliefs", rows.Err())
+}
+
+// DocFrequencies returns, for each word, how many live and forgotten
+// episodes (kind "episodes") or beliefs (kind "beliefs") hold it, as the
+// FTS index stems it, from the fts5vocab tables. Words the index lacks are
+// absent from the map. The stem is found without a stemmer: it is taken to
+// be the longest prefix of the word (or of the word with a final y turned
+// into i) that the index holds, which is what the porter stemmer yields
+// for English words.
+func (db *DB) DocFrequencies(ctx context.Context, kind string, words []string) (map[string]int, error) {
+	if kind != "episodes" && kind != "beliefs" {
+		return nil, fmt.Errorf("doc frequencies: unknown kind %q", kind)
+	}
+	var cands []any
+	seen := map[string]bool{}
+	for _, w := range words {
+		for _, v := range []string{w, strings.TrimSuffix(w, "y") + "i"} {
+			for n := 1; n <= len(v); n++ {
+				if p := v[:n]; !seen[p] && utf8.ValidString(p) {
+					seen[p] = true
+					cands = append(cands, p)
+				}
+			}
+		}
+	}
+	df := map[string]int{}
+	for _, chunk := range chunks(cands, 250) {
+		rows, err := db.sql.QueryContext(ctx, `SELECT CAST(term AS BLOB), doc FROM `+kind+`_fts_vocab WHERE term IN (`+
+			placeholders(len(chunk))+`)`, chunk...)
+		if err != nil {
+			return nil, wrap("read term frequencies", err)
+		}
+		for rows.Next() {
+			var term []byte
+			var n int
+			if err := rows.Scan(&term, &n); err != nil {
+				rows.Close()
+				return nil, wrap("read term frequencies", err)
+			}
+			df[string(term)] = n
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, wrap("read term frequencies", err)
+		}
+	}
+	out := make(map[string]int, len(words))
+	for _, w := range words {
+		best := ""
+		for _, v := range []string{w, strings.TrimSuffix(w, "y") + "i"} {
+			for n := len(v); n > len(best); n-- {
+				if _, ok := df[v[:n]]; ok {
+					best = v[:n]
+					break
+				}
+			}
+		}
+		if best != "" {
+			out[w] = df[best]
+		}
+	}
+	return out, nil
+}
+
+// MaxVectorRow returns the highest row number of the space's episodes or
+// beliefs vector table (0 when empty): a sketch checkpoint at it means
+// nothing is new.
+func (db *DB) MaxVectorRow(ctx context.Context, sp Space, kind string) (int64, error) {
+	if kind != "episodes" && kind != "beliefs" {
+		return 0, fmt.Errorf("max vector row: unknown kind %q", kind)
+	}
+	var n int64
+	err := db.sql.QueryRowContext(ctx, `SELECT coalesce(max(rowid), 0) FROM vec_`+sp.Name+`_`+kind).Scan(&n)
+	return n, wrap("read max vector row", err)
 }

@@ -132,7 +132,7 @@ func TestExclusiveBeliefsAndChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	ex, err := db.ExclusiveBeliefs(ctx, "/p")
-	if err != nil || len(ex) != 1 || ex[0].Object != "pnpm" {
+	if err != nil || len(ex) != 1 || ex[0].Statement != "The project uses pnpm" {
 		t.Errorf("ExclusiveBeliefs(/p)=%v, %v; want the pnpm belief only", ex, err)
 	}
 	changed, err := db.BeliefsChangedSince(ctx, 0, "/p", 10)

@@ -30,7 +30,10 @@ type Config struct {
 	// slot gets; OffTopicQueries adds queries nothing is relevant to.
 	QueriesPerSlot  int
 	OffTopicQueries int
-	Start           time.Time
+	// ExtraBeliefs adds unlabelled beliefs about the code, as a long
+	// history accumulates (the benchmark's 10,000 beliefs).
+	ExtraBeliefs int
+	Start        time.Time
 }
 
 // Episode is a generated episode. Key labels it in queries.
@@ -143,6 +146,7 @@ func Generate(cfg Config) History {
 		}
 	}
 	h.addBeliefs(g, slots, choice, userChoice)
+	h.extraBeliefs(g, cfg.ExtraBeliefs)
 	h.addQueries(g, slots)
 	return h
 }

@@ -107,6 +107,8 @@ func (g *gen) word(key, x string) string {
 		return fmt.Sprint(g.r.IntN(400) + 2)
 	case "m":
 		return fmt.Sprint(g.r.IntN(90) + 1)
+	case "word":
+		return pick(g.r, fileWords)
 	}
 	if set, ok := vocab[key]; ok {
 		return pick(g.r, set)
