@@ -63,7 +63,9 @@ func benchConfig(episodes, beliefs int) synth.Config {
 		ChatterShare: 0.3, QueriesPerSlot: 3, OffTopicQueries: 20, ExtraBeliefs: max(0, beliefs-250)}
 }
 
-func dbPath(home string) string { return filepath.Join(home, ".local", "share", "credence", "credence.db") }
+func dbPath(home string) string {
+	return filepath.Join(home, ".local", "share", "credence", "credence.db")
+}
 
 func seed(args []string) error {
 	fs := flag.NewFlagSet("seed", flag.ExitOnError)
