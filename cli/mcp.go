@@ -9,6 +9,9 @@ import (
 	"github.com/credence-mem/credence/recall"
 )
 
+// mcpAvailable reports that this build has the MCP server.
+const mcpAvailable = true
+
 func init() {
 	Register(Command{
 		Name:    "mcp",

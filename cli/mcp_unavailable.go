@@ -8,6 +8,9 @@ import "errors"
 // -tags mcpsdk (see mcpserver/doc.go). A build without the tag still knows
 // the command, so Claude Code and doctor get a clear error rather than
 // "unknown command".
+// mcpAvailable reports that this build lacks the MCP server; doctor says so.
+const mcpAvailable = false
+
 func init() {
 	Register(Command{
 		Name:    "mcp",

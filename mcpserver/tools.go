@@ -37,14 +37,22 @@ type RecallOutput struct {
 
 // RecallBelief is one recalled belief.
 type RecallBelief struct {
-	ID         string   `json:"id"`
-	Statement  string   `json:"statement"`
-	Kind       string   `json:"kind"`
-	Scope      string   `json:"scope"`
-	Confidence float64  `json:"confidence"`
-	Sources    int      `json:"sources"`
-	Contested  bool     `json:"contested"`
-	Rivals     []string `json:"rivals,omitempty"`
+	ID         string  `json:"id"`
+	Statement  string  `json:"statement"`
+	Kind       string  `json:"kind"`
+	Scope      string  `json:"scope"`
+	Confidence float64 `json:"confidence"`
+	Sources    int     `json:"sources"`
+	Contested  bool    `json:"contested"`
+	// Rivals are the other members of a contested group.
+	Rivals []RecallRival `json:"rivals,omitempty"`
+}
+
+// RecallRival is a belief competing with a recalled one for the same slot.
+type RecallRival struct {
+	ID         string  `json:"id"`
+	Statement  string  `json:"statement"`
+	Confidence float64 `json:"confidence"`
 }
 
 // RecallEpisod is one recalled episode.
@@ -169,8 +177,12 @@ func (s *Server) recall(ctx context.Context, _ *mcp.CallToolRequest, in RecallIn
 	out := RecallOutput{Context: recall.Render(res, s.cfg.Recall.MaxChars, s.cfg.Recall.MaxChars),
 		Beliefs: []RecallBelief{}, Episodes: []RecallEpisod{}, Lexical: res.Lexical}
 	for _, b := range res.Beliefs {
-		out.Beliefs = append(out.Beliefs, RecallBelief{ID: b.ID, Statement: b.Statement, Kind: b.Kind, Scope: b.Scope,
-			Confidence: b.Confidence, Sources: b.Sources, Contested: b.Contested, Rivals: b.Rivals})
+		rb := RecallBelief{ID: b.ID, Statement: b.Statement, Kind: b.Kind, Scope: b.Scope,
+			Confidence: b.Confidence, Sources: b.Sources, Contested: b.Contested}
+		for _, r := range b.Rivals {
+			rb.Rivals = append(rb.Rivals, RecallRival{ID: r.ID, Statement: r.Statement, Confidence: r.Confidence})
+		}
+		out.Beliefs = append(out.Beliefs, rb)
 	}
 	for _, e := range res.Episodes {
 		out.Episodes = append(out.Episodes, RecallEpisod{ID: e.ID, Kind: e.Kind, Text: e.Text,
