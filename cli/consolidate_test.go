@@ -11,6 +11,8 @@ import (
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/consolidate"
 	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/llm"
+	"github.com/credence-mem/credence/llm/llmtest"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
 )
@@ -154,5 +156,54 @@ func TestStatusReport(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("status output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+func TestConsolidateWaitsForTheRunningCycle(t *testing.T) {
+	h := newCmdHarness(t)
+	cfg := h.config()
+	unlock, err := consolidate.TryLock(filepath.Join(cfg.Paths.DataDir, consolidate.LockFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := h.run("consolidate", "--wait=0")
+	if code != 1 || !strings.Contains(errs, "another consolidation cycle is running") {
+		t.Errorf("consolidate while a cycle runs: exit %d, %q; want 1 and the reason", code, errs)
+	}
+	unlock()
+	h.ok("consolidate", "--wait=0", "--no-promote")
+}
+
+// TestConsolidateLLMModeFromEnvironment points OPENAI_BASE_URL and
+// OPENAI_API_KEY at a scripted OpenAI-compatible server: the cycle runs in
+// LLM mode, and the tokens it used show in the cycle and in status.
+func TestConsolidateLLMModeFromEnvironment(t *testing.T) {
+	srv := llmtest.New()
+	defer srv.Close()
+	srv.Otherwise(func(req llmtest.Request) llmtest.Reply {
+		if req.Schema != "semantic_extraction" {
+			return llmtest.JSON(llm.Candidate{Coherent: false})
+		}
+		return llmtest.JSON(llm.Extraction{Facts: []llm.Fact{{Subject: "user", Predicate: "lives_in", Object: "Lisbon",
+			Fact: "User lives in Lisbon", Kind: "fact", Action: llm.ActionNew}}})
+	})
+	h := newCmdHarness(t)
+	h.vars["OPENAI_BASE_URL"] = srv.URL()
+	h.vars["OPENAI_API_KEY"] = "sk-test-key"
+	db := h.db()
+	h.say(db, "", "I live in Lisbon, by the way")
+	var st consolidate.Stats
+	h.json(&st, "consolidate", "--no-promote")
+	if st.Mode != consolidate.ModeLLM || st.LLM.Calls == 0 || st.LLM.PromptTokens == 0 || st.LLMFallbacks != 0 {
+		t.Fatalf("cycle %+v; want LLM mode with tokens and no fallback", st)
+	}
+	reqs := srv.Requests()
+	if len(reqs) == 0 || reqs[0].Auth != "Bearer sk-test-key" {
+		t.Fatalf("server saw %d requests (auth %q)", len(reqs), reqs[0].Auth)
+	}
+	var rep StatusReport
+	h.json(&rep, "status")
+	if rep.Mode != consolidate.ModeLLM || rep.Tokens.PromptTokens != st.LLM.PromptTokens || rep.Beliefs["active"] != 1 {
+		t.Errorf("status mode %s tokens %+v beliefs %v; want llm, %d prompt tokens, one belief", rep.Mode, rep.Tokens, rep.Beliefs, st.LLM.PromptTokens)
 	}
 }
