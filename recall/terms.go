@@ -79,16 +79,17 @@ func stem(w string) string {
 // Ranking costs a few microseconds per matching row, and a word such as
 // "use" matches most of a long history, so the search keeps a query's
 // rarest words while their document counts add up to at most this.
-const postingsBudget = 1500
+const postingsBudget = 600
 
 // maxSearchWords bounds the words looked up and searched.
-const maxSearchWords = 16
+const maxSearchWords = 10
 
 // searchWords returns the words of text to search kind with, rarest first,
-// within postingsBudget: the rarest word is kept alone up to four times the
+// within postingsBudget: the rarest word is kept alone up to twice the
 // budget; past that, or when no word occurs at all, it returns "" and the
-// lexical side of the search is skipped. Words carry little weight in BM25
-// exactly when they are common, so little ranking is lost.
+// lexical side of the search is skipped (the vector side still runs).
+// Words carry little weight in BM25 exactly when they are common, so little
+// ranking is lost.
 func (s *search) searchWords(ctx context.Context, kind, text string) (string, error) {
 	q := store.MatchQuery(text, maxSearchWords)
 	if q == "" {
@@ -98,13 +99,8 @@ func (s *search) searchWords(ctx context.Context, kind, text string) (string, er
 	for i, w := range words {
 		words[i] = strings.Trim(w, `"`)
 	}
-	df, err := s.r.DB.DocFrequencies(ctx, kind, words)
+	df, err := s.r.DB.DocFrequencies(ctx, kind, words, 2*postingsBudget+1)
 	if err != nil {
-		if strings.Contains(err.Error(), "no such table") {
-			// A database from before the vocabulary tables: search all
-			// words, slower but complete.
-			return strings.Join(words, " "), nil
-		}
 		return "", err
 	}
 	present := words[:0]
@@ -117,7 +113,7 @@ func (s *search) searchWords(ctx context.Context, kind, text string) (string, er
 	total := 0
 	var keep []string
 	for i, w := range present {
-		if i == 0 && df[w] > 4*postingsBudget || i > 0 && total+df[w] > postingsBudget {
+		if i == 0 && df[w] > 2*postingsBudget || i > 0 && total+df[w] > postingsBudget {
 			break
 		}
 		total += df[w]

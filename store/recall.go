@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/credence-mem/credence/belief"
 )
@@ -16,7 +15,9 @@ import (
 // The queries below serve recall on the hook path. They read text columns
 // as BLOBs: go-libsql tries ten date layouts on every TEXT value it returns
 // (to hand back time.Time), which made loading a few dozen candidate rows
-// cost milliseconds.
+// cost milliseconds. A unary + keeps a column from being used as an index
+// where, without ANALYZE statistics, SQLite would otherwise pick a
+// low-selectivity index (status, scope) and scan thousands of beliefs.
 
 // VectorsByID returns the stored embeddings of the given episodes (kind
 // "episodes") or beliefs (kind "beliefs") in the space, keyed by ID. IDs
@@ -60,7 +61,7 @@ func (db *DB) VectorsByID(ctx context.Context, sp Space, kind string, idList []s
 // the fields RecallBeliefs fills.
 func (db *DB) BeliefsChangedSince(ctx context.Context, sinceMs int64, project string, limit int) ([]Belief, error) {
 	return db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs
-		WHERE updated_at > ? AND (scope = 'global' OR project_path = ?) AND status <> 'forgotten'
+		WHERE updated_at > ? AND (+scope = 'global' OR +project_path = ?) AND +status <> 'forgotten'
 		ORDER BY updated_at DESC LIMIT ?`, sinceMs, validUTF8(project), limit)
 }
 
@@ -70,7 +71,7 @@ func (db *DB) BeliefsChangedSince(ctx context.Context, sinceMs int64, project st
 func (db *DB) ExclusiveBeliefs(ctx context.Context, project string) ([]Belief, error) {
 	return db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs
 		WHERE predicate IN (SELECT predicate FROM relations WHERE exclusive = 1) AND status = 'active'
-		AND (scope = 'global' OR project_path = ?)
+		AND (+scope = 'global' OR +project_path = ?)
 		ORDER BY subject, predicate, seq`, validUTF8(project))
 }
 
@@ -311,10 +312,10 @@ func (db *DB) RecallBeliefs(ctx context.Context, idList []string) ([]Belief, err
 // scope, subject and predicate, and for project beliefs the same project.
 // Fields are filled as by RecallBeliefs.
 func (db *DB) ExclusiveGroup(ctx context.Context, b Belief) ([]Belief, error) {
-	q := `SELECT ` + recallBeliefCols + ` FROM beliefs WHERE status = 'active' AND subject = ? AND predicate = ? AND scope = ?`
+	q := `SELECT ` + recallBeliefCols + ` FROM beliefs WHERE subject = ? AND predicate = ? AND +status = 'active' AND +scope = ?`
 	args := []any{b.Subject, b.Predicate, b.Scope}
 	if b.Scope == "project" {
-		q += ` AND project_path = ?`
+		q += ` AND +project_path = ?`
 		args = append(args, b.ProjectPath)
 	}
 	return db.recallBeliefs(ctx, q, args...)
@@ -342,65 +343,27 @@ func (db *DB) recallBeliefs(ctx context.Context, q string, args ...any) ([]Belie
 	return out, wrap("read beliefs", rows.Err())
 }
 
-// DocFrequencies returns, for each word, how many live and forgotten
-// episodes (kind "episodes") or beliefs (kind "beliefs") hold it, as the
-// FTS index stems it, from the fts5vocab tables. Words the index lacks are
-// absent from the map. The stem is found without a stemmer: it is taken to
-// be the longest prefix of the word (or of the word with a final y turned
-// into i) that the index holds, which is what the porter stemmer yields
-// for English words.
-func (db *DB) DocFrequencies(ctx context.Context, kind string, words []string) (map[string]int, error) {
+// DocFrequencies returns, for each word, how many episodes (kind
+// "episodes") or beliefs (kind "beliefs") hold it, counting at most upTo:
+// a word at upTo is at least that common. Words no row holds map to 0.
+// Each count reads the word's FTS posting list only as far as upTo, so
+// telling a rare word from a common one costs little even when the word
+// is in most of the history (fts5vocab, by contrast, reads whole lists).
+// Words are matched as FTS phrases, stemmed as the index stems them.
+func (db *DB) DocFrequencies(ctx context.Context, kind string, words []string, upTo int) (map[string]int, error) {
 	if kind != "episodes" && kind != "beliefs" {
 		return nil, fmt.Errorf("doc frequencies: unknown kind %q", kind)
 	}
-	var cands []any
-	seen := map[string]bool{}
-	for _, w := range words {
-		for _, v := range []string{w, strings.TrimSuffix(w, "y") + "i"} {
-			for n := 1; n <= len(v); n++ {
-				if p := v[:n]; !seen[p] && utf8.ValidString(p) {
-					seen[p] = true
-					cands = append(cands, p)
-				}
-			}
-		}
-	}
-	df := map[string]int{}
-	for _, chunk := range chunks(cands, 250) {
-		rows, err := db.sql.QueryContext(ctx, `SELECT CAST(term AS BLOB), doc FROM `+kind+`_fts_vocab WHERE term IN (`+
-			placeholders(len(chunk))+`)`, chunk...)
-		if err != nil {
-			return nil, wrap("read term frequencies", err)
-		}
-		for rows.Next() {
-			var term []byte
-			var n int
-			if err := rows.Scan(&term, &n); err != nil {
-				rows.Close()
-				return nil, wrap("read term frequencies", err)
-			}
-			df[string(term)] = n
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, wrap("read term frequencies", err)
-		}
-	}
 	out := make(map[string]int, len(words))
 	for _, w := range words {
-		best := ""
-		for _, v := range []string{w, strings.TrimSuffix(w, "y") + "i"} {
-			for n := len(v); n > len(best); n-- {
-				if _, ok := df[v[:n]]; ok {
-					best = v[:n]
-					break
-				}
-			}
+		phrase := `"` + strings.ReplaceAll(validUTF8(w), `"`, `""`) + `"`
+		var n int
+		err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM `+kind+`_fts WHERE `+kind+`_fts MATCH ? LIMIT ?)`,
+			phrase, upTo).Scan(&n)
+		if err != nil {
+			return nil, wrap("count term "+w, err)
 		}
-		if best != "" {
-			out[w] = df[best]
-		}
+		out[w] = n
 	}
 	return out, nil
 }

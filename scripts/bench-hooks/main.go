@@ -58,9 +58,9 @@ func main() {
 // number of episodes (two per turn) across 12 projects.
 func benchConfig(episodes, beliefs int) synth.Config {
 	const projects, turns = 12, 30
-	sessions := max(1, episodes/(2*turns*projects))
+	sessions := max(1, (episodes+2*turns*projects-1)/(2*turns*projects))
 	return synth.Config{Seed: 42, Projects: projects, SessionsPerProject: sessions, TurnsPerSession: turns,
-		ChatterShare: 0.3, QueriesPerSlot: 3, OffTopicQueries: 20, ExtraBeliefs: max(0, beliefs-250)}
+		ChatterShare: 0.3, QueriesPerSlot: 3, OffTopicQueries: 20, ExtraBeliefs: max(0, beliefs-150)}
 }
 
 func dbPath(home string) string {

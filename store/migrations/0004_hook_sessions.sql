@@ -36,12 +36,6 @@ CREATE TABLE IF NOT EXISTS recall_sketches (
     PRIMARY KEY (space, kind, project, chunk)
 );
 
--- Document frequencies of the FTS terms, so recall can leave out words
--- that match most of the history: BM25 ranking costs a few microseconds
--- per matching row, and "use" or "this" match tens of thousands.
-CREATE VIRTUAL TABLE IF NOT EXISTS episodes_fts_vocab USING fts5vocab(episodes_fts, 'row');
-CREATE VIRTUAL TABLE IF NOT EXISTS beliefs_fts_vocab USING fts5vocab(beliefs_fts, 'row');
-
 -- SessionStart looks for contested groups among beliefs with exclusive
 -- predicates; without this it scans every active belief.
 CREATE INDEX IF NOT EXISTS beliefs_predicate ON beliefs(predicate, status);
