@@ -22,7 +22,8 @@
 // Only episodes whose origin is this machine are consolidated: other
 // machines' episodes arrive by sync with the evidence their agent derived.
 //
-// consolidate imports store, belief, embed, extract and llm. It must not
-// import the agent, the hooks, the CLI, sync or markdown: promotion is
-// plugged in through the Promoter interface.
+// consolidate imports store, belief, embed, extract, ids, llm (for the
+// Model's types) and gofrs/flock (the cycle lock). It must not import the
+// agent, the hooks, the CLI, sync, promote or markdown: promotion is plugged
+// in through the Promoter interface, the agent supplies the rest.
 package consolidate
