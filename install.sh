@@ -139,18 +139,12 @@ bindir=$prefix/bin
 mkdir -p "$bindir"
 
 step "Building credence and credence-hook (cgo)"
-tags=""
-# The MCP server builds once go.sum lists the MCP SDK's dependencies.
-if grep -q '^github.com/google/jsonschema-go ' go.sum 2>/dev/null && grep -rq '^//go:build mcpsdk' mcpserver 2>/dev/null; then
-	tags="-tags mcpsdk"
-fi
 if [ "$cc" != "$(go env CC 2>/dev/null || true)" ]; then
 	export CC="$cc"
 fi
 build_dir=$(mktemp -d "${TMPDIR:-/tmp}/credence-build.XXXXXX")
 trap 'rm -rf "$build_dir"' EXIT
-# shellcheck disable=SC2086 # $tags is empty or one flag pair
-CGO_ENABLED=1 go build $tags -o "$build_dir/credence" ./cmd/credence ||
+CGO_ENABLED=1 go build -o "$build_dir/credence" ./cmd/credence ||
 	die "building credence failed (see the compiler output above)"
 CGO_ENABLED=1 go build -o "$build_dir/credence-hook" ./cmd/credence-hook ||
 	die "building credence-hook failed (see the compiler output above)"

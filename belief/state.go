@@ -174,6 +174,7 @@ func (p Params) Apply(s *State, r Record) {
 			CreatedAt: r.At.Millis,
 			Origin:    r.Origin,
 		}
+		s.Spec.Alpha, s.Spec.Beta = 0, 0 // folded into the counts; not a column
 		s.Peak = Confidence(s.Alpha, s.Beta)
 	case Reinforce, Contradict, PartialEvidence:
 		p.applyEvidence(s, r)

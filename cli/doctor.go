@@ -115,9 +115,6 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 		bad("MCP server", err.Error(), "fix "+cfg.Paths.ClaudeJSON+", then run credence install")
 	} else if !reg {
 		bad("MCP server", "\"credence\" is not registered for "+bin.Credence+" in "+cfg.Paths.ClaudeJSON, "run credence install")
-	} else if !mcpAvailable {
-		bad("MCP server", "registered, but this credence binary was built without it (the mcpsdk build tag)",
-			"rebuild with ./install.sh once go.sum lists the MCP SDK's dependencies (docs/CLI.md)")
 	} else {
 		ok("MCP server", "registered in "+cfg.Paths.ClaudeJSON)
 	}

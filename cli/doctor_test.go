@@ -45,16 +45,13 @@ func TestDoctorAfterInstall(t *testing.T) {
 			t.Errorf("check %q = %+v, want ok", name, s)
 		}
 	}
-	// Without the mcpsdk tag the registered server cannot start; doctor
-	// must say so rather than pass.
-	wantMCP := map[bool]string{true: checkOK, false: checkProblem}[mcpAvailable]
-	if s := checkStatus(rep, "MCP server"); s.Status != wantMCP {
-		t.Errorf("MCP check = %+v, want %s (mcpAvailable %v)", s, wantMCP, mcpAvailable)
+	if s := checkStatus(rep, "MCP server"); s.Status != checkOK {
+		t.Errorf("MCP check = %+v, want ok", s)
 	}
 	if s := checkStatus(rep, "LLM endpoint"); s.Status != checkSkipped {
 		t.Errorf("LLM check = %+v, want skipped in offline mode", s)
 	}
-	if (code == 0) != mcpAvailable {
+	if code != 0 {
 		t.Errorf("doctor after install: exit %d\n%s", code, out)
 	}
 

@@ -1,5 +1,3 @@
-//go:build mcpsdk
-
 package cli
 
 import (
@@ -8,9 +6,6 @@ import (
 	"github.com/credence-mem/credence/mcpserver"
 	"github.com/credence-mem/credence/recall"
 )
-
-// mcpAvailable reports that this build has the MCP server.
-const mcpAvailable = true
 
 func init() {
 	Register(Command{

@@ -1,5 +1,3 @@
-//go:build mcpsdk
-
 // Package mcpserver is `credence mcp`: a Model Context Protocol server over
 // stdio, built on the official Go SDK (github.com/modelcontextprotocol/go-sdk),
 // that lets Claude Code query and edit its memory mid-session with the tools
@@ -11,12 +9,8 @@
 // stored, like everything the hooks capture.
 //
 // mcpserver imports store, recall, redact, extract, promote (to take a
-// forgotten belief out of MEMORY.md at once), config, embed and belief. It must not import cli, hooks, the agent or sync: the server is
+// forgotten belief out of MEMORY.md at once), config, embed and belief. It
+// must not import cli, hooks, the agent or sync: the server is
 // one short-lived process per Claude Code session, and slow work stays with
 // the agent.
-//
-// The mcpsdk build tag: the SDK's own dependencies (jsonschema-go,
-// uritemplate, segmentio/encoding, x/oauth2, x/sync, x/time) are not yet in
-// go.sum, so this package builds only with -tags mcpsdk until they are; see
-// docs/CLI.md.
 package mcpserver

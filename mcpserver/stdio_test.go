@@ -1,5 +1,3 @@
-//go:build mcpsdk
-
 package mcpserver
 
 import (
@@ -22,7 +20,7 @@ func TestCredenceMCPOverStdio(t *testing.T) {
 		t.Skip("builds credence")
 	}
 	bin := filepath.Join(t.TempDir(), "credence")
-	build := exec.Command("go", "build", "-tags", "mcpsdk", "-o", bin, "github.com/credence-mem/credence/cmd/credence")
+	build := exec.Command("go", "build", "-o", bin, "github.com/credence-mem/credence/cmd/credence")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build credence: %v\n%s", err, out)
 	}

@@ -1,5 +1,3 @@
-//go:build mcpsdk
-
 package mcpserver
 
 import (
