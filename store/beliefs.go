@@ -30,32 +30,6 @@ func (b Belief) Confidence(p belief.Params, now time.Time, turn int64) float64 {
 	return p.ConfidenceAt(b.State, belief.MomentAt(now, turn))
 }
 
-// beliefCols reads every TEXT column as a BLOB. The driver tries ten date
-// layouts on each TEXT value it returns (and hands back a time.Time when one
-// fits, mangling a statement like "2026-01-02"); a BLOB skips that, which
-// made reading 10,000 beliefs several times faster. database/sql scans the
-// bytes into strings all the same.
-const beliefCols = `seq, CAST(id AS BLOB), CAST(statement AS BLOB), CAST(subject AS BLOB),
-	CAST(predicate AS BLOB), CAST(object AS BLOB), CAST(context AS BLOB), CAST(timeframe AS BLOB),
-	CAST(kind AS BLOB), CAST(scope AS BLOB), CAST(project_path AS BLOB), CAST(source AS BLOB),
-	CAST(status AS BLOB), alpha, beta, counts_at, counts_turn, peak_confidence, evidence_count, supports,
-	contradictions, partials, coalesce(last_reinforced_at, 0), valid_at, coalesce(invalid_at, 0),
-	CAST(coalesce(parent_belief_id, '') AS BLOB), CAST(coalesce(merged_into, '') AS BLOB), pinned, created_at,
-	updated_at, last_hlc, CAST(origin AS BLOB), stability, coalesce(last_accessed_at, 0),
-	coalesce(promoted_at, 0), coalesce(demoted_at, 0)`
-
-func scanBelief(sc interface{ Scan(...any) error }) (Belief, error) {
-	var b Belief
-	var status string
-	err := sc.Scan(&b.Seq, &b.ID, &b.Statement, &b.Subject, &b.Predicate, &b.Object, &b.Context, &b.Timeframe,
-		&b.Kind, &b.Scope, &b.ProjectPath, &b.Source, &status, &b.Alpha, &b.Beta, &b.CountsAt.Millis,
-		&b.CountsAt.Turn, &b.Peak, &b.EvidenceCount, &b.Supports, &b.Contradictions, &b.Partials,
-		&b.LastReinforced, &b.ValidAt, &b.InvalidAt, &b.ParentID, &b.MergedInto, &b.Pinned, &b.CreatedAt,
-		&b.UpdatedAt, &b.LastHLC, &b.Origin, &b.Stability, &b.LastAccessedAt, &b.PromotedAt, &b.DemotedAt)
-	b.Status = belief.Status(status)
-	return b, err
-}
-
 // writeState stores a folded state, inserting the row or updating its
 // replicated columns; the local columns of an existing row are kept.
 func (tx *Tx) writeState(ctx context.Context, s belief.State) error {

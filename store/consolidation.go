@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/credence-mem/credence/belief"
 )
@@ -164,7 +163,7 @@ func (db *DB) ConsolidatedFacts(ctx context.Context, episodeIDs []string) (map[s
 func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, limit int) ([]Episode, error) {
 	// "+origin" keeps the planner on the seq range: the origin index would
 	// make every batch scan all of this machine's episodes again.
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+rawEpisodeCols+` FROM episodes e
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes e
 		WHERE seq > ? AND +origin = ? AND forgotten_at IS NULL
 		AND NOT EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = e.id)
 		ORDER BY seq LIMIT ?`, seq, origin, limit)
@@ -174,7 +173,7 @@ func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, 
 	defer rows.Close()
 	var out []Episode
 	for rows.Next() {
-		e, err := scanRawEpisode(rows)
+		e, err := scanEpisode(rows)
 		if err != nil {
 			return nil, wrap("list new episodes", err)
 		}
@@ -188,13 +187,13 @@ func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, 
 func (db *DB) ScanEpisodes(ctx context.Context, idList []string) ([]Episode, error) {
 	var out []Episode
 	for _, chunk := range chunks(idList, 200) {
-		rows, err := db.sql.QueryContext(ctx, `SELECT `+rawEpisodeCols+` FROM episodes WHERE id IN (`+
+		rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes WHERE id IN (`+
 			placeholders(len(chunk))+`)`, anySlice(chunk)...)
 		if err != nil {
 			return nil, wrap("read episodes", err)
 		}
 		for rows.Next() {
-			e, err := scanRawEpisode(rows)
+			e, err := scanEpisode(rows)
 			if err != nil {
 				rows.Close()
 				return nil, wrap("read episodes", err)
@@ -236,72 +235,6 @@ func (tx *Tx) HasEvidenceFrom(ctx context.Context, beliefID, episodeID string) (
 	return n > 0, wrap("look up evidence", err)
 }
 
-// rawBeliefCols are beliefCols with every TEXT column read as a BLOB: the
-// driver tries ten date layouts on each TEXT value it returns (see
-// DESIGN §2), which made reading beliefs the largest cost of a
-// consolidation cycle. Each blob carries one leading byte, because the
-// driver crashes the garbage collector on an empty BLOB (its pointer is
-// Rust's dangling 0x1); scanRawBelief strips it.
-var rawBeliefCols = rawCols(`seq`, `#id`, `#statement`, `#subject`, `#predicate`, `#object`, `#context`,
-	`#timeframe`, `#kind`, `#scope`, `#project_path`, `#source`, `#status`, `alpha`, `beta`, `counts_at`,
-	`counts_turn`, `peak_confidence`, `evidence_count`, `supports`, `contradictions`, `partials`,
-	`coalesce(last_reinforced_at, 0)`, `valid_at`, `coalesce(invalid_at, 0)`, `#coalesce(parent_belief_id, '')`,
-	`#coalesce(merged_into, '')`, `pinned`, `created_at`, `updated_at`, `last_hlc`, `#origin`, `stability`,
-	`coalesce(last_accessed_at, 0)`, `coalesce(promoted_at, 0)`, `coalesce(demoted_at, 0)`)
-
-// rawEpisodeCols are episodeCols read the same way.
-var rawEpisodeCols = rawCols(`seq`, `#id`, `#session_id`, `#project_path`, `#scope`, `#kind`, `#content`,
-	`#summary`, `coalesce(surprise, 0)`, `#coalesce(surprise_explanation, '')`, `#coalesce(dedup_key, '')`,
-	`turn`, `created_at`, `hlc`, `#origin`, `forgotten_at IS NOT NULL`)
-
-// rawCols joins column expressions; those marked '#' are read as a BLOB
-// with a one-byte prefix.
-func rawCols(cols ...string) string {
-	for i, c := range cols {
-		if rest, ok := strings.CutPrefix(c, "#"); ok {
-			cols[i] = "CAST('.' || " + rest + " AS BLOB)"
-		}
-	}
-	return strings.Join(cols, ", ")
-}
-
-// rawText is a destination for a prefixed BLOB column.
-type rawText struct{ dst *string }
-
-// Scan stores the column without its prefix byte.
-func (r rawText) Scan(v any) error {
-	b, ok := v.([]byte)
-	if !ok || len(b) == 0 {
-		return fmt.Errorf("raw text column: got %T", v)
-	}
-	*r.dst = string(b[1:])
-	return nil
-}
-
-func scanRawBelief(sc interface{ Scan(...any) error }) (Belief, error) {
-	var b Belief
-	var status string
-	err := sc.Scan(&b.Seq, rawText{&b.ID}, rawText{&b.Statement}, rawText{&b.Subject}, rawText{&b.Predicate},
-		rawText{&b.Object}, rawText{&b.Context}, rawText{&b.Timeframe}, rawText{&b.Kind}, rawText{&b.Scope},
-		rawText{&b.ProjectPath}, rawText{&b.Source}, rawText{&status}, &b.Alpha, &b.Beta, &b.CountsAt.Millis,
-		&b.CountsAt.Turn, &b.Peak, &b.EvidenceCount, &b.Supports, &b.Contradictions, &b.Partials,
-		&b.LastReinforced, &b.ValidAt, &b.InvalidAt, rawText{&b.ParentID}, rawText{&b.MergedInto}, &b.Pinned,
-		&b.CreatedAt, &b.UpdatedAt, &b.LastHLC, rawText{&b.Origin}, &b.Stability, &b.LastAccessedAt,
-		&b.PromotedAt, &b.DemotedAt)
-	b.Status = belief.Status(status)
-	return b, err
-}
-
-func scanRawEpisode(sc interface{ Scan(...any) error }) (Episode, error) {
-	var e Episode
-	var created int64
-	err := sc.Scan(&e.Seq, rawText{&e.ID}, rawText{&e.SessionID}, rawText{&e.ProjectPath}, rawText{&e.Scope},
-		rawText{&e.Kind}, rawText{&e.Content}, rawText{&e.Summary}, &e.Surprise, rawText{&e.SurpriseExplanation},
-		rawText{&e.DedupKey}, &e.Turn, &created, &e.HLC, rawText{&e.Origin}, &e.Forgotten)
-	e.CreatedAt = time.UnixMilli(created)
-	return e, err
-}
-
 func queryRawBeliefs(ctx context.Context, q querier, query string, args ...any) ([]Belief, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -310,7 +243,7 @@ func queryRawBeliefs(ctx context.Context, q querier, query string, args ...any) 
 	defer rows.Close()
 	var out []Belief
 	for rows.Next() {
-		b, err := scanRawBelief(rows)
+		b, err := scanBelief(rows)
 		if err != nil {
 			return nil, wrap("list beliefs", err)
 		}
@@ -321,7 +254,7 @@ func queryRawBeliefs(ctx context.Context, q querier, query string, args ...any) 
 
 func filterQuery(f Filter) (string, []any) {
 	where, args := f.where()
-	q := `SELECT ` + rawBeliefCols + ` FROM beliefs` + where + ` ORDER BY seq`
+	q := `SELECT ` + beliefCols + ` FROM beliefs` + where + ` ORDER BY seq`
 	if f.Limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", f.Limit)
 	}
@@ -367,7 +300,7 @@ func (tx *Tx) SlotBeliefs(ctx context.Context, f SlotFilter) ([]Belief, error) {
 
 func slotQuery(f SlotFilter) (string, []any) {
 	args := append(anySlice(f.Subjects), anySlice(f.Predicates)...)
-	q := `SELECT ` + rawBeliefCols + ` FROM beliefs WHERE subject IN (` + placeholders(len(f.Subjects)) +
+	q := `SELECT ` + beliefCols + ` FROM beliefs WHERE subject IN (` + placeholders(len(f.Subjects)) +
 		`) AND predicate IN (` + placeholders(len(f.Predicates)) + `) AND scope = ?`
 	args = append(args, f.Scope)
 	if f.Scope == belief.ScopeProject {
@@ -385,7 +318,7 @@ func slotQuery(f SlotFilter) (string, []any) {
 
 // Belief reads one belief by its full ID inside the transaction.
 func (tx *Tx) Belief(ctx context.Context, id string) (Belief, error) {
-	b, err := scanRawBelief(tx.QueryRow(ctx, `SELECT `+rawBeliefCols+` FROM beliefs WHERE id = ?`, id))
+	b, err := scanBelief(tx.QueryRow(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, fmt.Errorf("belief %s: %w", id, ErrNotFound)
 	}

@@ -43,22 +43,6 @@ type Episode struct {
 	Forgotten bool
 }
 
-// episodeCols reads the text columns as BLOBs, for the reason beliefCols
-// gives: speed, and text that looks like a date coming back unchanged.
-const episodeCols = `seq, CAST(id AS BLOB), CAST(session_id AS BLOB), CAST(project_path AS BLOB),
-	CAST(scope AS BLOB), CAST(kind AS BLOB), CAST(content AS BLOB), CAST(summary AS BLOB), coalesce(surprise, 0),
-	CAST(coalesce(surprise_explanation, '') AS BLOB), CAST(coalesce(dedup_key, '') AS BLOB), turn, created_at,
-	hlc, CAST(origin AS BLOB), forgotten_at IS NOT NULL`
-
-func scanEpisode(sc interface{ Scan(...any) error }) (Episode, error) {
-	var e Episode
-	var created int64
-	err := sc.Scan(&e.Seq, &e.ID, &e.SessionID, &e.ProjectPath, &e.Scope, &e.Kind, &e.Content, &e.Summary,
-		&e.Surprise, &e.SurpriseExplanation, &e.DedupKey, &e.Turn, &created, &e.HLC, &e.Origin, &e.Forgotten)
-	e.CreatedAt = time.UnixMilli(created)
-	return e, err
-}
-
 // AddEpisode records e, filling in its ID, time, clock and origin when they
 // are empty. It reports false, with no error, when an episode with the same
 // ID or DedupKey already exists.

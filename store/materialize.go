@@ -11,10 +11,10 @@ import (
 	"github.com/credence-mem/credence/belief"
 )
 
-// recordQuery reads text as BLOBs; see beliefCols.
-const recordQuery = `SELECT CAST(e.id AS BLOB), CAST(e.belief_id AS BLOB), CAST(e.kind AS BLOB),
-	CAST(e.payload AS BLOB), e.turn, e.created_at, e.hlc, CAST(e.origin AS BLOB),
-	CAST(ev.label AS BLOB), coalesce(ev.support, 0), coalesce(ev.reliability, 0)
+// recordQuery reads text as prefixed BLOBs; see beliefCols. The label is
+// NULL for events without evidence.
+var recordQuery = `SELECT ` + rawCols(`#e.id`, `#e.belief_id`, `#e.kind`, `#e.payload`, `e.turn`, `e.created_at`,
+	`e.hlc`, `#e.origin`) + `, CAST('.' || ev.label AS BLOB), coalesce(ev.support, 0), coalesce(ev.reliability, 0)
 	FROM belief_events e LEFT JOIN evidence ev ON ev.id = e.evidence_id`
 
 type querier interface {
@@ -33,17 +33,18 @@ func records(ctx context.Context, q querier, where string, args []any, fn func(b
 	for rows.Next() {
 		var r belief.Record
 		var kind, payload string
-		var label sql.NullString
-		if err := rows.Scan(&r.ID, &r.BeliefID, &kind, &payload, &r.At.Turn, &r.At.Millis, &r.HLC, &r.Origin,
-			&label, &r.Support, &r.Reliability); err != nil {
+		var label string
+		var hasLabel bool
+		if err := rows.Scan(rawText{&r.ID}, rawText{&r.BeliefID}, rawText{&kind}, rawText{&payload}, &r.At.Turn,
+			&r.At.Millis, &r.HLC, rawText{&r.Origin}, rawNullText{&label, &hasLabel}, &r.Support, &r.Reliability); err != nil {
 			return wrap("read belief history", err)
 		}
 		r.Kind = belief.EventKind(kind)
 		if r.Kind.IsEvidence() {
-			if !label.Valid {
+			if !hasLabel {
 				continue
 			}
-			r.Label = belief.Label(label.String)
+			r.Label = belief.Label(label)
 		}
 		var p eventPayload
 		if err := json.Unmarshal([]byte(payload), &p); err != nil {

@@ -45,13 +45,12 @@ type PromotionSelect struct {
 // promotion marks: a cycle reads every candidate of every project, and the
 // driver's cost is per column and row.
 func (db *DB) PromotionCandidates(ctx context.Context, sel PromotionSelect) ([]Belief, error) {
-	// Text columns are read as BLOBs: the driver tries ten date layouts on
+	// Text columns are read as prefixed BLOBs (rawCols): the driver tries ten date layouts on
 	// every TEXT value it returns (to hand back time.Time), which was most of
 	// a cycle's CPU time; bytes are returned as they are.
-	q := `SELECT CAST(id AS BLOB), CAST(statement AS BLOB), CAST(subject AS BLOB), CAST(predicate AS BLOB),
-		CAST(kind AS BLOB), CAST(scope AS BLOB), CAST(project_path AS BLOB), CAST(source AS BLOB),
-		CAST(status AS BLOB), pinned, alpha, beta, counts_at, counts_turn, peak_confidence, evidence_count, contradictions,
-		coalesce(promoted_at, 0), coalesce(demoted_at, 0)
+	q := `SELECT ` + rawCols(`#id`, `#statement`, `#subject`, `#predicate`, `#kind`, `#scope`, `#project_path`,
+		`#source`, `#status`, `pinned`, `alpha`, `beta`, `counts_at`, `counts_turn`, `peak_confidence`,
+		`evidence_count`, `contradictions`, `coalesce(promoted_at, 0)`, `coalesce(demoted_at, 0)`) + `
 		FROM beliefs WHERE (promoted_at IS NOT NULL OR demoted_at IS NOT NULL OR (status = 'active' AND (
 			(evidence_count >= ? AND alpha >= ? * (alpha + beta))
 			OR (pinned = 1 AND source = 'user' AND alpha >= ? * (alpha + beta))
@@ -79,8 +78,8 @@ func (db *DB) PromotionCandidates(ctx context.Context, sel PromotionSelect) ([]B
 	for rows.Next() {
 		var b Belief
 		var status string
-		if err := rows.Scan(&b.ID, &b.Statement, &b.Subject, &b.Predicate, &b.Kind, &b.Scope, &b.ProjectPath,
-			&b.Source, &status, &b.Pinned, &b.Alpha, &b.Beta, &b.CountsAt.Millis, &b.CountsAt.Turn, &b.Peak,
+		if err := rows.Scan(rawText{&b.ID}, rawText{&b.Statement}, rawText{&b.Subject}, rawText{&b.Predicate},
+			rawText{&b.Kind}, rawText{&b.Scope}, rawText{&b.ProjectPath}, rawText{&b.Source}, rawText{&status}, &b.Pinned, &b.Alpha, &b.Beta, &b.CountsAt.Millis, &b.CountsAt.Turn, &b.Peak,
 			&b.EvidenceCount, &b.Contradictions, &b.PromotedAt, &b.DemotedAt); err != nil {
 			return nil, wrap("list promotion candidates", err)
 		}

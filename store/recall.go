@@ -19,6 +19,11 @@ import (
 // where, without ANALYZE statistics, SQLite would otherwise pick a
 // low-selectivity index (status, scope) and scan thousands of beliefs.
 
+// Text columns here are read as nullif(CAST(x AS BLOB), x''): a BLOB skips
+// the driver's date parsing (see beliefCols), and an empty one would come
+// back with a pointer the Go GC rejects, so it is turned into NULL, which
+// scans into []byte as nil.
+
 // VectorsByID returns the stored embeddings of the given episodes (kind
 // "episodes") or beliefs (kind "beliefs") in the space, keyed by ID. IDs
 // without a vector are absent from the map.
@@ -28,7 +33,7 @@ func (db *DB) VectorsByID(ctx context.Context, sp Space, kind string, idList []s
 	}
 	out := make(map[string][]float32, len(idList))
 	for _, chunk := range chunks(idList, 200) {
-		rows, err := db.sql.QueryContext(ctx, `SELECT CAST(id AS BLOB), embedding FROM vec_`+sp.Name+`_`+kind+
+		rows, err := db.sql.QueryContext(ctx, `SELECT nullif(CAST(id AS BLOB), x''), embedding FROM vec_`+sp.Name+`_`+kind+
 			` WHERE id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
 		if err != nil {
 			return nil, wrap("read vectors", err)
@@ -153,7 +158,7 @@ type SketchChunk struct {
 // SketchChunks returns the sketch chunks of a space and kind for the given
 // projects ("" is global), or for every project when projects is nil.
 func (db *DB) SketchChunks(ctx context.Context, space, kind string, projects []string) ([]SketchChunk, error) {
-	q := `SELECT CAST(project AS BLOB), chunk, count, ids, signs FROM recall_sketches WHERE space = ? AND kind = ?`
+	q := `SELECT nullif(CAST(project AS BLOB), x''), chunk, count, ids, signs FROM recall_sketches WHERE space = ? AND kind = ?`
 	args := []any{space, kind}
 	if projects != nil {
 		q += ` AND project IN (` + placeholders(len(projects)) + `)`
@@ -219,11 +224,11 @@ func (db *DB) TextSearch(ctx context.Context, kind, text, project string, k int)
 	var query string
 	switch kind {
 	case "episodes":
-		query = `SELECT CAST(e.id AS BLOB), -bm25(episodes_fts) FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid
+		query = `SELECT nullif(CAST(e.id AS BLOB), x''), -bm25(episodes_fts) FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid
 		WHERE episodes_fts MATCH ? AND e.forgotten_at IS NULL AND (? = '' OR e.scope = 'global' OR e.project_path = ?)
 		ORDER BY bm25(episodes_fts) LIMIT ?`
 	case "beliefs":
-		query = `SELECT CAST(b.id AS BLOB), -bm25(beliefs_fts) FROM beliefs_fts JOIN beliefs b ON b.seq = beliefs_fts.rowid
+		query = `SELECT nullif(CAST(b.id AS BLOB), x''), -bm25(beliefs_fts) FROM beliefs_fts JOIN beliefs b ON b.seq = beliefs_fts.rowid
 		WHERE beliefs_fts MATCH ? AND b.status = 'active' AND (? = '' OR b.scope = 'global' OR b.project_path = ?)
 		ORDER BY bm25(beliefs_fts) LIMIT ?`
 	default:
@@ -257,8 +262,8 @@ func (db *DB) RecallEpisodes(ctx context.Context, idList []string, project strin
 	for _, chunk := range chunks(idList, 200) {
 		args := append([]any{maxChars}, anySlice(chunk)...)
 		args = append(args, project, project)
-		rows, err := db.sql.QueryContext(ctx, `SELECT CAST(id AS BLOB), CAST(session_id AS BLOB), CAST(project_path AS BLOB),
-			CAST(scope AS BLOB), CAST(kind AS BLOB), CAST(substr(content, 1, ?) AS BLOB), created_at, turn
+		rows, err := db.sql.QueryContext(ctx, `SELECT nullif(CAST(id AS BLOB), x''), nullif(CAST(session_id AS BLOB), x''), nullif(CAST(project_path AS BLOB), x''),
+			nullif(CAST(scope AS BLOB), x''), nullif(CAST(kind AS BLOB), x''), nullif(CAST(substr(content, 1, ?) AS BLOB), x''), created_at, turn
 			FROM episodes WHERE id IN (`+placeholders(len(chunk))+`) AND forgotten_at IS NULL
 			AND (? = '' OR scope = 'global' OR project_path = ?)`, args...)
 		if err != nil {
@@ -288,8 +293,8 @@ func (db *DB) RecallEpisodes(ctx context.Context, idList []string, project strin
 
 // recallBeliefCols are the belief columns recall needs: enough to compute
 // decayed confidence, retrieval strength and exclusive groups.
-const recallBeliefCols = `CAST(id AS BLOB), CAST(statement AS BLOB), CAST(subject AS BLOB), CAST(predicate AS BLOB),
-	CAST(kind AS BLOB), CAST(scope AS BLOB), CAST(project_path AS BLOB), CAST(status AS BLOB), alpha, beta, counts_at,
+const recallBeliefCols = `nullif(CAST(id AS BLOB), x''), nullif(CAST(statement AS BLOB), x''), nullif(CAST(subject AS BLOB), x''), nullif(CAST(predicate AS BLOB), x''),
+	nullif(CAST(kind AS BLOB), x''), nullif(CAST(scope AS BLOB), x''), nullif(CAST(project_path AS BLOB), x''), nullif(CAST(status AS BLOB), x''), alpha, beta, counts_at,
 	counts_turn, evidence_count, created_at, updated_at, stability, coalesce(last_accessed_at, 0)`
 
 // RecallBeliefs returns the beliefs among idList with the fields recall

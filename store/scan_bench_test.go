@@ -8,8 +8,7 @@ import (
 
 func BenchmarkScanShapes(b *testing.B) {
 	ctx := context.Background()
-	db := benchDB(b)
-	seedBeliefs(b, db, 10_000)
+	db, _ := benchDB10k(b)
 	for _, q := range []struct{ name, sql string }{
 		{"full", `SELECT ` + beliefCols + ` FROM beliefs`},
 		{"id", `SELECT id FROM beliefs`},
