@@ -12,7 +12,8 @@
 // prompt. Nothing but the protocol JSON is written to stdout, nothing to
 // stderr, and no goroutine or child process outlives Run holding stdout.
 //
-// hooks imports app, config, store, belief, recall, redact and transcript.
+// hooks imports app, config, store, belief, ids, recall, redact and
+// transcript.
 // It must not import the agent, the LLM client, sync, markdown or fsnotify:
 // everything slow happens in the agent.
 package hooks

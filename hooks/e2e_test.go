@@ -187,3 +187,20 @@ func wantLog(t *testing.T, log, substr string) {
 		t.Errorf("hook.log lacks %q:\n%s", substr, log)
 	}
 }
+
+// TestHookDependencies keeps the hot path small: credence-hook must not link
+// the agent, the LLM client, sync, the MEMORY.md layer or fsnotify.
+func TestHookDependencies(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/credence-mem/credence/cmd/credence-hook").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	forbidden := []string{"/agent", "/llm", "/syncer", "/consolidate", "/promote", "/markdown", "/mcpserver", "fsnotify"}
+	for _, pkg := range strings.Fields(string(out)) {
+		for _, f := range forbidden {
+			if strings.Contains(pkg, f) {
+				t.Errorf("credence-hook depends on %s", pkg)
+			}
+		}
+	}
+}

@@ -7,8 +7,9 @@
 // unrelated prompt gets nothing, and a character budget.
 //
 // It is used on the hook hot path, so it imports only store, belief, embed,
-// config and ids, and does at most a handful of indexed queries per call. It
-// must not import hooks, the agent, the LLM client, sync, markdown or
-// fsnotify. It never writes: callers record access (store.DB.Touch) for the
-// beliefs they surface.
+// config, ids and transcript, and does a bounded handful of indexed queries
+// per call. It must not import hooks, the agent, the LLM client, sync,
+// markdown or fsnotify. Recall itself never writes: callers record access
+// (store.DB.Touch) for the beliefs they surface, and SyncSketches, which
+// maintains the vector sketches, is called where a write is affordable.
 package recall
