@@ -49,13 +49,19 @@ func (db *DB) migrate(ctx context.Context) error { return db.migrateTo(ctx, -1) 
 
 // migrateTo applies migrations up to and including version max (-1: all).
 func (db *DB) migrateTo(ctx context.Context, max int) error {
-	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
-		return wrap("create schema_migrations", err)
-	}
 	ms, err := loadMigrations()
 	if err != nil {
 		return fmt.Errorf("load migrations: %w", err)
+	}
+	// Every hook run opens the database: when the schema is already
+	// current, one read settles it instead of a write transaction per
+	// migration.
+	if max < 0 && db.applied(ctx) >= ms[len(ms)-1].version {
+		return nil
+	}
+	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
+		return wrap("create schema_migrations", err)
 	}
 	for _, m := range ms {
 		if max >= 0 && m.version > max {
@@ -83,6 +89,16 @@ func (db *DB) migrateTo(ctx context.Context, max int) error {
 		}
 	}
 	return nil
+}
+
+// applied returns the highest applied migration, or 0 when it cannot tell
+// (a new database has no schema_migrations table yet).
+func (db *DB) applied(ctx context.Context) int {
+	var v int
+	if err := db.sql.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
+		return 0
+	}
+	return v
 }
 
 // SchemaVersion returns the highest applied migration.

@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -112,8 +113,29 @@ func (db *DB) init(ctx context.Context, readOnly bool) error {
 	return nil
 }
 
-// Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+// Close checkpoints and closes the database. libSQL does not checkpoint when
+// the last connection closes, so without this the WAL only grows, and every
+// process that later opens the file alone (each hook run, when no agent
+// holds it open) first rebuilds the WAL index by reading the whole WAL.
+// The checkpoint runs with a zero busy timeout: when another process has
+// the database open it fails at once, and that process keeps the WAL index
+// valid, so nothing is lost by skipping it.
+func (db *DB) Close() error {
+	if conn, err := db.sql.Conn(context.Background()); err == nil {
+		ctx := context.Background()
+		if rows, err := conn.QueryContext(ctx, "PRAGMA busy_timeout = 0"); err == nil {
+			rows.Close()
+			if rows, err := conn.QueryContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)"); err == nil {
+				rows.Close()
+			}
+		}
+		// This connection's busy timeout is now zero: close it rather
+		// than return it to the pool.
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+		conn.Close()
+	}
+	return db.sql.Close()
+}
 
 // SQL returns the underlying handle for packages that run their own queries
 // (sync, tests). Writes through it bypass the belief fold.
@@ -178,6 +200,18 @@ func newConnector(dsn string, busy time.Duration) (*connector, error) {
 		"PRAGMA secure_delete = ON",
 		"PRAGMA synchronous = NORMAL",
 	}}, nil
+}
+
+// Close closes the native database. database/sql calls it from DB.Close
+// only when the connector implements io.Closer, which the embedded
+// interface hides; without it libSQL never closes the database, the last
+// connection never checkpoints, and every later process opening the file
+// rebuilds its WAL index from an ever longer WAL.
+func (c *connector) Close() error {
+	if cl, ok := c.Connector.(io.Closer); ok {
+		return cl.Close()
+	}
+	return nil
 }
 
 func (c *connector) Connect(ctx context.Context) (driver.Conn, error) {

@@ -160,3 +160,27 @@ func TestDateLikeTextSurvives(t *testing.T) {
 		t.Errorf("belief statement=%q object=%q, %v", b.Statement, b.Object, err)
 	}
 }
+
+// TestCloseCheckpointsWAL checks that closing the last handle closes the
+// native database, which checkpoints and removes the WAL: a WAL left behind
+// makes every later process rebuild its index, which cost each hook run
+// several milliseconds.
+func TestCloseCheckpointsWAL(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "c.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 50; i++ {
+		if _, err := db.AddEpisode(ctx, &Episode{Kind: EpisodeNote, Content: "some text to fill the log"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		t.Errorf("WAL left behind after Close: %d bytes", fi.Size())
+	}
+}
