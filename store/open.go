@@ -76,23 +76,31 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	// Escape the path into a URL: a raw "file:" DSN is cut at '#' or '?',
-	// which silently opens another file.
-	conn, err := newConnector((&url.URL{Scheme: "file", Path: abs}).String(), opts.BusyTimeout)
+	conn, err := newConnector(fileURL(abs), opts.BusyTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	sdb := sql.OpenDB(conn)
-	// One writer at a time is SQLite's rule anyway; a small pool keeps
-	// readers concurrent without piling up native connections.
-	sdb.SetMaxOpenConns(4)
-	sdb.SetMaxIdleConns(4)
+	sdb := sqlOpen(conn)
 	db := &DB{sql: sdb, path: path, params: opts.Params, now: opts.Now}
 	if err := db.init(ctx, opts.ReadOnly); err != nil {
 		sdb.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// fileURL escapes a path into a file: URL. A raw "file:" DSN is cut at '#'
+// or '?', which silently opens another file.
+func fileURL(abs string) string { return (&url.URL{Scheme: "file", Path: abs}).String() }
+
+// sqlOpen wraps the connector in a pool. One writer at a time is SQLite's
+// rule anyway; a small pool keeps readers concurrent without piling up
+// native connections.
+func sqlOpen(c driver.Connector) *sql.DB {
+	sdb := sql.OpenDB(c)
+	sdb.SetMaxOpenConns(4)
+	sdb.SetMaxIdleConns(4)
+	return sdb
 }
 
 func (db *DB) init(ctx context.Context, readOnly bool) error {
