@@ -88,7 +88,7 @@ func (r *cycleRun) formClusters(ctx context.Context) ([]cluster, error) {
 			factsOf[p.EpisodeID] = fs
 		}
 	}
-	eps, err := r.db.ScanEpisodes(ctx, idList)
+	eps, err := r.db.EpisodesByID(ctx, idList)
 	if err != nil {
 		return nil, err
 	}

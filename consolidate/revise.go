@@ -30,7 +30,7 @@ func (r *cycleRun) evidenceEpisodes(ctx context.Context, b store.Belief) ([]stor
 			idList = append(idList, e.EpisodeID)
 		}
 	}
-	eps, err := r.db.ScanEpisodes(ctx, idList)
+	eps, err := r.db.EpisodesByID(ctx, idList)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -64,7 +64,7 @@ func (c *Consolidator) EmbedPending(ctx context.Context, limit int, deadline tim
 func textsOf(ctx context.Context, db *store.DB, kind string, idList []string) ([]string, error) {
 	by := map[string]string{}
 	if kind == "episodes" {
-		eps, err := db.ScanEpisodes(ctx, idList)
+		eps, err := db.EpisodesByID(ctx, idList)
 		if err != nil {
 			return nil, err
 		}

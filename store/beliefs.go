@@ -166,20 +166,7 @@ func (db *DB) BeliefsByID(ctx context.Context, idList []string) ([]Belief, error
 }
 
 func (db *DB) queryBeliefs(ctx context.Context, q string, args ...any) ([]Belief, error) {
-	rows, err := db.sql.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, wrap("list beliefs", err)
-	}
-	defer rows.Close()
-	var out []Belief
-	for rows.Next() {
-		b, err := scanBelief(rows)
-		if err != nil {
-			return nil, wrap("list beliefs", err)
-		}
-		out = append(out, b)
-	}
-	return out, wrap("list beliefs", rows.Err())
+	return collect(ctx, db.sql, "list beliefs", scanBelief, q, args...)
 }
 
 // CountBeliefs returns the number of beliefs per status.

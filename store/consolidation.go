@@ -163,50 +163,10 @@ func (db *DB) ConsolidatedFacts(ctx context.Context, episodeIDs []string) (map[s
 func (db *DB) LocalEpisodesAfter(ctx context.Context, origin string, seq int64, limit int) ([]Episode, error) {
 	// "+origin" keeps the planner on the seq range: the origin index would
 	// make every batch scan all of this machine's episodes again.
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes e
+	return collect(ctx, db.sql, "list new episodes", scanEpisode, `SELECT `+episodeCols+` FROM episodes e
 		WHERE seq > ? AND +origin = ? AND forgotten_at IS NULL
 		AND NOT EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = e.id)
 		ORDER BY seq LIMIT ?`, seq, origin, limit)
-	if err != nil {
-		return nil, wrap("list new episodes", err)
-	}
-	defer rows.Close()
-	var out []Episode
-	for rows.Next() {
-		e, err := scanEpisode(rows)
-		if err != nil {
-			return nil, wrap("list new episodes", err)
-		}
-		out = append(out, e)
-	}
-	return out, wrap("list new episodes", rows.Err())
-}
-
-// ScanEpisodes is EpisodesByID for bulk reads: the same rows, in no
-// particular order, read without the driver's per-value date parsing.
-func (db *DB) ScanEpisodes(ctx context.Context, idList []string) ([]Episode, error) {
-	var out []Episode
-	for _, chunk := range chunks(idList, 200) {
-		rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes WHERE id IN (`+
-			placeholders(len(chunk))+`)`, anySlice(chunk)...)
-		if err != nil {
-			return nil, wrap("read episodes", err)
-		}
-		for rows.Next() {
-			e, err := scanEpisode(rows)
-			if err != nil {
-				rows.Close()
-				return nil, wrap("read episodes", err)
-			}
-			out = append(out, e)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, wrap("read episodes", err)
-		}
-	}
-	return out, nil
 }
 
 // CountLocalEpisodesAfter counts the live episodes with origin origin and a
@@ -235,23 +195,6 @@ func (tx *Tx) HasEvidenceFrom(ctx context.Context, beliefID, episodeID string) (
 	return n > 0, wrap("look up evidence", err)
 }
 
-func queryRawBeliefs(ctx context.Context, q querier, query string, args ...any) ([]Belief, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, wrap("list beliefs", err)
-	}
-	defer rows.Close()
-	var out []Belief
-	for rows.Next() {
-		b, err := scanBelief(rows)
-		if err != nil {
-			return nil, wrap("list beliefs", err)
-		}
-		out = append(out, b)
-	}
-	return out, wrap("list beliefs", rows.Err())
-}
-
 func filterQuery(f Filter) (string, []any) {
 	where, args := f.where()
 	q := `SELECT ` + beliefCols + ` FROM beliefs` + where + ` ORDER BY seq`
@@ -265,14 +208,14 @@ func filterQuery(f Filter) (string, []any) {
 // first, so a writer sees its own changes.
 func (tx *Tx) Beliefs(ctx context.Context, f Filter) ([]Belief, error) {
 	q, args := filterQuery(f)
-	return queryRawBeliefs(ctx, txQuerier{tx}, q, args...)
+	return collect(ctx, txQuerier{tx}, "list beliefs", scanBelief, q, args...)
 }
 
 // ScanBeliefs is Beliefs for bulk reads: the same rows, read without the
 // driver's per-value date parsing.
 func (db *DB) ScanBeliefs(ctx context.Context, f Filter) ([]Belief, error) {
 	q, args := filterQuery(f)
-	return queryRawBeliefs(ctx, db.sql, q, args...)
+	return collect(ctx, db.sql, "list beliefs", scanBelief, q, args...)
 }
 
 // SlotFilter selects the beliefs of one slot: any of the subjects, any of
@@ -289,13 +232,13 @@ type SlotFilter struct {
 // query; calibration runs it for every fact it applies.
 func (db *DB) SlotBeliefs(ctx context.Context, f SlotFilter) ([]Belief, error) {
 	q, args := slotQuery(f)
-	return queryRawBeliefs(ctx, db.sql, q, args...)
+	return collect(ctx, db.sql, "list beliefs", scanBelief, q, args...)
 }
 
 // SlotBeliefs is the transaction's SlotBeliefs, seeing its own writes.
 func (tx *Tx) SlotBeliefs(ctx context.Context, f SlotFilter) ([]Belief, error) {
 	q, args := slotQuery(f)
-	return queryRawBeliefs(ctx, txQuerier{tx}, q, args...)
+	return collect(ctx, txQuerier{tx}, "list beliefs", scanBelief, q, args...)
 }
 
 func slotQuery(f SlotFilter) (string, []any) {

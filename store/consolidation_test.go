@@ -106,9 +106,9 @@ func TestSlotBeliefsAndRawReads(t *testing.T) {
 	if err != nil || len(bs) != 3 || bs[0].Statement != "2026-01-02" || bs[0].Context != "" || bs[0].ID != ids[0] {
 		t.Fatalf("ScanBeliefs=%+v, %v; want three rows, text as written", bs, err)
 	}
-	eps, err := db.ScanEpisodes(ctx, []string{"ep_none"})
+	eps, err := db.EpisodesByID(ctx, []string{"ep_none"})
 	if err != nil || len(eps) != 0 {
-		t.Errorf("ScanEpisodes(unknown)=%v, %v", eps, err)
+		t.Errorf("EpisodesByID(unknown)=%v, %v", eps, err)
 	}
 }
 

@@ -127,40 +127,20 @@ func (db *DB) Episode(ctx context.Context, id string) (Episode, error) {
 // EpisodesAfter returns up to limit episodes with a local sequence number
 // greater than seq, oldest first. Forgotten episodes are skipped.
 func (db *DB) EpisodesAfter(ctx context.Context, seq int64, limit int) ([]Episode, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes
+	return collect(ctx, db.sql, "list episodes", scanEpisode, `SELECT `+episodeCols+` FROM episodes
 		WHERE seq > ? AND forgotten_at IS NULL ORDER BY seq LIMIT ?`, seq, limit)
-	if err != nil {
-		return nil, wrap("list episodes", err)
-	}
-	defer rows.Close()
-	var out []Episode
-	for rows.Next() {
-		e, err := scanEpisode(rows)
-		if err != nil {
-			return nil, wrap("list episodes", err)
-		}
-		out = append(out, e)
-	}
-	return out, wrap("list episodes", rows.Err())
 }
 
 // EpisodesByID returns the episodes with the given IDs, in no particular order.
 func (db *DB) EpisodesByID(ctx context.Context, idList []string) ([]Episode, error) {
 	var out []Episode
 	for _, chunk := range chunks(idList, 200) {
-		rows, err := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes WHERE id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
+		es, err := collect(ctx, db.sql, "read episodes", scanEpisode,
+			`SELECT `+episodeCols+` FROM episodes WHERE id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
 		if err != nil {
-			return nil, wrap("read episodes", err)
+			return nil, err
 		}
-		for rows.Next() {
-			e, err := scanEpisode(rows)
-			if err != nil {
-				rows.Close()
-				return nil, wrap("read episodes", err)
-			}
-			out = append(out, e)
-		}
-		rows.Close()
+		out = append(out, es...)
 	}
 	return out, nil
 }

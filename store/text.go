@@ -68,7 +68,7 @@ func (r rawNullText) Scan(v any) error {
 	return rawText{r.dst}.Scan(v)
 }
 
-func scanBelief(sc interface{ Scan(...any) error }) (Belief, error) {
+func scanBelief(sc rowScanner) (Belief, error) {
 	var b Belief
 	var status string
 	err := sc.Scan(&b.Seq, rawText{&b.ID}, rawText{&b.Statement}, rawText{&b.Subject}, rawText{&b.Predicate},
@@ -82,7 +82,7 @@ func scanBelief(sc interface{ Scan(...any) error }) (Belief, error) {
 	return b, err
 }
 
-func scanEpisode(sc interface{ Scan(...any) error }) (Episode, error) {
+func scanEpisode(sc rowScanner) (Episode, error) {
 	var e Episode
 	var created int64
 	err := sc.Scan(&e.Seq, rawText{&e.ID}, rawText{&e.SessionID}, rawText{&e.ProjectPath}, rawText{&e.Scope},
