@@ -143,6 +143,12 @@ func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 		mergeErr = s.mergeTwins(ctx, &rep)
 	}
 	if rep.Purged > 0 || rep.Forgotten > 0 {
+		// A forget from another machine purged its rows; text this machine
+		// derived from them (consolidation's extracted facts, entity names)
+		// goes too, as it does for a local forget.
+		if _, err := s.db.PurgeDerived(ctx); err != nil {
+			mergeErr = errors.Join(mergeErr, err)
+		}
 		if err := s.db.Purge(ctx); err != nil {
 			mergeErr = errors.Join(mergeErr, err)
 		}

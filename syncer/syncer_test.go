@@ -101,6 +101,13 @@ func TestForgetPurgesEverywhere(t *testing.T) {
 	id := a.create(t, belief.Spec{Statement: secret}, 1)
 	a.round(t)
 	b.round(t)
+	// a's consolidation derived text from the episode: the forget from b
+	// must take that too.
+	if _, err := a.db.SQL().ExecContext(ctx, `INSERT INTO consolidated_episodes(episode_id, seq, state, mode, facts,
+		cycle_id, updated_at) VALUES (?, 1, 'pooled', 'offline', ?, 'cy_test', 0)`,
+		ep.ID, `[{"statement":"`+secret+`"}]`); err != nil {
+		t.Fatal(err)
+	}
 	if err := b.db.ForgetBelief(ctx, id); err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +116,13 @@ func TestForgetPurgesEverywhere(t *testing.T) {
 	}
 	b.round(t)
 	a.round(t)
+	var facts string
+	if err := a.db.SQL().QueryRowContext(ctx, `SELECT facts FROM consolidated_episodes WHERE episode_id = ?`, ep.ID).Scan(&facts); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(facts, "hunter2") {
+		t.Errorf("a: consolidation's facts still hold the forgotten text after sync: %s", facts)
+	}
 
 	remote := openFileRemote(t, url)
 	for name, snap := range map[string]snapshot{"a": a.snapshot(t), "b": b.snapshot(t),
