@@ -46,6 +46,20 @@ func TestAgentCommand(t *testing.T) {
 	if code == 0 || !strings.Contains(errs, "another credence agent is running") {
 		t.Errorf("second agent: exit %d, stderr %q; want a refusal naming the running one", code, errs)
 	}
+	// Let the start cycle finish and be recorded before stopping the agent:
+	// a SIGTERM that lands before the cycle begins leaves none to record,
+	// which made the check below flaky.
+	for {
+		var rep StatusReport
+		h.json(&rep, "status")
+		if rep.LastCycle != nil && rep.LastCycle.Trigger == "start" && rep.LastCycle.Status != "running" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the start cycle was never recorded: %+v", rep.LastCycle)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	// The running agent has registered for SIGTERM, so the signal reaches it
 	// rather than ending the test.
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {

@@ -45,6 +45,7 @@ type DB struct {
 	params    belief.Params
 	now       func() time.Time
 	machineID string
+	busy      time.Duration
 }
 
 // Open opens (creating if needed) the database file at path, applies pending
@@ -81,7 +82,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	sdb := sqlOpen(conn)
-	db := &DB{sql: sdb, path: path, params: opts.Params, now: opts.Now}
+	db := &DB{sql: sdb, path: path, params: opts.Params, now: opts.Now, busy: opts.BusyTimeout}
 	if err := db.init(ctx, opts.ReadOnly); err != nil {
 		sdb.Close()
 		return nil, err
@@ -104,9 +105,21 @@ func sqlOpen(c driver.Connector) *sql.DB {
 }
 
 func (db *DB) init(ctx context.Context, readOnly bool) error {
-	var mode string
-	if err := db.sql.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
-		return wrap("set journal mode", err)
+	// Switching a new database to WAL takes an exclusive lock, and SQLite
+	// answers "database is locked" at once rather than through the busy
+	// handler when another process is opening the same new file (the hook
+	// and the agent at first start). Retry within the busy timeout.
+	deadline := time.Now().Add(db.busy)
+	for {
+		var mode string
+		err := db.sql.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
+		if err == nil {
+			break
+		}
+		if err := wrap("set journal mode", err); !errors.Is(err, ErrLocked) || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	if !readOnly {
 		if err := db.migrate(ctx); err != nil {

@@ -184,3 +184,28 @@ func TestCloseCheckpointsWAL(t *testing.T) {
 		t.Errorf("WAL left behind after Close: %d bytes", fi.Size())
 	}
 }
+
+// TestConcurrentFirstOpen opens one new database file from several handles
+// at once, as the hook and the agent do on a fresh install: every open
+// succeeds (switching to WAL answers "locked" at once, without the busy
+// handler, so Open retries).
+func TestConcurrentFirstOpen(t *testing.T) {
+	for round := 0; round < 30; round++ {
+		path := filepath.Join(t.TempDir(), "new.db")
+		errs := make(chan error, 8)
+		for i := 0; i < 8; i++ {
+			go func() {
+				db, err := Open(context.Background(), path, Options{})
+				if err == nil {
+					err = db.Close()
+				}
+				errs <- err
+			}()
+		}
+		for i := 0; i < 8; i++ {
+			if err := <-errs; err != nil {
+				t.Fatalf("round %d: concurrent first open: %v", round, err)
+			}
+		}
+	}
+}
