@@ -117,7 +117,13 @@ func TestOneAgentPerDataDirectory(t *testing.T) {
 func TestScheduleStartThresholdAndOnDemand(t *testing.T) {
 	h := newHome(t, map[string]string{"consolidation.episode_threshold": "5"})
 	a := h.start(Options{NoPromote: true, NoSync: true})
-	eventually(t, "the start cycle", func() bool { return len(h.cycles()) >= 1 })
+	// Wait for the start cycle to finish, not just begin: prompts stored
+	// while it runs can be consolidated by it, leaving fewer than the
+	// threshold for the cycle this test waits for.
+	eventually(t, "the start cycle", func() bool {
+		c := h.cycles()
+		return len(c) >= 1 && c[len(c)-1].FinishedAt != 0
+	})
 	if c := h.cycles(); c[len(c)-1].Trigger != "start" {
 		t.Fatalf("first cycle trigger %q, want start", c[len(c)-1].Trigger)
 	}
