@@ -106,3 +106,28 @@ func (v *confidenceView) contested(id string) bool {
 func activeBeliefs(ctx context.Context, db *store.DB, project string) ([]store.Belief, error) {
 	return db.Beliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}, Project: project})
 }
+
+// openActiveView opens the database and loads the active beliefs visible
+// from a project with their confidence view: what conflicts and
+// neighborhood both start from. The project is dir (--project), or the
+// current project with here (--here); empty means every project. The
+// caller closes the database.
+func openActiveView(env *Env, dir string, here bool) (*store.DB, []store.Belief, *confidenceView, error) {
+	project := projectFlag(env, dir)
+	if here {
+		project = workingProject(env)
+	}
+	_, db, err := openDatabase(env)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	active, err := activeBeliefs(env.Ctx, db, project)
+	if err == nil {
+		var view *confidenceView
+		if view, err = viewConfidences(env.Ctx, db, active, db.Now()); err == nil {
+			return db, active, view, nil
+		}
+	}
+	db.Close()
+	return nil, nil, nil, err
+}

@@ -45,23 +45,11 @@ func runConflicts(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	project := projectFlag(env, *projectDir)
-	if *here {
-		project = workingProject(env)
-	}
-	_, db, err := openDatabase(env)
+	db, _, view, err := openActiveView(env, *projectDir, *here)
 	if err != nil {
 		return env.Fail("conflicts", err)
 	}
 	defer db.Close()
-	active, err := activeBeliefs(env.Ctx, db, project)
-	if err != nil {
-		return env.Fail("conflicts", err)
-	}
-	view, err := viewConfidences(env.Ctx, db, active, db.Now())
-	if err != nil {
-		return env.Fail("conflicts", err)
-	}
 	out := []conflictJSON{}
 	for _, g := range view.Groups {
 		if len(g.Members) < 2 || (!g.Contested && !*all) {

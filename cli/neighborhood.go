@@ -56,23 +56,11 @@ func runNeighborhood(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	project := projectFlag(env, *projectDir)
-	if *here {
-		project = workingProject(env)
-	}
-	_, db, err := openDatabase(env)
+	db, active, view, err := openActiveView(env, *projectDir, *here)
 	if err != nil {
 		return env.Fail("neighborhood", err)
 	}
 	defer db.Close()
-	active, err := activeBeliefs(env.Ctx, db, project)
-	if err != nil {
-		return env.Fail("neighborhood", err)
-	}
-	view, err := viewConfidences(env.Ctx, db, active, db.Now())
-	if err != nil {
-		return env.Fail("neighborhood", err)
-	}
 	ns := neighborhood(active, view, entity, *k)
 	if *asJSON {
 		return env.JSON(map[string]any{"entity": entity, "turn": view.Turn, "beliefs": ns})
