@@ -1,9 +1,6 @@
 package extract
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Changes and ends of usage: "we switched from pnpm to bun", "we migrated to
 // Postgres", "we replaced Jest with Vitest", "we no longer use yarn", "we used
@@ -11,16 +8,16 @@ import (
 // replaces; an end is a negated usage.
 
 var (
-	changeFromTo = regexp.MustCompile(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = regexp.MustCompile(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
-	changeAway   = regexp.MustCompile(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
-	replacedWith = regexp.MustCompile(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
-	droppedFor   = regexp.MustCompile(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
+	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
+	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
+	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
+	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
 
-	noLongerUse = regexp.MustCompile(`^` + subj + ` ` + adv + `(?:no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
-	stoppedUse  = regexp.MustCompile(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
-	droppedUse  = regexp.MustCompile(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
-	usedToUse   = regexp.MustCompile(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
+	noLongerUse = lazyRegexp(`^` + subj + ` ` + adv + `(?:no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
+	stoppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
+	droppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
+	usedToUse   = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 )
 
 // matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
@@ -34,20 +31,20 @@ func matchChange(c *clause) []Fact {
 	var ref subjectRef
 	var verb, oldRaw, newRaw string
 	switch {
-	case changeFromTo.MatchString(c.text):
-		m := changeFromTo.FindStringSubmatch(c.text)
+	case changeFromTo().MatchString(c.text):
+		m := changeFromTo().FindStringSubmatch(c.text)
 		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
-	case changeTo.MatchString(c.text):
-		m := changeTo.FindStringSubmatch(c.text)
+	case changeTo().MatchString(c.text):
+		m := changeTo().FindStringSubmatch(c.text)
 		ref, verb, newRaw, oldRaw = parseSubject(m[1]), m[2], m[3], m[4]
-	case changeAway.MatchString(c.text):
-		m := changeAway.FindStringSubmatch(c.text)
+	case changeAway().MatchString(c.text):
+		m := changeAway().FindStringSubmatch(c.text)
 		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
-	case replacedWith.MatchString(c.text):
-		m := replacedWith.FindStringSubmatch(c.text)
+	case replacedWith().MatchString(c.text):
+		m := replacedWith().FindStringSubmatch(c.text)
 		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
-	case droppedFor.MatchString(c.text):
-		m := droppedFor.FindStringSubmatch(c.text)
+	case droppedFor().MatchString(c.text):
+		m := droppedFor().FindStringSubmatch(c.text)
 		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
 	default:
 		return nil
@@ -56,7 +53,7 @@ func matchChange(c *clause) []Fact {
 		return nil // "we moved away from X" alone is handled as a negation
 	}
 	hint := ref.hint()
-	if p := purposeTail.FindStringSubmatch(newRaw); p != nil {
+	if p := purposeTail().FindStringSubmatch(newRaw); p != nil {
 		if h, _ := purposeOf(p[2]); h != "" {
 			hint = h
 		}
@@ -64,7 +61,7 @@ func matchChange(c *clause) []Fact {
 	}
 	newRaw, _ = usageObject(newRaw)
 	newObj, ok := nounPhrase(newRaw, 4)
-	if !ok || !hasLetter.MatchString(newObj) {
+	if !ok || !hasLetter().MatchString(newObj) {
 		return nil
 	}
 	oldObj, _ := nounPhrase(oldRaw, 4)
@@ -107,19 +104,19 @@ func matchStopped(c *clause) []Fact {
 	var rest, verb string
 	usedTo, toolOnly := false, false
 	switch {
-	case noLongerUse.MatchString(c.text):
-		m := noLongerUse.FindStringSubmatch(c.text)
+	case noLongerUse().MatchString(c.text):
+		m := noLongerUse().FindStringSubmatch(c.text)
 		ref, rest = parseSubject(m[1]), m[3]
 		// "we don't deploy on Fridays" names no tool: only known tools count
 		toolOnly = !strings.HasPrefix(m[2], "us")
-	case stoppedUse.MatchString(c.text):
-		m := stoppedUse.FindStringSubmatch(c.text)
+	case stoppedUse().MatchString(c.text):
+		m := stoppedUse().FindStringSubmatch(c.text)
 		ref, rest = parseSubject(m[1]), m[2]
-	case droppedUse.MatchString(c.text):
-		m := droppedUse.FindStringSubmatch(c.text)
+	case droppedUse().MatchString(c.text):
+		m := droppedUse().FindStringSubmatch(c.text)
 		ref, verb, rest = parseSubject(m[1]), m[2], m[3]
-	case usedToUse.MatchString(c.text):
-		m := usedToUse.FindStringSubmatch(c.text)
+	case usedToUse().MatchString(c.text):
+		m := usedToUse().FindStringSubmatch(c.text)
 		ref, rest, usedTo = parseSubject(m[1]), m[2], true
 	default:
 		return nil
@@ -127,13 +124,13 @@ func matchStopped(c *clause) []Fact {
 	needTool := toolOnly || verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, " off")
 	objPart, _, _ := splitAlternative(rest)
 	var out []Fact
-	if p := purposeTail.FindStringSubmatch(objPart); p != nil {
+	if p := purposeTail().FindStringSubmatch(objPart); p != nil {
 		objPart = p[1]
 	}
 	for _, part := range splitList(objPart) {
 		part, _ = usageObject(part)
 		obj, ok := nounPhrase(part, 4)
-		if !ok || !hasLetter.MatchString(obj) {
+		if !ok || !hasLetter().MatchString(obj) {
 			continue
 		}
 		u := resolveUse(obj, ref.hint(), "", nil)

@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // clause is one raw clause prepared for matching: lower case, contractions
@@ -63,37 +64,37 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = regexp.MustCompile(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|i misspoke|i was wrong|let me correct (?:that|myself)|to correct myself|to correct that|i stand corrected|err|erm)` + sep + `|^no\s*[,:;!.-]+\s*`)
-	meantPrefix      = regexp.MustCompile(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant)(?: that)?` + sep)
-	softHedgePrefix  = regexp.MustCompile(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
-	fillerPrefix     = regexp.MustCompile(`^(?:ok|okay|so|well|oh|hey|hi|hello|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix   = regexp.MustCompile(`^(?:from now on|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
-	politePrefix     = regexp.MustCompile(`^(?:please|kindly)` + sep)
-	toImperative     = regexp.MustCompile(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
+	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|i misspoke|i was wrong|let me correct (?:that|myself)|to correct myself|to correct that|i stand corrected|err|erm)` + sep + `|^no\s*[,:;!.-]+\s*`)
+	meantPrefix      = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant)(?: that)?` + sep)
+	softHedgePrefix  = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
+	fillerPrefix     = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	standingPrefix   = lazyRegexp(`^(?:from now on|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
+	politePrefix     = lazyRegexp(`^(?:please|kindly)` + sep)
+	toImperative     = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
-	standingAnywhere = regexp.MustCompile(`\b(?:from now on|going forward|moving forward|in the future|in future|by default|from here on)\b`)
-	inlineActually   = regexp.MustCompile(`\bactually,?\s+`)
-	inlineProbably   = regexp.MustCompile(`\bprobably\s+`)
+	standingAnywhere = lazyRegexp(`\b(?:from now on|going forward|moving forward|in the future|in future|by default|from here on)\b`)
+	inlineActually   = lazyRegexp(`\bactually,?\s+`)
+	inlineProbably   = lazyRegexp(`\bprobably\s+`)
 
 	// politeRewrites turn polite forms into the plain form the matchers know,
 	// before the filters see "would" and "should".
 	politeRewrites = []struct {
-		re  *regexp.Regexp
+		re  func() *regexp.Regexp
 		out string
 	}{
-		{regexp.MustCompile(`^(i|we) would (?:much |really |definitely |strongly )?prefer\b`), "$1 prefer"},
-		{regexp.MustCompile(`^(i|we) would (?:much )?rather\b`), "$1 rather"},
-		{regexp.MustCompile(`^i would (?:like|love|want) (?:for )?you to\b`), "i want you to"},
-		{regexp.MustCompile(`^(?:we|you) should (always|never)\b`), "we $1"},
-		{regexp.MustCompile(`^let us (always|never)\b`), "we $1"},
-		{regexp.MustCompile(`^you will (always|never)\b`), "$1"},
+		{lazyRegexp(`^(i|we) would (?:much |really |definitely |strongly )?prefer\b`), "$1 prefer"},
+		{lazyRegexp(`^(i|we) would (?:much )?rather\b`), "$1 rather"},
+		{lazyRegexp(`^i would (?:like|love|want) (?:for )?you to\b`), "i want you to"},
+		{lazyRegexp(`^(?:we|you) should (always|never)\b`), "we $1"},
+		{lazyRegexp(`^let us (always|never)\b`), "we $1"},
+		{lazyRegexp(`^you will (always|never)\b`), "$1"},
 	}
 )
 
 // prefixStarters are the first words of every prefix analyze strips; a
 // clause opening with any other word has no prefix, and the prefix regexps
 // are skipped.
-var prefixStarters = func() map[string]bool {
+var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
 	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
@@ -105,7 +106,7 @@ var prefixStarters = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})
 
 func firstWord(t string) string {
 	w, _, _ := strings.Cut(t, " ")
@@ -117,46 +118,46 @@ func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(rc.text)
 	for range 8 {
-		if !prefixStarters[firstWord(t)] {
+		if !prefixStarters()[firstWord(t)] {
 			break
 		}
 		before := t
-		if loc := correctionPrefix.FindStringIndex(t); loc != nil {
+		if loc := correctionPrefix().FindStringIndex(t); loc != nil {
 			c.correction, t = true, t[loc[1]:]
 		}
-		if loc := meantPrefix.FindStringIndex(t); loc != nil {
+		if loc := meantPrefix().FindStringIndex(t); loc != nil {
 			c.correction, c.meant, t = true, true, t[loc[1]:]
 		}
-		if loc := softHedgePrefix.FindStringIndex(t); loc != nil {
+		if loc := softHedgePrefix().FindStringIndex(t); loc != nil {
 			c.hedged, t = true, t[loc[1]:]
 		}
-		if loc := standingPrefix.FindStringIndex(t); loc != nil {
+		if loc := standingPrefix().FindStringIndex(t); loc != nil {
 			c.standing, t = true, t[loc[1]:]
 		}
-		for _, re := range []*regexp.Regexp{fillerPrefix, politePrefix} {
+		for _, re := range []*regexp.Regexp{fillerPrefix(), politePrefix()} {
 			if loc := re.FindStringIndex(t); loc != nil {
 				t = t[loc[1]:]
 			}
 		}
-		t = toImperative.ReplaceAllString(t, "$1")
+		t = toImperative().ReplaceAllString(t, "$1")
 		if t == before {
 			break
 		}
 	}
-	if containsAny(t, "forward", "future", "default", "from now", "from here") && standingAnywhere.MatchString(t) {
+	if containsAny(t, "forward", "future", "default", "from now", "from here") && standingAnywhere().MatchString(t) {
 		c.standing = true
 	}
-	if strings.Contains(t, "actually") && inlineActually.MatchString(t) {
+	if strings.Contains(t, "actually") && inlineActually().MatchString(t) {
 		c.correction = true
-		t = inlineActually.ReplaceAllString(t, "")
+		t = inlineActually().ReplaceAllString(t, "")
 	}
-	if strings.Contains(t, "probably") && !strings.Contains(t, "probably not") && inlineProbably.MatchString(t) {
+	if strings.Contains(t, "probably") && !strings.Contains(t, "probably not") && inlineProbably().MatchString(t) {
 		c.hedged = true
-		t = inlineProbably.ReplaceAllString(t, "")
+		t = inlineProbably().ReplaceAllString(t, "")
 	}
 	if containsAny(t, "would", "should", "let us", "will") {
 		for _, r := range politeRewrites {
-			t = r.re.ReplaceAllString(t, r.out)
+			t = r.re().ReplaceAllString(t, r.out)
 		}
 	}
 	c.text = strings.Trim(t, " .!;:,-")

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -14,18 +13,18 @@ import (
 // sure, from now on, instead of) to count.
 
 var (
-	guidePreamble = regexp.MustCompile(`^(?:i want you to|i need you to|i expect you to|you should|you must|you need to|you have to|you are to|i prefer (?:that )?you(?: to)?|we prefer (?:that )?you(?: to)?|i rather you|i would rather you|i want)\s+`)
-	alwaysRe      = regexp.MustCompile(`^(?:always|we always|make sure to always|be sure to always|always make sure to|always remember to|always be sure to|make sure you always|consistently)\s+(.+)$`)
-	neverRe       = regexp.MustCompile(`^(never ever|never|do not ever|do not|not|we never|we do not ever|we do not|stop|quit|avoid|refrain from)\s+(.+)$`)
-	ensureRe      = regexp.MustCompile(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
-	insteadEndRe  = regexp.MustCompile(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
-	insteadRe     = regexp.MustCompile(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
-	reasonTail    = regexp.MustCompile(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
-	banRe         = regexp.MustCompile(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within) (.+)$`)
-	preferImpRe   = regexp.MustCompile(`^(prefer|favou?r) (.+)$`)
-	conditionalRe = regexp.MustCompile(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
-	oneOff        = regexp.MustCompile(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+)\b`)
-	standingScope = regexp.MustCompile(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
+	guidePreamble = lazyRegexp(`^(?:i want you to|i need you to|i expect you to|you should|you must|you need to|you have to|you are to|i prefer (?:that )?you(?: to)?|we prefer (?:that )?you(?: to)?|i rather you|i would rather you|i want)\s+`)
+	alwaysRe      = lazyRegexp(`^(?:always|we always|make sure to always|be sure to always|always make sure to|always remember to|always be sure to|make sure you always|consistently)\s+(.+)$`)
+	neverRe       = lazyRegexp(`^(never ever|never|do not ever|do not|not|we never|we do not ever|we do not|stop|quit|avoid|refrain from)\s+(.+)$`)
+	ensureRe      = lazyRegexp(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
+	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
+	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
+	reasonTail    = lazyRegexp(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within) (.+)$`)
+	preferImpRe   = lazyRegexp(`^(prefer|favou?r) (.+)$`)
+	conditionalRe = lazyRegexp(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
+	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+)\b`)
+	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
 
 // notInstructions follow "don't"/"never" without making a rule: "don't
@@ -120,25 +119,25 @@ type guideline struct {
 // or "whenever" context).
 func parseInstruction(t string, standing bool) (guideline, bool) {
 	preamble := false
-	if loc := guidePreamble.FindStringIndex(t); loc != nil {
+	if loc := guidePreamble().FindStringIndex(t); loc != nil {
 		t, preamble = t[loc[1]:], true
 	}
 	t = strings.TrimPrefix(t, "please ")
 	t = strings.Trim(stripScope(t), " ,")
-	if m := alwaysRe.FindStringSubmatch(t); m != nil {
+	if m := alwaysRe().FindStringSubmatch(t); m != nil {
 		if g, ok := parseInstruction(m[1], true); ok {
 			return g, true
 		}
 		return instruction(m[1], false, "should")
 	}
-	if m := ensureRe.FindStringSubmatch(t); m != nil {
+	if m := ensureRe().FindStringSubmatch(t); m != nil {
 		obj := m[1]
 		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs[first] {
 			obj = "make sure " + obj // "make sure the linter passes"
 		}
 		return instruction(obj, false, "should")
 	}
-	if m := neverRe.FindStringSubmatch(t); m != nil {
+	if m := neverRe().FindStringSubmatch(t); m != nil {
 		marker, rest := m[1], m[2]
 		if marker == "not" && !preamble {
 			return guideline{}, false
@@ -159,17 +158,17 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		g.bare = (marker == "do not" || marker == "not") && !standing
 		return g, ok
 	}
-	if m := insteadRe.FindStringSubmatch(t); m != nil {
+	if m := insteadRe().FindStringSubmatch(t); m != nil {
 		return instruction(t, false, "should")
 	}
-	if m := banRe.FindStringSubmatch(t); m != nil {
+	if m := banRe().FindStringSubmatch(t); m != nil {
 		// "no emojis in commit messages": a ban on using them there
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
-	if m := insteadEndRe.FindStringSubmatch(t); m != nil {
+	if m := insteadEndRe().FindStringSubmatch(t); m != nil {
 		return instruction(m[1]+" "+m[2], false, "should") // "use named exports instead"
 	}
-	if m := preferImpRe.FindStringSubmatch(t); m != nil {
+	if m := preferImpRe().FindStringSubmatch(t); m != nil {
 		return instruction(t, false, "should")
 	}
 	if standing || preamble && strings.HasPrefix(t, "not ") {
@@ -184,19 +183,19 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 // instruction validates the object of an instruction: it must say what to
 // do, and must not point at something only this conversation can see.
 func instruction(obj string, negative bool, verb string) (guideline, bool) {
-	obj = reasonTail.ReplaceAllString(strings.TrimSpace(obj), "")
+	obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "")
 	obj = strings.Trim(stripScope(obj), " ,.")
 	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
 		return guideline{}, false
 	}
-	if oneOff.MatchString(standingScope.ReplaceAllString(obj, "")) {
+	if oneOff().MatchString(standingScope().ReplaceAllString(obj, "")) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
 	if badStart[first] && first != "not" || first == "i" || first == "we" {
 		return guideline{}, false
 	}
-	if m := insteadRe.FindStringSubmatch(obj); m != nil && !negative {
+	if m := insteadRe().FindStringSubmatch(obj); m != nil && !negative {
 		return alternative(m, verb), true
 	}
 	return guideline{negative: negative, object: obj, verb: verb}, true
@@ -212,7 +211,7 @@ func alternative(m []string, verb string) guideline {
 	}
 	g := guideline{object: m[1] + " " + obj, verb: verb}
 	alt := m[4]
-	if p := purposeTail.FindStringSubmatch(alt); p != nil {
+	if p := purposeTail().FindStringSubmatch(alt); p != nil {
 		alt = p[1] // "npm for scripts": the alternative is npm
 	}
 	a, ok := nounPhrase(alt, 5)
@@ -259,12 +258,12 @@ func (g guideline) fact(predicateSuffix, when string) Fact {
 // bun, ...") is not a rule: the action needs a standing marker unless the
 // condition is generic (a gerund, "whenever", "every time").
 func matchConditionalGuideline(c *clause) ([]Fact, bool) {
-	m := conditionalRe.FindStringSubmatch(c.text)
+	m := conditionalRe().FindStringSubmatch(c.text)
 	if m == nil {
 		return nil, false
 	}
 	cond, ctx, action := m[1], m[2], m[3]
-	if c.question || hedge.in(words(ctx)) || reported.in(words(action)) || transient.in(words(c.text)) {
+	if c.question || hedge().in(words(ctx)) || reported().in(words(action)) || transient().in(words(c.text)) {
 		return nil, true
 	}
 	firstCtx, restCtx, _ := strings.Cut(ctx, " ")
@@ -341,7 +340,7 @@ func styleInstruction(t string) (guideline, bool) {
 	if len(ws) < 2 || len(ws) > 10 || strings.Contains(t, " to ") || strings.ContainsAny(t, "/") {
 		return guideline{}, false
 	}
-	if !styleVerbs[ws[0]] || contextual[ws[1]] || oneOff.MatchString(t) {
+	if !styleVerbs[ws[0]] || contextual[ws[1]] || oneOff().MatchString(t) {
 		return guideline{}, false
 	}
 	switch ws[0] {

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -10,23 +9,23 @@ import (
 // origin, and "my X is Y" slots such as timezone or editor.
 
 var (
-	nameRe     = regexp.MustCompile(`^my (?:full |first |real |actual |preferred )?name is (.+)$`)
-	callMeRe   = regexp.MustCompile(`^(?:i am called|i am named|people call me|everyone calls me|you can call me|call me|i go by|the name is)\s+(.+)$`)
-	iAmRe      = regexp.MustCompile(`^i am ([a-z][a-z'-]+)(?:\s*,\s*(.+))?$`)
-	ageRe      = regexp.MustCompile(`^(?:i am|i just turned|i turned|my age is|i am now)\s+(\d{1,3})(?:\s*(?:years old|years of age|yrs old|year old|yo|y/o))?(?:\s*,?\s*not (\d{1,3}))?$`)
-	roleRe     = regexp.MustCompile(`^i (?:am|work as) (?:now |currently |also |actually )?(?:a|an|the) (.+?)(?: (at|for|with|in|on) (.+))?$`)
-	worksAtRe  = regexp.MustCompile(`^i ` + adv + `(?:work|am working|am employed) (?:at|for|by) (.+)$`)
-	notWorkRe  = regexp.MustCompile(`^i (?:do not|no longer|am no longer|am not) (?:work|working|employed) (?:at|for|by) (.+)$`)
-	joinedRe   = regexp.MustCompile(`^i ` + adv + `joined (.+)$`)
-	worksOnRe  = regexp.MustCompile(`^i ` + adv + `work on (.+)$`)
-	livesRe    = regexp.MustCompile(`^i ` + adv + `(?:live|am living|reside|am based|am located|am living|work remotely from|work from|am working from|work remotely out of) (?:in |out of )?(.+)$`)
-	usedToRe   = regexp.MustCompile(`^i used to (live in|work at|work for) (.+)$`)
-	notLiveRe  = regexp.MustCompile(`^i (?:do not|no longer) live in (.+)$`)
-	movedRe    = regexp.MustCompile(`^i ` + adv + `(?:moved|relocated)(?: from (.+?))? to (.+)$`)
-	fromRe     = regexp.MustCompile(`^i am (?:originally )?from (.+)$`)
-	havePetRe  = regexp.MustCompile(`^i (?:have|have got|got|own) (?:a|an) (cat|dog|pet|puppy|kitten|bird|rabbit|hamster|parrot|horse|son|daughter) (?:named|called) (.+)$`)
-	petNameRe  = regexp.MustCompile(`^my (cat|dog|pet|puppy|kitten|son|daughter|wife|husband|partner|kid|brother|sister|bird|rabbit|hamster|fish|parrot|horse)(?:'s name is| is named| is called) (.+)$`)
-	projNameRe = regexp.MustCompile(`^(?:this|the|our) (?:project|repo|repository|app|product|tool|library) is (?:called|named) (.+)$`)
+	nameRe     = lazyRegexp(`^my (?:full |first |real |actual |preferred )?name is (.+)$`)
+	callMeRe   = lazyRegexp(`^(?:i am called|i am named|people call me|everyone calls me|you can call me|call me|i go by|the name is)\s+(.+)$`)
+	iAmRe      = lazyRegexp(`^i am ([a-z][a-z'-]+)(?:\s*,\s*(.+))?$`)
+	ageRe      = lazyRegexp(`^(?:i am|i just turned|i turned|my age is|i am now)\s+(\d{1,3})(?:\s*(?:years old|years of age|yrs old|year old|yo|y/o))?(?:\s*,?\s*not (\d{1,3}))?$`)
+	roleRe     = lazyRegexp(`^i (?:am|work as) (?:now |currently |also |actually )?(?:a|an|the) (.+?)(?: (at|for|with|in|on) (.+))?$`)
+	worksAtRe  = lazyRegexp(`^i ` + adv + `(?:work|am working|am employed) (?:at|for|by) (.+)$`)
+	notWorkRe  = lazyRegexp(`^i (?:do not|no longer|am no longer|am not) (?:work|working|employed) (?:at|for|by) (.+)$`)
+	joinedRe   = lazyRegexp(`^i ` + adv + `joined (.+)$`)
+	worksOnRe  = lazyRegexp(`^i ` + adv + `work on (.+)$`)
+	livesRe    = lazyRegexp(`^i ` + adv + `(?:live|am living|reside|am based|am located|am living|work remotely from|work from|am working from|work remotely out of) (?:in |out of )?(.+)$`)
+	usedToRe   = lazyRegexp(`^i used to (live in|work at|work for) (.+)$`)
+	notLiveRe  = lazyRegexp(`^i (?:do not|no longer) live in (.+)$`)
+	movedRe    = lazyRegexp(`^i ` + adv + `(?:moved|relocated)(?: from (.+?))? to (.+)$`)
+	fromRe     = lazyRegexp(`^i am (?:originally )?from (.+)$`)
+	havePetRe  = lazyRegexp(`^i (?:have|have got|got|own) (?:a|an) (cat|dog|pet|puppy|kitten|bird|rabbit|hamster|parrot|horse|son|daughter) (?:named|called) (.+)$`)
+	petNameRe  = lazyRegexp(`^my (cat|dog|pet|puppy|kitten|son|daughter|wife|husband|partner|kid|brother|sister|bird|rabbit|hamster|fish|parrot|horse)(?:'s name is| is named| is called) (.+)$`)
+	projNameRe = lazyRegexp(`^(?:this|the|our) (?:project|repo|repository|app|product|tool|library) is (?:called|named) (.+)$`)
 )
 
 // roleNouns end a job title: "senior backend engineer", "CTO".
@@ -74,7 +73,7 @@ func place(raw string) (string, bool) {
 		return "", false
 	}
 	p, ok := nounPhrase(raw, 3)
-	if !ok || nonPlaces[p] || !hasLetter.MatchString(p) {
+	if !ok || nonPlaces[p] || !hasLetter().MatchString(p) {
 		return "", false
 	}
 	if _, tool := lookupTool(p); tool {
@@ -117,20 +116,20 @@ func matchIdentity(c *clause) []Fact {
 	user := func(pred, obj, stmt string) []Fact {
 		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: obj, Statement: stmt}}
 	}
-	if m := nameRe.FindStringSubmatch(t); m != nil {
+	if m := nameRe().FindStringSubmatch(t); m != nil {
 		if n, ok := personName(m[1]); ok {
 			return user("name_is", n, "User's name is "+upperWords(display(c.span, n)))
 		}
 		return nil
 	}
-	if m := callMeRe.FindStringSubmatch(t); m != nil {
+	if m := callMeRe().FindStringSubmatch(t); m != nil {
 		if n, ok := personName(m[1]); ok && len(strings.Fields(n)) <= 2 {
 			return user("name_is", n, "User's name is "+upperWords(display(c.span, n)))
 		}
 		return nil
 	}
-	m := petNameRe.FindStringSubmatch(t)
-	if h := havePetRe.FindStringSubmatch(t); h != nil {
+	m := petNameRe().FindStringSubmatch(t)
+	if h := havePetRe().FindStringSubmatch(t); h != nil {
 		m = []string{h[0], h[1], h[2]}
 	}
 	if m != nil {
@@ -141,14 +140,14 @@ func matchIdentity(c *clause) []Fact {
 		}
 		return nil
 	}
-	if m := projNameRe.FindStringSubmatch(t); m != nil {
+	if m := projNameRe().FindStringSubmatch(t); m != nil {
 		if n, ok := nounPhrase(m[1], 4); ok {
 			return []Fact{{Subject: SubjectProject, Predicate: "name_is", Object: n,
 				Statement: "Project is named " + display(c.span, n)}}
 		}
 		return nil
 	}
-	if m := ageRe.FindStringSubmatch(t); m != nil {
+	if m := ageRe().FindStringSubmatch(t); m != nil {
 		if age, err := strconv.Atoi(m[1]); err == nil && age >= 5 && age <= 120 {
 			f := user("age_is", m[1], "User is "+m[1]+" years old")
 			f[0].Replaces = m[2]
@@ -159,7 +158,7 @@ func matchIdentity(c *clause) []Fact {
 	if f := matchRole(c); f != nil {
 		return f
 	}
-	if m := iAmRe.FindStringSubmatch(t); m != nil && !notNames[m[1]] && capitalized(c.span, m[1]) {
+	if m := iAmRe().FindStringSubmatch(t); m != nil && !notNames[m[1]] && capitalized(c.span, m[1]) {
 		if _, tool := lookupTool(m[1]); !tool {
 			out := user("name_is", m[1], "User's name is "+display(c.span, m[1]))
 			if m[2] != "" {
@@ -168,7 +167,7 @@ func matchIdentity(c *clause) []Fact {
 			return out
 		}
 	}
-	if m := notWorkRe.FindStringSubmatch(t); m != nil {
+	if m := notWorkRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
 			f := user("works_at", e, "User no longer works at "+display(c.span, e))
 			f[0].Negated = true
@@ -176,19 +175,19 @@ func matchIdentity(c *clause) []Fact {
 		}
 		return nil
 	}
-	if m := worksAtRe.FindStringSubmatch(t); m != nil {
+	if m := worksAtRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
 			return user("works_at", e, "User works at "+display(c.span, e))
 		}
 		return nil
 	}
-	if m := joinedRe.FindStringSubmatch(t); m != nil {
+	if m := joinedRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
 			return user("works_at", e, "User works at "+display(c.span, e))
 		}
 		return nil
 	}
-	if m := worksOnRe.FindStringSubmatch(t); m != nil {
+	if m := worksOnRe().FindStringSubmatch(t); m != nil {
 		if o, ok := nounPhrase(m[1], 5); ok {
 			return user("works_on", o, "User works on "+display(c.span, o))
 		}
@@ -199,7 +198,7 @@ func matchIdentity(c *clause) []Fact {
 
 func matchResidence(c *clause) []Fact {
 	t := c.text
-	if m := usedToRe.FindStringSubmatch(t); m != nil {
+	if m := usedToRe().FindStringSubmatch(t); m != nil {
 		// "I used to live in Paris": no longer true, and no new value named
 		if m[1] == "live in" {
 			if p, ok := place(m[2]); ok {
@@ -212,21 +211,21 @@ func matchResidence(c *clause) []Fact {
 		}
 		return nil
 	}
-	if m := notLiveRe.FindStringSubmatch(t); m != nil {
+	if m := notLiveRe().FindStringSubmatch(t); m != nil {
 		if p, ok := place(m[1]); ok {
 			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, Negated: true,
 				Statement: "User no longer lives in " + upperWords(display(c.span, p))}}
 		}
 		return nil
 	}
-	if m := livesRe.FindStringSubmatch(t); m != nil {
+	if m := livesRe().FindStringSubmatch(t); m != nil {
 		if p, ok := place(m[1]); ok {
 			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p,
 				Statement: "User lives in " + upperWords(display(c.span, p))}}
 		}
 		return nil
 	}
-	if m := movedRe.FindStringSubmatch(t); m != nil {
+	if m := movedRe().FindStringSubmatch(t); m != nil {
 		p, ok := place(m[2])
 		if !ok {
 			return nil
@@ -239,7 +238,7 @@ func matchResidence(c *clause) []Fact {
 		}
 		return []Fact{f}
 	}
-	if m := fromRe.FindStringSubmatch(t); m != nil {
+	if m := fromRe().FindStringSubmatch(t); m != nil {
 		if p, ok := place(m[1]); ok {
 			return []Fact{{Subject: SubjectUser, Predicate: "is_from", Object: p,
 				Statement: "User is from " + upperWords(display(c.span, p))}}
@@ -251,7 +250,7 @@ func matchResidence(c *clause) []Fact {
 // matchRole reads "I'm a backend engineer (at Acme)" and "I work as a
 // designer": a role, and an employer when one is named.
 func matchRole(c *clause) []Fact {
-	m := roleRe.FindStringSubmatch(c.text)
+	m := roleRe().FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
 	}

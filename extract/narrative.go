@@ -1,9 +1,6 @@
 package extract
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Third-person statements about named people and project entities: bAbI
 // task-1 moves ("Mary journeyed to the bathroom."), "Alice lives in Berlin",
@@ -11,12 +8,12 @@ import (
 // Pronouns ("he went to the kitchen") are never resolved: nothing is said.
 
 var (
-	personMoveRe = regexp.MustCompile(`^([A-Z][a-z]+)(?: and ([A-Z][a-z]+))? (?:journeyed|went back|went|travelled|traveled|moved|walked|ran|headed|came back|returned|got back|drove|flew|hurried|rushed|wandered|strolled|dashed)(?: back)? (?:to|into) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
-	personInRe   = regexp.MustCompile(`^([A-Z][a-z]+) is (?:in|at) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
-	personLiveRe = regexp.MustCompile(`^([A-Z][a-z]+) (?:lives|now lives|is living|is based) in ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})$`)
-	personWorkRe = regexp.MustCompile(`^([A-Z][a-z]+) (?:works|now works) (?:at|for) ([A-Z][A-Za-z0-9.&]+(?: [A-Z][A-Za-z0-9.&]+){0,2})$`)
+	personMoveRe = lazyRegexp(`^([A-Z][a-z]+)(?: and ([A-Z][a-z]+))? (?:journeyed|went back|went|travelled|traveled|moved|walked|ran|headed|came back|returned|got back|drove|flew|hurried|rushed|wandered|strolled|dashed)(?: back)? (?:to|into) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
+	personInRe   = lazyRegexp(`^([A-Z][a-z]+) is (?:in|at) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
+	personLiveRe = lazyRegexp(`^([A-Z][a-z]+) (?:lives|now lives|is living|is based) in ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})$`)
+	personWorkRe = lazyRegexp(`^([A-Z][a-z]+) (?:works|now works) (?:at|for) ([A-Z][A-Za-z0-9.&]+(?: [A-Z][A-Za-z0-9.&]+){0,2})$`)
 
-	entityPathRe = regexp.MustCompile(`^(?:the |our |all (?:of )?(?:the |our )?)?([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,3}) (lives|live|is|are|sits|sit|resides|reside|is located|are located|can be found|is kept|are kept|is defined|are defined|is stored|are stored|belongs|belong|go|goes) (in|under|at|inside|within) (?:the )?([a-z0-9_.~@-]*/[a-z0-9_./~@-]*|[a-z0-9_-]+\.(?:go|ts|tsx|js|jsx|py|rb|rs|json|ya?ml|toml|md|sql|sh|env|ini|cfg|conf|lock|mod))(?: (?:directory|folder|dir|package|module|file))?$`)
+	entityPathRe = lazyRegexp(`^(?:the |our |all (?:of )?(?:the |our )?)?([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,3}) (lives|live|is|are|sits|sit|resides|reside|is located|are located|can be found|is kept|are kept|is defined|are defined|is stored|are stored|belongs|belong|go|goes) (in|under|at|inside|within) (?:the )?([a-z0-9_.~@-]*/[a-z0-9_./~@-]*|[a-z0-9_-]+\.(?:go|ts|tsx|js|jsx|py|rb|rs|json|ya?ml|toml|md|sql|sh|env|ini|cfg|conf|lock|mod))(?: (?:directory|folder|dir|package|module|file))?$`)
 )
 
 // notPersons are capitalised words that open a sentence without naming a
@@ -47,19 +44,19 @@ func person(name string) (string, bool) {
 
 func matchNarrative(c *clause) []Fact {
 	span := strings.TrimRight(c.span, ".!")
-	if m := personMoveRe.FindStringSubmatch(span); m != nil {
+	if m := personMoveRe().FindStringSubmatch(span); m != nil {
 		return located(m[3]+m[4], m[4], m[1], m[2])
 	}
-	if m := personInRe.FindStringSubmatch(span); m != nil {
+	if m := personInRe().FindStringSubmatch(span); m != nil {
 		return located(m[2]+m[3], m[3], m[1], "")
 	}
-	if m := personLiveRe.FindStringSubmatch(span); m != nil {
+	if m := personLiveRe().FindStringSubmatch(span); m != nil {
 		if p, ok := person(m[1]); ok {
 			return []Fact{{Subject: p, Predicate: "lives_in", Object: strings.ToLower(m[2]),
 				Statement: m[1] + " lives in " + m[2]}}
 		}
 	}
-	if m := personWorkRe.FindStringSubmatch(span); m != nil {
+	if m := personWorkRe().FindStringSubmatch(span); m != nil {
 		if p, ok := person(m[1]); ok {
 			return []Fact{{Subject: p, Predicate: "works_at", Object: strings.ToLower(m[2]),
 				Statement: m[1] + " works at " + m[2]}}
@@ -83,7 +80,7 @@ func located(placeShown, place string, names ...string) []Fact {
 }
 
 func matchEntityPath(c *clause) []Fact {
-	m := entityPathRe.FindStringSubmatch(c.text)
+	m := entityPathRe().FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,12 +8,12 @@ import (
 
 // tailCut marks where an object phrase stops and a reason or aside begins:
 // "tabs because they are accessible" is about tabs.
-var tailCut = regexp.MustCompile(`\s*,?\s+(?:because|since|so that|so|which|where|when|whenever|unless|except|but|though|although|as it|as they|and it|and they|while|whereas|until|if|like|given that|due to)\b|\s*,\s*(?:which|since|because|as|and|so)\b|\s+-\s+`)
+var tailCut = lazyRegexp(`\s*,?\s+(?:because|since|so that|so|which|where|when|whenever|unless|except|but|though|although|as it|as they|and it|and they|while|whereas|until|if|like|given that|due to)\b|\s*,\s*(?:which|since|because|as|and|so)\b|\s+-\s+`)
 
-var trailingQualifier = regexp.MustCompile(`(?:\s+(?:too|as well|also|now|anymore|any more|instead|mostly|everywhere|here|in general|by default|for everything|for all projects|for all our projects|for all my projects|for (?:this|the) (?:project|repo|codebase)|in (?:this|the|our) (?:repo|project|codebase)|exclusively|heavily|a lot|these days|nowadays|at work|day to day|daily|every day|personally|always|these days|lately|for work|for personal projects|at home))+$`)
+var trailingQualifier = lazyRegexp(`(?:\s+(?:too|as well|also|now|anymore|any more|instead|mostly|everywhere|here|in general|by default|for everything|for all projects|for all our projects|for all my projects|for (?:this|the) (?:project|repo|codebase)|in (?:this|the|our) (?:repo|project|codebase)|exclusively|heavily|a lot|these days|nowadays|at work|day to day|daily|every day|personally|always|these days|lately|for work|for personal projects|at home))+$`)
 
 // timeTail is when something happened, not what it was: "Fly.io last year".
-var timeTail = regexp.MustCompile(`\s+(?:(?:last|this|next) (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a |one |two |three |four |five |six |a few |a couple of |few |\d+ )?(?:days?|weeks?|months?|years?) ago|recently|lately|in \d{4}|in (?:january|february|march|april|may|june|july|august|september|october|november|december|the spring|the summer|the fall|the autumn|the winter|spring|summer|fall|autumn|winter)(?: \d{4})?|back in \d{4}|yesterday|for work|with my (?:family|wife|husband|partner|kids))$`)
+var timeTail = lazyRegexp(`\s+(?:(?:last|this|next) (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a |one |two |three |four |five |six |a few |a couple of |few |\d+ )?(?:days?|weeks?|months?|years?) ago|recently|lately|in \d{4}|in (?:january|february|march|april|may|june|july|august|september|october|november|december|the spring|the summer|the fall|the autumn|the winter|spring|summer|fall|autumn|winter)(?: \d{4})?|back in \d{4}|yesterday|for work|with my (?:family|wife|husband|partner|kids))$`)
 
 // badStart words open a phrase that refers to something outside the clause
 // ("it", "that approach") or is no value at all ("something", "whatever").
@@ -34,12 +33,12 @@ var badStart = map[string]bool{
 // nounPhrase cleans a captured object: it cuts trailing reasons and
 // qualifiers, strips articles and refuses pronouns, quotes and long phrases.
 func nounPhrase(s string, maxWords int) (string, bool) {
-	if loc := tailCut.FindStringIndex(s); loc != nil {
+	if loc := tailCut().FindStringIndex(s); loc != nil {
 		s = s[:loc[0]]
 	}
 	s = strings.Trim(s, " ,.;:!\"'`")
-	s = timeTail.ReplaceAllString(s, "")
-	s = trailingQualifier.ReplaceAllString(s, "")
+	s = timeTail().ReplaceAllString(s, "")
+	s = trailingQualifier().ReplaceAllString(s, "")
 	for _, a := range []string{"the ", "a ", "an "} {
 		s = strings.TrimPrefix(s, a)
 	}
@@ -56,10 +55,10 @@ func nounPhrase(s string, maxWords int) (string, bool) {
 
 // altSplit separates "X instead of Y" / "X over Y" / "X, not Y". kind is
 // "instead" when Y is being replaced and "over" when it is only ranked below.
-var altSplit = regexp.MustCompile(`^(.+?)\s*,?\s+(instead of|rather than|in place of|in favou?r of|over|more than|better than|and not|but not|not)\s+(.+)$`)
+var altSplit = lazyRegexp(`^(.+?)\s*,?\s+(instead of|rather than|in place of|in favou?r of|over|more than|better than|and not|but not|not)\s+(.+)$`)
 
 func splitAlternative(s string) (obj, alt, kind string) {
-	m := altSplit.FindStringSubmatch(s)
+	m := altSplit().FindStringSubmatch(s)
 	if m == nil {
 		return s, "", ""
 	}
@@ -72,12 +71,12 @@ func splitAlternative(s string) (obj, alt, kind string) {
 	return m[1], m[3], kind
 }
 
-var listSep = regexp.MustCompile(`\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s+&\s+|\s+plus\s+|\s*\+\s+`)
+var listSep = lazyRegexp(`\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s+&\s+|\s+plus\s+|\s*\+\s+`)
 
 // splitList splits "Postgres and Redis" into its items when every item is
 // short; a longer phrase stays whole.
 func splitList(s string) []string {
-	parts := listSep.Split(s, -1)
+	parts := listSep().Split(s, -1)
 	if len(parts) == 1 {
 		return parts
 	}
@@ -138,7 +137,7 @@ func subjectDisplay(subject string) string {
 	return upperFirst(subject)
 }
 
-var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+var nonWord = lazyRegexp(`[^a-z0-9]+`)
 
 var ctxStopwords = map[string]bool{"the": true, "a": true, "an": true, "i": true, "you": true,
 	"we": true, "is": true, "are": true, "am": true, "my": true, "your": true, "our": true, "to": true}
@@ -147,7 +146,7 @@ var ctxStopwords = map[string]bool{"the": true, "a": true, "an": true, "i": true
 // becomes "user_upset". At most maxWords words are kept.
 func snake(s string, maxWords int) string {
 	var words []string
-	for w := range strings.FieldsSeq(nonWord.ReplaceAllString(strings.ToLower(s), " ")) {
+	for w := range strings.FieldsSeq(nonWord().ReplaceAllString(strings.ToLower(s), " ")) {
 		if ctxStopwords[w] {
 			continue
 		}

@@ -1,9 +1,6 @@
 package extract
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Preferences: "I prefer pnpm over npm", "I like tabs", "I hate semicolons",
 // "I'm not a fan of ORMs". A preferred tool lands on its category predicate
@@ -13,30 +10,30 @@ import (
 const userSubj = `^(i|we) ` + adv
 
 var (
-	preferRe     = regexp.MustCompile(userSubj + `prefer (.+)$`)
-	ratherRe     = regexp.MustCompile(`^(i|we) rather (?:use |have |go with )?(.+?) than (?:use |using |have |go with )?(.+)$`)
-	fanRe        = regexp.MustCompile(`^i am (not )?(?:a |an )?(?:big |huge |massive |great |real )?fan of (.+)$`)
-	likeMoreRe   = regexp.MustCompile(userSubj + `(?:like|love|enjoy) (.+?) (?:better than|more than|over) (.+)$`)
-	likeRe       = regexp.MustCompile(`^i ` + adv + `(like|love|enjoy|adore|appreciate|dig) (.+)$`)
-	notLikeRe    = regexp.MustCompile(`^i (?:really )?(?:do not|did not|never) (?:really |particularly |much |especially )?(like|love|enjoy) (.+)$`)
-	dislikeRe    = regexp.MustCompile(`^i ` + adv + `(dislike|hate|loathe|despise|detest|cannot stand|can not stand|cannot bear|abhor|am not a fan of|am sick of|am tired of) (.+)$`)
-	gerundTool   = regexp.MustCompile(`^(?:to use|using|use|working with|working in|to work with|to work in|writing|to write|coding in|to code in|programming in|to program in|developing in|to develop in)\s+(.+)$`)
-	toInfinitive = regexp.MustCompile(`^to\s+`)
+	preferRe     = lazyRegexp(userSubj + `prefer (.+)$`)
+	ratherRe     = lazyRegexp(`^(i|we) rather (?:use |have |go with )?(.+?) than (?:use |using |have |go with )?(.+)$`)
+	fanRe        = lazyRegexp(`^i am (not )?(?:a |an )?(?:big |huge |massive |great |real )?fan of (.+)$`)
+	likeMoreRe   = lazyRegexp(userSubj + `(?:like|love|enjoy) (.+?) (?:better than|more than|over) (.+)$`)
+	likeRe       = lazyRegexp(`^i ` + adv + `(like|love|enjoy|adore|appreciate|dig) (.+)$`)
+	notLikeRe    = lazyRegexp(`^i (?:really )?(?:do not|did not|never) (?:really |particularly |much |especially )?(like|love|enjoy) (.+)$`)
+	dislikeRe    = lazyRegexp(`^i ` + adv + `(dislike|hate|loathe|despise|detest|cannot stand|can not stand|cannot bear|abhor|am not a fan of|am sick of|am tired of) (.+)$`)
+	gerundTool   = lazyRegexp(`^(?:to use|using|use|working with|working in|to work with|to work in|writing|to write|coding in|to code in|programming in|to program in|developing in|to develop in)\s+(.+)$`)
+	toInfinitive = lazyRegexp(`^to\s+`)
 )
 
 // preferenceObject resolves what is preferred: "using pnpm" is the tool pnpm,
 // "to write tests first" stays a phrase.
 func preferenceObject(raw string) (obj string, t *tool, ok bool) {
-	if m := gerundTool.FindStringSubmatch(raw); m != nil {
+	if m := gerundTool().FindStringSubmatch(raw); m != nil {
 		if o, ok := nounPhrase(m[1], 4); ok {
 			if t, ok := lookupTool(o); ok {
 				return t.name, t, true
 			}
 		}
 	}
-	raw = toInfinitive.ReplaceAllString(raw, "")
+	raw = toInfinitive().ReplaceAllString(raw, "")
 	head := raw
-	if p := purposeTail.FindStringSubmatch(head); p != nil {
+	if p := purposeTail().FindStringSubmatch(head); p != nil {
 		head = p[1] // "Bun for scripts" is a preference for Bun
 	}
 	head, _ = usageObject(head)
@@ -58,8 +55,8 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 func matchPrefer(c *clause) []Fact {
 	var who, objRaw, altRaw string
 	switch {
-	case preferRe.MatchString(c.text):
-		m := preferRe.FindStringSubmatch(c.text)
+	case preferRe().MatchString(c.text):
+		m := preferRe().FindStringSubmatch(c.text)
 		who = m[1]
 		var kind string
 		objRaw, altRaw, kind = splitAlternative(m[2])
@@ -68,11 +65,11 @@ func matchPrefer(c *clause) []Fact {
 				objRaw, altRaw = o, a
 			}
 		}
-	case ratherRe.MatchString(c.text):
-		m := ratherRe.FindStringSubmatch(c.text)
+	case ratherRe().MatchString(c.text):
+		m := ratherRe().FindStringSubmatch(c.text)
 		who, objRaw, altRaw = m[1], m[2], m[3]
-	case likeMoreRe.MatchString(c.text):
-		m := likeMoreRe.FindStringSubmatch(c.text)
+	case likeMoreRe().MatchString(c.text):
+		m := likeMoreRe().FindStringSubmatch(c.text)
 		who, objRaw, altRaw = m[1], m[2], m[3]
 	default:
 		return nil
@@ -105,17 +102,17 @@ func matchLike(c *clause) []Fact {
 	var verb, objRaw string
 	negated := false
 	switch {
-	case fanRe.MatchString(c.text):
-		m := fanRe.FindStringSubmatch(c.text)
+	case fanRe().MatchString(c.text):
+		m := fanRe().FindStringSubmatch(c.text)
 		negated, verb, objRaw = m[1] != "", "like", m[2]
-	case notLikeRe.MatchString(c.text):
-		m := notLikeRe.FindStringSubmatch(c.text)
+	case notLikeRe().MatchString(c.text):
+		m := notLikeRe().FindStringSubmatch(c.text)
 		negated, verb, objRaw = true, m[1], m[2]
-	case dislikeRe.MatchString(c.text):
-		m := dislikeRe.FindStringSubmatch(c.text)
+	case dislikeRe().MatchString(c.text):
+		m := dislikeRe().FindStringSubmatch(c.text)
 		verb, objRaw = "dislike", m[2]
-	case likeRe.MatchString(c.text):
-		m := likeRe.FindStringSubmatch(c.text)
+	case likeRe().MatchString(c.text):
+		m := likeRe().FindStringSubmatch(c.text)
 		verb, objRaw = m[1], m[2]
 	default:
 		return nil

@@ -1,22 +1,19 @@
 package extract
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Slot statements: "my timezone is CET", "our CI is GitHub Actions", "my
 // favorite language is Go", "this repo is written in TypeScript", "this is a
 // Next.js app".
 
 var (
-	slotIsRe   = regexp.MustCompile(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
-	builtInRe  = regexp.MustCompile(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
-	productRe  = regexp.MustCompile(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
-	kindOfRe   = regexp.MustCompile(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
-	toolUserRe = regexp.MustCompile(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
-	toolDoesRe = regexp.MustCompile(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages) (?:all )?(?:of )?(?:our |the )?(.+)$`)
-	favoriteRe = regexp.MustCompile(`^(?:favorite|favourite|preferred|go-to) (.+)$`)
+	slotIsRe   = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	builtInRe  = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
+	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
+	kindOfRe   = lazyRegexp(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
+	toolUserRe = lazyRegexp(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
+	toolDoesRe = lazyRegexp(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages) (?:all )?(?:of )?(?:our |the )?(.+)$`)
+	favoriteRe = lazyRegexp(`^(?:favorite|favourite|preferred|go-to) (.+)$`)
 )
 
 // slotPredicate maps the noun of "my X is Y" to its predicate.
@@ -46,7 +43,7 @@ var projectSlots = map[string]bool{
 }
 
 func matchSlot(c *clause) []Fact {
-	m := slotIsRe.FindStringSubmatch(c.text)
+	m := slotIsRe().FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
 	}
@@ -58,14 +55,14 @@ func matchSlot(c *clause) []Fact {
 	slot = strings.TrimSuffix(strings.TrimPrefix(slot, "name "), "'s")
 	slot = strings.TrimSuffix(slot, " of choice") // "our editor of choice"
 	favorite := false
-	if f := favoriteRe.FindStringSubmatch(slot); f != nil {
+	if f := favoriteRe().FindStringSubmatch(slot); f != nil {
 		slot, favorite = f[1], true
 	}
 	if cat, ok := slotCategory[slot]; ok {
 		return slotTools(c, subject, cat, value, favorite)
 	}
 	pred, ok := slotPredicate[slot]
-	if !ok && subject == SubjectProject && projectPart.MatchString(slot) {
+	if !ok && subject == SubjectProject && projectPart().MatchString(slot) {
 		return partTools(c, value) // "our backend is Django + Celery"
 	}
 	if !ok {
@@ -109,7 +106,7 @@ func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
 	var out []Fact
 	for _, part := range splitList(value) {
 		obj, ok := nounPhrase(part, 4)
-		if !ok || !hasLetter.MatchString(obj) {
+		if !ok || !hasLetter().MatchString(obj) {
 			continue
 		}
 		pred := categoryPredicate[cat]
@@ -127,7 +124,7 @@ func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
 }
 
 // projectPart matches a noun naming a part of the project.
-var projectPart = regexp.MustCompile(`^(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)$`)
+var projectPart = lazyRegexp(`^(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)$`)
 
 // partTools reads the known tools a part of the project is made of; words
 // that are not tools say nothing.
@@ -151,15 +148,15 @@ func partTools(c *clause, value string) []Fact {
 func matchBuiltIn(c *clause) []Fact {
 	var value string
 	switch {
-	case builtInRe.MatchString(c.text):
-		value = builtInRe.FindStringSubmatch(c.text)[1]
-	case kindOfRe.MatchString(c.text):
-		value = kindOfRe.FindStringSubmatch(c.text)[1]
-	case productRe.MatchString(c.text):
-		value = productRe.FindStringSubmatch(c.text)[1]
-	case toolDoesRe.MatchString(c.text):
+	case builtInRe().MatchString(c.text):
+		value = builtInRe().FindStringSubmatch(c.text)[1]
+	case kindOfRe().MatchString(c.text):
+		value = kindOfRe().FindStringSubmatch(c.text)[1]
+	case productRe().MatchString(c.text):
+		value = productRe().FindStringSubmatch(c.text)[1]
+	case toolDoesRe().MatchString(c.text):
 		// "Prettier handles formatting": a tool named as the subject of a job
-		m := toolDoesRe.FindStringSubmatch(c.text)
+		m := toolDoesRe().FindStringSubmatch(c.text)
 		t, known := lookupTool(m[1])
 		hint, isSlot := slotCategory[m[2]]
 		if !known || !isSlot {
@@ -167,8 +164,8 @@ func matchBuiltIn(c *clause) []Fact {
 		}
 		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate[pickCategory(t, nil, hint)],
 			Object: t.name, Statement: "Project uses " + t.display + " for " + display(c.span, m[2])}}
-	case toolUserRe.MatchString(c.text):
-		m := toolUserRe.FindStringSubmatch(c.text)
+	case toolUserRe().MatchString(c.text):
+		m := toolUserRe().FindStringSubmatch(c.text)
 		t, known := lookupTool(m[1])
 		if !known {
 			return nil

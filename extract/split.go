@@ -60,7 +60,7 @@ func proseLines(text string) []string {
 		if strings.HasPrefix(t, ">") || looksLikeTrace(t) || looksLikeCode(t) {
 			continue
 		}
-		t = listMarker.ReplaceAllString(t, "")
+		t = listMarker().ReplaceAllString(t, "")
 		if t != "" {
 			out = append(out, t)
 		}
@@ -77,16 +77,16 @@ func fenceMarker(t string) (string, bool) {
 	return "", false
 }
 
-var listMarker = regexp.MustCompile(`^(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+`)
+var listMarker = lazyRegexp(`^(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+`)
 
-var traceLine = regexp.MustCompile(`(?i)^(?:at\s+\S+.*[(:]\S*:\d+|traceback \(most recent call last\)|file "[^"]+", line \d+|goroutine \d+ \[|panic:|fatal error:|exception in thread|caused by:|\S+\.(?:go|js|ts|tsx|py|rb|rs|java|kt|c|cc|cpp|h):\d+|(?:[a-z]+)?error:\s|\$ |npm (?:err|warn)!|warning:\s|e\d{4}\b|\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2})`)
+var traceLine = lazyRegexp(`(?i)^(?:at\s+\S+.*[(:]\S*:\d+|traceback \(most recent call last\)|file "[^"]+", line \d+|goroutine \d+ \[|panic:|fatal error:|exception in thread|caused by:|\S+\.(?:go|js|ts|tsx|py|rb|rs|java|kt|c|cc|cpp|h):\d+|(?:[a-z]+)?error:\s|\$ |npm (?:err|warn)!|warning:\s|e\d{4}\b|\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2})`)
 
-func looksLikeTrace(t string) bool { return traceLine.MatchString(t) }
+func looksLikeTrace(t string) bool { return traceLine().MatchString(t) }
 
 // looksLikeCode flags lines dense in code punctuation: `const x = {a: 1};`.
 func looksLikeCode(t string) bool {
 	sym, letters := 0, 0
-	for _, r := range inlineCode.ReplaceAllString(t, "x") {
+	for _, r := range inlineCode().ReplaceAllString(t, "x") {
 		switch {
 		case strings.ContainsRune("{}()[];=<>|&$\\", r):
 			sym++
@@ -101,8 +101,8 @@ func looksLikeCode(t string) bool {
 }
 
 var (
-	inlineCode = regexp.MustCompile("`([^`]*)`")
-	quoted     = regexp.MustCompile(`"([^"\n]*)"`)
+	inlineCode = lazyRegexp("`([^`]*)`")
+	quoted     = lazyRegexp(`"([^"\n]*)"`)
 )
 
 // placeholder stands for quoted speech and multi-word inline code; a clause
@@ -121,8 +121,8 @@ func unquote(line string) string {
 			return inner
 		}
 	}
-	line = inlineCode.ReplaceAllStringFunc(line, keepWord(inlineCode))
-	return quoted.ReplaceAllStringFunc(line, keepWord(quoted))
+	line = inlineCode().ReplaceAllStringFunc(line, keepWord(inlineCode()))
+	return quoted().ReplaceAllStringFunc(line, keepWord(quoted()))
 }
 
 var abbreviations = map[string]bool{
@@ -172,18 +172,18 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = regexp.MustCompile(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b)`)
 
-var dashSeparator = regexp.MustCompile(`\s+(?:-|--)\s+`)
+var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = regexp.MustCompile(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
 // README, ..."). They are never split into clauses.
-var wholeSentence = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
+var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
 
 // clauses splits one sentence into clauses. A conditional sentence stays
 // whole so that its condition is never read as a statement of its own.
@@ -192,15 +192,15 @@ func clauses(s rawClause) []rawClause {
 	if text == "" {
 		return nil
 	}
-	if wholeSentence.MatchString(text) {
+	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
 	}
 	var parts []string
-	for _, piece := range dashSeparator.Split(text, -1) {
+	for _, piece := range dashSeparator().Split(text, -1) {
 		var cuts [][2]int
 		lower := strings.ToLower(piece)
 		if containsAny(lower, " but ", " and ", " so ", "though ", " while ", " whereas ", " plus ", " also ", " then ") {
-			for _, m := range conjunction.FindAllStringSubmatchIndex(piece, -1) {
+			for _, m := range conjunction().FindAllStringSubmatchIndex(piece, -1) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
 		}
@@ -208,7 +208,7 @@ func clauses(s rawClause) []rawClause {
 			parts = appendCuts(parts, piece, cuts)
 			continue
 		}
-		for _, m := range commaClause.FindAllStringSubmatchIndex(piece, -1) {
+		for _, m := range commaClause().FindAllStringSubmatchIndex(piece, -1) {
 			// "Actually, my name is Alice": a short opener stays with its clause
 			if len(strings.Fields(piece[:m[0]])) >= 3 {
 				cuts = append(cuts, [2]int{m[0], m[4]})

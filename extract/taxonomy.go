@@ -1,9 +1,9 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Tool categories. Each maps to one predicate (categoryPredicate), so every way
@@ -255,7 +255,7 @@ var toolTable = []tool{
 	{"wsl", "WSL", cats(catOS), []string{"wsl2"}},
 }
 
-var toolIndex = func() map[string]*tool {
+var toolIndex = sync.OnceValue(func() map[string]*tool {
 	idx := make(map[string]*tool, len(toolTable)*2)
 	for i := range toolTable {
 		t := &toolTable[i]
@@ -265,11 +265,11 @@ var toolIndex = func() map[string]*tool {
 		}
 	}
 	return idx
-}()
+})
 
 // versionSuffix matches what follows a tool name without changing the tool:
 // "postgres 16", "node@20", "python3.12", "node lts".
-var versionSuffix = regexp.MustCompile(`(?:[ @-]?v?\d+(?:\.\d+)*(?:\.x)?|[ -](?:lts|latest|stable|nightly|beta))+$`)
+var versionSuffix = lazyRegexp(`(?:[ @-]?v?\d+(?:\.\d+)*(?:\.x)?|[ -](?:lts|latest|stable|nightly|beta))+$`)
 
 // toolNouns are words that may trail a tool name without changing it.
 var toolNouns = []string{" editor", " ide", " cli", " db", " database", " server", " runtime", " ci", " ci/cd", " cache", " workspaces", " monorepo", " sdk"}
@@ -278,11 +278,11 @@ var toolNouns = []string{" editor", " ide", " cli", " db", " database", " server
 // a tool name with an optional version or a generic trailing noun.
 func lookupTool(phrase string) (*tool, bool) {
 	p := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(phrase), "the "))
-	if t, ok := toolIndex[p]; ok {
+	if t, ok := toolIndex()[p]; ok {
 		return t, true
 	}
-	if v := versionSuffix.ReplaceAllString(p, ""); v != p && v != "" {
-		if t, ok := toolIndex[v]; ok {
+	if v := versionSuffix().ReplaceAllString(p, ""); v != p && v != "" {
+		if t, ok := toolIndex()[v]; ok {
 			return t, true
 		}
 		p = v

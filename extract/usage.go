@@ -1,9 +1,6 @@
 package extract
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
 // "our CI runs on GitHub Actions", "we deploy with Fly". With "I prefer bun"
@@ -12,15 +9,15 @@ import (
 // use "uses" or "uses_for_<purpose>".
 
 var (
-	deployVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives|happen|happens|go|goes|go out)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
+	deployVerb = lazyRegexp(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives|happen|happens|go|goes|go out)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
 
-	useVerb = regexp.MustCompile(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|run|runs|are running|talk to|talks to|connect to|connects to|depend on|depends on|is backed by|are backed by|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
+	useVerb = lazyRegexp(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|run|runs|are running|talk to|talks to|connect to|connects to|depend on|depends on|is backed by|are backed by|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
 
-	purposeTail = regexp.MustCompile(`^(.+?)\s+(?:for|as)\s+(.+)$`)
-	toTail      = regexp.MustCompile(`^(.+?)\s+to\s+(\w.*)$`)
-	objectTail  = regexp.MustCompile(`\s+(?:with|on|across|via|inside|in)\s+.*$`)
-	envTail     = regexp.MustCompile(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
-	hasLetter   = regexp.MustCompile(`[a-z]`)
+	purposeTail = lazyRegexp(`^(.+?)\s+(?:for|as)\s+(.+)$`)
+	toTail      = lazyRegexp(`^(.+?)\s+to\s+(\w.*)$`)
+	objectTail  = lazyRegexp(`\s+(?:with|on|across|via|inside|in)\s+.*$`)
+	envTail     = lazyRegexp(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
+	hasLetter   = lazyRegexp(`[a-z]`)
 )
 
 // timeWords follow "deploy on" without naming a platform.
@@ -81,13 +78,13 @@ func resolveUse(obj, hint, purpose string, other *tool) usedObject {
 // and drops how it is used ("Prettier with the default config", "Go on the
 // backend"), unless the whole phrase is a tool.
 func usageObject(part string) (obj, env string) {
-	if e := envTail.FindStringSubmatch(part); e != nil {
+	if e := envTail().FindStringSubmatch(part); e != nil {
 		part, env = e[1], e[2]
 	}
 	if _, ok := lookupTool(part); ok {
 		return part, env
 	}
-	if loc := objectTail.FindStringIndex(part); loc != nil && loc[0] > 0 {
+	if loc := objectTail().FindStringIndex(part); loc != nil && loc[0] > 0 {
 		part = part[:loc[0]]
 	}
 	return part, env
@@ -100,7 +97,7 @@ func shownTool(span, raw string, u usedObject) string {
 	if u.tool == nil {
 		return display(span, raw)
 	}
-	return u.tool.display + versionSuffix.FindString(raw)
+	return u.tool.display + versionSuffix().FindString(raw)
 }
 
 // purposeOf reads "for validation" / "as our package manager": a category
@@ -126,7 +123,7 @@ func matchUse(c *clause) []Fact {
 	if !opensWithSubject(c.text) {
 		return nil
 	}
-	m := useVerb.FindStringSubmatch(c.text)
+	m := useVerb().FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
 	}
@@ -138,7 +135,7 @@ func matchUse(c *clause) []Fact {
 	objPart, alt, kind := splitAlternative(rest)
 	var altTool *tool
 	altObj := ""
-	if p := purposeTail.FindStringSubmatch(alt); p != nil {
+	if p := purposeTail().FindStringSubmatch(alt); p != nil {
 		alt = p[1]
 	}
 	for _, item := range splitList(alt) {
@@ -155,7 +152,7 @@ func matchUse(c *clause) []Fact {
 	hadPurpose := false
 	for _, part := range splitList(objPart) {
 		hint, purpose, purposeText := baseHint, "", ""
-		if p := purposeTail.FindStringSubmatch(part); p != nil {
+		if p := purposeTail().FindStringSubmatch(part); p != nil {
 			var h string
 			h, purpose = purposeOf(p[2])
 			if h != "" {
@@ -163,7 +160,7 @@ func matchUse(c *clause) []Fact {
 			}
 			part, purposeText = p[1], p[2]
 			hadPurpose = true
-		} else if p := toTail.FindStringSubmatch(part); p != nil {
+		} else if p := toTail().FindStringSubmatch(part); p != nil {
 			part = p[1]
 		}
 		part, env := usageObject(part)
@@ -172,7 +169,7 @@ func matchUse(c *clause) []Fact {
 			continue
 		}
 		u := resolveUse(obj, hint, purpose, altTool)
-		if u.tool == nil && (toolOnlyVerbs[verb] || !hasLetter.MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
+		if u.tool == nil && (toolOnlyVerbs[verb] || !hasLetter().MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
 			continue // "Zod for validation and testing": "testing" continues the purpose
 		}
 		if env != "" && env != "production" && env != "prod" {
@@ -205,7 +202,7 @@ func matchDeploy(c *clause) []Fact {
 	if !opensWithSubject(c.text) || !containsAny(c.text, "deploy", "ship", "host", "run", "live", "happen", " go") {
 		return nil
 	}
-	m := deployVerb.FindStringSubmatch(c.text)
+	m := deployVerb().FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
 	}
@@ -228,7 +225,7 @@ func matchDeploy(c *clause) []Fact {
 	for _, part := range splitList(objPart) {
 		part, _ = usageObject(part)
 		obj, ok := nounPhrase(part, 4)
-		if !ok || !hasLetter.MatchString(obj) {
+		if !ok || !hasLetter().MatchString(obj) {
 			continue
 		}
 		t, known := lookupTool(obj)
