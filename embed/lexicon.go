@@ -3,6 +3,7 @@ package embed
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // synonymGroups lists developer-domain words that say the same thing. The
@@ -134,9 +135,15 @@ type lexEntry struct {
 type lexicon struct {
 	entries map[string]*lexEntry
 	phrases map[[2]string]string
+	// negation and prefer are the canonical stems of "not" (also "never",
+	// "don't", "avoid"...) and "prefer" (also "like", "favour"...).
+	negation, prefer string
 }
 
-var builtLexicon = buildLexicon()
+// builtLexicon returns the lexicon, built on first use: building it takes
+// about half a millisecond, which a process that never embeds offline (most
+// hook events, most commands) should not pay at start.
+var builtLexicon = sync.OnceValue(buildLexicon)
 
 func buildLexicon() lexicon {
 	canonical := map[string]string{}
@@ -202,6 +209,8 @@ func buildLexicon() lexicon {
 		e.light = light[e.canonical]
 		e.ambiguous = ambiguous[e.canonical]
 	}
+	lx.negation = lx.lookup(stem("not")).canonical
+	lx.prefer = lx.lookup(stem("prefer")).canonical
 	return lx
 }
 

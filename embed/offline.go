@@ -130,13 +130,6 @@ func (o *Offline) embedOne(text string) []float32 {
 	return bag.project(o.dim)
 }
 
-// negationWord and preferWord are the canonical stems of "not" (also
-// "never", "don't", "avoid"...) and "prefer" (also "like", "favour"...).
-var (
-	negationWord = builtLexicon.lookup(stem("not")).canonical
-	preferWord   = builtLexicon.lookup(stem("prefer")).canonical
-)
-
 // isContrast reports whether a word puts what follows it on the losing
 // side of a choice: "use X instead of Y", "X rather than Y". "over" does the
 // same after a preference ("prefer X over Y") and is an ordinary word
@@ -154,6 +147,7 @@ func isContrast(word string, preferred bool) bool {
 // addFeatures turns tokens into weighted hashed features.
 func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 	w := &o.w
+	lx, stop := builtLexicon(), stopWords()
 	var prev uint64
 	havePrev, negated, preferred := false, false, false
 	for i := 0; i < len(tokens); i++ {
@@ -166,14 +160,14 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 			negated = true
 			continue
 		}
-		if stopWords[tok.text] {
+		if stop[tok.text] {
 			bag.add(hashString(seedStop, tok.text), w.stop)
 			continue
 		}
-		e := builtLexicon.lookup(stem(tok.text))
+		e := lx.lookup(stem(tok.text))
 		if e.phraseHead && i+1 < len(tokens) && !tokens[i+1].clause {
-			if p, ok := builtLexicon.phrases[[2]string{stem(tok.text), stem(tokens[i+1].text)}]; ok {
-				e = builtLexicon.lookup(p)
+			if p, ok := lx.phrases[[2]string{stem(tok.text), stem(tokens[i+1].text)}]; ok {
+				e = lx.lookup(p)
 				e.renamed = true
 				i++
 			}
@@ -192,7 +186,7 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 		}
 		h := hashString(seedWord, s)
 		switch {
-		case s == negationWord:
+		case s == lx.negation:
 			// Everything after a negation in the same clause is negated:
 			// "don't use docker" keeps some of "use docker" and adds its
 			// negated twin, so it is related to "use docker", not the same.
@@ -200,7 +194,7 @@ func (o *Offline) addFeatures(bag *featureBag, tokens []token) {
 		case negated:
 			bag.add(hashString(seedNegated, s), weight*w.negation)
 			weight *= w.negKeep
-		case s == preferWord:
+		case s == lx.prefer:
 			preferred = true
 		}
 		bag.add(h, weight)

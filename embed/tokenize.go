@@ -2,6 +2,7 @@ package embed
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -10,9 +11,10 @@ import (
 // base64 blob or minified line costs no more than an ordinary word.
 const maxTokenBytes = 40
 
-// stopWords carry little meaning on their own. They still count, lightly,
-// so "use X" and "don't use X" differ, but they never decide a match.
-var stopWords = func() map[string]bool {
+// stopWords returns the words that carry little meaning on their own. They
+// still count, lightly, so "use X" and "don't use X" differ, but they never
+// decide a match. The set is built on first use, not at package init.
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`
 		a an the and or but if then else so as of at by for from in into on onto
@@ -33,7 +35,7 @@ var stopWords = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})
 
 // token is one word of a text, lowercased. Proper is set for a word
 // written with a capital letter somewhere other than the start of a
