@@ -1,9 +1,6 @@
 package redact
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 const (
 	privateOpen  = "<private>"
@@ -14,8 +11,8 @@ const (
 )
 
 var (
-	pemBegin = regexp.MustCompile(`^-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
-	pemEnd   = regexp.MustCompile(`-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
+	pemBegin = lazyRegexp(`^-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
+	pemEnd   = lazyRegexp(`-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
 )
 
 var privateOpens, privateCloses = caseVariants([]string{privateOpen}), caseVariants([]string{privateClose})
@@ -68,14 +65,14 @@ func scanPEM(s string, out []finding, first bool) []finding {
 		if h < prevEnd {
 			continue
 		}
-		hdr := pemBegin.FindStringIndex(s[h:min(len(s), h+128)])
+		hdr := pemBegin().FindStringIndex(s[h:min(len(s), h+128)])
 		if hdr == nil {
 			continue
 		}
 		body := h + hdr[1]
 		limit := min(len(s), body+pemSearch)
 		end := body + keyBodyLen(s[body:limit])
-		if e := pemEnd.FindStringIndex(s[body:limit]); e != nil {
+		if e := pemEnd().FindStringIndex(s[body:limit]); e != nil {
 			end = body + e[1]
 		}
 		out = append(out, finding{h, end, marker("private-key")})

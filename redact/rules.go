@@ -27,8 +27,9 @@ type rule struct {
 	// inside, when set, rejects a candidate whose preceding byte shows it is
 	// the middle of a longer token, before the expression runs.
 	inside func(byte) bool
-	// re must start with ^: it is matched at the candidate start only.
-	re *regexp.Regexp
+	// re must start with ^: it is matched at the candidate start only. It
+	// is compiled the first time an anchor is found (see lazyRegexp).
+	re func() *regexp.Regexp
 	// accept turns one match (submatch indices into s) into a finding.
 	accept func(s string, m []int) (finding, bool)
 	// scan replaces anchors and re for the block rules.
@@ -58,7 +59,7 @@ func (r *rule) find(s string, out []finding, first bool) []finding {
 		if nl := strings.IndexByte(s[h:end], '\n'); nl >= 0 {
 			end = h + nl
 		}
-		m := r.re.FindStringSubmatchIndex(s[start:end])
+		m := r.re().FindStringSubmatchIndex(s[start:end])
 		if m == nil {
 			continue
 		}
@@ -91,7 +92,7 @@ var rules = []rule{
 	tokenRule("slack-token", []string{"xox"}, `^xox[abposre]-[A-Za-z0-9-]{10,}`, 1024, mixedToken),
 	{
 		name: "slack-webhook", anchors: []string{"://hooks.slack.com/"}, back: 8, startByte: isSchemeByte, fwd: 1024, inside: isAlnum,
-		re:     regexp.MustCompile(`^https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}`),
+		re:     lazyRegexp(`^https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{8,}`),
 		accept: wholeMatch("slack-webhook", func(string) bool { return true }),
 	},
 	tokenRule("stripe-key", []string{"sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"},
@@ -99,7 +100,7 @@ var rules = []rule{
 	tokenRule("google-api-key", []string{"AIza"}, `^AIza[0-9A-Za-z_-]{35,}`, 1024, func(string) bool { return true }),
 	{
 		name: "aws-access-key", anchors: []string{"AKIA", "ASIA"}, fwd: 64, inside: isTokenByte,
-		re: regexp.MustCompile(`^(?:AKIA|ASIA)[A-Z0-9]{16}`),
+		re: lazyRegexp(`^(?:AKIA|ASIA)[A-Z0-9]{16}`),
 		accept: func(s string, m []int) (finding, bool) {
 			if m[1] < len(s) && isAlnum(s[m[1]]) {
 				return finding{}, false
@@ -110,17 +111,17 @@ var rules = []rule{
 	tokenRule("jwt", []string{"eyJ"}, `^eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, 32<<10, func(string) bool { return true }),
 	{
 		name: "bearer-token", anchors: []string{"bearer"}, fold: true, fwd: 4096, inside: isAlnum,
-		re:     regexp.MustCompile(`(?i)^bearer[ \t]+([A-Za-z0-9._~+/-]+=*)`),
+		re:     lazyRegexp(`(?i)^bearer[ \t]+([A-Za-z0-9._~+/-]+=*)`),
 		accept: credentialGroup("bearer-token", 16),
 	},
 	{
 		name: "authorization", anchors: []string{"authorization"}, fold: true, fwd: 4096, inside: isAlnum,
-		re:     regexp.MustCompile(`(?i)^authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|token|digest|apikey)[ \t]+)?([A-Za-z0-9._~+/-]+=*)`),
+		re:     lazyRegexp(`(?i)^authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|token|digest|apikey)[ \t]+)?([A-Za-z0-9._~+/-]+=*)`),
 		accept: credentialGroup("credential", 8),
 	},
 	{
 		name: "url-password", anchors: []string{"://"}, back: 40, startByte: isSchemeByte, fwd: 1024,
-		re:     regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://[^\s:/?#@\[\]'"<>]*:([^\s/?#@'"<>\[\]]+)@`),
+		re:     lazyRegexp(`^[A-Za-z][A-Za-z0-9+.-]*://[^\s:/?#@\[\]'"<>]*:([^\s/?#@'"<>\[\]]+)@`),
 		accept: urlPassword,
 	},
 	keyedRule("env", true, envKeyOK, envAssignment),
@@ -147,7 +148,7 @@ func tokenRule(kind string, anchors []string, expr string, fwd int, valid func(s
 	}
 	return rule{
 		name: kind, anchors: anchors, fwd: fwd, inside: inside,
-		re:     regexp.MustCompile(expr),
+		re:     lazyRegexp(expr),
 		accept: wholeMatch(kind, valid),
 	}
 }
