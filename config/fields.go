@@ -30,30 +30,35 @@ type Field struct {
 	typ   reflect.Type
 }
 
-var (
-	fieldsOnce  sync.Once
-	fieldList   []Field
-	fieldsByKey map[string]*Field
-)
+// fieldTable is every setting, in declaration order and by dotted key.
+type fieldTable struct {
+	list  []Field
+	byKey map[string]*Field
+}
+
+// fieldTableOnce builds the table on first use, so only a process that loads
+// or prints the configuration reads Config's struct tags.
+var fieldTableOnce = sync.OnceValue(buildFields)
 
 var durationType = reflect.TypeFor[time.Duration]()
 
 // Fields returns every setting in declaration order. The slice is shared;
 // callers must not modify it.
 func Fields() []Field {
-	fieldsOnce.Do(buildFields)
-	return fieldList
+	return fieldTableOnce().list
 }
 
 // lookupField returns the setting for a dotted key.
 func lookupField(key string) (*Field, bool) {
-	fieldsOnce.Do(buildFields)
-	f, ok := fieldsByKey[key]
+	f, ok := fieldTableOnce().byKey[key]
 	return f, ok
 }
 
-func buildFields() {
+func buildFields() fieldTable {
 	root := reflect.TypeFor[Config]()
+	// Sized up front: Field is large, and growing the slice by doubling
+	// copied the table several times.
+	t := fieldTable{list: make([]Field, 0, countFields(root))}
 	for i := range root.NumField() {
 		sf := root.Field(i)
 		name := tomlName(sf)
@@ -64,17 +69,35 @@ func buildFields() {
 			for j := range sf.Type.NumField() {
 				inner := sf.Type.Field(j)
 				if n := tomlName(inner); n != "" {
-					fieldList = append(fieldList, newField(name, inner, []int{i, j}))
+					t.list = append(t.list, newField(name, inner, []int{i, j}))
 				}
 			}
 			continue
 		}
-		fieldList = append(fieldList, newField("", sf, []int{i}))
+		t.list = append(t.list, newField("", sf, []int{i}))
 	}
-	fieldsByKey = make(map[string]*Field, len(fieldList))
-	for i := range fieldList {
-		fieldsByKey[fieldList[i].Key] = &fieldList[i]
+	t.byKey = make(map[string]*Field, len(t.list))
+	for i := range t.list {
+		t.byKey[t.list[i].Key] = &t.list[i]
 	}
+	return t
+}
+
+// countFields returns how many settings buildFields will find in root.
+func countFields(root reflect.Type) int {
+	n := 0
+	for i := range root.NumField() {
+		sf := root.Field(i)
+		if tomlName(sf) == "" {
+			continue
+		}
+		if sf.Type.Kind() == reflect.Struct && sf.Type != durationType {
+			n += sf.Type.NumField()
+			continue
+		}
+		n++
+	}
+	return n
 }
 
 func tomlName(sf reflect.StructField) string {
@@ -89,27 +112,28 @@ func tomlName(sf reflect.StructField) string {
 }
 
 func newField(section string, sf reflect.StructField, index []int) Field {
-	name := tomlName(sf)
-	key, env := name, envPrefix+strings.ToUpper(name)
+	tags := parseFieldTags(sf.Tag)
+	name, _, _ := strings.Cut(tags.toml, ",")
+	key, env := name, strings.ToUpper(envPrefix+name)
 	if section != "" {
 		key = section + "." + name
-		env = envPrefix + strings.ToUpper(section) + "_" + strings.ToUpper(name)
+		env = strings.ToUpper(envPrefix + section + "_" + name)
 	}
 	f := Field{
 		Key:      key,
 		Section:  section,
 		Name:     name,
 		Env:      env,
-		Fallback: sf.Tag.Get("fallback"),
-		Doc:      sf.Tag.Get("doc"),
-		Secret:   sf.Tag.Get("secret") == "true",
-		Path:     sf.Tag.Get("path") == "true",
-		Derived:  sf.Tag.Get("def"),
+		Fallback: tags.fallback,
+		Doc:      tags.doc,
+		Secret:   tags.secret == "true",
+		Path:     tags.path == "true",
+		Derived:  tags.def,
 		index:    index,
 		typ:      sf.Type,
 	}
-	if oneof := sf.Tag.Get("oneof"); oneof != "" {
-		f.OneOf = strings.Split(oneof, ",")
+	if tags.oneof != "" {
+		f.OneOf = strings.Split(tags.oneof, ",")
 	}
 	return f
 }
