@@ -3,6 +3,7 @@ package consolidate
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/extract"
@@ -112,8 +113,12 @@ func scopeOf(subject, pred string, ep store.Episode) (scope, project string) {
 
 // changeWords mark a statement that a value changed rather than merely
 // holds: moves, switches, migrations, "no longer", "now". bAbI's "went back
-// to the kitchen" is a change; "lives in Kyoto" is not.
-var changeWords = regexp.MustCompile(`(?i)\b(moved|move|moving|relocated|went|goes|go back|journeyed|travel+ed|switched|switching|migrated|migrating|changed|replaced|no longer|not anymore|any more|anymore|now|from now on|instead|these days|nowadays|stopped|dropped|ditched)\b`)
+// to the kitchen" is a change; "lives in Kyoto" is not. It is compiled on
+// first use, so processes that import consolidate but never run a cycle do
+// not pay for it at start.
+var changeWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(moved|move|moving|relocated|went|goes|go back|journeyed|travel+ed|switched|switching|migrated|migrating|changed|replaced|no longer|not anymore|any more|anymore|now|from now on|instead|these days|nowadays|stopped|dropped|ditched)\b`)
+})
 
 // fromExtract converts offline extractor output.
 func fromExtract(f extract.Fact, direct bool) fact {
@@ -122,7 +127,7 @@ func fromExtract(f extract.Fact, direct bool) fact {
 		Negated: f.Negated, Replaces: f.Replaces, Support: f.Support, Reliability: f.Reliability,
 		Direct: direct && f.Reliability >= directReliability,
 	}
-	out.Change = f.Replaces != "" || f.Correction || changeWords.MatchString(f.Span)
+	out.Change = f.Replaces != "" || f.Correction || changeWords().MatchString(f.Span)
 	return out
 }
 
@@ -137,7 +142,7 @@ func fromLLM(f llm.Fact) fact {
 	if out.Kind == belief.KindGuideline {
 		out.Subject = extract.SubjectAssistant
 	}
-	out.Change = f.Action == llm.ActionInvalidate || changeWords.MatchString(f.Fact)
+	out.Change = f.Action == llm.ActionInvalidate || changeWords().MatchString(f.Fact)
 	return out
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 
 	"github.com/natefinch/atomic"
@@ -21,10 +20,10 @@ const (
 
 // datedHeadingRe matches a level-2 heading that starts with a date:
 // "## 2026-02-20" or "## 2026-02-20 — Switched to Bun".
-var datedHeadingRe = regexp.MustCompile(`^## +([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ \t].*)?$`)
+var datedHeadingRe = lazyRegexp(`^## +([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ \t].*)?$`)
 
 // sectionEndRe matches a heading that ends a "## " section: level 1 or 2.
-var sectionEndRe = regexp.MustCompile(`^ {0,3}#{1,2}(?:[ \t]|$)`)
+var sectionEndRe = lazyRegexp(`^ {0,3}#{1,2}(?:[ \t]|$)`)
 
 // datedSection is a dated "## " section outside the markers: lines
 // [from, to) of the body.
@@ -144,13 +143,13 @@ func (l *layout) datedSections() []datedSection {
 		if inside[i] || l.literal[i] || l.markerLine[i] {
 			continue
 		}
-		m := datedHeadingRe.FindStringSubmatch(l.lineText(i))
+		m := datedHeadingRe().FindStringSubmatch(l.lineText(i))
 		if m == nil {
 			continue
 		}
 		end := i + 1
 		for end < len(l.lines) && !l.markerLine[end] && !inside[end] &&
-			!(!l.literal[end] && sectionEndRe.MatchString(l.lineText(end))) {
+			!(!l.literal[end] && sectionEndRe().MatchString(l.lineText(end))) {
 			end++
 		}
 		out = append(out, datedSection{date: m[1], from: i, to: end})

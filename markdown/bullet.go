@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -44,10 +43,10 @@ type Bullet struct {
 func (b Bullet) Generated() bool { return b.Kind != BulletUser }
 
 var (
-	beliefBulletRe = regexp.MustCompile(`^- (.+) \((contested, )?confidence: ([0-9]+(?:\.[0-9]+)?), evidence: ([0-9]{1,9})\)$`)
-	formerBulletRe = regexp.MustCompile(`^- \[(NO LONGER TRUE|UNCERTAIN)\] (.+) \(was: ([0-9]+(?:\.[0-9]+)?), now: ([0-9]+(?:\.[0-9]+)?), demoted: ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)
-	bulletStartRe  = regexp.MustCompile(`^ {0,3}[-*+](?:[ \t]|$)`)
-	atxHeadingRe   = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
+	beliefBulletRe = lazyRegexp(`^- (.+) \((contested, )?confidence: ([0-9]+(?:\.[0-9]+)?), evidence: ([0-9]{1,9})\)$`)
+	formerBulletRe = lazyRegexp(`^- \[(NO LONGER TRUE|UNCERTAIN)\] (.+) \(was: ([0-9]+(?:\.[0-9]+)?), now: ([0-9]+(?:\.[0-9]+)?), demoted: ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)
+	bulletStartRe  = lazyRegexp(`^ {0,3}[-*+](?:[ \t]|$)`)
+	atxHeadingRe   = lazyRegexp(`^ {0,3}#{1,6}(?:[ \t]|$)`)
 )
 
 // parseGenerated parses a line written by RenderSection. It returns false for
@@ -56,7 +55,7 @@ func parseGenerated(line string) (Bullet, bool) {
 	if !strings.HasPrefix(line, "- ") {
 		return Bullet{}, false
 	}
-	if m := formerBulletRe.FindStringSubmatch(line); m != nil {
+	if m := formerBulletRe().FindStringSubmatch(line); m != nil {
 		date, err := time.Parse(time.DateOnly, m[5])
 		if err != nil {
 			return Bullet{}, false
@@ -68,7 +67,7 @@ func parseGenerated(line string) (Bullet, bool) {
 			Was: was, Now: now, Demoted: date, NoLongerTrue: m[1] == "NO LONGER TRUE",
 		}, true
 	}
-	if m := beliefBulletRe.FindStringSubmatch(line); m != nil {
+	if m := beliefBulletRe().FindStringSubmatch(line); m != nil {
 		confidence, _ := strconv.ParseFloat(m[3], 64)
 		evidence, _ := strconv.Atoi(m[4])
 		return Bullet{

@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"sort"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -39,7 +40,9 @@ var bom = []byte("\xEF\xBB\xBF")
 // skipping inline parsing and link-reference stripping (which can only
 // remove paragraph text, never create or hide an HTML block) halves the
 // cost of a scan.
-var markdownParser = parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...))
+var markdownParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...))
+})
 
 // scan parses doc. A marker counts only when it is a whole line that starts
 // a top-level HTML block: a marker inside a fenced or indented code block, a
@@ -50,7 +53,7 @@ func scan(doc []byte) *layout {
 	l.lines = splitLines(l.body)
 	l.literal = make([]bool, len(l.lines))
 
-	root := markdownParser.Parse(text.NewReader(l.body))
+	root := markdownParser().Parse(text.NewReader(l.body))
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -193,5 +196,5 @@ func (l *layout) sectionPairs() (pairs [][2]int, loneBegin, loneEnd []int) {
 
 // isHeadingLine reports whether line i is a Markdown heading outside code.
 func (l *layout) isHeadingLine(i int) bool {
-	return !l.literal[i] && atxHeadingRe.Match(l.lineBytes(i))
+	return !l.literal[i] && atxHeadingRe().Match(l.lineBytes(i))
 }

@@ -74,7 +74,7 @@ func (l *layout) parseSection() (ParsedSection, bool) {
 		case l.isHeadingLine(i):
 			flush()
 			p.Groups = append(p.Groups, Group{Heading: strings.TrimSpace(line), Known: isKnownHeading(line)})
-		case !l.literal[i] && bulletStartRe.MatchString(line):
+		case !l.literal[i] && bulletStartRe().MatchString(line):
 			flush()
 			bullet = []string{line}
 		case len(bullet) > 0 && !l.literal[i] && isContinuation(line):

@@ -179,7 +179,7 @@ func (l *layout) dropRegion(drop, inRegion []bool, from, to int, canonical bool)
 			// ParseSection reads an indented line below a bullet as part of
 			// it, so in the canonical section it goes to the caller too.
 			inHandedBullet = canonical && underKnown
-		case canonical && underKnown && bulletStartRe.MatchString(line):
+		case canonical && underKnown && bulletStartRe().MatchString(line):
 			inHandedBullet = true
 		case canonical && inHandedBullet && isContinuation(line):
 		default:

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -14,7 +13,7 @@ import (
 // tempNameRe matches the temp files our writers leave: natefinch/atomic and
 // writeTemp both name them with os.CreateTemp(dir, base), which appends a
 // random uint32 in decimal to the target's name ("MEMORY.md2718281828").
-var tempNameRe = regexp.MustCompile(`^(.+\.md)([0-9]{1,10})$`)
+var tempNameRe = lazyRegexp(`^(.+\.md)([0-9]{1,10})$`)
 
 // SweepTemps removes the temp files a killed credence writer left in dir and
 // returns how many it removed. A file counts as ours when its name is a
@@ -40,7 +39,7 @@ func SweepTemps(dir string) (int, error) {
 	removed := 0
 	var errs []error
 	for _, e := range entries {
-		m := tempNameRe.FindStringSubmatch(e.Name())
+		m := tempNameRe().FindStringSubmatch(e.Name())
 		if m == nil || !e.Type().IsRegular() {
 			continue
 		}

@@ -104,7 +104,7 @@ func TestSweepTempsKnowsAtomicNaming(t *testing.T) {
 		t.Fatalf("saw temp files %v, want one from atomic.WriteFile and one from writeTemp", names)
 	}
 	for _, name := range names {
-		if tempNameRe.FindStringSubmatch(name) == nil {
+		if tempNameRe().FindStringSubmatch(name) == nil {
 			t.Errorf("temp file %q does not match the sweep pattern", name)
 		}
 	}
