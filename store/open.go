@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
@@ -64,13 +66,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	// Create the file ourselves so SQLite (and its -wal and -shm files,
-	// which copy the main file's mode) never widen it past 0600.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("open database: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	if err := createFile(path); err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	abs, err := filepath.Abs(path)
@@ -88,6 +84,34 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
+}
+
+// createMu serializes createFile within the process.
+var createMu sync.Mutex
+
+// createFile creates the database file, mode 0600, when it does not exist,
+// so SQLite (and its -wal and -shm files, which copy the main file's mode)
+// never widen it past that. An existing file is left alone and never
+// opened: closing any descriptor of a file drops every POSIX lock this
+// process holds on it, including the SHARED lock another open DB's
+// connection keeps on a WAL database, and a process that thinks it is the
+// last one out then checkpoints and truncates the WAL under it, which
+// corrupts the database. The mutex makes sure no connection of this process
+// opens a new file before it is closed here.
+func createFile(path string) error {
+	createMu.Lock()
+	defer createMu.Unlock()
+	if _, err := os.Lstat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil // another process created it meanwhile
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // fileURL escapes a path into a file: URL. A raw "file:" DSN is cut at '#'
