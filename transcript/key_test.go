@@ -134,3 +134,37 @@ func TestLastPrompt(t *testing.T) {
 			p.Key(), p.UUID, p.Offset, last.Key(), last.UserUUID, last.StartOffset)
 	}
 }
+
+// TestPromptScannerIncremental grows each fixture a byte range at a time,
+// cutting lines anywhere, and checks that a scanner reading only what was
+// appended finds, after every step, what LastPrompt finds in the whole of
+// what is there so far.
+func TestPromptScannerIncremental(t *testing.T) {
+	for _, file := range []string{"session.jsonl", "torn.jsonl", "pending.jsonl", "empty.jsonl"} {
+		t.Run(file, func(t *testing.T) {
+			data := readFixture(t, file)
+			for _, step := range []int{1, 7, 97, 1000, len(data) + 1} {
+				var s PromptScanner
+				for end := 0; ; end = min(end+step, len(data)) {
+					got, gotOK, err := s.Scan(bytes.NewReader(data[:end]))
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, wantOK, err := LastPrompt(bytes.NewReader(data[:end]))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != want || gotOK != wantOK {
+						t.Fatalf("step %d, %d bytes: Scan()=(%+v, %v), LastPrompt()=(%+v, %v)", step, end, got, gotOK, want, wantOK)
+					}
+					if s.Offset() > int64(end) || s.Offset() > 0 && data[s.Offset()-1] != '\n' {
+						t.Fatalf("step %d, %d bytes: Offset()=%d is not the end of a complete line", step, end, s.Offset())
+					}
+					if end == len(data) {
+						break
+					}
+				}
+			}
+		})
+	}
+}

@@ -127,16 +127,41 @@ func (p PromptRef) Key() string { return KeyForOccurrence(p.SessionID, p.Text, p
 // input has no prompt, can key the turn it is storing with it; the
 // prompt line is written when the person submits it, long before Stop.
 func LastPrompt(r io.ReaderAt) (PromptRef, bool, error) {
-	counts := make(map[promptID]int)
-	var last PromptRef
-	found := false
-	err := scanPrompts(r, -1, func(id promptID, p PromptRef) {
-		counts[id]++
-		p.Occurrence = counts[id]
-		last, found = p, true
-	})
-	return last, found, err
+	var s PromptScanner
+	return s.Scan(r)
 }
+
+// PromptScanner finds the last prompt of a transcript that only grows, as
+// LastPrompt does, but each Scan reads only the lines appended since the
+// previous one: a long-lived process (the agent serving the Stop hook)
+// keeps one per transcript so a turn's cost does not grow with the
+// session. A file that was rewritten needs a new scanner.
+type PromptScanner struct {
+	counts map[promptID]int
+	last   PromptRef
+	found  bool
+	next   int64 // where the first line not yet scanned starts
+}
+
+// Scan reads the complete lines from the previous scan's end and returns
+// the last prompt so far, with its occurrence, and false when there is
+// none.
+func (s *PromptScanner) Scan(r io.ReaderAt) (PromptRef, bool, error) {
+	if s.counts == nil {
+		s.counts = make(map[promptID]int)
+	}
+	next, err := scanPromptsFrom(r, s.next, -1, func(id promptID, p PromptRef) {
+		s.counts[id]++
+		p.Occurrence = s.counts[id]
+		s.last, s.found = p, true
+	})
+	s.next = next
+	return s.last, s.found, err
+}
+
+// Offset returns where the next Scan starts: the end of the last complete
+// line scanned.
+func (s *PromptScanner) Offset() int64 { return s.next }
 
 // scanPrompts calls fn for every prompt on a complete line before limit (or
 // in the whole file when limit < 0); the PromptRef has no Occurrence. Only
@@ -144,15 +169,24 @@ func LastPrompt(r io.ReaderAt) (PromptRef, bool, error) {
 // token "user" and no "tool_result", and inside JSON strings quotes are
 // escaped, so text in a message cannot fake either token.
 func scanPrompts(r io.ReaderAt, limit int64, fn func(promptID, PromptRef)) error {
-	lr := newLineReader(r, 0)
+	_, err := scanPromptsFrom(r, 0, limit, fn)
+	return err
+}
+
+// scanPromptsFrom is scanPrompts from the line starting at from; it returns
+// where the first line it did not scan starts.
+func scanPromptsFrom(r io.ReaderAt, from, limit int64, fn func(promptID, PromptRef)) (int64, error) {
+	lr := newLineReader(r, from)
+	next := from
 	for {
 		line, start, end, st, err := lr.next()
 		if err != nil {
-			return err
+			return next, err
 		}
 		if st == lineEOF || st == lineTorn || limit >= 0 && end > limit {
-			return nil
+			return next, nil
 		}
+		next = end
 		if st != lineOK || !bytes.Contains(line, tokenUser) || bytes.Contains(line, tokenToolResult) {
 			continue
 		}
