@@ -47,10 +47,10 @@ type Options struct {
 	TailQuiet    time.Duration
 	TailRecent   time.Duration
 	FollowUp     time.Duration
-	// NoPromote and NoSync leave the promoter and the sync loop out
-	// (tests of the schedule).
-	NoPromote, NoSync bool
-	Now               func() time.Time
+	// NoPromote, NoSync and NoHooks leave the promoter, the sync loop and
+	// the hook server out (tests of the schedule).
+	NoPromote, NoSync, NoHooks bool
+	Now                        func() time.Time
 }
 
 // Agent is the daemon. Open starts it, Close stops it.
@@ -65,6 +65,7 @@ type Agent struct {
 	lock    *instanceLock
 	watcher *promote.Watcher
 	sync    *syncer.Loop
+	hooks   *hookServer
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	wake    chan string // on-demand triggers
@@ -150,12 +151,15 @@ func (a *Agent) open(ctx context.Context) error {
 	a.beat(ctx, StateIdle)
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	a.cancel = cancel
+	if !a.opts.NoHooks {
+		a.serveHooks(ctx, runCtx)
+	}
 	t := newTailer(a, a.cfg.Paths.ClaudeProjects, a.opts.TailQuiet, a.opts.TailRecent)
 	a.wg.Add(2)
 	go func() { defer a.wg.Done(); a.schedule(runCtx) }()
 	go func() { defer a.wg.Done(); t.run(runCtx, a.opts.CheckEvery) }()
 	a.log.Info("agent started", "pid", a.hb.PID, "mode", a.hb.Mode, "data", a.cfg.Paths.DataDir,
-		"sync", a.sync != nil, "promote", a.watcher != nil)
+		"sync", a.sync != nil, "promote", a.watcher != nil, "hooks", a.hooks != nil)
 	return nil
 }
 
@@ -167,6 +171,7 @@ func (a *Agent) Close(ctx context.Context) error {
 		return nil
 	}
 	a.cancel()
+	a.hooks.stopAccepting()
 	done := make(chan struct{})
 	go func() { a.wg.Wait(); close(done) }()
 	var err error
@@ -190,6 +195,7 @@ func (a *Agent) closeComponents(ctx context.Context) error {
 	if a.sync != nil {
 		errs = append(errs, a.sync.Close(ctx))
 	}
+	errs = append(errs, a.hooks.close())
 	return errors.Join(errs...)
 }
 

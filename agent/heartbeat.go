@@ -34,6 +34,10 @@ type Heartbeat struct {
 	Tailed    int           `json:"tailed"`   // exchanges the tailer stored since start
 	Pending   int           `json:"pending"`  // episodes waiting at the last beat
 	Watching  int           `json:"watching"` // transcript directories watched
+	// Hooks says whether the agent answers credence-hook over its socket,
+	// and HooksServed how many events it has answered since start.
+	Hooks       bool  `json:"hooks"`
+	HooksServed int64 `json:"hooks_served"`
 }
 
 // ReadHeartbeat returns the last heartbeat, or store.ErrNotFound when no
@@ -95,6 +99,7 @@ func ReadHealth(ctx context.Context, db *store.DB, now time.Time) (Heartbeat, He
 func (a *Agent) beat(ctx context.Context, state string) {
 	a.mu.Lock()
 	a.hb.State, a.hb.BeatAt = state, a.now()
+	a.hb.Hooks, a.hb.HooksServed = a.hooks != nil, a.hooks.served()
 	b, err := json.Marshal(a.hb)
 	a.mu.Unlock()
 	if err == nil {

@@ -199,6 +199,11 @@ func printStatus(env *Env, r StatusReport) {
 	case a.Running:
 		env.Printf("agent      running (pid %d on %s, %s, last beat %s ago; %d episodes waiting; %d embedded, %d tailed since %s)\n",
 			hb.PID, hb.Host, hb.State, a.Age, hb.Pending, hb.Embedded, hb.Tailed, hb.StartedAt.Format(time.DateTime))
+		if hb.Hooks {
+			env.Printf("hooks      answered by the agent (%d events since it started)\n", hb.HooksServed)
+		} else {
+			env.Printf("hooks      handled in-process: the agent is not serving them (see agent.log)\n")
+		}
 	default:
 		env.Printf("agent      %s (pid %d on %s, last beat %s ago)\n", a.Status, hb.PID, hb.Host, a.Age)
 	}

@@ -12,10 +12,17 @@ func TestRunSession(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds credence-hook")
 	}
-	bin := filepath.Join(t.TempDir(), "credence-hook")
-	build := exec.Command("go", "build", "-o", bin, "github.com/credence-mem/credence/cmd/credence-hook")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build credence-hook: %v\n%s", err, out)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "credence-hook")
+	// Without an agent credence-hook execs the credence beside it.
+	for _, b := range []struct{ out, pkg string }{
+		{bin, "github.com/credence-mem/credence/cmd/credence-hook"},
+		{filepath.Join(dir, "credence"), "github.com/credence-mem/credence/cmd/credence"},
+	} {
+		build := exec.Command("go", "build", "-o", b.out, b.pkg)
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("build %s: %v\n%s", b.pkg, err, out)
+		}
 	}
 	home := t.TempDir()
 	res, err := RunSession(context.Background(), SessionOptions{HookBinary: bin, Home: home})

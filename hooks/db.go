@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"time"
 
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/redact"
 	"github.com/credence-mem/credence/store"
 )
@@ -22,6 +25,34 @@ const maxStoredBytes = 64 << 10
 
 // truncatedMark ends an episode cut at maxStoredBytes.
 const truncatedMark = "\n[…truncated by credence]"
+
+// database returns the database for one event and the func that releases
+// it: the agent's open one when the event is served there, else a fresh
+// connection (openDB) closed on release.
+func (h *handler) database(ctx context.Context) (*store.DB, func(), error) {
+	if h.shared != nil {
+		return h.shared.db, func() {}, nil
+	}
+	db, err := h.openDB(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open database: %w", err)
+	}
+	return db, func() { db.Close() }, nil
+}
+
+// queryEmbedder returns the embedder recall uses for queries: the agent's,
+// built once, when the event is served there.
+func (h *handler) queryEmbedder() (embed.Embedder, error) {
+	if h.shared != nil {
+		return h.shared.emb, h.shared.embErr
+	}
+	return h.queryEmbedderFresh()
+}
+
+// queryEmbedderFresh builds the configured query embedder.
+func (h *handler) queryEmbedderFresh() (embed.Embedder, error) {
+	return recall.NewQueryEmbedder(h.cfg)
+}
 
 // openDB opens the database. An existing database at the current schema is
 // opened without the migration pass, whose per-migration write

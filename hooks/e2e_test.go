@@ -27,12 +27,19 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// credence-hook execs the credence beside it when no agent answers,
+	// as install.sh installs them.
 	hookBin = filepath.Join(dir, "credence-hook")
-	build := exec.Command("go", "build", "-o", hookBin, "github.com/credence-mem/credence/cmd/credence-hook")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "build credence-hook: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
+	for _, b := range []struct{ out, pkg string }{
+		{hookBin, "github.com/credence-mem/credence/cmd/credence-hook"},
+		{filepath.Join(dir, "credence"), "github.com/credence-mem/credence/cmd/credence"},
+	} {
+		build := exec.Command("go", "build", "-o", b.out, b.pkg)
+		if out, err := build.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "build %s: %v\n%s", b.pkg, err, out)
+			os.RemoveAll(dir)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -188,14 +195,17 @@ func wantLog(t *testing.T, log, substr string) {
 	}
 }
 
-// TestHookDependencies keeps the hot path small: credence-hook must not link
-// the agent, the LLM client, sync, the MEMORY.md layer or fsnotify.
+// TestHookDependencies keeps the hot path small: credence-hook is the pure-Go
+// front (hookrelay), so it must link neither the database engine nor
+// anything that uses it, nor the agent, the LLM client, sync, the MEMORY.md
+// layer or fsnotify.
 func TestHookDependencies(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "github.com/credence-mem/credence/cmd/credence-hook").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	forbidden := []string{"/agent", "/llm", "/syncer", "/consolidate", "/promote", "/markdown", "/mcpserver", "fsnotify"}
+	forbidden := []string{"/agent", "/llm", "/syncer", "/consolidate", "/promote", "/markdown", "/mcpserver", "fsnotify",
+		"go-libsql", "credence/store", "credence/hooks", "credence/recall", "credence/embed", "credence/app", "net/http", "runtime/cgo"}
 	for _, pkg := range strings.Fields(string(out)) {
 		for _, f := range forbidden {
 			if strings.Contains(pkg, f) {

@@ -21,11 +21,11 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 	if in.SessionID == "" {
 		return errors.New("flush: no session_id")
 	}
-	db, err := h.openDB(ctx)
+	db, release, err := h.database(ctx)
 	if err != nil {
-		return fmt.Errorf("open database: %w", err)
+		return err
 	}
-	defer db.Close()
+	defer release()
 	sess, err := db.Session(ctx, in.SessionID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/credence-mem/credence/hookrelay"
 )
 
 // Input is the JSON object Claude Code sends on stdin. Fields that are
@@ -31,41 +33,17 @@ type Input struct {
 // Errors of reading and parsing the input.
 var (
 	ErrEmptyInput    = errors.New("empty input")
-	ErrInputTooLarge = errors.New("input larger than hook.stdin_max_bytes")
-	ErrInputTimeout  = errors.New("stdin not closed within hook.stdin_timeout")
+	ErrInputTooLarge = hookrelay.ErrInputTooLarge
+	ErrInputTimeout  = hookrelay.ErrInputTimeout
 	// ErrFieldType accompanies a usable Input when some field had an
 	// unexpected JSON type and was ignored.
 	ErrFieldType = errors.New("hook input field of an unexpected type ignored")
 )
 
-// readInput reads all of r, at most max bytes, waiting at most timeout.
-// The read runs in its own goroutine so a writer that never closes stdin
-// cannot hold the hook; that goroutine touches nothing but r and the
-// buffer it hands back.
+// readInput reads all of r, at most max bytes, waiting at most timeout;
+// see hookrelay.ReadInput.
 func readInput(r io.Reader, max int64, timeout time.Duration) ([]byte, error) {
-	type result struct {
-		b   []byte
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		b, err := io.ReadAll(io.LimitReader(r, max+1))
-		ch <- result{b, err}
-	}()
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	select {
-	case res := <-ch:
-		if res.err != nil {
-			return nil, fmt.Errorf("read stdin: %w", res.err)
-		}
-		if int64(len(res.b)) > max {
-			return nil, fmt.Errorf("read stdin: %w (%d bytes)", ErrInputTooLarge, max)
-		}
-		return res.b, nil
-	case <-t.C:
-		return nil, fmt.Errorf("read stdin: %w (%v)", ErrInputTimeout, timeout)
-	}
+	return hookrelay.ReadInput(r, max, timeout)
 }
 
 // ParseInput decodes a hook's stdin. It accepts any JSON object. A field of

@@ -20,11 +20,11 @@ func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 	}
 	text := storable(in.Prompt)
 	project := h.project(in.Cwd)
-	db, err := h.openDB(ctx)
+	db, release, err := h.database(ctx)
 	if err != nil {
-		return fmt.Errorf("open database: %w", err)
+		return err
 	}
-	defer db.Close()
+	defer release()
 	var episodeID string
 	err = db.Write(ctx, func(tx *store.Tx) error {
 		turn, err := tx.NextTurn(ctx)
@@ -71,7 +71,7 @@ func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 // recaller builds the recall engine for the configured embedder. Without
 // a usable embedder recall is lexical.
 func (h *handler) recaller(db *store.DB) (*recall.Recaller, error) {
-	emb, err := recall.NewQueryEmbedder(h.cfg)
+	emb, err := h.queryEmbedder()
 	id := "offline-v1"
 	if err != nil {
 		h.log.Warn("embedder unavailable; recall is lexical", "err", safe(err))
@@ -79,5 +79,9 @@ func (h *handler) recaller(db *store.DB) (*recall.Recaller, error) {
 	} else {
 		id = emb.ID()
 	}
-	return &recall.Recaller{DB: db, Embedder: emb, Opts: recall.FromConfig(h.cfg, id), Now: h.now}, nil
+	r := &recall.Recaller{DB: db, Embedder: emb, Opts: recall.FromConfig(h.cfg, id), Now: h.now}
+	if h.shared != nil {
+		r.Cache = h.shared.cache
+	}
+	return r, nil
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,17 +16,18 @@ import (
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/redact"
 )
 
 // The events credence-hook handles; the name is its first argument.
 const (
-	EventUserPromptSubmit = "UserPromptSubmit"
-	EventStop             = "Stop"
-	EventSessionStart     = "SessionStart"
-	EventSessionEnd       = "SessionEnd"
-	EventPreCompact       = "PreCompact"
+	EventUserPromptSubmit = hookrelay.EventUserPromptSubmit
+	EventStop             = hookrelay.EventStop
+	EventSessionStart     = hookrelay.EventSessionStart
+	EventSessionEnd       = hookrelay.EventSessionEnd
+	EventPreCompact       = hookrelay.EventPreCompact
 )
 
 // defaultBudget applies when the config cannot be read.
@@ -43,7 +45,12 @@ type env struct {
 // is never written: at exit code 0 Claude Code would only show it in
 // verbose mode, and a memory tool has nothing to tell the user there.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return run(ctx, env{getenv: os.Getenv, now: time.Now}, args, stdin, stdout)
+	return RunEnv(ctx, os.Getenv, args, stdin, stdout)
+}
+
+// RunEnv is Run with the environment read through getenv.
+func RunEnv(ctx context.Context, getenv func(string) string, args []string, stdin io.Reader, stdout io.Writer) int {
+	return run(ctx, env{getenv: getenv, now: time.Now}, args, stdin, stdout)
 }
 
 func run(ctx context.Context, e env, args []string, stdin io.Reader, stdout io.Writer) int {
@@ -60,43 +67,61 @@ func run(ctx context.Context, e env, args []string, stdin io.Reader, stdout io.W
 		log.Error("load config", "err", safe(cfgErr))
 		return 0
 	}
-	switch event {
-	case EventUserPromptSubmit, EventStop, EventSessionStart, EventSessionEnd, EventPreCompact:
-	default:
-		log.Warn("unknown event; usage: credence-hook <UserPromptSubmit|Stop|SessionStart|SessionEnd|PreCompact>")
+	if !hookrelay.KnownEvent(event) {
+		log.Warn("unknown event; " + hookrelay.Usage)
 		return 0
 	}
 	budget := cfg.Hook.Budget
 	if budget <= 0 {
 		budget = defaultBudget
 	}
-	ctx, cancel := context.WithDeadline(ctx, start.Add(budget))
+	deadline := start.Add(budget)
+	if d, ok := relayedDeadline(e.getenv); ok && d.Before(deadline) {
+		deadline = d
+	}
+	h := &handler{cfg: cfg, log: log, out: &gate{w: stdout}, now: e.now, event: event, deadline: deadline}
+	h.bounded(ctx, start, func(ctx context.Context) error { return h.handle(ctx, stdin) })
+	return 0
+}
+
+// relayedDeadline reads the deadline credence-hook's front hands over when
+// it execs the in-process handler.
+func relayedDeadline(getenv func(string) string) (time.Time, bool) {
+	n, err := strconv.ParseInt(getenv(hookrelay.DeadlineEnv), 10, 64)
+	if err != nil || n <= 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, n), true
+}
+
+// bounded runs fn until it returns or h.deadline passes, whichever comes
+// first, logging its error or panic. When the deadline wins, stdout is
+// closed to fn and bounded returns while fn may still be working: a write
+// transaction it has open is rolled back when the process exits (or, in the
+// agent, finishes or fails on its own), so nothing is half stored.
+func (h *handler) bounded(ctx context.Context, start time.Time, fn func(context.Context) error) {
+	ctx, cancel := context.WithDeadline(ctx, h.deadline)
 	defer cancel()
-	h := &handler{cfg: cfg, log: log, out: &gate{w: stdout}, now: e.now, event: event, deadline: start.Add(budget)}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer func() {
 			if p := recover(); p != nil {
-				log.Error("panic", "panic", safe(fmt.Errorf("%v", p)), "stack", string(debug.Stack()))
+				h.log.Error("panic", "panic", safe(fmt.Errorf("%v", p)), "stack", string(debug.Stack()))
 			}
 		}()
-		if err := h.handle(ctx, stdin); err != nil {
-			log.Warn("hook failed", "err", safe(err), "elapsed_ms", e.now().Sub(start).Milliseconds())
+		if err := fn(ctx); err != nil {
+			h.log.Warn("hook failed", "err", safe(err), "elapsed_ms", h.now().Sub(start).Milliseconds())
 			return
 		}
-		log.Debug("hook done", "elapsed_ms", e.now().Sub(start).Milliseconds())
+		h.log.Debug("hook done", "elapsed_ms", h.now().Sub(start).Milliseconds())
 	}()
 	select {
 	case <-done:
 	case <-ctx.Done():
-		// Whatever the handler is doing, it may no longer write to stdout;
-		// a write transaction it has open is rolled back when the process
-		// exits, so nothing is half stored.
 		h.out.close()
-		log.Warn("time budget exhausted; giving up silently", "budget_ms", budget.Milliseconds())
+		h.log.Warn("time budget exhausted; giving up silently", "budget_ms", h.deadline.Sub(start).Milliseconds())
 	}
-	return 0
 }
 
 // handler runs one event.
@@ -107,9 +132,12 @@ type handler struct {
 	now      func() time.Time
 	event    string
 	deadline time.Time
+	// shared, when set, is the agent's open database and embedder: the
+	// event is served by a warm process and nothing is opened or closed.
+	shared *shared
 }
 
-// handle reads and parses stdin and dispatches the event.
+// handle reads stdin and handles the event.
 func (h *handler) handle(ctx context.Context, stdin io.Reader) error {
 	wait := min(h.cfg.Hook.StdinTimeout, time.Until(h.deadline))
 	if wait <= 0 {
@@ -119,6 +147,11 @@ func (h *handler) handle(ctx context.Context, stdin io.Reader) error {
 	if err != nil {
 		return err
 	}
+	return h.handleData(ctx, data)
+}
+
+// handleData parses the event's JSON and dispatches it.
+func (h *handler) handleData(ctx context.Context, data []byte) error {
 	in, err := ParseInput(data)
 	switch {
 	case errors.Is(err, ErrFieldType):

@@ -28,11 +28,11 @@ const DigestHeading = "## credence: since your last session"
 // It records the session either way.
 func (h *handler) sessionStart(ctx context.Context, in Input) error {
 	project := h.project(in.Cwd)
-	db, err := h.openDB(ctx)
+	db, release, err := h.database(ctx)
 	if err != nil {
-		return fmt.Errorf("open database: %w", err)
+		return err
 	}
-	defer db.Close()
+	defer release()
 	digest, err := h.digest(ctx, db, project, in.SessionID)
 	if err != nil {
 		return err

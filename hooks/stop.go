@@ -27,11 +27,11 @@ func (h *handler) stop(ctx context.Context, in Input) error {
 	if in.SessionID == "" {
 		return errors.New("stop: no session_id")
 	}
-	db, err := h.openDB(ctx)
+	db, release, err := h.database(ctx)
 	if err != nil {
-		return fmt.Errorf("open database: %w", err)
+		return err
 	}
-	defer db.Close()
+	defer release()
 	sess, err := db.Session(ctx, in.SessionID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
@@ -68,7 +68,14 @@ func (h *handler) stop(ctx context.Context, in Input) error {
 // transcript the stored prompt is keyed with its occurrence among the
 // session's stored prompts.
 func (h *handler) turnKey(ctx context.Context, db *store.DB, in Input, stored string) (key, prompt string, err error) {
-	ref, ok, terr := lastPrompt(in.TranscriptPath)
+	var ref transcript.PromptRef
+	var ok bool
+	var terr error
+	if h.shared != nil {
+		ref, ok, terr = h.shared.scans.lastPrompt(in.TranscriptPath)
+	} else {
+		ref, ok, terr = lastPrompt(in.TranscriptPath)
+	}
 	switch {
 	case terr != nil:
 		h.log.Info("transcript unreadable; keying the turn from the stored prompt", "err", safe(terr))
@@ -107,7 +114,7 @@ func samePrompt(a, b string) bool {
 // at a time, so recall's vector search sees them. It is skipped when no
 // vectors exist yet.
 func (h *handler) syncSketches(ctx context.Context, db *store.DB, limit int) error {
-	emb, err := recall.NewQueryEmbedder(h.cfg)
+	emb, err := h.queryEmbedder()
 	if err != nil {
 		return nil // logged where recall needs it
 	}

@@ -29,6 +29,9 @@ type Recaller struct {
 	Opts     Options
 	// Now is the clock; nil means the database's.
 	Now func() time.Time
+	// Cache, when set, keeps sketches and word frequencies between recalls
+	// (a long-lived process); nil reads them from the database each time.
+	Cache *Cache
 }
 
 // Query is one recall request.

@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"bytes"
 	"container/heap"
 	"context"
 	"encoding/binary"
@@ -9,6 +8,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
+	"time"
 
 	"github.com/credence-mem/credence/store"
 )
@@ -174,6 +174,48 @@ func hamming(a, b []byte) int {
 // sketchNearest returns the IDs of the k items of a kind, visible from the
 // query's project, whose sketches are nearest the query's.
 func (s *search) sketchNearest(ctx context.Context, kind string, k int) ([]string, error) {
+	sets, err := s.sketchSets(ctx, kind)
+	if err != nil {
+		return nil, err
+	}
+	qs := appendSigns(nil, s.vec)
+	size := len(qs)
+	h := &farthestFirst{}
+	for si, set := range sets {
+		for ci, c := range set.chunks {
+			if len(c.Signs) != c.Count*size {
+				return nil, fmt.Errorf("sketch chunk %s/%s/%d: %d bytes for %d sketches of %d", c.Kind, c.Project, c.Chunk, len(c.Signs), c.Count, size)
+			}
+			for i := 0; i < c.Count; i++ {
+				d := hamming(qs, c.Signs[i*size:(i+1)*size])
+				if h.Len() < k {
+					heap.Push(h, sketchHit{d, si, ci, i})
+				} else if d < (*h)[0].dist {
+					(*h)[0] = sketchHit{d, si, ci, i}
+					heap.Fix(h, 0)
+				}
+			}
+		}
+	}
+	out := make([]string, h.Len())
+	for i := len(out) - 1; i >= 0; i-- {
+		hit := heap.Pop(h).(sketchHit)
+		id, ok := sets[hit.set].id(hit.chunk, hit.item)
+		if !ok {
+			c := sets[hit.set].chunks[hit.chunk]
+			return nil, fmt.Errorf("sketch chunk %d: fewer ids than its %d sketches", c.Chunk, c.Count)
+		}
+		out[i] = id
+	}
+	return out, nil
+}
+
+// sketchSets returns the sketches visible from the query's project: from
+// the Recaller's cache when it has one.
+func (s *search) sketchSets(ctx context.Context, kind string) ([]*sketchSet, error) {
+	if s.r.Cache != nil && s.q.Project != "" {
+		return s.r.Cache.projectSketches(ctx, s.r.DB, s.space, kind, []string{s.q.Project, ""})
+	}
 	var projects []string
 	if s.q.Project != "" {
 		projects = []string{s.q.Project, ""}
@@ -182,41 +224,10 @@ func (s *search) sketchNearest(ctx context.Context, kind string, k int) ([]strin
 	if err != nil {
 		return nil, err
 	}
-	qs := appendSigns(nil, s.vec)
-	size := len(qs)
-	h := &farthestFirst{}
-	for ci, c := range chunks {
-		if len(c.Signs) != c.Count*size {
-			return nil, fmt.Errorf("sketch chunk %s/%s/%d: %d bytes for %d sketches of %d", c.Kind, c.Project, c.Chunk, len(c.Signs), c.Count, size)
-		}
-		for i := 0; i < c.Count; i++ {
-			d := hamming(qs, c.Signs[i*size:(i+1)*size])
-			if h.Len() < k {
-				heap.Push(h, sketchHit{d, ci, i})
-			} else if d < (*h)[0].dist {
-				(*h)[0] = sketchHit{d, ci, i}
-				heap.Fix(h, 0)
-			}
-		}
-	}
-	split := map[int][][]byte{}
-	out := make([]string, h.Len())
-	for i := len(out) - 1; i >= 0; i-- {
-		hit := heap.Pop(h).(sketchHit)
-		ids, ok := split[hit.chunk]
-		if !ok {
-			ids = bytes.Split(chunks[hit.chunk].IDs, []byte{'\n'})
-			split[hit.chunk] = ids
-		}
-		if hit.item >= len(ids) {
-			return nil, fmt.Errorf("sketch chunk %d: %d ids for %d sketches", chunks[hit.chunk].Chunk, len(ids), chunks[hit.chunk].Count)
-		}
-		out[i] = string(ids[hit.item])
-	}
-	return out, nil
+	return []*sketchSet{newSketchSet(chunks, "", time.Time{}, false)}, nil
 }
 
-type sketchHit struct{ dist, chunk, item int }
+type sketchHit struct{ dist, set, chunk, item int }
 
 // farthestFirst is a max-heap on distance: its root is the worst of the k
 // best so far.

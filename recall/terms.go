@@ -99,7 +99,13 @@ func (s *search) searchWords(ctx context.Context, kind, text string) (string, er
 	for i, w := range words {
 		words[i] = strings.Trim(w, `"`)
 	}
-	df, err := s.r.DB.DocFrequencies(ctx, kind, words, 2*postingsBudget+1)
+	var df map[string]int
+	var err error
+	if s.r.Cache != nil {
+		df, err = s.r.Cache.docFrequencies(ctx, s.r.DB, kind, words, 2*postingsBudget+1)
+	} else {
+		df, err = s.r.DB.DocFrequencies(ctx, kind, words, 2*postingsBudget+1)
+	}
 	if err != nil {
 		return "", err
 	}

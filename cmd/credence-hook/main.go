@@ -1,15 +1,15 @@
 // Command credence-hook is the executable Claude Code runs on
-// UserPromptSubmit, Stop, SessionStart, SessionEnd and PreCompact; see
-// package hooks.
+// UserPromptSubmit, Stop, SessionStart, SessionEnd and PreCompact: it hands
+// the event to the running agent, or handles it in-process through
+// `credence hook`; see package hookrelay.
 package main
 
 import (
-	"context"
 	"os"
 
-	"github.com/credence-mem/credence/hooks"
+	"github.com/credence-mem/credence/hookrelay"
 )
 
 func main() {
-	os.Exit(hooks.Run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(hookrelay.Main(os.Args[1:], os.Stdin, os.Stdout))
 }

@@ -1,0 +1,65 @@
+//go:build unix
+
+package hookrelay
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/credence-mem/credence/config"
+)
+
+// localName is the binary that handles an event in-process
+// (`credence hook <event>`); it is installed next to credence-hook.
+const localName = "credence"
+
+// execLocal replaces this process with `credence hook <event>`, its stdin
+// the bytes already read and its deadline this one's. It returns only on
+// failure. exec rather than a child: nothing outlives the hook holding its
+// stdout, and the in-process handler keeps Claude Code's pipes as they are.
+func execLocal(cfg *config.Config, event string, stdin []byte, deadline time.Time) error {
+	bin, err := localBinary()
+	if err != nil {
+		return err
+	}
+	f, err := stdinFile(stdin, cfg.Paths.DataDir)
+	if err != nil {
+		return fmt.Errorf("hand stdin over: %w", err)
+	}
+	defer f.Close()
+	if err := unix.Dup2(int(f.Fd()), 0); err != nil {
+		return fmt.Errorf("hand stdin over: %w", err)
+	}
+	env := append(os.Environ(), DeadlineEnv+"="+strconv.FormatInt(deadline.UnixNano(), 10))
+	err = syscall.Exec(bin, []string{bin, "hook", event}, env)
+	runtime.KeepAlive(f)
+	return fmt.Errorf("exec %s: %w", bin, err)
+}
+
+// localBinary finds credence: next to this executable (symlinks resolved,
+// as install.sh and the plugin's wrapper leave them), else on PATH.
+func localBinary() (string, error) {
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		p := filepath.Join(filepath.Dir(exe), localName)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	p, err := exec.LookPath(localName)
+	if err != nil {
+		return "", errors.New("no credence binary next to credence-hook or on PATH")
+	}
+	return p, nil
+}

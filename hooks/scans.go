@@ -1,0 +1,62 @@
+package hooks
+
+import (
+	"errors"
+	"os"
+	"sync"
+
+	"github.com/credence-mem/credence/transcript"
+)
+
+// maxScans bounds the transcripts the agent keeps scanners for; past it
+// they start over (a scanner is a few hundred bytes per prompt).
+const maxScans = 256
+
+// scans keeps, in the agent, one prompt scanner per transcript, so the
+// Stop hook reads only what a turn appended instead of the whole session.
+type scans struct {
+	mu sync.Mutex
+	m  map[string]*scanEntry
+}
+
+// scanEntry is one transcript's scanner and the file it was scanning.
+type scanEntry struct {
+	mu   sync.Mutex
+	file os.FileInfo
+	s    transcript.PromptScanner
+}
+
+// lastPrompt is the package-level lastPrompt, resumed from the previous
+// scan of the same file. A file that was replaced, or is shorter than what
+// was scanned, is scanned again from the start.
+func (c *scans) lastPrompt(path string) (transcript.PromptRef, bool, error) {
+	if path == "" {
+		return transcript.PromptRef{}, false, errors.New("no transcript_path")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return transcript.PromptRef{}, false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return transcript.PromptRef{}, false, err
+	}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxScans {
+		c.m = map[string]*scanEntry{}
+	}
+	e := c.m[path]
+	if e == nil {
+		e = &scanEntry{}
+		c.m[path] = e
+	}
+	c.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.file == nil || !os.SameFile(e.file, fi) || fi.Size() < e.s.Offset() {
+		e.s = transcript.PromptScanner{}
+	}
+	e.file = fi
+	return e.s.Scan(f)
+}

@@ -1,0 +1,67 @@
+package logfile
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/credence-mem/credence/config"
+)
+
+// defaultFallbackMaxBytes rotates the hook's fallback log.
+const defaultFallbackMaxBytes = 1 << 20
+
+// Open opens <logdir>/<component>.log (mode 0600, appending) and returns a
+// JSON slog logger writing to it at the configured level. When the file has
+// grown past maxBytes it is moved to <component>.log.1 first, so logs never
+// grow without bound.
+func Open(cfg *config.Config, component string, maxBytes int64) (*slog.Logger, io.Closer, error) {
+	if err := os.MkdirAll(cfg.Paths.LogDir, 0o700); err != nil {
+		return nil, nil, fmt.Errorf("open log: %w", err)
+	}
+	path := filepath.Join(cfg.Paths.LogDir, component+".log")
+	f, err := openRotated(path, maxBytes)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open log: %w", err)
+	}
+	level := slog.LevelInfo
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	h := slog.NewJSONHandler(f, &slog.HandlerOptions{Level: level})
+	return slog.New(h).With("component", component), f, nil
+}
+
+// OpenHook opens the hook's log: <logdir>/hook.log, or when the config could
+// not be loaded (cfgOK false) or the log directory cannot be written (a
+// read-only data directory, say), HookFallbackPath, so a failure is never
+// silent. With no writable file at all it discards. The returned func closes
+// the file.
+func OpenHook(cfg *config.Config, cfgOK bool) (*slog.Logger, func()) {
+	if cfg != nil && cfgOK {
+		if log, c, err := Open(cfg, "hook", cfg.Hook.LogMaxBytes); err == nil {
+			return log, func() { c.Close() }
+		}
+	}
+	f, err := openRotated(HookFallbackPath(), defaultFallbackMaxBytes)
+	if err != nil {
+		return slog.New(slog.DiscardHandler), func() {}
+	}
+	log := slog.New(slog.NewJSONHandler(f, nil)).With("component", "hook", "fallback_log", true)
+	return log, func() { f.Close() }
+}
+
+// HookFallbackPath is where the hook logs when its configured log directory
+// is unusable: credence-hook-<uid>.log in the system temp directory.
+func HookFallbackPath() string {
+	return filepath.Join(os.TempDir(), fmt.Sprintf("credence-hook-%d.log", os.Getuid()))
+}
+
+// openRotated opens path for appending, first moving it to path.1 when it
+// has grown past maxBytes (0 never rotates).
+func openRotated(path string, maxBytes int64) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && maxBytes > 0 && fi.Size() > maxBytes {
+		_ = os.Rename(path, path+".1") // best effort: a lost rotation only means a longer file
+	}
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+}

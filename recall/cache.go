@@ -1,0 +1,163 @@
+package recall
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/credence-mem/credence/store"
+)
+
+// Cache keeps, for a process that recalls many times (the agent serving
+// hooks), what every recall reads and what rarely changes: the vector
+// sketches of each project and the document frequencies of search words.
+// A Recaller without a Cache reads them from the database each time, as a
+// one-shot hook process must. Safe for concurrent use.
+//
+// Staleness is bounded: sketches are reloaded as soon as the sketch
+// checkpoint moves (one small read per recall) and after cacheTTL in any
+// case; a sketch of an item forgotten since is harmless, since candidates
+// are re-ranked by their stored vectors and loaded from the database, and
+// a forgotten item has neither. Frequencies only choose which query words
+// are worth searching, and live for cacheTTL.
+type Cache struct {
+	mu       sync.Mutex
+	now      func() time.Time
+	sketches map[sketchKey]*sketchSet
+	df       map[dfKey]dfEntry
+}
+
+// cacheTTL bounds how long anything cached is used.
+const cacheTTL = 5 * time.Minute
+
+// maxCachedWords bounds the frequency cache; past it the cache starts over.
+const maxCachedWords = 20000
+
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{now: time.Now, sketches: map[sketchKey]*sketchSet{}, df: map[dfKey]dfEntry{}}
+}
+
+type sketchKey struct{ space, kind, project string }
+
+// sketchSet is one project's sketches of a space and kind, with each
+// chunk's ID offsets found once.
+type sketchSet struct {
+	version  string // the sketch checkpoint it was loaded at
+	loadedAt time.Time
+	chunks   []store.SketchChunk
+	offsets  [][]int32 // per chunk: start of each ID in IDs, plus len(IDs)+1
+}
+
+// id returns item i of chunk c, or false when the chunk holds fewer IDs.
+// A set used by one recall only finds a chunk's offsets on first use; a
+// cached one has them all (newSketchSet), so concurrent reads never write.
+func (s *sketchSet) id(c, i int) (string, bool) {
+	if s.offsets[c] == nil {
+		s.offsets[c] = idOffsets(s.chunks[c].IDs, s.chunks[c].Count)
+	}
+	off := s.offsets[c]
+	if i+1 >= len(off) {
+		return "", false
+	}
+	return string(s.chunks[c].IDs[off[i] : off[i+1]-1]), true
+}
+
+type dfKey struct{ kind, word string }
+
+type dfEntry struct {
+	n  int
+	at time.Time
+}
+
+// projectSketches returns the sketch sets of the given projects ("" is
+// global) for a space and kind, reloading the ones that are stale.
+func (c *Cache) projectSketches(ctx context.Context, db *store.DB, sp store.Space, kind string, projects []string) ([]*sketchSet, error) {
+	version, err := db.Meta(ctx, checkpointKey(sp, kind))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	now := c.now()
+	out := make([]*sketchSet, 0, len(projects))
+	for _, p := range projects {
+		key := sketchKey{sp.Name, kind, p}
+		c.mu.Lock()
+		set := c.sketches[key]
+		c.mu.Unlock()
+		if set == nil || set.version != version || now.Sub(set.loadedAt) > cacheTTL {
+			chunks, err := db.SketchChunks(ctx, sp.Name, kind, []string{p})
+			if err != nil {
+				return nil, err
+			}
+			set = newSketchSet(chunks, version, now, true)
+			c.mu.Lock()
+			c.sketches[key] = set
+			c.mu.Unlock()
+		}
+		out = append(out, set)
+	}
+	return out, nil
+}
+
+// newSketchSet wraps chunks; offsets finds every chunk's ID offsets now.
+func newSketchSet(chunks []store.SketchChunk, version string, now time.Time, offsets bool) *sketchSet {
+	s := &sketchSet{version: version, loadedAt: now, chunks: chunks, offsets: make([][]int32, len(chunks))}
+	if offsets {
+		for i, ch := range chunks {
+			s.offsets[i] = idOffsets(ch.IDs, ch.Count)
+		}
+	}
+	return s
+}
+
+// idOffsets returns where each newline-separated ID of ids starts, plus
+// len(ids)+1, so ID i is ids[off[i]:off[i+1]-1].
+func idOffsets(ids []byte, count int) []int32 {
+	off := make([]int32, 0, count+1)
+	start := 0
+	for {
+		off = append(off, int32(start))
+		j := bytes.IndexByte(ids[start:], '\n')
+		if j < 0 {
+			break
+		}
+		start += j + 1
+	}
+	return append(off, int32(len(ids)+1))
+}
+
+// docFrequencies returns the frequencies of words in a kind's index, from
+// the cache where fresh and the database otherwise.
+func (c *Cache) docFrequencies(ctx context.Context, db *store.DB, kind string, words []string, upTo int) (map[string]int, error) {
+	now := c.now()
+	out := make(map[string]int, len(words))
+	var missing []string
+	c.mu.Lock()
+	for _, w := range words {
+		if e, ok := c.df[dfKey{kind, w}]; ok && now.Sub(e.at) <= cacheTTL {
+			out[w] = e.n
+		} else {
+			missing = append(missing, w)
+		}
+	}
+	c.mu.Unlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	got, err := db.DocFrequencies(ctx, kind, missing, upTo)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if len(c.df)+len(got) > maxCachedWords {
+		c.df = map[dfKey]dfEntry{}
+	}
+	for _, w := range missing {
+		out[w] = got[w]
+		c.df[dfKey{kind, w}] = dfEntry{got[w], now}
+	}
+	c.mu.Unlock()
+	return out, nil
+}
