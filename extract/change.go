@@ -73,13 +73,13 @@ func matchChange(c *clause) []Fact {
 	pred := "uses"
 	switch {
 	case newKnown:
-		pred = categoryPredicate[pickCategory(newTool, oldTool, hint)]
+		pred = categoryPredicate()[pickCategory(newTool, oldTool, hint)]
 		newObj = newTool.name
 	case hint != "":
-		pred = categoryPredicate[hint]
+		pred = categoryPredicate()[hint]
 	case oldKnown:
 		// "from Express to Fastify": the new tool fills the old one's slot
-		pred = categoryPredicate[pickCategory(oldTool, nil, "")]
+		pred = categoryPredicate()[pickCategory(oldTool, nil, "")]
 	}
 	if oldKnown {
 		oldObj = oldTool.name

@@ -29,14 +29,16 @@ var contractions = strings.NewReplacer(
 
 var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
 
-var slang = map[string]string{
-	"dont": "do not", "doesnt": "does not", "didnt": "did not", "cant": "cannot",
-	"isnt": "is not", "arent": "are not", "wasnt": "was not", "shouldnt": "should not",
-	"wouldnt": "would not", "couldnt": "could not", "im": "i am", "ive": "i have",
-	"pls": "please", "plz": "please", "gonna": "going to", "wanna": "want to",
-	"gotta": "have to", "thx": "thanks", "u": "you", "ur": "your", "idk": "i do not know",
-	"imo": "", "tbh": "", "imho": "",
-}
+var slang = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"dont": "do not", "doesnt": "does not", "didnt": "did not", "cant": "cannot",
+		"isnt": "is not", "arent": "are not", "wasnt": "was not", "shouldnt": "should not",
+		"wouldnt": "would not", "couldnt": "could not", "im": "i am", "ive": "i have",
+		"pls": "please", "plz": "please", "gonna": "going to", "wanna": "want to",
+		"gotta": "have to", "thx": "thanks", "u": "you", "ur": "your", "idk": "i do not know",
+		"imo": "", "tbh": "", "imho": "",
+	}
+})
 
 // lowerNormalize lowercases s, expands contractions and chat spellings,
 // turns parentheses into commas and collapses white space.
@@ -47,7 +49,7 @@ func lowerNormalize(s string) string {
 	out := words[:0]
 	for _, w := range words {
 		core := strings.TrimRight(w, ",.!:;")
-		if r, ok := slang[core]; ok {
+		if r, ok := slang()[core]; ok {
 			if r == "" {
 				continue
 			}

@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Guidelines are standing instructions for the assistant: "always run the
@@ -29,41 +30,45 @@ var (
 
 // notInstructions follow "don't"/"never" without making a rule: "don't
 // worry", "never mind", "don't know".
-var notInstructions = map[string]bool{
-	"worry": true, "bother": true, "mind": true, "know": true, "care": true, "understand": true,
-	"get": true, "hesitate": true, "apologize": true, "apologise": true, "panic": true,
-	"stress": true, "sweat": true, "think": true, "see": true, "believe": true, "remember": true,
-	"like": true, "love": true, "need": true, "want": true, "have": true, "agree": true,
-	"feel": true, "really": true, "mean": true, "recall": true, "exist": true, "work": true,
-	"matter": true, "seem": true, "look": true, "sure": true, "forget": true,
-}
+var notInstructions = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"worry": true, "bother": true, "mind": true, "know": true, "care": true, "understand": true,
+		"get": true, "hesitate": true, "apologize": true, "apologise": true, "panic": true,
+		"stress": true, "sweat": true, "think": true, "see": true, "believe": true, "remember": true,
+		"like": true, "love": true, "need": true, "want": true, "have": true, "agree": true,
+		"feel": true, "really": true, "mean": true, "recall": true, "exist": true, "work": true,
+		"matter": true, "seem": true, "look": true, "sure": true, "forget": true,
+	}
+})
 
 // imperativeVerbs open an instruction after a condition or a "from now on":
 // "from now on, use bun" (but "from now on we use bun" is a fact).
-var imperativeVerbs = map[string]bool{
-	"use": true, "run": true, "write": true, "add": true, "keep": true, "put": true,
-	"prefer": true, "make": true, "call": true, "follow": true, "check": true, "format": true,
-	"ask": true, "respond": true, "reply": true, "answer": true, "include": true, "commit": true,
-	"push": true, "test": true, "lint": true, "name": true, "document": true, "comment": true,
-	"explain": true, "show": true, "give": true, "return": true, "wrap": true, "split": true,
-	"mention": true, "default": true, "stick": true, "try": true, "create": true, "update": true,
-	"read": true, "log": true, "handle": true, "validate": true, "import": true, "export": true,
-	"sort": true, "start": true, "treat": true, "target": true, "assume": true, "pin": true,
-	"bump": true, "squash": true, "rebase": true, "merge": true, "open": true, "tag": true,
-	"leave": true, "place": true, "set": true, "send": true, "speak": true, "talk": true,
-	"be": true, "do": true, "stay": true, "consider": true, "verify": true, "print": true,
-	"output": true, "generate": true, "cite": true, "link": true, "review": true, "limit": true,
-	"skip": true, "omit": true, "prefix": true, "indent": true, "quote": true, "annotate": true,
-	"declare": true, "define": true, "delete": true, "remove": true, "rename": true,
-	"refactor": true, "deploy": true, "build": true, "install": true, "save": true, "store": true,
-	"summarize": true, "summarise": true, "tell": true, "let": true, "avoid": true, "stop": true,
-	"double-check": true, "confirm": true, "wait": true, "think": true, "list": true, "reference": true,
-	"escape": true, "lowercase": true, "capitalize": true, "type": true, "describe": true,
-	"reuse": true, "favor": true, "favour": true, "pick": true, "choose": true, "go": true,
-	"ensure": true, "prioritize": true, "cap": true, "measure": true, "profile": true, "benchmark": true,
-	"mock": true, "stub": true, "rerun": true, "re-run": true, "group": true, "order": true,
-	"keep,": true, "write,": true,
-}
+var imperativeVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"use": true, "run": true, "write": true, "add": true, "keep": true, "put": true,
+		"prefer": true, "make": true, "call": true, "follow": true, "check": true, "format": true,
+		"ask": true, "respond": true, "reply": true, "answer": true, "include": true, "commit": true,
+		"push": true, "test": true, "lint": true, "name": true, "document": true, "comment": true,
+		"explain": true, "show": true, "give": true, "return": true, "wrap": true, "split": true,
+		"mention": true, "default": true, "stick": true, "try": true, "create": true, "update": true,
+		"read": true, "log": true, "handle": true, "validate": true, "import": true, "export": true,
+		"sort": true, "start": true, "treat": true, "target": true, "assume": true, "pin": true,
+		"bump": true, "squash": true, "rebase": true, "merge": true, "open": true, "tag": true,
+		"leave": true, "place": true, "set": true, "send": true, "speak": true, "talk": true,
+		"be": true, "do": true, "stay": true, "consider": true, "verify": true, "print": true,
+		"output": true, "generate": true, "cite": true, "link": true, "review": true, "limit": true,
+		"skip": true, "omit": true, "prefix": true, "indent": true, "quote": true, "annotate": true,
+		"declare": true, "define": true, "delete": true, "remove": true, "rename": true,
+		"refactor": true, "deploy": true, "build": true, "install": true, "save": true, "store": true,
+		"summarize": true, "summarise": true, "tell": true, "let": true, "avoid": true, "stop": true,
+		"double-check": true, "confirm": true, "wait": true, "think": true, "list": true, "reference": true,
+		"escape": true, "lowercase": true, "capitalize": true, "type": true, "describe": true,
+		"reuse": true, "favor": true, "favour": true, "pick": true, "choose": true, "go": true,
+		"ensure": true, "prioritize": true, "cap": true, "measure": true, "profile": true, "benchmark": true,
+		"mock": true, "stub": true, "rerun": true, "re-run": true, "group": true, "order": true,
+		"keep,": true, "write,": true,
+	}
+})
 
 // scopeTails end an instruction by saying where or when it holds, which the
 // guideline itself already means.
@@ -91,13 +96,15 @@ func stripScope(t string) string {
 
 // habitVerbs make "when you <verb> ..." a recurring situation ("when you
 // write SQL") rather than a moment in this task ("when you are done").
-var habitVerbs = map[string]bool{
-	"write": true, "add": true, "create": true, "change": true, "touch": true, "modify": true,
-	"edit": true, "update": true, "open": true, "commit": true, "review": true, "refactor": true,
-	"generate": true, "name": true, "import": true, "log": true, "handle": true, "deploy": true,
-	"rename": true, "delete": true, "remove": true, "introduce": true, "design": true, "document": true,
-	"test": true, "mock": true, "catch": true, "return": true, "format": true, "explain": true,
-}
+var habitVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"write": true, "add": true, "create": true, "change": true, "touch": true, "modify": true,
+		"edit": true, "update": true, "open": true, "commit": true, "review": true, "refactor": true,
+		"generate": true, "name": true, "import": true, "log": true, "handle": true, "deploy": true,
+		"rename": true, "delete": true, "remove": true, "introduce": true, "design": true, "document": true,
+		"test": true, "mock": true, "catch": true, "return": true, "format": true, "explain": true,
+	}
+})
 
 // guideline is a parsed instruction before it becomes a Fact.
 type guideline struct {
@@ -132,7 +139,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if m := ensureRe().FindStringSubmatch(t); m != nil {
 		obj := m[1]
-		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs[first] {
+		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs()[first] {
 			obj = "make sure " + obj // "make sure the linter passes"
 		}
 		return instruction(obj, false, "should")
@@ -151,7 +158,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		}
 		rest = strings.TrimPrefix(rest, "ever ")
 		first, _, _ := strings.Cut(rest, " ")
-		if notInstructions[first] || verb == "should stop" && !strings.HasSuffix(first, "ing") {
+		if notInstructions()[first] || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
 		}
 		g, ok := instruction(rest, true, verb)
@@ -173,7 +180,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if standing || preamble && strings.HasPrefix(t, "not ") {
 		first, _, _ := strings.Cut(t, " ")
-		if imperativeVerbs[first] {
+		if imperativeVerbs()[first] {
 			return instruction(t, false, "should")
 		}
 	}
@@ -192,7 +199,7 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
-	if badStart[first] && first != "not" || first == "i" || first == "we" {
+	if badStart()[first] && first != "not" || first == "i" || first == "we" {
 		return guideline{}, false
 	}
 	if m := insteadRe().FindStringSubmatch(obj); m != nil && !negative {
@@ -270,7 +277,7 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	secondCtx, _, _ := strings.Cut(restCtx, " ")
 	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
 		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing") ||
-		firstCtx == "you" && habitVerbs[secondCtx] ||
+		firstCtx == "you" && habitVerbs()[secondCtx] ||
 		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" // "when a test fails"
 	g, ok := parseInstruction(action, generic)
 	if !ok || g.object == "" {
@@ -288,16 +295,18 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 
 // guideStarters open every instruction parseInstruction knows without a
 // standing context.
-var guideStarters = map[string]bool{"always": true, "we": true, "make": true, "be": true,
-	"consistently": true, "never": true, "do": true, "not": true, "stop": true, "quit": true,
-	"avoid": true, "refrain": true, "remember": true, "ensure": true, "use": true, "prefer": true,
-	"pick": true, "choose": true, "go": true, "stick": true, "default": true, "write": true,
-	"run": true, "call": true, "favor": true, "favour": true, "no": true, "i": true, "you": true,
-	"please": true}
+var guideStarters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"always": true, "we": true, "make": true, "be": true,
+		"consistently": true, "never": true, "do": true, "not": true, "stop": true, "quit": true,
+		"avoid": true, "refrain": true, "remember": true, "ensure": true, "use": true, "prefer": true,
+		"pick": true, "choose": true, "go": true, "stick": true, "default": true, "write": true,
+		"run": true, "call": true, "favor": true, "favour": true, "no": true, "i": true, "you": true,
+		"please": true}
+})
 
 func matchGuideline(c *clause) []Fact {
 	first := firstWord(c.text)
-	if !c.standing && !guideStarters[first] && !styleVerbs[first] {
+	if !c.standing && !guideStarters()[first] && !styleVerbs()[first] {
 		return nil
 	}
 	g, ok := parseInstruction(c.text, c.standing)
@@ -311,26 +320,34 @@ func matchGuideline(c *clause) []Fact {
 
 // styleVerbs open a bare instruction about how to work rather than what to
 // do next: "Be concise.", "Keep answers short", "Respond in English".
-var styleVerbs = map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
-	"answer": true, "reply": true, "speak": true, "talk": true, "stay": true}
+var styleVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
+		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true}
+})
 
 // styleAdjectives end a "keep ..." instruction that states a standard.
-var styleAdjectives = map[string]bool{"short": true, "small": true, "simple": true, "concise": true,
-	"brief": true, "focused": true, "minimal": true, "clean": true, "tidy": true, "readable": true,
-	"lean": true, "consistent": true, "terse": true, "tight": true, "pure": true, "flat": true,
-	"sorted": true, "alphabetical": true, "private": true, "immutable": true}
+var styleAdjectives = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"short": true, "small": true, "simple": true, "concise": true,
+		"brief": true, "focused": true, "minimal": true, "clean": true, "tidy": true, "readable": true,
+		"lean": true, "consistent": true, "terse": true, "tight": true, "pure": true, "flat": true,
+		"sorted": true, "alphabetical": true, "private": true, "immutable": true}
+})
 
 // manners end a "be ..." instruction: "Be concise", "be more direct".
-var manners = map[string]bool{"concise": true, "brief": true, "direct": true, "terse": true,
-	"honest": true, "thorough": true, "explicit": true, "precise": true, "blunt": true,
-	"critical": true, "skeptical": true, "pragmatic": true, "specific": true, "consistent": true,
-	"careful": true, "patient": true, "proactive": true, "succinct": true, "clear": true,
-	"formal": true, "informal": true, "casual": true, "polite": true, "friendly": true,
-	"objective": true, "conservative": true, "verbose": true, "detailed": true, "short": true}
+var manners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"concise": true, "brief": true, "direct": true, "terse": true,
+		"honest": true, "thorough": true, "explicit": true, "precise": true, "blunt": true,
+		"critical": true, "skeptical": true, "pragmatic": true, "specific": true, "consistent": true,
+		"careful": true, "patient": true, "proactive": true, "succinct": true, "clear": true,
+		"formal": true, "informal": true, "casual": true, "polite": true, "friendly": true,
+		"objective": true, "conservative": true, "verbose": true, "detailed": true, "short": true}
+})
 
-var contextual = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true,
-	"these": true, "those": true, "it": true, "my": true, "your": true, "our": true, "them": true,
-	"other": true, "same": true}
+var contextual = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true,
+		"these": true, "those": true, "it": true, "my": true, "your": true, "our": true, "them": true,
+		"other": true, "same": true}
+})
 
 // styleInstruction accepts a bare imperative only when it reads as a
 // standard: short, about no particular thing in this conversation, with no
@@ -340,17 +357,17 @@ func styleInstruction(t string) (guideline, bool) {
 	if len(ws) < 2 || len(ws) > 10 || strings.Contains(t, " to ") || strings.ContainsAny(t, "/") {
 		return guideline{}, false
 	}
-	if !styleVerbs[ws[0]] || contextual[ws[1]] || oneOff().MatchString(t) {
+	if !styleVerbs()[ws[0]] || contextual()[ws[1]] || oneOff().MatchString(t) {
 		return guideline{}, false
 	}
 	switch ws[0] {
 	case "be":
-		if len(ws) > 4 || !manners[strings.TrimSuffix(ws[len(ws)-1], ",")] {
+		if len(ws) > 4 || !manners()[strings.TrimSuffix(ws[len(ws)-1], ",")] {
 			return guideline{}, false
 		}
 	case "keep":
 		last := ws[len(ws)-1]
-		if !styleAdjectives[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
+		if !styleAdjectives()[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
 			return guideline{}, false
 		}
 	case "respond", "answer", "reply", "speak", "talk":

@@ -3,6 +3,7 @@ package extract
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Identity facts about the user: name, age, role, employer, residence,
@@ -29,42 +30,48 @@ var (
 )
 
 // roleNouns end a job title: "senior backend engineer", "CTO".
-var roleNouns = map[string]bool{
-	"engineer": true, "developer": true, "dev": true, "programmer": true, "coder": true,
-	"designer": true, "manager": true, "pm": true, "student": true, "founder": true,
-	"cofounder": true, "co-founder": true, "cto": true, "ceo": true, "vp": true,
-	"architect": true, "scientist": true, "analyst": true, "consultant": true,
-	"freelancer": true, "contractor": true, "lead": true, "intern": true, "researcher": true,
-	"admin": true, "administrator": true, "sre": true, "devops": true, "maintainer": true,
-	"teacher": true, "professor": true, "writer": true, "hacker": true, "hobbyist": true,
-	"tester": true, "director": true, "owner": true, "specialist": true, "technician": true,
-	"physicist": true, "mathematician": true, "statistician": true, "bootcamper": true,
-}
+var roleNouns = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"engineer": true, "developer": true, "dev": true, "programmer": true, "coder": true,
+		"designer": true, "manager": true, "pm": true, "student": true, "founder": true,
+		"cofounder": true, "co-founder": true, "cto": true, "ceo": true, "vp": true,
+		"architect": true, "scientist": true, "analyst": true, "consultant": true,
+		"freelancer": true, "contractor": true, "lead": true, "intern": true, "researcher": true,
+		"admin": true, "administrator": true, "sre": true, "devops": true, "maintainer": true,
+		"teacher": true, "professor": true, "writer": true, "hacker": true, "hobbyist": true,
+		"tester": true, "director": true, "owner": true, "specialist": true, "technician": true,
+		"physicist": true, "mathematician": true, "statistician": true, "bootcamper": true,
+	}
+})
 
 // notNames are words that follow "I'm" without being a name.
-var notNames = map[string]bool{
-	"sorry": true, "back": true, "done": true, "here": true, "ok": true, "okay": true,
-	"fine": true, "not": true, "just": true, "also": true, "still": true, "so": true,
-	"going": true, "using": true, "working": true, "trying": true, "thinking": true,
-	"new": true, "ready": true, "afraid": true, "sure": true, "glad": true, "happy": true,
-	"sad": true, "tired": true, "hungry": true, "busy": true, "stuck": true, "confused": true,
-	"lost": true, "curious": true, "excited": true, "grateful": true, "good": true,
-	"american": true, "british": true, "canadian": true, "french": true, "german": true,
-	"japanese": true, "chinese": true, "indian": true, "spanish": true, "italian": true,
-	"dutch": true, "swedish": true, "brazilian": true, "australian": true, "mexican": true,
-	"korean": true, "russian": true, "polish": true, "irish": true, "scottish": true,
-	"english": true, "vegan": true, "vegetarian": true, "remote": true, "left-handed": true,
-	"colorblind": true, "dyslexic": true, "on": true, "in": true, "at": true, "off": true,
-	"away": true, "out": true, "finished": true, "available": true, "online": true,
-}
+var notNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"sorry": true, "back": true, "done": true, "here": true, "ok": true, "okay": true,
+		"fine": true, "not": true, "just": true, "also": true, "still": true, "so": true,
+		"going": true, "using": true, "working": true, "trying": true, "thinking": true,
+		"new": true, "ready": true, "afraid": true, "sure": true, "glad": true, "happy": true,
+		"sad": true, "tired": true, "hungry": true, "busy": true, "stuck": true, "confused": true,
+		"lost": true, "curious": true, "excited": true, "grateful": true, "good": true,
+		"american": true, "british": true, "canadian": true, "french": true, "german": true,
+		"japanese": true, "chinese": true, "indian": true, "spanish": true, "italian": true,
+		"dutch": true, "swedish": true, "brazilian": true, "australian": true, "mexican": true,
+		"korean": true, "russian": true, "polish": true, "irish": true, "scottish": true,
+		"english": true, "vegan": true, "vegetarian": true, "remote": true, "left-handed": true,
+		"colorblind": true, "dyslexic": true, "on": true, "in": true, "at": true, "off": true,
+		"away": true, "out": true, "finished": true, "available": true, "online": true,
+	}
+})
 
 // nonPlaces follow "I moved to" or "I live in" without being where one lives.
-var nonPlaces = map[string]bool{
-	"main": true, "master": true, "production": true, "prod": true, "staging": true,
-	"remote": true, "remote work": true, "the cloud": true, "cloud": true, "terminal": true,
-	"the terminal": true, "fear": true, "hope": true, "denial": true, "vim": true,
-	"my editor": true, "dev": true, "home": true, "my home": true, "anywhere": true, "bed": true, "management": true, "frontend": true, "backend": true,
-}
+var nonPlaces = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"main": true, "master": true, "production": true, "prod": true, "staging": true,
+		"remote": true, "remote work": true, "the cloud": true, "cloud": true, "terminal": true,
+		"the terminal": true, "fear": true, "hope": true, "denial": true, "vim": true,
+		"my editor": true, "dev": true, "home": true, "my home": true, "anywhere": true, "bed": true, "management": true, "frontend": true, "backend": true,
+	}
+})
 
 // place cleans a residence: no tools, articles or long phrases.
 func place(raw string) (string, bool) {
@@ -73,7 +80,7 @@ func place(raw string) (string, bool) {
 		return "", false
 	}
 	p, ok := nounPhrase(raw, 3)
-	if !ok || nonPlaces[p] || !hasLetter().MatchString(p) {
+	if !ok || nonPlaces()[p] || !hasLetter().MatchString(p) {
 		return "", false
 	}
 	if _, tool := lookupTool(p); tool {
@@ -90,7 +97,7 @@ func place(raw string) (string, bool) {
 // personName cleans a name: at most three words, letters only.
 func personName(raw string) (string, bool) {
 	n, ok := nounPhrase(raw, 3)
-	if !ok || notNames[n] {
+	if !ok || notNames()[n] {
 		return "", false
 	}
 	for _, r := range n {
@@ -158,7 +165,7 @@ func matchIdentity(c *clause) []Fact {
 	if f := matchRole(c); f != nil {
 		return f
 	}
-	if m := iAmRe().FindStringSubmatch(t); m != nil && !notNames[m[1]] && capitalized(c.span, m[1]) {
+	if m := iAmRe().FindStringSubmatch(t); m != nil && !notNames()[m[1]] && capitalized(c.span, m[1]) {
 		if _, tool := lookupTool(m[1]); !tool {
 			out := user("name_is", m[1], "User's name is "+display(c.span, m[1]))
 			if m[2] != "" {
@@ -260,7 +267,7 @@ func matchRole(c *clause) []Fact {
 		return nil
 	}
 	words := strings.Fields(role)
-	if !roleNouns[words[len(words)-1]] {
+	if !roleNouns()[words[len(words)-1]] {
 		return nil
 	}
 	out := []Fact{{Subject: SubjectUser, Predicate: "role_is", Object: role,
@@ -279,7 +286,7 @@ func matchRole(c *clause) []Fact {
 func cutAfterRole(s string) string {
 	ws := strings.Fields(s)
 	for i := 1; i < len(ws); i++ {
-		if roleNouns[ws[i-1]] && strings.HasSuffix(ws[i], "ing") {
+		if roleNouns()[ws[i-1]] && strings.HasSuffix(ws[i], "ing") {
 			return strings.Join(ws[:i], " ")
 		}
 	}

@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Third-person statements about named people and project entities: bAbI
 // task-1 moves ("Mary journeyed to the bathroom."), "Alice lives in Berlin",
@@ -18,14 +21,16 @@ var (
 
 // notPersons are capitalised words that open a sentence without naming a
 // person.
-var notPersons = map[string]bool{
-	"I": true, "We": true, "You": true, "He": true, "She": true, "They": true, "It": true,
-	"This": true, "That": true, "The": true, "There": true, "My": true, "Our": true,
-	"Your": true, "Everyone": true, "Someone": true, "Nobody": true, "Then": true,
-	"Now": true, "Also": true, "So": true, "And": true, "But": true, "Please": true,
-	"Always": true, "Never": true, "Everybody": true, "Somebody": true, "Who": true,
-	"What": true, "Where": true, "Today": true, "Yesterday": true, "Tomorrow": true,
-}
+var notPersons = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"I": true, "We": true, "You": true, "He": true, "She": true, "They": true, "It": true,
+		"This": true, "That": true, "The": true, "There": true, "My": true, "Our": true,
+		"Your": true, "Everyone": true, "Someone": true, "Nobody": true, "Then": true,
+		"Now": true, "Also": true, "So": true, "And": true, "But": true, "Please": true,
+		"Always": true, "Never": true, "Everybody": true, "Somebody": true, "Who": true,
+		"What": true, "Where": true, "Today": true, "Yesterday": true, "Tomorrow": true,
+	}
+})
 
 // entityNoise are subjects whose location is a transient bug report, not a
 // fact about the layout: "the bug is in auth/login.go".
@@ -33,7 +38,7 @@ var entityNoise = []string{"bug", "error", "issue", "problem", "crash", "failure
 	"leak", "regression", "exception", "panic", "mistake", "i", "we", "it", "this", "that", "you"}
 
 func person(name string) (string, bool) {
-	if notPersons[name] {
+	if notPersons()[name] {
 		return "", false
 	}
 	if _, tool := lookupTool(strings.ToLower(name)); tool {

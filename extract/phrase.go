@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -17,18 +18,20 @@ var timeTail = lazyRegexp(`\s+(?:(?:last|this|next) (?:week|month|year|summer|wi
 
 // badStart words open a phrase that refers to something outside the clause
 // ("it", "that approach") or is no value at all ("something", "whatever").
-var badStart = map[string]bool{
-	"it": true, "this": true, "that": true, "these": true, "those": true, "them": true,
-	"they": true, "he": true, "she": true, "his": true, "her": true, "their": true,
-	"your": true, "you": true, "my": true, "our": true, "some": true, "any": true,
-	"what": true, "how": true, "which": true, "whatever": true, "why": true, "when": true,
-	"where": true, "who": true, "whether": true, "if": true, "there": true, "one": true,
-	"something": true, "anything": true, "everything": true, "nothing": true, "stuff": true,
-	"things": true, "both": true, "either": true, "neither": true, "all": true, "lots": true,
-	"lot": true, "more": true, "less": true, "same": true, "such": true, "other": true,
-	"another": true, "none": true, "me": true, "us": true, "him": true, "myself": true,
-	"ourselves": true, "yourself": true, "not": true, "no": true, "to": true,
-}
+var badStart = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"it": true, "this": true, "that": true, "these": true, "those": true, "them": true,
+		"they": true, "he": true, "she": true, "his": true, "her": true, "their": true,
+		"your": true, "you": true, "my": true, "our": true, "some": true, "any": true,
+		"what": true, "how": true, "which": true, "whatever": true, "why": true, "when": true,
+		"where": true, "who": true, "whether": true, "if": true, "there": true, "one": true,
+		"something": true, "anything": true, "everything": true, "nothing": true, "stuff": true,
+		"things": true, "both": true, "either": true, "neither": true, "all": true, "lots": true,
+		"lot": true, "more": true, "less": true, "same": true, "such": true, "other": true,
+		"another": true, "none": true, "me": true, "us": true, "him": true, "myself": true,
+		"ourselves": true, "yourself": true, "not": true, "no": true, "to": true,
+	}
+})
 
 // nounPhrase cleans a captured object: it cuts trailing reasons and
 // qualifiers, strips articles and refuses pronouns, quotes and long phrases.
@@ -47,7 +50,7 @@ func nounPhrase(s string, maxWords int) (string, bool) {
 		return "", false
 	}
 	words := strings.Fields(s)
-	if len(words) > maxWords || badStart[words[0]] {
+	if len(words) > maxWords || badStart()[words[0]] {
 		return "", false
 	}
 	return strings.Join(words, " "), true
@@ -139,15 +142,17 @@ func subjectDisplay(subject string) string {
 
 var nonWord = lazyRegexp(`[^a-z0-9]+`)
 
-var ctxStopwords = map[string]bool{"the": true, "a": true, "an": true, "i": true, "you": true,
-	"we": true, "is": true, "are": true, "am": true, "my": true, "your": true, "our": true, "to": true}
+var ctxStopwords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"the": true, "a": true, "an": true, "i": true, "you": true,
+		"we": true, "is": true, "are": true, "am": true, "my": true, "your": true, "our": true, "to": true}
+})
 
 // snake turns a short phrase into a predicate fragment: "the user is upset"
 // becomes "user_upset". At most maxWords words are kept.
 func snake(s string, maxWords int) string {
 	var words []string
 	for w := range strings.FieldsSeq(nonWord().ReplaceAllString(strings.ToLower(s), " ")) {
-		if ctxStopwords[w] {
+		if ctxStopwords()[w] {
 			continue
 		}
 		words = append(words, w)

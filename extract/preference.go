@@ -87,7 +87,7 @@ func matchPrefer(c *clause) []Fact {
 		}
 		pred := "prefers"
 		if t != nil {
-			pred = categoryPredicate[pickCategory(t, altTool, "")]
+			pred = categoryPredicate()[pickCategory(t, altTool, "")]
 		}
 		stmt := subjectDisplay(ref.subject) + " prefers " + toolDisplay(c.span, obj)
 		if altObj != "" {

@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Slot statements: "my timezone is CET", "our CI is GitHub Actions", "my
 // favorite language is Go", "this repo is written in TypeScript", "this is a
@@ -17,30 +20,34 @@ var (
 )
 
 // slotPredicate maps the noun of "my X is Y" to its predicate.
-var slotPredicate = map[string]string{
-	"name": "name_is", "first name": "name_is", "full name": "name_is",
-	"age": "age_is", "timezone": "timezone_is", "time zone": "timezone_is", "tz": "timezone_is",
-	"email": "email_is", "email address": "email_is", "github": "github_handle_is",
-	"github handle": "github_handle_is", "github username": "github_handle_is",
-	"username": "handle_is", "handle": "handle_is", "pronouns": "pronouns_are",
-	"role": "role_is", "job": "role_is", "title": "role_is", "job title": "role_is",
-	"position": "role_is", "employer": "works_at", "company": "works_at", "team": "team_is",
-	"manager": "manager_is", "boss": "manager_is", "location": "lives_in", "city": "lives_in",
-	"hometown": "is_from", "birthday": "birthday_is", "native language": "native_language_is",
-	"first language": "native_language_is", "mother tongue": "native_language_is",
-	"default branch": "default_branch_is", "main branch": "default_branch_is",
-	"keyboard layout": "keyboard_layout_is", "indentation": "indentation_is",
-	"indent": "indentation_is", "line length": "line_length_is", "max line length": "line_length_is",
-	"node version": "node_version_is", "go version": "go_version_is", "python version": "python_version_is",
-}
+var slotPredicate = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"name": "name_is", "first name": "name_is", "full name": "name_is",
+		"age": "age_is", "timezone": "timezone_is", "time zone": "timezone_is", "tz": "timezone_is",
+		"email": "email_is", "email address": "email_is", "github": "github_handle_is",
+		"github handle": "github_handle_is", "github username": "github_handle_is",
+		"username": "handle_is", "handle": "handle_is", "pronouns": "pronouns_are",
+		"role": "role_is", "job": "role_is", "title": "role_is", "job title": "role_is",
+		"position": "role_is", "employer": "works_at", "company": "works_at", "team": "team_is",
+		"manager": "manager_is", "boss": "manager_is", "location": "lives_in", "city": "lives_in",
+		"hometown": "is_from", "birthday": "birthday_is", "native language": "native_language_is",
+		"first language": "native_language_is", "mother tongue": "native_language_is",
+		"default branch": "default_branch_is", "main branch": "default_branch_is",
+		"keyboard layout": "keyboard_layout_is", "indentation": "indentation_is",
+		"indent": "indentation_is", "line length": "line_length_is", "max line length": "line_length_is",
+		"node version": "node_version_is", "go version": "go_version_is", "python version": "python_version_is",
+	}
+})
 
 // projectSlots may be said of the project ("our default branch is main");
 // the rest of slotPredicate only of the user.
-var projectSlots = map[string]bool{
-	"name": true, "default branch": true, "main branch": true, "indentation": true,
-	"indent": true, "line length": true, "max line length": true, "node version": true,
-	"go version": true, "python version": true, "team": true,
-}
+var projectSlots = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"name": true, "default branch": true, "main branch": true, "indentation": true,
+		"indent": true, "line length": true, "max line length": true, "node version": true,
+		"go version": true, "python version": true, "team": true,
+	}
+})
 
 func matchSlot(c *clause) []Fact {
 	m := slotIsRe().FindStringSubmatch(c.text)
@@ -58,10 +65,10 @@ func matchSlot(c *clause) []Fact {
 	if f := favoriteRe().FindStringSubmatch(slot); f != nil {
 		slot, favorite = f[1], true
 	}
-	if cat, ok := slotCategory[slot]; ok {
+	if cat, ok := slotCategory()[slot]; ok {
 		return slotTools(c, subject, cat, value, favorite)
 	}
-	pred, ok := slotPredicate[slot]
+	pred, ok := slotPredicate()[slot]
 	if !ok && subject == SubjectProject && projectPart().MatchString(slot) {
 		return partTools(c, value) // "our backend is Django + Celery"
 	}
@@ -72,7 +79,7 @@ func matchSlot(c *clause) []Fact {
 			return nil
 		}
 	}
-	if subject == SubjectProject && !projectSlots[slot] {
+	if subject == SubjectProject && !projectSlots()[slot] {
 		return nil
 	}
 	obj, ok := nounPhrase(value, 4)
@@ -109,7 +116,7 @@ func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
 		if !ok || !hasLetter().MatchString(obj) {
 			continue
 		}
-		pred := categoryPredicate[cat]
+		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
 			obj = t.name
 		}
@@ -136,7 +143,7 @@ func partTools(c *clause, value string) []Fact {
 			continue
 		}
 		if t, known := lookupTool(obj); known {
-			out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate[t.cats[0]], Object: t.name,
+			out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.cats[0]], Object: t.name,
 				Statement: "Project uses " + t.display})
 		}
 	}
@@ -158,11 +165,11 @@ func matchBuiltIn(c *clause) []Fact {
 		// "Prettier handles formatting": a tool named as the subject of a job
 		m := toolDoesRe().FindStringSubmatch(c.text)
 		t, known := lookupTool(m[1])
-		hint, isSlot := slotCategory[m[2]]
+		hint, isSlot := slotCategory()[m[2]]
 		if !known || !isSlot {
 			return nil
 		}
-		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate[pickCategory(t, nil, hint)],
+		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(t, nil, hint)],
 			Object: t.name, Statement: "Project uses " + t.display + " for " + display(c.span, m[2])}}
 	case toolUserRe().MatchString(c.text):
 		m := toolUserRe().FindStringSubmatch(c.text)
@@ -170,7 +177,7 @@ func matchBuiltIn(c *clause) []Fact {
 		if !known {
 			return nil
 		}
-		pred, verb := categoryPredicate[t.cats[0]], " uses "
+		pred, verb := categoryPredicate()[t.cats[0]], " uses "
 		if m[2] == "fan" {
 			pred, verb = "likes", " likes "
 		}
@@ -188,7 +195,7 @@ func matchBuiltIn(c *clause) []Fact {
 		if !known {
 			continue
 		}
-		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate[t.cats[0]], Object: t.name,
+		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.cats[0]], Object: t.name,
 			Statement: "Project is built with " + t.display})
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -125,11 +126,13 @@ func unquote(line string) string {
 	return quoted().ReplaceAllStringFunc(line, keepWord(quoted()))
 }
 
-var abbreviations = map[string]bool{
-	"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
-	"dr": true, "inc": true, "ltd": true, "jr": true, "sr": true, "approx": true, "cf": true,
-	"eg": true, "ie": true, "st": true,
-}
+var abbreviations = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
+		"dr": true, "inc": true, "ltd": true, "jr": true, "sr": true, "approx": true, "cf": true,
+		"eg": true, "ie": true, "st": true,
+	}
+})
 
 // sentences splits a line on . ! ? ; followed by a space or the end, keeping
 // "fly.io", "v1.2" and "e.g." intact.
@@ -148,7 +151,7 @@ func sentences(line string) []rawClause {
 		if end < len(line) && line[end] != ' ' && line[end] != '\t' && line[end] != ')' && line[end] != '"' {
 			continue
 		}
-		if c == '.' && end == i+1 && abbreviations[strings.ToLower(lastWord(line[start:i]))] {
+		if c == '.' && end == i+1 && abbreviations()[strings.ToLower(lastWord(line[start:i]))] {
 			continue
 		}
 		out = append(out, rawClause{text: line[start:i], question: strings.ContainsRune(line[i:end], '?')})

@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // adv matches the adverbs that may sit between a subject and its verb
 // ("we have recently switched", "I mostly use").
@@ -15,17 +18,21 @@ const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?
 
 // subjectOpeners are the words subj can start with; the usage matchers
 // return at once for any other clause.
-var subjectOpeners = map[string]bool{"i": true, "we": true, "everyone": true, "this": true,
-	"the": true, "our": true, "my": true, "tests": true, "builds": true, "deploys": true, "ci": true}
+var subjectOpeners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"i": true, "we": true, "everyone": true, "this": true,
+		"the": true, "our": true, "my": true, "tests": true, "builds": true, "deploys": true, "ci": true}
+})
 
-func opensWithSubject(t string) bool { return subjectOpeners[firstWord(t)] }
+func opensWithSubject(t string) bool { return subjectOpeners()[firstWord(t)] }
 
 // wholeProject are the nouns that mean the project itself rather than a part.
-var wholeProject = map[string]bool{
-	"repo": true, "repository": true, "project": true, "codebase": true, "code base": true,
-	"app": true, "application": true, "stack": true, "product": true, "company": true,
-	"org": true, "organization": true, "team": true, "monorepo": true, "code": true,
-}
+var wholeProject = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"repo": true, "repository": true, "project": true, "codebase": true, "code base": true,
+		"app": true, "application": true, "stack": true, "product": true, "company": true,
+		"org": true, "organization": true, "team": true, "monorepo": true, "code": true,
+	}
+})
 
 // subjectRef is a parsed subject: the canonical subject and, for a part of
 // the project, the slot noun ("ci", "tests", "backend").
@@ -45,7 +52,7 @@ func parseSubject(s string) subjectRef {
 	if !found {
 		noun = s
 	}
-	if wholeProject[noun] || wholeProject[lastOf(noun)] {
+	if wholeProject()[noun] || wholeProject()[lastOf(noun)] {
 		return subjectRef{subject: SubjectProject}
 	}
 	return subjectRef{subject: SubjectProject, slot: noun}
@@ -61,10 +68,10 @@ func lastOf(phrase string) string {
 // hint is the tool category the slot asks for: "our CI" asks for a CI
 // system, and so does "our new CI".
 func (r subjectRef) hint() string {
-	if c, ok := slotCategory[r.slot]; ok {
+	if c, ok := slotCategory()[r.slot]; ok {
 		return c
 	}
-	return slotCategory[lastOf(r.slot)]
+	return slotCategory()[lastOf(r.slot)]
 }
 
 // forSlot is the tail a statement gets when it is about a part of the

@@ -28,25 +28,27 @@ const (
 	catOS             = "os"
 )
 
-var categoryPredicate = map[string]string{
-	catPackageManager: "uses_package_manager",
-	catRuntime:        "uses_runtime",
-	catLanguage:       "uses_language",
-	catTestRunner:     "uses_test_runner",
-	catE2E:            "uses_e2e_framework",
-	catDeploy:         "deploys_with",
-	catDatabase:       "uses_database",
-	catCache:          "uses_cache",
-	catCI:             "uses_ci",
-	catEditor:         "uses_editor",
-	catFormatter:      "uses_formatter",
-	catLinter:         "uses_linter",
-	catCloud:          "uses_cloud",
-	catFramework:      "uses_framework",
-	catBundler:        "uses_bundler",
-	catShell:          "uses_shell",
-	catOS:             "uses_os",
-}
+var categoryPredicate = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		catPackageManager: "uses_package_manager",
+		catRuntime:        "uses_runtime",
+		catLanguage:       "uses_language",
+		catTestRunner:     "uses_test_runner",
+		catE2E:            "uses_e2e_framework",
+		catDeploy:         "deploys_with",
+		catDatabase:       "uses_database",
+		catCache:          "uses_cache",
+		catCI:             "uses_ci",
+		catEditor:         "uses_editor",
+		catFormatter:      "uses_formatter",
+		catLinter:         "uses_linter",
+		catCloud:          "uses_cloud",
+		catFramework:      "uses_framework",
+		catBundler:        "uses_bundler",
+		catShell:          "uses_shell",
+		catOS:             "uses_os",
+	}
+})
 
 // tool is one entry of the taxonomy. cats lists the categories the tool can
 // fill, the usual reading first: bun is a package manager unless the sentence
@@ -317,31 +319,33 @@ func pickCategory(t *tool, other *tool, hint string) string {
 
 // slotCategory maps the noun that names a slot ("our CI", "my editor", "as
 // our package manager", "for testing") to the category it asks for.
-var slotCategory = map[string]string{
-	"package manager": catPackageManager, "package management": catPackageManager,
-	"packages": catPackageManager, "dependencies": catPackageManager, "deps": catPackageManager,
-	"runtime": catRuntime, "js runtime": catRuntime, "javascript runtime": catRuntime,
-	"language": catLanguage, "programming language": catLanguage, "main language": catLanguage,
-	"primary language": catLanguage,
-	"test runner":      catTestRunner, "testing": catTestRunner, "tests": catTestRunner,
-	"unit tests": catTestRunner, "test suite": catTestRunner, "test framework": catTestRunner,
-	"testing framework": catTestRunner,
-	"e2e tests":         catE2E, "e2e": catE2E, "end-to-end tests": catE2E, "e2e testing": catE2E,
-	"deploys": catDeploy, "deployment": catDeploy, "deployments": catDeploy, "deploying": catDeploy,
-	"hosting": catDeploy, "host": catDeploy, "deploy target": catDeploy, "deploy": catDeploy,
-	"deployment target": catDeploy, "hosting provider": catDeploy, "hosting platform": catDeploy,
-	"deployment platform": catDeploy, "deploy platform": catDeploy,
-	"database": catDatabase, "db": catDatabase, "main database": catDatabase, "primary database": catDatabase,
-	"storage": catDatabase, "persistence": catDatabase,
-	"caching": catCache, "cache": catCache,
-	"ci": catCI, "ci/cd": catCI, "ci pipeline": catCI, "pipeline": catCI, "builds": catCI,
-	"continuous integration": catCI,
-	"editor":                 catEditor, "ide": catEditor, "text editor": catEditor,
-	"formatter": catFormatter, "formatting": catFormatter, "code formatter": catFormatter,
-	"linter": catLinter, "linting": catLinter,
-	"cloud": catCloud, "cloud provider": catCloud, "cloud platform": catCloud,
-	"framework": catFramework, "frontend framework": catFramework, "web framework": catFramework,
-	"bundler": catBundler, "bundling": catBundler, "build tool": catBundler,
-	"shell": catShell,
-	"os":    catOS, "operating system": catOS, "machine": catOS, "laptop": catOS,
-}
+var slotCategory = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"package manager": catPackageManager, "package management": catPackageManager,
+		"packages": catPackageManager, "dependencies": catPackageManager, "deps": catPackageManager,
+		"runtime": catRuntime, "js runtime": catRuntime, "javascript runtime": catRuntime,
+		"language": catLanguage, "programming language": catLanguage, "main language": catLanguage,
+		"primary language": catLanguage,
+		"test runner":      catTestRunner, "testing": catTestRunner, "tests": catTestRunner,
+		"unit tests": catTestRunner, "test suite": catTestRunner, "test framework": catTestRunner,
+		"testing framework": catTestRunner,
+		"e2e tests":         catE2E, "e2e": catE2E, "end-to-end tests": catE2E, "e2e testing": catE2E,
+		"deploys": catDeploy, "deployment": catDeploy, "deployments": catDeploy, "deploying": catDeploy,
+		"hosting": catDeploy, "host": catDeploy, "deploy target": catDeploy, "deploy": catDeploy,
+		"deployment target": catDeploy, "hosting provider": catDeploy, "hosting platform": catDeploy,
+		"deployment platform": catDeploy, "deploy platform": catDeploy,
+		"database": catDatabase, "db": catDatabase, "main database": catDatabase, "primary database": catDatabase,
+		"storage": catDatabase, "persistence": catDatabase,
+		"caching": catCache, "cache": catCache,
+		"ci": catCI, "ci/cd": catCI, "ci pipeline": catCI, "pipeline": catCI, "builds": catCI,
+		"continuous integration": catCI,
+		"editor":                 catEditor, "ide": catEditor, "text editor": catEditor,
+		"formatter": catFormatter, "formatting": catFormatter, "code formatter": catFormatter,
+		"linter": catLinter, "linting": catLinter,
+		"cloud": catCloud, "cloud provider": catCloud, "cloud platform": catCloud,
+		"framework": catFramework, "frontend framework": catFramework, "web framework": catFramework,
+		"bundler": catBundler, "bundling": catBundler, "build tool": catBundler,
+		"shell": catShell,
+		"os":    catOS, "operating system": catOS, "machine": catOS, "laptop": catOS,
+	}
+})

@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
 // "our CI runs on GitHub Actions", "we deploy with Fly". With "I prefer bun"
@@ -21,35 +24,41 @@ var (
 )
 
 // timeWords follow "deploy on" without naming a platform.
-var timeWords = map[string]bool{"fridays": true, "friday": true, "mondays": true, "monday": true,
-	"tuesdays": true, "tuesday": true, "wednesdays": true, "wednesday": true, "thursdays": true,
-	"thursday": true, "saturdays": true, "saturday": true, "sundays": true, "sunday": true,
-	"weekends": true, "weekdays": true, "weekend": true, "night": true, "nights": true,
-	"mornings": true, "evenings": true, "merge": true, "release": true, "tag": true, "green": true,
-	"schedule": true, "demand": true, "every commit": true, "every merge": true, "every push": true}
+var timeWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"fridays": true, "friday": true, "mondays": true, "monday": true,
+		"tuesdays": true, "tuesday": true, "wednesdays": true, "wednesday": true, "thursdays": true,
+		"thursday": true, "saturdays": true, "saturday": true, "sundays": true, "sunday": true,
+		"weekends": true, "weekdays": true, "weekend": true, "night": true, "nights": true,
+		"mornings": true, "evenings": true, "merge": true, "release": true, "tag": true, "green": true,
+		"schedule": true, "demand": true, "every commit": true, "every merge": true, "every push": true}
+})
 
 // verbHint is the category a verb asks for.
-var verbHint = map[string]string{
-	"test with": catTestRunner, "tests with": catTestRunner, "lint with": catLinter,
-	"format with": catFormatter, "manage packages with": catPackageManager,
-	"install dependencies with": catPackageManager, "install packages with": catPackageManager,
-	"install deps with": catPackageManager, "code in": catLanguage, "code mostly in": catLanguage,
-	"code mainly in": catLanguage, "write mostly in": catLanguage, "program mostly in": catLanguage,
-	"write everything in": catLanguage, "write all our code in": catLanguage, "write our code in": catLanguage,
-	"write most of our code in": catLanguage, "write in": catLanguage,
-	"program in": catLanguage, "develop in": catLanguage, "write": catLanguage,
-}
+var verbHint = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"test with": catTestRunner, "tests with": catTestRunner, "lint with": catLinter,
+		"format with": catFormatter, "manage packages with": catPackageManager,
+		"install dependencies with": catPackageManager, "install packages with": catPackageManager,
+		"install deps with": catPackageManager, "code in": catLanguage, "code mostly in": catLanguage,
+		"code mainly in": catLanguage, "write mostly in": catLanguage, "program mostly in": catLanguage,
+		"write everything in": catLanguage, "write all our code in": catLanguage, "write our code in": catLanguage,
+		"write most of our code in": catLanguage, "write in": catLanguage,
+		"program in": catLanguage, "develop in": catLanguage, "write": catLanguage,
+	}
+})
 
 // toolOnlyVerbs need a known tool as object: "we write tests" and "I am on
 // vacation" are not about tools.
-var toolOnlyVerbs = map[string]bool{
-	"write": true, "are on": true, "is on": true, "am on": true, "code in": true, "code mostly in": true,
-	"code mainly in": true, "write mostly in": true, "program mostly in": true, "write everything in": true,
-	"write all our code in": true, "write our code in": true, "write most of our code in": true,
-	"run on": true, "runs on": true, "run": true, "runs": true, "are running": true, "talk to": true,
-	"talks to": true, "connect to": true, "connects to": true, "depend on": true, "depends on": true,
-	"is backed by": true, "are backed by": true,
-}
+var toolOnlyVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"write": true, "are on": true, "is on": true, "am on": true, "code in": true, "code mostly in": true,
+		"code mainly in": true, "write mostly in": true, "program mostly in": true, "write everything in": true,
+		"write all our code in": true, "write our code in": true, "write most of our code in": true,
+		"run on": true, "runs on": true, "run": true, "runs": true, "are running": true, "talk to": true,
+		"talks to": true, "connect to": true, "connects to": true, "depend on": true, "depends on": true,
+		"is backed by": true, "are backed by": true,
+	}
+})
 
 // usedObject is one object of a usage statement, resolved against the
 // taxonomy.
@@ -63,11 +72,11 @@ type usedObject struct {
 // category predicate, anything else to uses_for_<purpose> or uses.
 func resolveUse(obj, hint, purpose string, other *tool) usedObject {
 	if t, ok := lookupTool(obj); ok {
-		return usedObject{obj: t.name, pred: categoryPredicate[pickCategory(t, other, hint)], tool: t}
+		return usedObject{obj: t.name, pred: categoryPredicate()[pickCategory(t, other, hint)], tool: t}
 	}
 	switch {
 	case hint != "":
-		return usedObject{obj: obj, pred: categoryPredicate[hint]}
+		return usedObject{obj: obj, pred: categoryPredicate()[hint]}
 	case purpose != "":
 		return usedObject{obj: obj, pred: "uses_for_" + purpose}
 	}
@@ -107,10 +116,10 @@ func purposeOf(p string) (hint, purpose string) {
 	for _, a := range []string{"our ", "the ", "a ", "an ", "my ", "all ", "all our "} {
 		p = strings.TrimPrefix(p, a)
 	}
-	if c, ok := slotCategory[p]; ok {
+	if c, ok := slotCategory()[p]; ok {
 		return c, ""
 	}
-	if n := len(strings.Fields(p)); n == 0 || n > 3 || badStart[strings.Fields(p)[0]] {
+	if n := len(strings.Fields(p)); n == 0 || n > 3 || badStart()[strings.Fields(p)[0]] {
 		return "", ""
 	}
 	if p == "everything" || p == "work" || p == "personal projects" {
@@ -129,7 +138,7 @@ func matchUse(c *clause) []Fact {
 	}
 	ref, verb, rest := parseSubject(m[1]), m[2], m[3]
 	baseHint := ref.hint()
-	if h, ok := verbHint[verb]; ok {
+	if h, ok := verbHint()[verb]; ok {
 		baseHint = h
 	}
 	objPart, alt, kind := splitAlternative(rest)
@@ -169,7 +178,7 @@ func matchUse(c *clause) []Fact {
 			continue
 		}
 		u := resolveUse(obj, hint, purpose, altTool)
-		if u.tool == nil && (toolOnlyVerbs[verb] || !hasLetter().MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
+		if u.tool == nil && (toolOnlyVerbs()[verb] || !hasLetter().MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
 			continue // "Zod for validation and testing": "testing" continues the purpose
 		}
 		if env != "" && env != "production" && env != "prod" {
@@ -229,20 +238,20 @@ func matchDeploy(c *clause) []Fact {
 			continue
 		}
 		t, known := lookupTool(obj)
-		if runsOn && !known || timeWords[obj] {
+		if runsOn && !known || timeWords()[obj] {
 			continue // "we deploy on Fridays" says when, not where
 		}
-		pred := categoryPredicate[catDeploy]
+		pred := categoryPredicate()[catDeploy]
 		raw := obj
 		if known {
 			obj = t.name
-			pred = categoryPredicate[pickCategory(t, nil, catDeploy)]
+			pred = categoryPredicate()[pickCategory(t, nil, catDeploy)]
 		}
 		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj}
 		shown := shownTool(c.span, raw, usedObject{obj: obj, tool: t})
-		if pred == categoryPredicate[catDeploy] {
+		if pred == categoryPredicate()[catDeploy] {
 			slot := strings.TrimPrefix(ref.forSlot(c.span), " for")
-			if slotCategory[ref.slot] == catDeploy {
+			if slotCategory()[ref.slot] == catDeploy {
 				slot = "" // "deploys go through Vercel" is just "deploys with Vercel"
 			}
 			f.Statement = subjectDisplay(ref.subject) + " deploys" + slot + " with " + shown
