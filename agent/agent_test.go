@@ -12,6 +12,7 @@ import (
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/transcript"
 )
@@ -243,5 +244,40 @@ func TestJudge(t *testing.T) {
 				t.Errorf("Judge()=%+v, want %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestAgentServesHooks checks that a running agent answers credence-hook on
+// its socket, counts what it served in the heartbeat, and takes the socket
+// away when it stops, so hooks go back to handling events in-process.
+func TestAgentServesHooks(t *testing.T) {
+	h := newHome(t, nil)
+	a := h.start(Options{NoPromote: true, NoSync: true})
+	sock := hookrelay.SocketPath(h.cfg.Paths.DataDir)
+	if fi, err := os.Lstat(sock); err != nil || fi.Mode().Type() != os.ModeSocket || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("socket %s: %v, %v; want a socket with mode 0600", sock, fi, err)
+	}
+	in := `{"session_id":"s1","cwd":"/tmp/p","hook_event_name":"UserPromptSubmit","prompt":"we deploy with fly.io"}`
+	var out strings.Builder
+	if err := hookrelay.Relay(h.cfg, "UserPromptSubmit", []byte(in), time.Now().Add(5*time.Second), &out); err != nil {
+		t.Fatalf("Relay: %v", err)
+	}
+	eps, err := h.db.EpisodesAfter(context.Background(), 0, 10)
+	if err != nil || len(eps) != 1 || eps[0].Content != "we deploy with fly.io" {
+		t.Fatalf("episodes %+v, %v; want the prompt stored by the agent", eps, err)
+	}
+	a.beat(context.Background(), StateIdle)
+	if hb, err := ReadHeartbeat(context.Background(), h.db); err != nil || !hb.Hooks || hb.HooksServed != 1 {
+		t.Errorf("heartbeat %+v, %v; want hooks served: 1", hb, err)
+	}
+	if err := a.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(sock); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("socket after Close: %v; want it removed", err)
+	}
+	err = hookrelay.Relay(h.cfg, "UserPromptSubmit", []byte(in), time.Now().Add(time.Second), &out)
+	if !hookrelay.NotTaken(err) {
+		t.Errorf("Relay to a stopped agent: %v; want not taken", err)
 	}
 }

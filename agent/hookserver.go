@@ -6,22 +6,28 @@ import (
 
 	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/hooks"
+	"github.com/credence-mem/credence/logfile"
 )
 
 // hookServer is the agent's side of credence-hook: a listener on the
 // private socket and the warm handler behind it.
 type hookServer struct {
-	srv *hooks.Server
-	ln  net.Listener
+	srv      *hooks.Server
+	ln       net.Listener
+	closeLog func()
 }
 
 // serveHooks starts answering credence-hook over the agent's socket
 // (hookrelay.SocketPath). Failing to is logged, not fatal: the hooks then
 // handle each event in-process, only slower.
+//
+// What happens to each event is logged where the hooks log it, hook.log,
+// marked "via": "agent".
 func (a *Agent) serveHooks(ctx, runCtx context.Context) {
-	log := a.log.With("component", "hook")
-	srv, err := hooks.NewServer(ctx, a.cfg, log)
+	log, closeLog := logfile.OpenHook(a.cfg, true)
+	srv, err := hooks.NewServer(ctx, a.cfg, log.With("via", "agent"))
 	if err != nil {
+		closeLog()
 		a.log.Warn("not serving hooks; they run in-process", "err", err.Error())
 		return
 	}
@@ -29,10 +35,11 @@ func (a *Agent) serveHooks(ctx, runCtx context.Context) {
 	ln, err := hooks.Listen(path)
 	if err != nil {
 		srv.Close()
+		closeLog()
 		a.log.Warn("not serving hooks; they run in-process", "err", err.Error())
 		return
 	}
-	a.hooks = &hookServer{srv: srv, ln: ln}
+	a.hooks = &hookServer{srv: srv, ln: ln, closeLog: closeLog}
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
@@ -57,7 +64,9 @@ func (h *hookServer) close() error {
 		return nil
 	}
 	h.ln.Close()
-	return h.srv.Close()
+	err := h.srv.Close()
+	h.closeLog()
+	return err
 }
 
 // served counts the hook events served since start.

@@ -73,7 +73,7 @@ func (f front) run(args []string, stdin io.Reader) {
 		log.Warn("hook failed", "err", safe(err))
 		return
 	}
-	err = relay(cfg, event, data, deadline, f.stdout)
+	err = Relay(cfg, event, data, deadline, f.stdout)
 	switch {
 	case err == nil:
 		log.Debug("hook done by the agent", "elapsed_ms", time.Since(f.start).Milliseconds())
@@ -94,8 +94,14 @@ var errNotTaken = errors.New("no agent took the event")
 
 func notTaken(err error) error { return fmt.Errorf("%w: %w", errNotTaken, err) }
 
-// relay hands the event to the agent and copies its reply to stdout.
-func relay(cfg *config.Config, event string, stdin []byte, deadline time.Time, stdout io.Writer) error {
+// NotTaken reports whether err, from Relay, means the agent did nothing
+// with the event, so handling it elsewhere stores nothing twice.
+func NotTaken(err error) bool { return errors.Is(err, errNotTaken) }
+
+// Relay hands the event to the agent and copies its reply to stdout. An
+// error for which NotTaken is true means the agent has done nothing with
+// the event; any other means it may have.
+func Relay(cfg *config.Config, event string, stdin []byte, deadline time.Time, stdout io.Writer) error {
 	path := SocketPath(cfg.Paths.DataDir)
 	if err := checkSocket(path); err != nil {
 		return notTaken(err)

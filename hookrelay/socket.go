@@ -20,14 +20,16 @@ const maxSocketPath = 100
 
 // SocketPath returns where the agent listens for hooks: agent.sock in the
 // data directory, or, when that path is too long for a Unix socket address,
-// <tmp>/credence-<uid>/<hash of the data directory>.sock.
+// /tmp/credence-<uid>/<hash of the data directory>.sock. Not $TMPDIR: the
+// agent, started by systemd or launchd, and the hooks, started by Claude
+// Code, need not agree on it.
 func SocketPath(dataDir string) string {
 	p := filepath.Join(dataDir, socketName)
 	if len(p) <= maxSocketPath {
 		return p
 	}
 	sum := sha256.Sum256([]byte(filepath.Clean(dataDir)))
-	dir := filepath.Join(os.TempDir(), "credence-"+strconv.Itoa(os.Getuid()))
+	dir := filepath.Join("/tmp", "credence-"+strconv.Itoa(os.Getuid()))
 	return filepath.Join(dir, hex.EncodeToString(sum[:8])+".sock")
 }
 

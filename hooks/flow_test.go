@@ -38,8 +38,9 @@ func seedBelief(t *testing.T, db *store.DB, spec belief.Spec, supports int) stri
 	return id
 }
 
-func TestPromptRecallFlow(t *testing.T) {
-	e := newHookEnv(t)
+func TestPromptRecallFlow(t *testing.T) { bothModes(t, testPromptRecallFlow) }
+
+func testPromptRecallFlow(t *testing.T, e *hookEnv) {
 	db := e.db()
 	pnpm := seedBelief(t, db, belief.Spec{Statement: "The project uses pnpm as its package manager", Subject: "project",
 		Predicate: "uses_package_manager", Object: "pnpm", Kind: belief.KindFact, Scope: belief.ScopeProject, ProjectPath: e.project}, 6)
@@ -95,8 +96,9 @@ func TestPromptRecallFlow(t *testing.T) {
 	}
 }
 
-func TestPromptStoredRedacted(t *testing.T) {
-	e := newHookEnv(t)
+func TestPromptStoredRedacted(t *testing.T) { bothModes(t, testPromptStoredRedacted) }
+
+func testPromptStoredRedacted(t *testing.T, e *hookEnv) {
 	secret := "sk-proj-" + strings.Repeat("aB3dE5fG7h", 5)
 	r := e.run(EventUserPromptSubmit, e.input(EventUserPromptSubmit, map[string]any{"prompt": "use this key " + secret + " for the api"}))
 	checkOutput(t, EventUserPromptSubmit, r)
@@ -112,14 +114,15 @@ func TestPromptStoredRedacted(t *testing.T) {
 // TestExchangeStoredOnce runs a session's hooks in order and checks that
 // Stop, SessionEnd and PreCompact together store each exchange exactly once,
 // whichever sees it first, with the transcript offset moving forward.
-func TestExchangeStoredOnce(t *testing.T) {
+func TestExchangeStoredOnce(t *testing.T) { bothModes(t, testExchangeStoredOnce) }
+
+func testExchangeStoredOnce(t *testing.T, e *hookEnv) {
 	secret := "ghp_" + strings.Repeat("x1Y2z3", 6)
 	turns := []synth.Turn{
 		{Prompt: "set up the ci workflow", Reply: "Added .github/workflows/ci.yml.", Command: "ls .github", Output: "workflows"},
 		{Prompt: "push with token " + secret + " please", Reply: "Pushed the branch."},
 		{Prompt: "set up the ci workflow", Reply: "It was already set up; nothing to do."},
 	}
-	e := newHookEnv(t)
 	transcriptPath := filepath.Join(e.home, "transcript.jsonl")
 	write := func(n int) {
 		f, err := os.Create(transcriptPath)
@@ -172,8 +175,9 @@ func TestExchangeStoredOnce(t *testing.T) {
 // TestFlushKeepsTornTail flushes a transcript whose last line is being
 // written: the complete exchanges are stored, the torn one is not, and the
 // offset stops before it.
-func TestFlushKeepsTornTail(t *testing.T) {
-	e := newHookEnv(t)
+func TestFlushKeepsTornTail(t *testing.T) { bothModes(t, testFlushKeepsTornTail) }
+
+func testFlushKeepsTornTail(t *testing.T, e *hookEnv) {
 	path := filepath.Join(e.home, "transcript.jsonl")
 	f, err := os.Create(path)
 	if err != nil {
@@ -202,8 +206,9 @@ func TestFlushKeepsTornTail(t *testing.T) {
 	}
 }
 
-func TestSessionStartDigest(t *testing.T) {
-	e := newHookEnv(t)
+func TestSessionStartDigest(t *testing.T) { bothModes(t, testSessionStartDigest) }
+
+func testSessionStartDigest(t *testing.T, e *hookEnv) {
 	start := func(session string) string {
 		r := e.run(EventSessionStart, e.input(EventSessionStart, map[string]any{"session_id": session, "source": "startup"}))
 		return checkOutput(t, EventSessionStart, r)

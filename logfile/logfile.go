@@ -14,15 +14,15 @@ import (
 const defaultFallbackMaxBytes = 1 << 20
 
 // Open opens <logdir>/<component>.log (mode 0600, appending) and returns a
-// JSON slog logger writing to it at the configured level. When the file has
-// grown past maxBytes it is moved to <component>.log.1 first, so logs never
-// grow without bound.
+// JSON slog logger writing to it at the configured level. Whenever the file
+// would grow past maxBytes it is moved to <component>.log.1 and started
+// again, so logs never grow without bound, however long the process runs.
 func Open(cfg *config.Config, component string, maxBytes int64) (*slog.Logger, io.Closer, error) {
 	if err := os.MkdirAll(cfg.Paths.LogDir, 0o700); err != nil {
 		return nil, nil, fmt.Errorf("open log: %w", err)
 	}
 	path := filepath.Join(cfg.Paths.LogDir, component+".log")
-	f, err := openRotated(path, maxBytes)
+	f, err := openRotator(path, maxBytes)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open log: %w", err)
 	}
@@ -43,7 +43,7 @@ func OpenHook(cfg *config.Config, cfgOK bool) (*slog.Logger, func()) {
 			return log, func() { c.Close() }
 		}
 	}
-	f, err := openRotated(HookFallbackPath(), defaultFallbackMaxBytes)
+	f, err := openRotator(HookFallbackPath(), defaultFallbackMaxBytes)
 	if err != nil {
 		return slog.New(slog.DiscardHandler), func() {}
 	}
@@ -55,13 +55,4 @@ func OpenHook(cfg *config.Config, cfgOK bool) (*slog.Logger, func()) {
 // is unusable: credence-hook-<uid>.log in the system temp directory.
 func HookFallbackPath() string {
 	return filepath.Join(os.TempDir(), fmt.Sprintf("credence-hook-%d.log", os.Getuid()))
-}
-
-// openRotated opens path for appending, first moving it to path.1 when it
-// has grown past maxBytes (0 never rotates).
-func openRotated(path string, maxBytes int64) (*os.File, error) {
-	if fi, err := os.Stat(path); err == nil && maxBytes > 0 && fi.Size() > maxBytes {
-		_ = os.Rename(path, path+".1") // best effort: a lost rotation only means a longer file
-	}
-	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 }
