@@ -54,6 +54,8 @@ type hookEnv struct {
 	project string
 	tmp     string
 	env     []string
+	// srv, when set, is the hook server answering this HOME's hooks.
+	srv *Server
 }
 
 func newHookEnv(t *testing.T) *hookEnv {
@@ -106,6 +108,9 @@ func (e *hookEnv) runReader(event string, stdin io.Reader) result {
 	}
 	if ctx.Err() != nil {
 		e.t.Fatalf("credence-hook %s did not exit", event)
+	}
+	if e.srv != nil {
+		e.srv.idle() // the agent may still be storing what it replied to
 	}
 	return result{out.Bytes(), errb.Bytes(), code}
 }

@@ -9,11 +9,12 @@ import (
 	"github.com/credence-mem/credence/store"
 )
 
-// userPromptSubmit records the prompt (redacted) as an episode of a new
-// turn, then recalls what bears on it and prints that as additionalContext.
-// A failed write (a locked database) is logged and recall still runs: the
-// reads work under WAL, and the prompt is still kept out of its own
-// context by comparing texts.
+// userPromptSubmit recalls what bears on the prompt and prints it as
+// additionalContext, then records the prompt (redacted) as an episode of a
+// new turn. Recall comes first because what Claude is told does not depend
+// on the write: the agent replies while it stores the prompt, and the
+// prompt cannot be recalled to itself. A failed write (a locked database)
+// is logged and does not take the context away.
 func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 	if strings.TrimSpace(in.Prompt) == "" {
 		return nil
@@ -25,7 +26,18 @@ func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 		return err
 	}
 	defer release()
-	var episodeID string
+	r, err := h.recaller(db)
+	if err != nil {
+		return err
+	}
+	res, recallErr := r.Recall(ctx, recall.Query{Text: text, Project: project})
+	var emitErr error
+	if recallErr == nil {
+		if res.Lexical != "" {
+			h.log.Debug("recall fell back to BM25", "why", res.Lexical)
+		}
+		emitErr = h.emit(ctx, recall.Render(res, r.Opts.BudgetChars, r.Opts.MaxChars))
+	}
 	err = db.Write(ctx, func(tx *store.Tx) error {
 		turn, err := tx.NextTurn(ctx)
 		if err != nil {
@@ -35,37 +47,23 @@ func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 		if _, err := tx.AddEpisode(ctx, ep); err != nil {
 			return err
 		}
-		episodeID = ep.ID
 		if in.SessionID == "" {
 			return nil
 		}
 		return tx.SaveSession(ctx, store.Session{ID: in.SessionID, ProjectPath: project, TranscriptPath: in.TranscriptPath, LastPromptID: ep.ID})
 	})
-	stored := err == nil
-	if err != nil {
-		episodeID = ""
-		h.log.Warn("store prompt; recalling anyway", "err", safe(err))
-	}
-	r, err := h.recaller(db)
-	if err != nil {
-		return err
-	}
-	res, err := r.Recall(ctx, recall.Query{Text: text, Project: project, Exclude: []string{episodeID}})
-	if err != nil {
-		return fmt.Errorf("recall: %w", err)
-	}
-	if res.Lexical != "" {
-		h.log.Debug("recall fell back to BM25", "why", res.Lexical)
-	}
-	if err := h.emit(ctx, recall.Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)); err != nil {
-		return err
-	}
-	if stored && len(res.Beliefs) > 0 {
+	switch {
+	case err != nil:
+		h.log.Warn("store prompt", "err", safe(err))
+	case recallErr == nil && len(res.Beliefs) > 0:
 		if err := db.Touch(ctx, h.now(), res.BeliefIDs()...); err != nil {
-			return fmt.Errorf("record belief access: %w", err)
+			h.log.Warn("record belief access", "err", safe(err))
 		}
 	}
-	return nil
+	if recallErr != nil {
+		return fmt.Errorf("recall: %w", recallErr)
+	}
+	return emitErr
 }
 
 // recaller builds the recall engine for the configured embedder. Without

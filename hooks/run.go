@@ -105,16 +105,7 @@ func (h *handler) bounded(ctx context.Context, start time.Time, fn func(context.
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		defer func() {
-			if p := recover(); p != nil {
-				h.log.Error("panic", "panic", safe(fmt.Errorf("%v", p)), "stack", string(debug.Stack()))
-			}
-		}()
-		if err := fn(ctx); err != nil {
-			h.log.Warn("hook failed", "err", safe(err), "elapsed_ms", h.now().Sub(start).Milliseconds())
-			return
-		}
-		h.log.Debug("hook done", "elapsed_ms", h.now().Sub(start).Milliseconds())
+		h.logged(ctx, start, fn)
 	}()
 	select {
 	case <-done:
@@ -122,6 +113,20 @@ func (h *handler) bounded(ctx context.Context, start time.Time, fn func(context.
 		h.out.close()
 		h.log.Warn("time budget exhausted; giving up silently", "budget_ms", h.deadline.Sub(start).Milliseconds())
 	}
+}
+
+// logged runs fn and logs its error or panic.
+func (h *handler) logged(ctx context.Context, start time.Time, fn func(context.Context) error) {
+	defer func() {
+		if p := recover(); p != nil {
+			h.log.Error("panic", "panic", safe(fmt.Errorf("%v", p)), "stack", string(debug.Stack()))
+		}
+	}()
+	if err := fn(ctx); err != nil {
+		h.log.Warn("hook failed", "err", safe(err), "elapsed_ms", h.now().Sub(start).Milliseconds())
+		return
+	}
+	h.log.Debug("hook done", "elapsed_ms", h.now().Sub(start).Milliseconds())
 }
 
 // handler runs one event.
@@ -186,6 +191,8 @@ type gate struct {
 	mu     sync.Mutex
 	w      io.Writer
 	closed bool
+	// written, when set, is closed after the write.
+	written chan struct{}
 }
 
 var errGateClosed = fmt.Errorf("stdout closed: time budget exhausted")
@@ -198,6 +205,9 @@ func (g *gate) write(b []byte) error {
 	}
 	g.closed = true
 	_, err := g.w.Write(b)
+	if g.written != nil {
+		close(g.written)
+	}
 	return err
 }
 

@@ -71,6 +71,7 @@ func (e *hookEnv) serve() *Server {
 			e.t.Error(err)
 		}
 	}()
+	e.srv = srv
 	e.t.Cleanup(func() {
 		cancel()
 		ln.Close()

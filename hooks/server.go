@@ -50,6 +50,10 @@ type Server struct {
 	sh     shared
 	served atomic.Int64
 	wg     sync.WaitGroup
+
+	mu       sync.Mutex // guards inflight
+	inflight int
+	quiet    *sync.Cond // signalled when inflight drops to 0
 }
 
 // NewServer opens the database the way the hooks do (a short wait for
@@ -65,8 +69,29 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 	}
 	db.SQL().SetMaxOpenConns(serverConns)
 	s := &Server{cfg: cfg, log: log, now: time.Now, sh: shared{db: db, cache: recall.NewCache()}}
+	s.quiet = sync.NewCond(&s.mu)
 	s.sh.emb, s.sh.embErr = h.queryEmbedderFresh()
 	return s, nil
+}
+
+// idle waits until no event is being handled, including work done after a
+// reply (tests: the front has exited by then, the agent may not be done).
+func (s *Server) idle() {
+	s.mu.Lock()
+	for s.inflight > 0 {
+		s.quiet.Wait()
+	}
+	s.mu.Unlock()
+}
+
+// busy counts an event in (+1) or out (-1).
+func (s *Server) busy(delta int) {
+	s.mu.Lock()
+	s.inflight += delta
+	if s.inflight == 0 {
+		s.quiet.Broadcast()
+	}
+	s.mu.Unlock()
 }
 
 // Served returns how many events the server has handled.
@@ -90,8 +115,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			continue
 		}
 		s.wg.Add(1)
+		s.busy(1)
 		go func() {
 			defer s.wg.Done()
+			defer s.busy(-1)
 			s.serveConn(ctx, conn)
 		}()
 	}
@@ -129,14 +156,51 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	}
 	_ = conn.SetDeadline(req.DeadlineTime())
 	var out bytes.Buffer
-	h := &handler{cfg: s.cfg, log: s.log.With("event", req.Event), out: &gate{w: &out}, now: s.now,
-		event: req.Event, deadline: req.DeadlineTime().Add(-replyMargin), shared: &s.sh}
-	h.bounded(ctx, start, func(ctx context.Context) error { return h.handleData(ctx, data) })
-	h.out.close() // a handler past its deadline can no longer write to out
+	g := &gate{w: &out, written: make(chan struct{})}
+	replyBy := req.DeadlineTime().Add(-replyMargin)
+	// The handler may go on after the reply (storing the prompt, the
+	// exchange, a flushed transcript), on the agent's time, not the
+	// front's.
+	work, cancel := context.WithDeadline(ctx, replyBy.Add(afterReply))
+	defer cancel()
+	h := &handler{cfg: s.cfg, log: s.log.With("event", req.Event), out: g, now: s.now,
+		event: req.Event, deadline: replyBy, shared: &s.sh}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.logged(work, start, func(ctx context.Context) error { return h.handleData(ctx, data) })
+	}()
+	if !silentEvent(req.Event) {
+		t := time.NewTimer(time.Until(replyBy))
+		select {
+		case <-g.written:
+		case <-done:
+		case <-t.C:
+			h.log.Warn("time budget exhausted; replying without context", "budget_ms", replyBy.Sub(start).Milliseconds())
+		}
+		t.Stop()
+	}
+	g.close() // from here on the handler cannot write to out
 	s.served.Add(1)
 	if err := hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusOK}, out.Bytes()); err != nil {
 		s.log.Info("reply to hook", "event", req.Event, "err", err.Error())
 	}
+	conn.Close()
+	<-done
+}
+
+// afterReply is how long a served event may keep working once the front
+// has its reply.
+const afterReply = 10 * time.Second
+
+// silentEvent reports whether an event never prints anything, so the front
+// can have its (empty) reply before the work starts.
+func silentEvent(event string) bool {
+	switch event {
+	case EventStop, EventSessionEnd, EventPreCompact:
+		return true
+	}
+	return false
 }
 
 // decline says why the server will not take a request, or "" when it will.

@@ -4,11 +4,16 @@
 #
 #   scripts/bench-hooks.sh [runs] [episodes] [beliefs]
 #
-# It builds credence-hook, seeds $BENCH_HOME (default /tmp/credence-bench;
-# reused when already seeded, delete it to reseed) with deterministic
-# synthetic history (no network), then runs each hook `runs` times (default
-# 50) with realistic stdin and prints p50/p95/max wall time, median CPU and
-# peak RSS. Under /usr/bin/time -v the peak RSS of one UserPromptSubmit is
+# It builds credence and credence-hook, seeds $BENCH_HOME (default
+# /tmp/credence-bench; reused when already seeded, delete it to reseed) with
+# deterministic synthetic history (no network), then runs each hook `runs`
+# times (default 50) with realistic stdin and prints p50/p95/max wall time,
+# median CPU and peak RSS, twice: with no agent running (credence-hook execs
+# `credence hook`, which handles the event in-process) and with
+# `credence agent` running (credence-hook hands the event to it over its
+# socket), the normal state after install. The agent's first start
+# consolidates the whole seeded history; the timing waits for that cycle to
+# end. Under /usr/bin/time -v the peak RSS of one UserPromptSubmit is
 # printed too.
 set -euo pipefail
 runs=${1:-50}
@@ -20,6 +25,7 @@ bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 cd "$root"
 go build -o "$bin/credence-hook" ./cmd/credence-hook
+go build -o "$bin/credence" ./cmd/credence
 go build -o "$bin/bench-hooks" ./scripts/bench-hooks
 if [ ! -f "$home/queries.json" ]; then
 	rm -rf "$home"
@@ -27,8 +33,29 @@ if [ ! -f "$home/queries.json" ]; then
 	"$bin/bench-hooks" seed -home "$home" -episodes "$episodes" -beliefs "$beliefs"
 fi
 echo "database: $(du -h "$home/.local/share/credence/credence.db" | cut -f1); load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
+peak_rss() {
+	if [ -x /usr/bin/time ]; then
+		printf '{"session_id":"bench-session","cwd":"/home/dev/src/storefront","hook_event_name":"UserPromptSubmit","prompt":"which package manager does this repo use"}' |
+			HOME="$home" /usr/bin/time -v "$bin/credence-hook" UserPromptSubmit 2>&1 >/dev/null | grep -E 'Maximum resident' || true
+	fi
+}
+
+echo "== no agent: credence-hook execs credence hook (in-process)"
 "$bin/bench-hooks" run -home "$home" -bin "$bin/credence-hook" -runs "$runs"
-if [ -x /usr/bin/time ]; then
-	printf '{"session_id":"bench-session","cwd":"/home/dev/src/storefront","hook_event_name":"UserPromptSubmit","prompt":"which package manager does this repo use"}' |
-		HOME="$home" /usr/bin/time -v "$bin/credence-hook" UserPromptSubmit 2>&1 >/dev/null | grep -E 'Maximum resident|Elapsed' || true
-fi
+peak_rss
+
+echo "== agent running: credence-hook hands each event to it"
+HOME="$home" "$bin/credence" agent >"$bin/agent.out" 2>&1 &
+agent=$!
+trap 'kill $agent 2>/dev/null; wait $agent 2>/dev/null; rm -rf "$bin"' EXIT
+for _ in $(seq 600); do # the first start consolidates the seeded history
+	if HOME="$home" "$bin/credence" status --json 2>/dev/null | grep -q '"state": *"idle"' &&
+		[ -S "$home/.local/share/credence/agent.sock" ]; then
+		break
+	fi
+	sleep 1
+done
+"$bin/bench-hooks" run -home "$home" -bin "$bin/credence-hook" -runs "$runs"
+peak_rss
+kill "$agent"
+wait "$agent" 2>/dev/null || true
