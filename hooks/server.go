@@ -29,10 +29,13 @@ type shared struct {
 	scans  scans
 }
 
-// serverConns is how many events the server handles against the database
-// at once: Claude Code runs one session's hooks one after another, so this
-// is about sessions running side by side.
-const serverConns = 2
+// serverConns is how many connections the server handles events on. One:
+// a connection's page cache is dropped whenever another connection has
+// written since its last read, and every prompt writes, so with two the
+// next recall would often start cold. Claude Code runs a session's hooks
+// one after another; sessions side by side take turns, a few milliseconds
+// each.
+const serverConns = 1
 
 // replyMargin is how long before the front's deadline a served event must
 // be done, so the reply reaches the front before it gives up.

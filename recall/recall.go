@@ -138,15 +138,24 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 			res.Lexical = err.Error()
 		}
 	}
-	if err := s.gather(ctx); err != nil {
-		return res, err
+	var beliefs []BeliefHit
+	var episodes []EpisodeHit
+	var errB, errE error
+	findBeliefs := func() {
+		b := s.fork()
+		if errB = b.gather(ctx, "beliefs", lexicalBeliefs, vectorBeliefs); errB == nil {
+			beliefs, errB = b.rankBeliefs(ctx)
+		}
 	}
-	beliefs, err := s.rankBeliefs(ctx)
-	if err != nil {
-		return res, err
+	findEpisodes := func() {
+		e := s.fork()
+		if errE = e.gather(ctx, "episodes", lexicalEpisodes, vectorEpisodes); errE == nil {
+			episodes, errE = e.rankEpisodes(ctx)
+		}
 	}
-	episodes, err := s.rankEpisodes(ctx)
-	if err != nil {
+	findBeliefs()
+	findEpisodes()
+	if err := errors.Join(errB, errE); err != nil {
 		return res, err
 	}
 	res.Beliefs, res.Episodes = beliefs, episodes

@@ -49,44 +49,35 @@ func (s *search) localEmbedder() bool {
 	return s.r.Embedder != nil && strings.HasPrefix(s.r.Embedder.ID(), "offline-")
 }
 
-// gather runs the lexical and vector searches and records each candidate's
-// scores and ranks.
-func (s *search) gather(ctx context.Context) error {
-	s.bm25, s.cosine = map[string]float64{}, map[string]float64{}
-	s.lexRank, s.vecRank = map[string]int{}, map[string]int{}
-	text := cutQuery(s.q.Text)
+// fork returns a search for one kind of item: the query state shared,
+// the scores its own, so the two kinds can be searched side by side.
+func (s *search) fork() *search {
+	f := *s
+	f.bm25, f.cosine = map[string]float64{}, map[string]float64{}
+	f.lexRank, f.vecRank = map[string]int{}, map[string]int{}
+	f.asOf = nil
+	return &f
+}
+
+// gather runs the lexical and vector searches over one kind ("beliefs" or
+// "episodes") and records each candidate's scores and ranks.
+func (s *search) gather(ctx context.Context, kind string, lexicalK, vectorK int) error {
 	mode := s.r.Opts.Mode
 	if mode != VectorOnly {
-		var lists [][]store.TextHit
-		for _, kind := range []struct {
-			name string
-			k    int
-		}{{"beliefs", lexicalBeliefs}, {"episodes", lexicalEpisodes}} {
-			words, err := s.searchWords(ctx, kind.name, text)
-			if err != nil {
-				return err
-			}
-			hits, err := s.r.DB.TextSearch(ctx, kind.name, words, s.q.Project, kind.k)
-			if err != nil {
-				return err
-			}
-			lists = append(lists, hits)
+		words, err := s.searchWords(ctx, kind, cutQuery(s.q.Text))
+		if err != nil {
+			return err
 		}
-		for _, list := range lists {
-			for i, h := range list {
-				s.bm25[h.ID], s.lexRank[h.ID] = h.Score, i+1
-			}
+		hits, err := s.r.DB.TextSearch(ctx, kind, words, s.q.Project, lexicalK)
+		if err != nil {
+			return err
+		}
+		for i, h := range hits {
+			s.bm25[h.ID], s.lexRank[h.ID] = h.Score, i+1
 		}
 	}
 	if s.hasSpace() && mode != LexicalOnly {
-		for _, kind := range []struct {
-			name string
-			k    int
-		}{{"beliefs", vectorBeliefs}, {"episodes", vectorEpisodes}} {
-			if err := s.vectorSearch(ctx, kind.name, kind.k); err != nil {
-				return err
-			}
-		}
+		return s.vectorSearch(ctx, kind, vectorK)
 	}
 	return nil
 }
