@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/credence-mem/credence/agent"
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/install"
 	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/syncer"
@@ -148,6 +151,11 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 	} else {
 		bad(name, detail, fix)
 	}
+	if detail, fix, good := checkHookHandOver(env, cfg, db, bin, healthy); good {
+		ok("hook hand-over", detail)
+	} else {
+		bad("hook hand-over", detail, fix)
+	}
 
 	for _, ep := range endpointsOf(cfg) {
 		if err := checkEndpoint(env.Ctx, ep.base, ep.key); err != nil {
@@ -256,10 +264,8 @@ func checkDatabase(ctx context.Context, db *store.DB, full bool) (string, error)
 func checkAgent(env *Env, cfg *config.Config, db *store.DB, st installState) (name, detail, fix string, healthy bool) {
 	name, fix = "agent", "run credence install to (re)start it, or `credence agent` in a terminal; its log is in "+cfg.Paths.LogDir
 	var beat time.Time
-	if v, err := db.Meta(env.Ctx, store.MetaAgentHeartbeat); err == nil {
-		if ms, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && ms > 0 {
-			beat = time.UnixMilli(ms)
-		}
+	if hb, err := agent.ReadHeartbeat(env.Ctx, db); err == nil && hb.State != agent.StateStopped {
+		beat = hb.BeatAt
 	}
 	running := false
 	if st.Service != "" {
@@ -275,9 +281,33 @@ func checkAgent(env *Env, cfg *config.Config, db *store.DB, st installState) (na
 		return name, fmt.Sprintf("the process runs but its last heartbeat is %s old: stuck", age.Round(time.Second)),
 			"restart it: credence install; then read " + cfg.Paths.LogDir + "/agent.log", false
 	case beat.IsZero():
-		return name, "not running, and it never reported a heartbeat", fix, false
+		return name, "not running", fix, false
 	}
 	return name, fmt.Sprintf("not running; last heartbeat %s ago", age.Round(time.Second)), fix, false
+}
+
+// checkHookHandOver says how hook events are handled: by the agent over
+// its socket, or in-process by `credence hook` (slower), which then must be
+// next to credence-hook.
+func checkHookHandOver(env *Env, cfg *config.Config, db *store.DB, bin binaries, agentHealthy bool) (detail, fix string, good bool) {
+	sock := hookrelay.SocketPath(cfg.Paths.DataDir)
+	local := filepath.Join(filepath.Dir(bin.Hook), "credence")
+	if err := checkExecutable(local); err != nil {
+		return "no credence next to " + bin.Hook + ": without the agent the hooks cannot run at all (" + err.Error() + ")",
+			"install both binaries in one directory: ./install.sh", false
+	}
+	hb, err := agent.ReadHeartbeat(env.Ctx, db)
+	_, serr := os.Stat(sock)
+	switch {
+	case agentHealthy && err == nil && hb.Hooks && serr == nil:
+		return fmt.Sprintf("answered by the agent on %s (%d events since it started)", sock, hb.HooksServed), "", true
+	case agentHealthy && err != nil:
+		return "the agent has not reported yet; until it answers on " + sock + " the hooks run in-process", "", true
+	case agentHealthy:
+		return "the agent is not answering them (no socket at " + sock + "); they run in-process, slower",
+			"read " + cfg.Paths.LogDir + "/agent.log for why, then restart the agent: credence install", false
+	}
+	return "handled in-process by " + local + " while the agent is down (slower)", "start the agent: credence install", false
 }
 
 // endpoint is an OpenAI-compatible API doctor checks.

@@ -1,13 +1,14 @@
 package cli
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/credence-mem/credence/agent"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -40,7 +41,7 @@ func TestDoctorAfterInstall(t *testing.T) {
 	var rep stepReport
 	code, out, _ := h.run("doctor", "--json")
 	decodeJSON(t, out, &rep)
-	for _, name := range []string{"config", "binaries", "hooks", "global memory import", "database", "agent"} {
+	for _, name := range []string{"config", "binaries", "hooks", "global memory import", "database", "agent", "hook hand-over"} {
 		if s := checkStatus(rep, name); s.Status != checkOK {
 			t.Errorf("check %q = %+v, want ok", name, s)
 		}
@@ -60,7 +61,7 @@ func TestDoctorAfterInstall(t *testing.T) {
 		delete(r.alive, pid)
 	}
 	code, out, _ = h.run("doctor")
-	if code != 1 || !strings.Contains(out, "✗ agent: not running") {
+	if code != 1 || !strings.Contains(out, "✗ agent: not running") || !strings.Contains(out, "✗ hook hand-over: handled in-process") {
 		t.Errorf("dead agent: exit %d\n%s", code, out)
 	}
 
@@ -71,8 +72,8 @@ func TestDoctorAfterInstall(t *testing.T) {
 		age  time.Duration
 		want string
 	}{{time.Minute, checkOK}, {time.Hour, checkProblem}} {
-		beat := strconv.FormatInt(time.Now().Add(-tc.age).UnixMilli(), 10)
-		if err := db.SetMeta(t.Context(), store.MetaAgentHeartbeat, beat); err != nil {
+		beat, _ := json.Marshal(agent.Heartbeat{PID: 1, State: agent.StateIdle, BeatAt: time.Now().Add(-tc.age), Every: time.Minute})
+		if err := db.SetMeta(t.Context(), store.MetaAgentHeartbeat, string(beat)); err != nil {
 			t.Fatal(err)
 		}
 		_, out, _ := h.run("doctor", "--json")
