@@ -188,8 +188,10 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	if err := hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusOK}, out.Bytes()); err != nil {
 		s.log.Info("reply to hook", "event", req.Event, "err", err.Error())
 	}
+	replied := s.now()
 	conn.Close()
 	<-done
+	h.log.Debug("served", "reply_us", replied.Sub(start).Microseconds(), "total_us", s.now().Sub(start).Microseconds())
 }
 
 // afterReply is how long a served event may keep working once the front

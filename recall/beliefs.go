@@ -125,7 +125,13 @@ func (s *search) score(c *beliefCandidate) {
 // is exclusive over the active members of their group, flags contested
 // groups and rescores.
 func (s *search) applyExclusivity(ctx context.Context, cands []*beliefCandidate, p belief.Params, turn int64) error {
-	exclusive, err := s.r.DB.ExclusivePredicates(ctx)
+	var exclusive map[string]bool
+	var err error
+	if s.r.Cache != nil {
+		exclusive, err = s.r.Cache.exclusivePredicates(ctx, s.r.DB)
+	} else {
+		exclusive, err = s.r.DB.ExclusivePredicates(ctx)
+	}
 	if err != nil {
 		return err
 	}

@@ -23,10 +23,24 @@ import (
 // a forgotten item has neither. Frequencies only choose which query words
 // are worth searching, and live for cacheTTL.
 type Cache struct {
-	mu       sync.Mutex
-	now      func() time.Time
-	sketches map[sketchKey]*sketchSet
-	df       map[dfKey]dfEntry
+	mu        sync.Mutex
+	now       func() time.Time
+	sketches  map[sketchKey]*sketchSet
+	df        map[dfKey]dfEntry
+	spaces    timed[[]store.Space]
+	exclusive timed[map[string]bool]
+}
+
+// smallTTL bounds how long the small tables every recall reads (vector
+// spaces, exclusive relations) are kept: a space the agent creates with its
+// first vectors, or a relation extraction marks exclusive, is seen within
+// this.
+const smallTTL = 30 * time.Second
+
+// timed is a cached value and when it was read.
+type timed[T any] struct {
+	v  T
+	at time.Time
 }
 
 // cacheTTL bounds how long anything cached is used.
@@ -160,4 +174,44 @@ func (c *Cache) docFrequencies(ctx context.Context, db *store.DB, kind string, w
 	}
 	c.mu.Unlock()
 	return out, nil
+}
+
+// cachedSpaces returns the vector spaces, read again after smallTTL. No
+// space yet is never cached: the first vectors should be searched at once.
+func (c *Cache) cachedSpaces(ctx context.Context, db *store.DB) ([]store.Space, error) {
+	now := c.now()
+	c.mu.Lock()
+	sp := c.spaces
+	c.mu.Unlock()
+	if len(sp.v) > 0 && now.Sub(sp.at) <= smallTTL {
+		return sp.v, nil
+	}
+	v, err := db.Spaces(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.spaces = timed[[]store.Space]{v, now}
+	c.mu.Unlock()
+	return v, nil
+}
+
+// exclusivePredicates returns the exclusive relations, read again after
+// smallTTL. Callers must not modify the map.
+func (c *Cache) exclusivePredicates(ctx context.Context, db *store.DB) (map[string]bool, error) {
+	now := c.now()
+	c.mu.Lock()
+	ex := c.exclusive
+	c.mu.Unlock()
+	if ex.v != nil && now.Sub(ex.at) <= smallTTL {
+		return ex.v, nil
+	}
+	v, err := db.ExclusivePredicates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.exclusive = timed[map[string]bool]{v, now}
+	c.mu.Unlock()
+	return v, nil
 }

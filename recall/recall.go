@@ -176,7 +176,13 @@ var errNoSpace = errors.New("no vectors for this embedder yet")
 // OpenAI-compatible embedder whose dimension is not known until its first
 // response matches the space of the same model with any dimension.
 func (r *Recaller) space(ctx context.Context) (store.Space, error) {
-	spaces, err := r.DB.Spaces(ctx)
+	var spaces []store.Space
+	var err error
+	if r.Cache != nil {
+		spaces, err = r.Cache.cachedSpaces(ctx, r.DB)
+	} else {
+		spaces, err = r.DB.Spaces(ctx)
+	}
 	if err != nil {
 		return store.Space{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"sort"
 	"sync"
 	"testing"
 
@@ -165,5 +166,75 @@ func TestSketchNearestScopedAndExact(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSketchCacheFollowsSyncs runs sketchNearest through a Cache, as the
+// agent does: it must give what the database gives, and a vector sketched
+// after the cache was filled must be found at once.
+func TestSketchCacheFollowsSyncs(t *testing.T) {
+	ctx := context.Background()
+	db, sp, vecs, project := sketchDB(t, 3000)
+	if _, err := SyncSketches(ctx, db, sp, 0); err != nil {
+		t.Fatal(err)
+	}
+	cache := NewCache()
+	checked := 0
+	for id, v := range vecs {
+		if project[id] != "/a" && project[id] != "" {
+			continue
+		}
+		direct := &search{r: &Recaller{DB: db}, q: Query{Project: "/a"}, space: sp, vec: v}
+		cached := &search{r: &Recaller{DB: db, Cache: cache}, q: Query{Project: "/a"}, space: sp, vec: v}
+		want, err := direct.sketchNearest(ctx, "episodes", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := cached.sketchNearest(ctx, "episodes", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Sketches tie often at 16 bits, and the two read chunks in another
+		// order: compare the distances found, not which of the tied items.
+		dists := func(ids []string) string {
+			d := make([]int, len(ids))
+			for i, id := range ids {
+				d[i] = hamming(appendSigns(nil, vecs[id]), appendSigns(nil, v))
+			}
+			sort.Ints(d)
+			return fmt.Sprint(d)
+		}
+		if dists(got) != dists(want) {
+			t.Fatalf("cached sketchNearest at distances %s, from the database %s", dists(got), dists(want))
+		}
+		if checked++; checked == 20 {
+			break
+		}
+	}
+
+	// A new episode in project /a, its vector the opposite of nothing
+	// else: after a sync, the cached search must return it first.
+	v := make([]float32, 16)
+	for i := range v {
+		v[i] = float32(i%3) - 0.9
+	}
+	v = embed.Normalize(v)
+	ep := &store.Episode{ProjectPath: "/a", Kind: store.EpisodeNote, Content: "the new one"}
+	if _, err := db.AddEpisode(ctx, ep); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutVectors(ctx, sp, []store.Vector{{ID: ep.ID, Vec: v}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := SyncSketches(ctx, db, sp, 0); err != nil {
+		t.Fatal(err)
+	}
+	s := &search{r: &Recaller{DB: db, Cache: cache}, q: Query{Project: "/a"}, space: sp, vec: v}
+	got, err := s.sketchNearest(ctx, "episodes", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || got[0] != ep.ID {
+		t.Errorf("after a sync the cached search returned %v; want %s first", got, ep.ID)
 	}
 }
