@@ -300,7 +300,7 @@ func checkHookHandOver(env *Env, cfg *config.Config, db *store.DB, bin binaries,
 	_, serr := os.Stat(sock)
 	switch {
 	case agentHealthy && err == nil && hb.Hooks && serr == nil:
-		return fmt.Sprintf("answered by the agent on %s (%d events since it started)", sock, hb.HooksServed), "", true
+		return fmt.Sprintf("answered by the agent on %s (%d events by its last heartbeat)", sock, hb.HooksServed), "", true
 	case agentHealthy && err != nil:
 		return "the agent has not reported yet; until it answers on " + sock + " the hooks run in-process", "", true
 	case agentHealthy:

@@ -200,7 +200,7 @@ func printStatus(env *Env, r StatusReport) {
 		env.Printf("agent      running (pid %d on %s, %s, last beat %s ago; %d episodes waiting; %d embedded, %d tailed since %s)\n",
 			hb.PID, hb.Host, hb.State, a.Age, hb.Pending, hb.Embedded, hb.Tailed, hb.StartedAt.Format(time.DateTime))
 		if hb.Hooks {
-			env.Printf("hooks      answered by the agent (%d events since it started)\n", hb.HooksServed)
+			env.Printf("hooks      answered by the agent (%d events by its last heartbeat)\n", hb.HooksServed)
 		} else {
 			env.Printf("hooks      handled in-process: the agent is not serving them (see agent.log)\n")
 		}

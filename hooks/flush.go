@@ -83,5 +83,5 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 		return fmt.Errorf("store transcript exchanges: %w", err)
 	}
 	h.log.Info("flushed transcript", "exchanges", len(exs), "stored", added, "from", from, "to", next)
-	return h.syncSketches(ctx, db, flushSketchLimit)
+	return h.syncSketches(ctx, db, flushSketchLimit, project)
 }

@@ -58,7 +58,7 @@ func (h *handler) stop(ctx context.Context, in Input) error {
 	if err != nil {
 		return fmt.Errorf("store exchange: %w", err)
 	}
-	return h.syncSketches(ctx, db, stopSketchLimit)
+	return h.syncSketches(ctx, db, stopSketchLimit, project)
 }
 
 // turnKey returns the dedup key of the turn that just ended and its prompt.
@@ -112,8 +112,9 @@ func samePrompt(a, b string) bool {
 
 // syncSketches sketches vectors the agent stored since the last sync, a few
 // at a time, so recall's vector search sees them. It is skipped when no
-// vectors exist yet.
-func (h *handler) syncSketches(ctx context.Context, db *store.DB, limit int) error {
+// vectors exist yet. In the agent it then reloads project's cached
+// sketches, off the next prompt's path.
+func (h *handler) syncSketches(ctx context.Context, db *store.DB, limit int, project string) error {
 	emb, err := h.queryEmbedder()
 	if err != nil {
 		return nil // logged where recall needs it
@@ -128,6 +129,11 @@ func (h *handler) syncSketches(ctx context.Context, db *store.DB, limit int) err
 		}
 		if _, err := recall.SyncSketches(ctx, db, sp, limit); err != nil {
 			return err
+		}
+		if h.shared != nil {
+			if err := h.shared.cache.WarmProject(ctx, db, sp, project); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
