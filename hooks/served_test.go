@@ -253,3 +253,27 @@ func TestListenRefusesSharedDirectory(t *testing.T) {
 		t.Fatal("Listen accepted a world-writable directory")
 	}
 }
+
+// TestFrontWithoutCredence runs credence-hook alone, with no agent and no
+// credence beside it or on PATH: it cannot handle the event anywhere, so it
+// exits 0, prints nothing and says why in the log.
+func TestFrontWithoutCredence(t *testing.T) {
+	e := newHookEnv(t)
+	lone := filepath.Join(t.TempDir(), "credence-hook")
+	data, err := os.ReadFile(hookBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lone, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saved := hookBin
+	hookBin = lone
+	defer func() { hookBin = saved }()
+	e.env = append(e.env, "PATH="+t.TempDir())
+	r := e.run(EventUserPromptSubmit, e.input(EventUserPromptSubmit, map[string]any{"prompt": "hello there"}))
+	if checkOutput(t, EventUserPromptSubmit, r) != "" {
+		t.Errorf("printed %s", r.stdout)
+	}
+	wantLog(t, e.log(), "no credence binary next to credence-hook or on PATH")
+}
