@@ -73,9 +73,6 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 	db.SQL().SetMaxOpenConns(serverConns)
 	s := &Server{cfg: cfg, log: log, now: time.Now, sh: shared{db: db, cache: recall.NewCache()}}
 	s.quiet = sync.NewCond(&s.mu)
-	if err := s.sh.cache.WarmAll(ctx, db); err != nil {
-		log.Warn("load vector sketches; they load on first use", "err", safe(err))
-	}
 	s.sh.emb, s.sh.embErr = h.queryEmbedderFresh()
 	return s, nil
 }

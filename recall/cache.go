@@ -227,39 +227,3 @@ func (c *Cache) WarmProject(ctx context.Context, db *store.DB, sp store.Space, p
 	}
 	return nil
 }
-
-// WarmAll loads every project's sketches of every vector space, a table
-// read per space and kind: the agent calls it before it starts answering
-// hooks, so no project's first prompt pays for loading them.
-func (c *Cache) WarmAll(ctx context.Context, db *store.DB) error {
-	spaces, err := db.Spaces(ctx)
-	if err != nil {
-		return err
-	}
-	now := c.now()
-	for _, sp := range spaces {
-		for _, kind := range sketchKinds {
-			version, err := db.Meta(ctx, checkpointKey(sp, kind))
-			if err != nil && !errors.Is(err, store.ErrNotFound) {
-				return err
-			}
-			chunks, err := db.SketchChunks(ctx, sp.Name, kind, nil)
-			if err != nil {
-				return err
-			}
-			byProject := map[string][]store.SketchChunk{}
-			for _, ch := range chunks {
-				byProject[ch.Project] = append(byProject[ch.Project], ch)
-			}
-			if _, ok := byProject[""]; !ok {
-				byProject[""] = nil // no global sketches is worth knowing too
-			}
-			c.mu.Lock()
-			for p, chs := range byProject {
-				c.sketches[sketchKey{sp.Name, kind, p}] = newSketchSet(chs, version, now, true)
-			}
-			c.mu.Unlock()
-		}
-	}
-	return nil
-}
