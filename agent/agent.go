@@ -50,7 +50,10 @@ type Options struct {
 	// NoPromote, NoSync and NoHooks leave the promoter, the sync loop and
 	// the hook server out (tests of the schedule).
 	NoPromote, NoSync, NoHooks bool
-	Now                        func() time.Time
+	// ReloadConfig loads the config again the way Config was loaded; the
+	// hook server calls it when the config file changes. Nil keeps Config.
+	ReloadConfig func() (*config.Config, error)
+	Now          func() time.Time
 }
 
 // Agent is the daemon. Open starts it, Close stops it.

@@ -31,6 +31,9 @@ func (a *Agent) serveHooks(ctx, runCtx context.Context) {
 		a.log.Warn("not serving hooks; they run in-process", "err", err.Error())
 		return
 	}
+	if a.opts.ReloadConfig != nil {
+		srv.SetReload(a.opts.ReloadConfig)
+	}
 	path := hookrelay.SocketPath(a.cfg.Paths.DataDir)
 	ln, err := hooks.Listen(path)
 	if err != nil {

@@ -53,7 +53,7 @@ func runAgent(env *Env, args []string) int {
 		return env.Fail("agent", err)
 	}
 	defer closer.Close()
-	a, err := agent.New(agent.Options{Config: cfg, DB: db, Logger: log})
+	a, err := agent.New(agent.Options{Config: cfg, DB: db, Logger: log, ReloadConfig: env.Config})
 	if err != nil {
 		return env.Fail("agent", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/app"
+	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/logfile"
@@ -276,4 +277,47 @@ func TestFrontWithoutCredence(t *testing.T) {
 		t.Errorf("printed %s", r.stdout)
 	}
 	wantLog(t, e.log(), "no credence binary next to credence-hook or on PATH")
+}
+
+// TestServedConfigReload edits config.toml while the agent serves the
+// hooks: the next prompt follows the new [recall] settings, and a config
+// that no longer loads leaves the one before in force.
+func TestServedConfigReload(t *testing.T) {
+	e := newHookEnv(t)
+	srv := e.serve()
+	srv.SetReload(func() (*config.Config, error) {
+		return app.LoadConfig(app.Options{Env: config.EnvMap(map[string]string{"HOME": e.home})})
+	})
+	seedBelief(t, e.db(), belief.Spec{Statement: "The project uses pnpm as its package manager", Subject: "project",
+		Predicate: "uses_package_manager", Object: "pnpm", Kind: belief.KindFact, Scope: belief.ScopeProject, ProjectPath: e.project}, 6)
+	ask := func() string {
+		t.Helper()
+		r := e.run(EventUserPromptSubmit, e.input(EventUserPromptSubmit, map[string]any{"prompt": "which package manager should I use here?"}))
+		return checkOutput(t, EventUserPromptSubmit, r)
+	}
+	if got := ask(); !strings.Contains(got, "pnpm") {
+		t.Fatalf("before the edit the context lacks the belief:\n%s", got)
+	}
+	path := e.config().Paths.ConfigFile
+	write := func(text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("[recall]\nmax_belief_bites = 0\n")
+	if got := ask(); strings.Contains(got, "[Belief") {
+		t.Errorf("after max_belief_bites = 0 the context still shows beliefs:\n%s", got)
+	}
+	// A broken file stops the front itself (it logs to the fallback log and
+	// exits), so the server's side is checked directly.
+	write("[recall]\nmax_belief_bites = \"many\"\n")
+	srv.refresh()
+	if got := srv.cfg.Load().Recall.MaxBeliefBites; got != 0 {
+		t.Errorf("after a broken edit MaxBeliefBites=%d, want the last good 0", got)
+	}
+	wantLog(t, e.log(), "does not load")
 }

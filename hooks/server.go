@@ -26,7 +26,7 @@ type shared struct {
 	emb    embed.Embedder
 	embErr error
 	cache  *recall.Cache
-	scans  scans
+	scans  *scans
 }
 
 // serverConns is how many connections the server handles events on. One:
@@ -47,12 +47,17 @@ const replyMargin = 10 * time.Millisecond
 // between events, so a prompt costs a round trip instead of opening a
 // database. The agent owns the listener; Server owns its database.
 type Server struct {
-	cfg    *config.Config
 	log    *slog.Logger
 	now    func() time.Time
-	sh     shared
+	dbPath string // the database served, whatever a reloaded config names
 	served atomic.Int64
 	wg     sync.WaitGroup
+
+	// cfg and sh are replaced, never changed, when the config file
+	// changes (reload.go); each event takes them once.
+	cfg    atomic.Pointer[config.Config]
+	sh     atomic.Pointer[shared]
+	reload reloader
 
 	mu       sync.Mutex // guards inflight
 	inflight int
@@ -71,9 +76,13 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 		return nil, fmt.Errorf("serve hooks: open database: %w", err)
 	}
 	db.SQL().SetMaxOpenConns(serverConns)
-	s := &Server{cfg: cfg, log: log, now: time.Now, sh: shared{db: db, cache: recall.NewCache()}}
+	s := &Server{log: log, now: time.Now, dbPath: cfg.Paths.Database}
 	s.quiet = sync.NewCond(&s.mu)
-	s.sh.emb, s.sh.embErr = h.queryEmbedderFresh()
+	sh := &shared{db: db, cache: recall.NewCache(), scans: &scans{}}
+	sh.emb, sh.embErr = h.queryEmbedderFresh()
+	s.cfg.Store(cfg)
+	s.sh.Store(sh)
+	s.reload.stamp = stampOf(cfg.Paths.ConfigFile)
 	return s, nil
 }
 
@@ -131,7 +140,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // and closes the database. Close the listener first.
 func (s *Server) Close() error {
 	s.wg.Wait()
-	return s.sh.db.Close()
+	return s.sh.Load().db.Close()
 }
 
 // serveConn runs one exchange of the wire format (hookrelay/wire.go).
@@ -139,8 +148,10 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	defer conn.Close()
 	start := s.now()
 	_ = conn.SetDeadline(start.Add(hookrelay.ReadyWait))
+	s.refresh()
+	cfg, sh := s.cfg.Load(), s.sh.Load()
 	r := bufio.NewReader(conn)
-	req, data, err := hookrelay.ReadRequest(r, s.cfg.Hook.StdinMaxBytes)
+	req, data, err := hookrelay.ReadRequest(r, cfg.Hook.StdinMaxBytes)
 	if err != nil {
 		s.log.Info("hook request declined", "err", safe(err))
 		_ = hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusDeclined, Reason: "unreadable request"}, nil)
@@ -166,8 +177,8 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	// front's.
 	work, cancel := context.WithDeadline(ctx, replyBy.Add(afterReply))
 	defer cancel()
-	h := &handler{cfg: s.cfg, log: s.log.With("event", req.Event), out: g, now: s.now,
-		event: req.Event, deadline: replyBy, shared: &s.sh}
+	h := &handler{cfg: cfg, log: s.log.With("event", req.Event), out: g, now: s.now,
+		event: req.Event, deadline: replyBy, shared: sh}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -215,7 +226,7 @@ func (s *Server) decline(ctx context.Context, req hookrelay.Request, now time.Ti
 		return "agent stopping"
 	case !hookrelay.KnownEvent(req.Event):
 		return "unknown event"
-	case filepath.Clean(req.Database) != filepath.Clean(s.cfg.Paths.Database):
+	case filepath.Clean(req.Database) != filepath.Clean(s.dbPath):
 		return "agent serves another database"
 	case !req.DeadlineTime().After(now.Add(replyMargin)):
 		return "deadline already passed"

@@ -58,7 +58,7 @@ func BenchmarkServedPrompt(b *testing.B) {
 				data, _ := json.Marshal(in)
 				var out discardGate
 				h := &handler{cfg: cfg, log: srv.log, out: &gate{w: &out}, now: time.Now, event: event,
-					deadline: time.Now().Add(time.Second), shared: &srv.sh}
+					deadline: time.Now().Add(time.Second), shared: srv.sh.Load()}
 				if err := h.handleData(ctx, data); err != nil {
 					b.Fatal(err)
 				}
