@@ -34,9 +34,14 @@ func TestConcurrentClaudeWriterLosesNothing(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 
-	const rewrites = 1000
-	retries, changed := 0, 0
-	for i := 1; i <= rewrites; i++ {
+	// At least 1,000 rewrites, and on until the writer has appended
+	// minNotes notes, so the two overlap however fast this machine
+	// rewrites (without -race, 1,000 can finish before 20 notes).
+	const rewrites, minNotes = 1000, 20
+	notes := func() int { return strings.Count(string(mustRead(path)), "- claude note ") }
+	retries, changed, done := 0, 0, 0
+	for i := 1; i <= rewrites || i <= 100*rewrites && notes() < minNotes; i++ {
+		done = i
 		// Each attempt races a writer that rewrites the file every 75 ms
 		// on average, and an attempt only goes through when no write lands
 		// during its parse and fsync, which -race and a loaded machine
@@ -65,7 +70,7 @@ func TestConcurrentClaudeWriterLosesNothing(t *testing.T) {
 
 	final := mustRead(path)
 	expected := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(expected) < 20 {
+	if len(expected) < minNotes {
 		t.Fatalf("the claude-like writer only wrote %d notes; the test did not overlap", len(expected))
 	}
 	lines := map[string]bool{}
@@ -101,5 +106,5 @@ func TestConcurrentClaudeWriterLosesNothing(t *testing.T) {
 		t.Errorf("the person's notes are gone")
 	}
 	t.Logf("%d rewrites (%d changed the file), %d retries after the other process wrote underneath; it wrote %d notes",
-		rewrites, changed, retries, len(expected))
+		done, changed, retries, len(expected))
 }
