@@ -10,7 +10,8 @@
 // to bun" onto one exclusive predicate, and the list of exclusive predicates.
 // Patterns and measured precision and recall are in docs/EXTRACTION.md.
 //
-// extract is pure: standard library only, no I/O, no clock, no randomness. It
+// extract is pure: the standard library (and internal/lazyre, which uses only
+// that) and no I/O, no clock, no randomness. It
 // must not import store, belief, embed, the agent, the LLM client or anything
 // that touches the database or the network, so the agent, the hooks and the
 // CLI can all call it cheaply.

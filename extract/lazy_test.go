@@ -14,10 +14,10 @@ import (
 const freshProcessEnv = "CREDENCE_EXTRACT_FRESH_PROCESS"
 
 func TestPatternsCompile(t *testing.T) {
-	if len(patterns) == 0 {
+	if len(patterns.All()) == 0 {
 		t.Fatal("no lazily compiled patterns registered")
 	}
-	for i, re := range patterns {
+	for i, re := range patterns.All() {
 		first := re()
 		if first == nil {
 			t.Fatalf("pattern %d compiled to nil", i)
