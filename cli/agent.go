@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/agent"
-	"github.com/credence-mem/credence/app"
+	"github.com/credence-mem/credence/logfile"
 )
 
 func init() {
@@ -48,7 +48,7 @@ func runAgent(env *Env, args []string) int {
 		return env.Fail("agent", err)
 	}
 	defer db.Close()
-	log, closer, err := app.OpenLog(cfg, "agent", agentLogMaxBytes)
+	log, closer, err := logfile.Open(cfg, "agent", agentLogMaxBytes)
 	if err != nil {
 		return env.Fail("agent", err)
 	}

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/agent"
-	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/consolidate"
+	"github.com/credence-mem/credence/logfile"
 	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/store"
 )
@@ -38,7 +38,7 @@ func runConsolidate(env *Env, args []string) int {
 		return env.Fail("consolidate", err)
 	}
 	defer db.Close()
-	log, closer, err := app.OpenLog(cfg, "consolidate", agentLogMaxBytes)
+	log, closer, err := logfile.Open(cfg, "consolidate", agentLogMaxBytes)
 	if err != nil {
 		return env.Fail("consolidate", err)
 	}

@@ -26,5 +26,5 @@ func runHook(env *Env, args []string) int {
 			return env.Getenv(k)
 		}
 	}
-	return hooks.RunEnv(env.Ctx, getenv, args, env.Stdin, env.Stdout)
+	return hooks.Run(env.Ctx, getenv, args, env.Stdin, env.Stdout)
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/app"
+	"github.com/credence-mem/credence/logfile"
 	"github.com/credence-mem/credence/syncer"
 )
 
@@ -50,7 +51,7 @@ func runSync(env *Env, args []string) int {
 		}
 		return 0
 	}
-	log, closer, err := app.OpenLog(cfg, "sync", 10<<20)
+	log, closer, err := logfile.Open(cfg, "sync", 10<<20)
 	if err != nil {
 		return env.Fail("sync", err)
 	}

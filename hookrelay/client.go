@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/credence-mem/credence/config"
@@ -19,7 +18,7 @@ import (
 // late or never, and then every prompt pays this much before the fallback.
 const ReadyWait = 250 * time.Millisecond
 
-// defaultBudget applies when the config cannot be read.
+// defaultBudget applies when hook.budget is not positive.
 const defaultBudget = time.Second
 
 // Main runs credence-hook: args[0] names the event, stdin holds Claude
@@ -27,27 +26,16 @@ const defaultBudget = time.Second
 // the event Main does not return: it execs `credence hook <event>`. It
 // always returns 0; failures go to the hook log.
 func Main(args []string, stdin io.Reader, stdout io.Writer) int {
-	f := front{getenv: os.Getenv, start: time.Now(), stdout: stdout, local: execLocal}
-	f.run(args, stdin)
+	run(time.Now(), args, stdin, stdout)
 	return 0
 }
 
-// front is one credence-hook process.
-type front struct {
-	getenv func(string) string
-	start  time.Time
-	stdout io.Writer
-	// local handles the event in-process; in credence-hook it execs the
-	// credence binary and returns only when that fails.
-	local func(cfg *config.Config, event string, stdin []byte, deadline time.Time) error
-}
-
-func (f front) run(args []string, stdin io.Reader) {
+func run(start time.Time, args []string, stdin io.Reader, stdout io.Writer) {
 	event := ""
 	if len(args) > 0 {
 		event = args[0]
 	}
-	cfg, cfgErr := config.Load(config.LoadOptions{Env: f.getenv})
+	cfg, cfgErr := config.Load(config.LoadOptions{})
 	log, closeLog := logfile.OpenHook(cfg, cfgErr == nil)
 	defer closeLog()
 	log = log.With("event", event)
@@ -63,7 +51,7 @@ func (f front) run(args []string, stdin io.Reader) {
 	if budget <= 0 {
 		budget = defaultBudget
 	}
-	deadline := f.start.Add(budget)
+	deadline := start.Add(budget)
 	wait := min(cfg.Hook.StdinTimeout, budget)
 	if wait <= 0 {
 		wait = budget
@@ -73,17 +61,17 @@ func (f front) run(args []string, stdin io.Reader) {
 		log.Warn("hook failed", "err", safe(err))
 		return
 	}
-	err = Relay(cfg, event, data, deadline, f.stdout)
+	err = Relay(cfg, event, data, deadline, stdout)
 	switch {
 	case err == nil:
-		log.Debug("hook done by the agent", "elapsed_ms", time.Since(f.start).Milliseconds())
+		log.Debug("hook done by the agent", "elapsed_ms", time.Since(start).Milliseconds())
 		return
 	case !errors.Is(err, errNotTaken):
 		log.Warn("the agent took the event but gave no answer in time; giving up silently", "err", safe(err))
 		return
 	}
 	log.Debug("no agent took the event; handling it in-process", "why", safe(err))
-	if err := f.local(cfg, event, data, deadline); err != nil {
+	if err := execLocal(cfg, event, data, deadline); err != nil {
 		log.Warn("cannot handle the event in-process", "err", safe(err))
 	}
 }

@@ -5,10 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"time"
-
-	"github.com/credence-mem/credence/hookrelay"
 )
 
 // Input is the JSON object Claude Code sends on stdin. Fields that are
@@ -32,19 +28,11 @@ type Input struct {
 
 // Errors of reading and parsing the input.
 var (
-	ErrEmptyInput    = errors.New("empty input")
-	ErrInputTooLarge = hookrelay.ErrInputTooLarge
-	ErrInputTimeout  = hookrelay.ErrInputTimeout
+	ErrEmptyInput = errors.New("empty input")
 	// ErrFieldType accompanies a usable Input when some field had an
 	// unexpected JSON type and was ignored.
 	ErrFieldType = errors.New("hook input field of an unexpected type ignored")
 )
-
-// readInput reads all of r, at most max bytes, waiting at most timeout;
-// see hookrelay.ReadInput.
-func readInput(r io.Reader, max int64, timeout time.Duration) ([]byte, error) {
-	return hookrelay.ReadInput(r, max, timeout)
-}
 
 // ParseInput decodes a hook's stdin. It accepts any JSON object. A field of
 // an unexpected type is left empty rather than failing the whole input,

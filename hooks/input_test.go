@@ -2,9 +2,7 @@ package hooks
 
 import (
 	"errors"
-	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 )
 
@@ -44,27 +42,6 @@ func TestParseInput(t *testing.T) {
 }
 
 var errAny = errors.New("any error")
-
-func TestReadInput(t *testing.T) {
-	tests := []struct {
-		name    string
-		data    string
-		max     int64
-		wantErr error
-	}{
-		{"within the cap", `{"a":1}`, 100, nil},
-		{"exactly the cap", `{"a":1}`, 7, nil},
-		{"over the cap", `{"a":12}`, 7, ErrInputTooLarge},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b, err := readInput(strings.NewReader(tc.data), tc.max, time.Minute)
-			if !errors.Is(err, tc.wantErr) || err == nil && string(b) != tc.data {
-				t.Errorf("readInput()=%q, %v; want %q, %v", b, err, tc.data, tc.wantErr)
-			}
-		})
-	}
-}
 
 // FuzzParseInput feeds arbitrary bytes to the hook's input parser: it must
 // never panic, must return a zero Input with any error but ErrFieldType,

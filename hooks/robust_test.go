@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/credence-mem/credence/logfile"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -102,7 +103,7 @@ func TestHookFailsOpen(t *testing.T) {
 			stdin:   func(e *hookEnv) []byte { return e.input(EventUserPromptSubmit, map[string]any{"prompt": "hello"}) },
 			stored:  -1,
 			log:     "open database",
-			logPath: func(e *hookEnv) string { return filepath.Join(e.tmp, filepath.Base(FallbackLogPath())) }},
+			logPath: func(e *hookEnv) string { return filepath.Join(e.tmp, filepath.Base(logfile.HookFallbackPath())) }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

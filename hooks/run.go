@@ -17,6 +17,7 @@ import (
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/hookrelay"
+	"github.com/credence-mem/credence/logfile"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/redact"
 )
@@ -30,37 +31,24 @@ const (
 	EventPreCompact       = hookrelay.EventPreCompact
 )
 
-// defaultBudget applies when the config cannot be read.
+// defaultBudget applies when hook.budget is not positive.
 const defaultBudget = time.Second
 
-// env is what a run takes from its process: the environment and the clock.
-type env struct {
-	getenv func(string) string
-	now    func() time.Time
-}
-
-// Run handles one hook invocation: args[0] names the event, stdin holds
-// Claude Code's JSON, stdout receives the protocol JSON when there is
-// context to add. It always returns 0; failures go to the hook log. stderr
-// is never written: at exit code 0 Claude Code would only show it in
-// verbose mode, and a memory tool has nothing to tell the user there.
-func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return RunEnv(ctx, os.Getenv, args, stdin, stdout)
-}
-
-// RunEnv is Run with the environment read through getenv.
-func RunEnv(ctx context.Context, getenv func(string) string, args []string, stdin io.Reader, stdout io.Writer) int {
-	return run(ctx, env{getenv: getenv, now: time.Now}, args, stdin, stdout)
-}
-
-func run(ctx context.Context, e env, args []string, stdin io.Reader, stdout io.Writer) int {
-	start := e.now()
+// Run handles one hook event in this process (`credence hook <event>`, what
+// credence-hook execs when no agent answers): args[0] names the event, stdin
+// holds Claude Code's JSON, stdout receives the protocol JSON when there is
+// context to add, and the environment is read through getenv. It always
+// returns 0; failures go to the hook log. Nothing is written to stderr: at
+// exit code 0 Claude Code would only show it in verbose mode, and a memory
+// tool has nothing to tell the user there.
+func Run(ctx context.Context, getenv func(string) string, args []string, stdin io.Reader, stdout io.Writer) int {
+	start := time.Now()
 	event := ""
 	if len(args) > 0 {
 		event = args[0]
 	}
-	cfg, cfgErr := app.LoadConfig(app.Options{Env: e.getenv})
-	log, closeLog := openLog(cfg, cfgErr == nil)
+	cfg, cfgErr := app.LoadConfig(app.Options{Env: getenv})
+	log, closeLog := logfile.OpenHook(cfg, cfgErr == nil)
 	defer closeLog()
 	log = log.With("event", event)
 	if cfgErr != nil {
@@ -76,10 +64,10 @@ func run(ctx context.Context, e env, args []string, stdin io.Reader, stdout io.W
 		budget = defaultBudget
 	}
 	deadline := start.Add(budget)
-	if d, ok := relayedDeadline(e.getenv); ok && d.Before(deadline) {
+	if d, ok := relayedDeadline(getenv); ok && d.Before(deadline) {
 		deadline = d
 	}
-	h := &handler{cfg: cfg, log: log, out: &gate{w: stdout}, now: e.now, event: event, deadline: deadline}
+	h := &handler{cfg: cfg, log: log, out: &gate{w: stdout}, now: time.Now, event: event, deadline: deadline}
 	h.bounded(ctx, start, func(ctx context.Context) error { return h.handle(ctx, stdin) })
 	return 0
 }
@@ -97,8 +85,8 @@ func relayedDeadline(getenv func(string) string) (time.Time, bool) {
 // bounded runs fn until it returns or h.deadline passes, whichever comes
 // first, logging its error or panic. When the deadline wins, stdout is
 // closed to fn and bounded returns while fn may still be working: a write
-// transaction it has open is rolled back when the process exits (or, in the
-// agent, finishes or fails on its own), so nothing is half stored.
+// transaction it has open is rolled back when the process exits, so nothing
+// is half stored. (The agent's server bounds its events itself.)
 func (h *handler) bounded(ctx context.Context, start time.Time, fn func(context.Context) error) {
 	ctx, cancel := context.WithDeadline(ctx, h.deadline)
 	defer cancel()
@@ -148,7 +136,7 @@ func (h *handler) handle(ctx context.Context, stdin io.Reader) error {
 	if wait <= 0 {
 		wait = time.Until(h.deadline)
 	}
-	data, err := readInput(stdin, h.cfg.Hook.StdinMaxBytes, wait)
+	data, err := hookrelay.ReadInput(stdin, h.cfg.Hook.StdinMaxBytes, wait)
 	if err != nil {
 		return err
 	}

@@ -26,9 +26,20 @@ type scanEntry struct {
 	s    transcript.PromptScanner
 }
 
-// lastPrompt is the package-level lastPrompt, resumed from the previous
-// scan of the same file. A file that was replaced, or is shorter than what
-// was scanned, is scanned again from the start.
+// promptScans returns the agent's scanners, kept between events, or for a
+// process that handles one event a fresh set that reads the transcript
+// whole.
+func (h *handler) promptScans() *scans {
+	if h.shared != nil {
+		return h.shared.scans
+	}
+	return &scans{}
+}
+
+// lastPrompt returns the last prompt of the transcript at path and its
+// occurrence, resumed from the previous scan of the same file. A file that
+// was replaced, or is shorter than what was scanned, is scanned again from
+// the start; a missing path is an error.
 func (c *scans) lastPrompt(path string) (transcript.PromptRef, bool, error) {
 	if path == "" {
 		return transcript.PromptRef{}, false, errors.New("no transcript_path")

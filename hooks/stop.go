@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/credence-mem/credence/recall"
@@ -68,14 +67,7 @@ func (h *handler) stop(ctx context.Context, in Input) error {
 // transcript the stored prompt is keyed with its occurrence among the
 // session's stored prompts.
 func (h *handler) turnKey(ctx context.Context, db *store.DB, in Input, stored string) (key, prompt string, err error) {
-	var ref transcript.PromptRef
-	var ok bool
-	var terr error
-	if h.shared != nil {
-		ref, ok, terr = h.shared.scans.lastPrompt(in.TranscriptPath)
-	} else {
-		ref, ok, terr = lastPrompt(in.TranscriptPath)
-	}
+	ref, ok, terr := h.promptScans().lastPrompt(in.TranscriptPath)
 	switch {
 	case terr != nil:
 		h.log.Info("transcript unreadable; keying the turn from the stored prompt", "err", safe(terr))
@@ -90,20 +82,6 @@ func (h *handler) turnKey(ctx context.Context, db *store.DB, in Input, stored st
 		return "", "", err
 	}
 	return transcript.KeyForOccurrence(in.SessionID, stored, n), stored, nil
-}
-
-// lastPrompt reads the last prompt of a transcript file; a missing path is
-// an error.
-func lastPrompt(path string) (transcript.PromptRef, bool, error) {
-	if path == "" {
-		return transcript.PromptRef{}, false, errors.New("no transcript_path")
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return transcript.PromptRef{}, false, err
-	}
-	defer f.Close()
-	return transcript.LastPrompt(f)
 }
 
 func samePrompt(a, b string) bool {
