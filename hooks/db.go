@@ -33,7 +33,7 @@ func (h *handler) database(ctx context.Context) (*store.DB, func(), error) {
 	if h.shared != nil {
 		return h.shared.db, func() {}, nil
 	}
-	db, err := h.openDB(ctx)
+	db, err := h.openDB(ctx, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open database: %w", err)
 	}
@@ -57,14 +57,16 @@ func (h *handler) queryEmbedderFresh() (embed.Embedder, error) {
 // openDB opens the database. An existing database at the current schema is
 // opened without the migration pass, whose per-migration write
 // transactions would queue behind another writer before the hook's own;
-// otherwise (first run, or an upgrade) it is opened with migrations.
-func (h *handler) openDB(ctx context.Context) (*store.DB, error) {
+// otherwise (first run, or an upgrade) it is opened with migrations. mmap
+// is store.Options.MmapBytes: the agent maps the file, a one-shot hook
+// process has no use for it.
+func (h *handler) openDB(ctx context.Context, mmap int64) (*store.DB, error) {
 	p := h.cfg.BeliefParams()
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	busy := min(maxBusy, time.Until(h.deadline)/4)
-	opts := store.Options{BusyTimeout: busy, Params: p, Now: h.now, ReadOnly: true}
+	opts := store.Options{BusyTimeout: busy, Params: p, Now: h.now, ReadOnly: true, MmapBytes: mmap}
 	path := h.cfg.Paths.Database
 	if _, err := os.Stat(path); err == nil {
 		if db, err := store.Open(ctx, path, opts); err == nil {

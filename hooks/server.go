@@ -64,6 +64,14 @@ type Server struct {
 	quiet    *sync.Cond // signalled when inflight drops to 0
 }
 
+// serverMmap is how much of the database the agent's connection maps. Recall
+// reads index and row pages scattered over the file; through a map they
+// cost no read call and no copy (BenchmarkServedPrompt: about 7.7 ms per
+// prompt with the default page cache, 6.2 ms mapped, on the 100k-episode
+// bench database). The mapped pages are the kernel's file cache, shared and
+// reclaimable, so they show in the agent's RSS as file pages only.
+const serverMmap = 1 << 30
+
 // NewServer opens the database the way the hooks do (a short wait for
 // another writer's lock) and builds the query embedder.
 func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Server, error) {
@@ -71,7 +79,7 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := &handler{cfg: cfg, log: log, now: time.Now, deadline: time.Now().Add(4 * maxBusy)}
-	db, err := h.openDB(ctx)
+	db, err := h.openDB(ctx, serverMmap)
 	if err != nil {
 		return nil, fmt.Errorf("serve hooks: open database: %w", err)
 	}

@@ -38,6 +38,13 @@ type Options struct {
 	Now func() time.Time
 	// ReadOnly skips migrations; the database must already be current.
 	ReadOnly bool
+	// MmapBytes, when positive, lets every connection read up to that much
+	// of the file through a shared memory map instead of copying pages into
+	// its own cache. A long-lived reader of a large database (the agent
+	// answering hooks) then finds index and row pages without a read call;
+	// the mapped pages are the kernel's file cache, shared and reclaimable,
+	// not the process's own memory.
+	MmapBytes int64
 }
 
 // DB is an open credence database.
@@ -73,7 +80,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	conn, err := newConnector(fileURL(abs), opts.BusyTimeout)
+	conn, err := newConnector(fileURL(abs), opts.BusyTimeout, opts.MmapBytes)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -224,7 +231,7 @@ type connector struct {
 	pragmas []string
 }
 
-func newConnector(dsn string, busy time.Duration) (*connector, error) {
+func newConnector(dsn string, busy time.Duration, mmap int64) (*connector, error) {
 	probe, err := sql.Open("libsql", dsn)
 	if err != nil {
 		return nil, err
@@ -239,12 +246,16 @@ func newConnector(dsn string, busy time.Duration) (*connector, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &connector{Connector: c, pragmas: []string{
+	pragmas := []string{
 		fmt.Sprintf("PRAGMA busy_timeout = %d", busy.Milliseconds()),
 		"PRAGMA foreign_keys = ON",
 		"PRAGMA secure_delete = ON",
 		"PRAGMA synchronous = NORMAL",
-	}}, nil
+	}
+	if mmap > 0 {
+		pragmas = append(pragmas, fmt.Sprintf("PRAGMA mmap_size = %d", mmap))
+	}
+	return &connector{Connector: c, pragmas: pragmas}, nil
 }
 
 // Close closes the native database. database/sql calls it from DB.Close

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
@@ -207,5 +208,36 @@ func TestConcurrentFirstOpen(t *testing.T) {
 				t.Fatalf("round %d: concurrent first open: %v", round, err)
 			}
 		}
+	}
+}
+
+// TestMmapAppliesToEveryConnection: MmapBytes is a per-connection pragma,
+// so each connection the pool opens must carry it, and a database opened
+// without it must not map at all.
+func TestMmapAppliesToEveryConnection(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "credence.db")
+	for _, want := range []int64{0, 64 << 20} {
+		db, err := Open(ctx, path, Options{MmapBytes: want})
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns := make([]*sql.Conn, 3)
+		for i := range conns {
+			if conns[i], err = db.SQL().Conn(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, c := range conns {
+			var got int64
+			if err := c.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("MmapBytes=%d: connection %d maps %d bytes", want, i, got)
+			}
+			c.Close()
+		}
+		db.Close()
 	}
 }
