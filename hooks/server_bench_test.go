@@ -3,7 +3,9 @@ package hooks
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -38,7 +40,13 @@ func BenchmarkServedPrompt(b *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("CREDENCE_BENCH_DISTINCT")); err == nil && n > 0 {
 		distinct = n
 	}
-	cfg, err := app.LoadConfig(app.Options{Env: config.EnvMap(map[string]string{"HOME": home})})
+	// Work on a copy: every prompt stored is an episode, and a database the
+	// benchmark grew would make the next run measure something else.
+	work := b.TempDir()
+	if err := copyDatabase(filepath.Join(home, ".local/share/credence"), filepath.Join(work, ".local/share/credence")); err != nil {
+		b.Fatal(err)
+	}
+	cfg, err := app.LoadConfig(app.Options{Env: config.EnvMap(map[string]string{"HOME": work})})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -70,3 +78,24 @@ func BenchmarkServedPrompt(b *testing.B) {
 type discardGate struct{ n int }
 
 func (d *discardGate) Write(p []byte) (int, error) { d.n += len(p); return len(p), nil }
+
+// copyDatabase copies credence.db and its WAL, if any, from one data
+// directory to another.
+func copyDatabase(from, to string) error {
+	if err := os.MkdirAll(to, 0o700); err != nil {
+		return err
+	}
+	for _, name := range []string{"credence.db", "credence.db-wal"} {
+		data, err := os.ReadFile(filepath.Join(from, name))
+		if errors.Is(err, fs.ErrNotExist) && name != "credence.db" {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(to, name), data, 0o600); err != nil {
+			return err
+		}
+	}
+	return nil
+}
