@@ -2,7 +2,6 @@ package hooks
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -177,8 +176,23 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 		return // the front gave up before the go-ahead and handles the event itself
 	}
 	_ = conn.SetDeadline(req.DeadlineTime())
-	var out bytes.Buffer
-	g := &gate{w: &out, written: make(chan struct{})}
+	// The reply goes out from whichever goroutine has it first: the
+	// handler's own as it writes its output, so the front hears back
+	// before the handler goes on to store anything and without waiting for
+	// this goroutine to be scheduled again, or this one, empty, when the
+	// handler has nothing to say, is silent by design or runs out of time.
+	var once sync.Once
+	var replied time.Time
+	reply := func(out []byte) {
+		once.Do(func() {
+			s.served.Add(1)
+			if err := hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusOK}, out); err != nil {
+				s.log.Info("reply to hook", "event", req.Event, "err", err.Error())
+			}
+			replied = s.now()
+		})
+	}
+	g := &gate{w: replyWriter(reply), written: make(chan struct{})}
 	replyBy := req.DeadlineTime().Add(-replyMargin)
 	// The handler may go on after the reply (storing the prompt, the
 	// exchange, a flushed transcript), on the agent's time, not the
@@ -202,15 +216,19 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 		}
 		t.Stop()
 	}
-	g.close() // from here on the handler cannot write to out
-	s.served.Add(1)
-	if err := hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusOK}, out.Bytes()); err != nil {
-		s.log.Info("reply to hook", "event", req.Event, "err", err.Error())
-	}
-	replied := s.now()
+	g.close() // from here on the handler cannot write: a write under way has replied
+	reply(nil)
 	conn.Close()
 	<-done
 	h.log.Debug("served", "reply_us", replied.Sub(start).Microseconds(), "total_us", s.now().Sub(start).Microseconds())
+}
+
+// replyWriter sends what the handler writes as the reply.
+type replyWriter func([]byte)
+
+func (r replyWriter) Write(b []byte) (int, error) {
+	r(b)
+	return len(b), nil
 }
 
 // afterReply is how long a served event may keep working once the front
