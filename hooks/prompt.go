@@ -79,7 +79,7 @@ func (h *handler) recaller(db *store.DB) (*recall.Recaller, error) {
 	}
 	r := &recall.Recaller{DB: db, Embedder: emb, Opts: recall.FromConfig(h.cfg, id), Now: h.now}
 	if h.shared != nil {
-		r.Cache = h.shared.cache
+		r.Cache, r.SideBySide = h.shared.cache, true
 	}
 	return r, nil
 }

@@ -28,13 +28,17 @@ type shared struct {
 	scans  *scans
 }
 
-// serverConns is how many connections the server handles events on. One:
-// a connection's page cache is dropped whenever another connection has
-// written since its last read, and every prompt writes, so with two the
-// next recall would often start cold. Claude Code runs a session's hooks
-// one after another; sessions side by side take turns, a few milliseconds
-// each.
-const serverConns = 1
+// serverConns is how many connections the server handles events on: two,
+// so a prompt's recall searches beliefs and episodes side by side
+// (recall.Recaller.SideBySide), one per connection. SQLite drops a
+// connection's page cache whenever another connection has written since
+// its last read, and every prompt writes; on the default page cache that
+// made a second connection cost more than it gave. With the file mapped
+// (serverMmap) a dropped page is found again in the map without a read
+// call, and BenchmarkServedPrompt on the bench database went from 5.4 to
+// 4.2 ms per prompt. Claude Code runs a session's hooks one after another;
+// sessions side by side take turns for the connections.
+const serverConns = 2
 
 // replyMargin is how long before the front's deadline a served event must
 // be done, so the reply reaches the front before it gives up.
@@ -83,6 +87,7 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 		return nil, fmt.Errorf("serve hooks: open database: %w", err)
 	}
 	db.SQL().SetMaxOpenConns(serverConns)
+	db.SQL().SetMaxIdleConns(serverConns)
 	s := &Server{log: log, now: time.Now, dbPath: cfg.Paths.Database}
 	s.quiet = sync.NewCond(&s.mu)
 	sh := &shared{db: db, cache: recall.NewCache(), scans: &scans{}}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -270,5 +271,38 @@ func TestRelevanceFloor(t *testing.T) {
 	t.Logf("default: %+v", got)
 	if got.Answered < 0.55 || got.Precision < 0.75 || got.OffTopicNoise > 0.15 {
 		t.Errorf("default floor: %+v; want answered ≥ 0.55, precision ≥ 0.75, off-topic noise ≤ 0.15", got)
+	}
+}
+
+// TestSideBySideSameResults: searching beliefs and episodes side by side,
+// as the agent does, finds exactly what searching them in turn finds, with
+// a shared cache (run it under -race).
+func TestSideBySideSameResults(t *testing.T) {
+	f := loadFixture(t)
+	ctx := context.Background()
+	cache := NewCache()
+	inTurn := &Recaller{DB: f.db, Embedder: f.emb, Opts: DefaultOptions()}
+	sideBySide := &Recaller{DB: f.db, Embedder: f.emb, Opts: DefaultOptions(), Cache: cache, SideBySide: true}
+	n := 0
+	for i, q := range f.h.Queries {
+		if i%4 != 0 {
+			continue
+		}
+		query := Query{Text: q.Text, Project: q.Project}
+		want, err := inTurn.Recall(ctx, query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := sideBySide.Recall(ctx, query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: side by side %+v, in turn %+v", q.Text, got, want)
+		}
+		n += len(got.Beliefs) + len(got.Episodes)
+	}
+	if n == 0 {
+		t.Fatal("no query found anything; the comparison proves nothing")
 	}
 }

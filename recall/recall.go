@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/credence-mem/credence/embed"
@@ -32,6 +33,10 @@ type Recaller struct {
 	// Cache, when set, keeps sketches and word frequencies between recalls
 	// (a long-lived process); nil reads them from the database each time.
 	Cache *Cache
+	// SideBySide searches beliefs and episodes at the same time. It only
+	// pays when DB's pool has a connection for each (the agent's); on one
+	// connection the two searches just take turns.
+	SideBySide bool
 }
 
 // Query is one recall request.
@@ -153,8 +158,15 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 			episodes, errE = e.rankEpisodes(ctx)
 		}
 	}
-	findBeliefs()
-	findEpisodes()
+	if r.SideBySide {
+		var wg sync.WaitGroup
+		wg.Go(findBeliefs)
+		findEpisodes()
+		wg.Wait()
+	} else {
+		findBeliefs()
+		findEpisodes()
+	}
 	if err := errors.Join(errB, errE); err != nil {
 		return res, err
 	}
