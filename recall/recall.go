@@ -12,13 +12,18 @@ import (
 	"github.com/credence-mem/credence/store"
 )
 
-// Candidate pool sizes. The lexical lists come straight from FTS5; the
-// vector lists are over-fetched because the vector index is not scoped and
-// other projects' rows are dropped afterwards.
+// Candidate pool sizes. The lexical lists come straight from FTS5, the
+// vector lists from the project's sketches, re-ranked by exact cosine. One
+// bit per dimension is a coarse first cut, so the episodes' vector list is
+// long: cut to 12 (and the lexical one with it) the hybrid fell below BM25
+// alone on the labelled set's episode recall@5. The beliefs' lists are shorter: past 12 the extra vector
+// candidates pushed relevant beliefs out of the top 10 (recall@10 0.821
+// with 12 each, 0.767 with 16; docs/BENCHMARKS.md), and every candidate
+// belief costs a row read.
 const (
-	lexicalBeliefs  = 16
+	lexicalBeliefs  = 12
 	lexicalEpisodes = 20
-	vectorBeliefs   = 16
+	vectorBeliefs   = 12
 	vectorEpisodes  = 24
 )
 
