@@ -2,8 +2,10 @@ package recall
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -60,24 +62,43 @@ func (s *search) fork() *search {
 }
 
 // gather runs the lexical and vector searches over one kind ("beliefs" or
-// "episodes") and records each candidate's scores and ranks.
+// "episodes") and records each candidate's scores and ranks. The two
+// write separate maps, so with Recaller.SideBySide they run at once.
 func (s *search) gather(ctx context.Context, kind string, lexicalK, vectorK int) error {
 	mode := s.r.Opts.Mode
-	if mode != VectorOnly {
-		words, err := s.searchWords(ctx, kind, cutQuery(s.q.Text))
-		if err != nil {
-			return err
+	lexical, vector := mode != VectorOnly, s.hasSpace() && mode != LexicalOnly
+	if !lexical || !vector || !s.r.SideBySide {
+		if lexical {
+			if err := s.lexicalSearch(ctx, kind, lexicalK); err != nil {
+				return err
+			}
 		}
-		hits, err := s.r.DB.TextSearch(ctx, kind, words, s.q.Project, lexicalK)
-		if err != nil {
-			return err
+		if vector {
+			return s.vectorSearch(ctx, kind, vectorK)
 		}
-		for i, h := range hits {
-			s.bm25[h.ID], s.lexRank[h.ID] = h.Score, i+1
-		}
+		return nil
 	}
-	if s.hasSpace() && mode != LexicalOnly {
-		return s.vectorSearch(ctx, kind, vectorK)
+	var errL error
+	var wg sync.WaitGroup
+	wg.Go(func() { errL = s.lexicalSearch(ctx, kind, lexicalK) })
+	errV := s.vectorSearch(ctx, kind, vectorK)
+	wg.Wait()
+	return errors.Join(errL, errV)
+}
+
+// lexicalSearch runs BM25 over one kind and records each hit's score and
+// rank.
+func (s *search) lexicalSearch(ctx context.Context, kind string, k int) error {
+	words, err := s.searchWords(ctx, kind, cutQuery(s.q.Text))
+	if err != nil {
+		return err
+	}
+	hits, err := s.r.DB.TextSearch(ctx, kind, words, s.q.Project, k)
+	if err != nil {
+		return err
+	}
+	for i, h := range hits {
+		s.bm25[h.ID], s.lexRank[h.ID] = h.Score, i+1
 	}
 	return nil
 }
