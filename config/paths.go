@@ -64,6 +64,13 @@ func (c *Config) resolvePaths(getenv func(string) string, home, configFile strin
 			v.SetString(expandHome(v.String(), home))
 		}
 	}
+	c.resolveDefaultPaths(getenv, home, configFile)
+}
+
+// resolveDefaultPaths fills the derived defaults and computes c.Paths; the
+// path settings themselves must already be expanded (the defaults need no
+// expanding).
+func (c *Config) resolveDefaultPaths(getenv func(string) string, home, configFile string) {
 	if c.DataDir == "" {
 		c.DataDir = filepath.Join(xdgDir(getenv, home, "XDG_DATA_HOME", ".local/share"), "credence")
 	}

@@ -1,0 +1,102 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFallbackEnvMatchesFields(t *testing.T) {
+	var names []string
+	for _, f := range Fields() {
+		if f.Fallback != "" && !slices.Contains(names, f.Fallback) {
+			names = append(names, f.Fallback)
+		}
+	}
+	slices.Sort(names)
+	want := slices.Clone(fallbackEnv)
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Errorf("fields read fallbacks %v; fallbackEnv lists %v", names, want)
+	}
+}
+
+// clearCredenceEnv unsets every CREDENCE_ variable for the test.
+func clearCredenceEnv(t *testing.T) {
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, envPrefix) {
+			t.Setenv(name, "")
+			os.Unsetenv(name)
+		}
+	}
+	for _, name := range fallbackEnv {
+		t.Setenv(name, "")
+		os.Unsetenv(name)
+	}
+}
+
+// TestDefaultsOnlyMatchesLayeredLoad: when nothing can change the defaults
+// (no config file or the one `credence config init` writes, no CREDENCE_
+// or fallback variable, no overrides) Load skips the layered load, and
+// what it returns is exactly what the layered load gives; anything that
+// sets a value takes the layered load.
+func TestDefaultsOnlyMatchesLayeredLoad(t *testing.T) {
+	clearCredenceEnv(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("XDG_DATA_HOME", filepath.Join(home, "data"))
+	file := filepath.Join(home, ".config", "credence", "config.toml")
+	check := func(name string, wantFast bool) {
+		t.Helper()
+		_, fast := defaultsOnly(LoadOptions{}, os.Getenv, home, file, false)
+		if fast != wantFast {
+			t.Errorf("%s: defaults only %v, want %v", name, fast, wantFast)
+		}
+		got, err := Load(LoadOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want, err := Load(LoadOptions{Env: os.Getenv}) // an Env func always takes the layered load
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Load gave\n%+v\nthe layered load\n%+v", name, got, want)
+		}
+	}
+	check("no file", true)
+	if _, err := WriteDefault(file); err != nil {
+		t.Fatal(err)
+	}
+	check("default file", true)
+
+	t.Setenv("CREDENCE_HOOK_BUDGET", "3s")
+	check("a CREDENCE_ variable", false)
+	if c, _ := Load(LoadOptions{}); c.Hook.Budget != 3*time.Second {
+		t.Errorf("CREDENCE_HOOK_BUDGET ignored: %v", c.Hook.Budget)
+	}
+	os.Unsetenv("CREDENCE_HOOK_BUDGET")
+
+	t.Setenv("OPENAI_BASE_URL", "http://localhost:11434/v1")
+	check("a fallback variable", false)
+	os.Unsetenv("OPENAI_BASE_URL")
+
+	if err := os.WriteFile(file, []byte("# tuned\n[hook]\nbudget = \"2s\" # longer\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	check("a file that sets a key", false)
+	if c, _ := Load(LoadOptions{}); c.Hook.Budget != 2*time.Second {
+		t.Errorf("the file's hook.budget ignored: %v", c.Hook.Budget)
+	}
+	if _, fast := defaultsOnly(LoadOptions{Overrides: map[string]string{"hook.budget": "1s"}}, os.Getenv, home, file, false); fast {
+		t.Error("overrides must take the layered load")
+	}
+	if _, fast := defaultsOnly(LoadOptions{}, os.Getenv, home, filepath.Join(home, "missing.toml"), true); fast {
+		t.Error("a missing file named explicitly must take the layered load (and its error)")
+	}
+}
