@@ -21,7 +21,7 @@ import (
 // case; a sketch of an item forgotten since is harmless, since candidates
 // are re-ranked by their stored vectors and loaded from the database, and
 // a forgotten item has neither. Frequencies only choose which query words
-// are worth searching, and live for cacheTTL.
+// are worth searching, and live for dfTTL.
 type Cache struct {
 	mu        sync.Mutex
 	now       func() time.Time
@@ -43,8 +43,15 @@ type timed[T any] struct {
 	at time.Time
 }
 
-// cacheTTL bounds how long anything cached is used.
+// cacheTTL bounds how long sketches are used without a reload.
 const cacheTTL = 5 * time.Minute
+
+// dfTTL bounds how long a word's frequency is used. Counting a common word
+// reads its postings up to the cap, about 0.1-0.2 ms a word on a long
+// history, and a person's prompts come minutes apart; a count an hour old
+// is off by an hour's episodes, which barely moves which words are worth
+// searching.
+const dfTTL = time.Hour
 
 // maxCachedWords bounds the frequency cache; past it the cache starts over.
 const maxCachedWords = 20000
@@ -150,7 +157,7 @@ func (c *Cache) docFrequencies(ctx context.Context, db *store.DB, kind string, w
 	var missing []string
 	c.mu.Lock()
 	for _, w := range words {
-		if e, ok := c.df[dfKey{kind, w}]; ok && now.Sub(e.at) <= cacheTTL {
+		if e, ok := c.df[dfKey{kind, w}]; ok && now.Sub(e.at) <= dfTTL {
 			out[w] = e.n
 		} else {
 			missing = append(missing, w)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"database/sql"
 	"os"
 	"path/filepath"
@@ -239,5 +240,40 @@ func TestMmapAppliesToEveryConnection(t *testing.T) {
 			c.Close()
 		}
 		db.Close()
+	}
+}
+
+// TestDocFrequencies counts each word's episodes up to the cap, in one
+// statement per 32 words: absent words count 0, a word with a quote in it
+// is matched as a phrase, and more words than one statement takes still
+// get their own counts.
+func TestDocFrequencies(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	for i := 0; i < 7; i++ {
+		text := fmt.Sprintf("deploy step %d", i)
+		if i < 3 {
+			text += " rollback"
+		}
+		if _, err := db.AddEpisode(ctx, &Episode{Kind: EpisodeNote, Content: text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	words := []string{"deploy", "rollback", "absent", `quo"te`}
+	for i := 0; i < 36; i++ {
+		words = append(words, fmt.Sprintf("filler%d", i))
+	}
+	got, err := db.DocFrequencies(ctx, "episodes", words, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"deploy": 5, "rollback": 3, "absent": 0, `quo"te`: 0}
+	for w, n := range want {
+		if got[w] != n {
+			t.Errorf("DocFrequencies(%q)=%d, want %d", w, got[w], n)
+		}
+	}
+	if len(got) != len(words) {
+		t.Errorf("%d counts for %d words", len(got), len(words))
 	}
 }
