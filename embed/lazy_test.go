@@ -2,12 +2,11 @@ package embed
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"reflect"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 // freshProcessEnv marks the child process TestConcurrentFirstUse starts, in
@@ -41,19 +40,7 @@ func TestLexiconBuiltOnce(t *testing.T) {
 // test process, so the first calls race to build the lexicon and the stop
 // words; under -race any unsafe first use fails the child.
 func TestConcurrentFirstUse(t *testing.T) {
-	if os.Getenv(freshProcessEnv) == "1" {
-		embedConcurrently(t)
-		return
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestConcurrentFirstUse$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), freshProcessEnv+"=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("fresh process failed: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "--- PASS: TestConcurrentFirstUse") {
-		t.Fatalf("fresh process did not run the test:\n%s", out)
-	}
+	testkit.InFreshProcess(t, freshProcessEnv, embedConcurrently)
 }
 
 func embedConcurrently(t *testing.T) {

@@ -2,13 +2,12 @@ package markdown
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
 	"reflect"
-	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 // freshProcessEnv marks the child process TestConcurrentFirstUse starts, in
@@ -16,37 +15,14 @@ import (
 const freshProcessEnv = "CREDENCE_MARKDOWN_FRESH_PROCESS"
 
 func TestPatternsCompile(t *testing.T) {
-	if len(patterns.All()) == 0 {
-		t.Fatal("no lazily compiled patterns registered")
-	}
-	for i, re := range patterns.All() {
-		first := re()
-		if first == nil {
-			t.Fatalf("pattern %d compiled to nil", i)
-		}
-		if again := re(); again != first {
-			t.Errorf("pattern %d (%s) compiled twice: %p then %p", i, first, first, again)
-		}
-	}
+	testkit.CompileAll(t, &patterns)
 }
 
 // TestConcurrentFirstUse splices and parses from several goroutines at once
 // in a fresh test process, so the first calls race to build the patterns
 // and the parser; under -race any unsafe first use fails the child.
 func TestConcurrentFirstUse(t *testing.T) {
-	if os.Getenv(freshProcessEnv) == "1" {
-		spliceConcurrently(t)
-		return
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestConcurrentFirstUse$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), freshProcessEnv+"=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("fresh process failed: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "--- PASS: TestConcurrentFirstUse") {
-		t.Fatalf("fresh process did not run the test:\n%s", out)
-	}
+	testkit.InFreshProcess(t, freshProcessEnv, spliceConcurrently)
 }
 
 func spliceConcurrently(t *testing.T) {

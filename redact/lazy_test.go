@@ -1,11 +1,10 @@
 package redact
 
 import (
-	"os"
-	"os/exec"
-	"strings"
 	"sync"
 	"testing"
+
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 // freshProcessEnv marks the child process TestConcurrentFirstUse starts, in
@@ -13,18 +12,7 @@ import (
 const freshProcessEnv = "CREDENCE_REDACT_FRESH_PROCESS"
 
 func TestPatternsCompile(t *testing.T) {
-	if len(patterns.All()) == 0 {
-		t.Fatal("no lazily compiled patterns registered")
-	}
-	for i, re := range patterns.All() {
-		first := re()
-		if first == nil {
-			t.Fatalf("pattern %d compiled to nil", i)
-		}
-		if again := re(); again != first {
-			t.Errorf("pattern %d (%s) compiled twice: %p then %p", i, first, first, again)
-		}
-	}
+	testkit.CompileAll(t, &patterns)
 	for _, r := range rules {
 		if (r.re == nil) == (r.scan == nil) {
 			t.Errorf("rule %s: want exactly one of re and scan", r.name)
@@ -36,19 +24,7 @@ func TestPatternsCompile(t *testing.T) {
 // test process, so the first calls race to compile the rules' expressions;
 // under -race any unsafe first use fails the child.
 func TestConcurrentFirstUse(t *testing.T) {
-	if os.Getenv(freshProcessEnv) == "1" {
-		redactConcurrently(t)
-		return
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestConcurrentFirstUse$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), freshProcessEnv+"=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("fresh process failed: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "--- PASS: TestConcurrentFirstUse") {
-		t.Fatalf("fresh process did not run the test:\n%s", out)
-	}
+	testkit.InFreshProcess(t, freshProcessEnv, redactConcurrently)
 }
 
 func redactConcurrently(t *testing.T) {
