@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -77,29 +74,6 @@ func (h *cmdHarness) db() *store.DB {
 	}
 	h.t.Cleanup(func() { db.Close() })
 	return db
-}
-
-// filesContaining returns the files under dir whose bytes contain text.
-func filesContaining(t *testing.T, dir, text string) []string {
-	t.Helper()
-	var hits []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if bytes.Contains(data, []byte(text)) {
-			hits = append(hits, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return hits
 }
 
 // decodeJSON decodes a command's JSON output.

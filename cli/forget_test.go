@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/internal/testkit"
 	"github.com/credence-mem/credence/markdown"
 	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/store"
@@ -56,7 +57,7 @@ func TestForgetWithEvidenceLeavesNoByte(t *testing.T) {
 	const codename = "Zanzibarquokka"
 	prompt := "for the record my codename is " + codename
 	beliefID, promptID, exchangeID := seedPromptAndExchange(t, h, prompt)
-	if hits := filesContaining(t, h.home, codename); len(hits) == 0 {
+	if hits := testkit.FilesContaining(t, h.home, codename); len(hits) == 0 {
 		t.Fatal("the codename is nowhere on disk before forgetting; the test would prove nothing")
 	}
 	var rep forgetReport
@@ -65,7 +66,7 @@ func TestForgetWithEvidenceLeavesNoByte(t *testing.T) {
 		t.Fatalf("forgot %+v, want the belief, the prompt %s and the exchange %s", rep, promptID, exchangeID)
 	}
 	for _, text := range []string{codename, strings.ToLower(codename), "my codename is"} {
-		if hits := filesContaining(t, h.home, text); len(hits) > 0 {
+		if hits := testkit.FilesContaining(t, h.home, text); len(hits) > 0 {
 			t.Errorf("%q still on disk after forget --with-evidence: %v", text, hits)
 		}
 	}
@@ -73,7 +74,7 @@ func TestForgetWithEvidenceLeavesNoByte(t *testing.T) {
 	if err != nil || !e.Forgotten || e.Content != "" {
 		t.Errorf("prompt episode after forget = %+v, %v; want forgotten and empty", e, err)
 	}
-	if hits := filesContaining(t, h.home, "run the linter please"); len(hits) == 0 {
+	if hits := testkit.FilesContaining(t, h.home, "run the linter please"); len(hits) == 0 {
 		t.Error("an unrelated episode was purged too")
 	}
 }

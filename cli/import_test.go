@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/credence-mem/credence/internal/testkit"
 	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/transcript"
 )
@@ -98,7 +99,7 @@ func TestImport(t *testing.T) {
 	}
 	h.db().Checkpoint(t.Context())
 	dataDir := h.config().Paths.DataDir
-	if hits := filesContaining(t, dataDir, secret); len(hits) > 0 {
+	if hits := testkit.FilesContaining(t, dataDir, secret); len(hits) > 0 {
 		t.Errorf("the pasted token reached the data directory: %v", hits)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 func TestRemember(t *testing.T) {
@@ -102,7 +103,7 @@ func TestRememberRedactsSecrets(t *testing.T) {
 		t.Errorf("stdout repeats the secret: %s", out)
 	}
 	h.db().Checkpoint(t.Context())
-	if hits := filesContaining(t, h.home, secret); len(hits) > 0 {
+	if hits := testkit.FilesContaining(t, h.home, secret); len(hits) > 0 {
 		t.Errorf("secret found on disk in %v", hits)
 	}
 }

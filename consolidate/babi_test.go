@@ -1,60 +1,14 @@
 package consolidate
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/internal/testkit"
 	"github.com/credence-mem/credence/store"
 )
-
-// babiPath is the shared bAbI task-1 test split (CC BY 3.0; see
-// shared/data/README.md). It lives outside the module, so the test skips
-// when it is absent.
-const babiPath = "../../shared/data/babi-qa1/qa1_single-supporting-fact_test.jsonl"
-
-type babiStory struct {
-	Story int `json:"story"`
-	Facts []struct {
-		Line int    `json:"line"`
-		Text string `json:"text"`
-	} `json:"facts"`
-	Questions []struct {
-		Line     int    `json:"line"`
-		Question string `json:"question"`
-		Answer   string `json:"answer"`
-	} `json:"questions"`
-}
-
-func readBabi(t *testing.T) []babiStory {
-	t.Helper()
-	f, err := os.Open(babiPath)
-	if os.IsNotExist(err) {
-		t.Skipf("bAbI data not present at %s", babiPath)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []babiStory
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for sc.Scan() {
-		var s babiStory
-		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
-			t.Fatalf("parse bAbI: %v", err)
-		}
-		out = append(out, s)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // TestBabiTask1 replays the 200 bAbI task-1 stories (40 with -short or
 // -race) as episodes, each story
@@ -64,7 +18,7 @@ func readBabi(t *testing.T) []babiStory {
 // must be right: a person's location is an exclusive predicate whose
 // newest value must win and supersede the old one.
 func TestBabiTask1(t *testing.T) {
-	stories := readBabi(t)
+	stories := testkit.BabiStories(t)
 	if testing.Short() || raceEnabled {
 		stories = stories[:40] // the full replay takes ~15 s, ten times that under -race
 	}

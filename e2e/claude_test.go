@@ -237,34 +237,3 @@ func (s *session) line(kind string, message map[string]any) {
 		s.w.t.Fatal(err)
 	}
 }
-
-// filesContaining lists the files under dir holding text, skipping the
-// paths in except.
-func filesContaining(t *testing.T, dir, text string, except ...string) []string {
-	t.Helper()
-	skip := map[string]bool{}
-	for _, e := range except {
-		skip[e] = true
-	}
-	var hits []string
-	err := filepath.Walk(dir, func(path string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		if fi.IsDir() || skip[path] {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if bytes.Contains(data, []byte(text)) {
-			hits = append(hits, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return hits
-}

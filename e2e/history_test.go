@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/internal/testkit"
 	"github.com/credence-mem/credence/markdown"
 	"github.com/credence-mem/credence/store"
 )
@@ -88,10 +89,10 @@ func TestHistory(t *testing.T) {
 	t.Run("secret nowhere on disk", func(t *testing.T) {
 		// Claude Code's own transcripts hold what was typed; everything
 		// credence wrote must not.
-		if hits := filesContaining(t, w.home, pastedSecret, w.transcripts...); len(hits) > 0 {
+		if hits := testkit.FilesContaining(t, w.home, pastedSecret, w.transcripts...); len(hits) > 0 {
 			t.Errorf("the pasted key is on disk in %v", hits)
 		}
-		if hits := filesContaining(t, w.home, pastedSecret); len(hits) == 0 {
+		if hits := testkit.FilesContaining(t, w.home, pastedSecret); len(hits) == 0 {
 			t.Error("the key is not even in the transcripts; the check would prove nothing")
 		}
 	})
@@ -192,10 +193,10 @@ func TestHistory(t *testing.T) {
 		db.Close()
 		w.credence("forget", "--with-evidence", theme.ID)
 		dataDir := filepath.Join(w.home, ".local", "share", "credence")
-		if hits := filesContaining(t, dataDir, forgettable); len(hits) > 0 {
+		if hits := testkit.FilesContaining(t, dataDir, forgettable); len(hits) > 0 {
 			t.Errorf("%q is still in the data directory after forget: %v", forgettable, hits)
 		}
-		if hits := filesContaining(t, dataDir, "pnpm"); len(hits) == 0 {
+		if hits := testkit.FilesContaining(t, dataDir, "pnpm"); len(hits) == 0 {
 			t.Error("forget purged unrelated memory too")
 		}
 	})

@@ -1,52 +1,19 @@
 package extract
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/credence-mem/credence/internal/testkit"
 )
-
-// babiPath is the shared bAbI task-1 test split (CC BY 3.0, see
-// shared/data/README.md); it lives outside the module, so the test skips
-// when it is absent.
-const babiPath = "../../shared/data/babi-qa1/qa1_single-supporting-fact_test.jsonl"
-
-type babiStory struct {
-	Story int `json:"story"`
-	Facts []struct {
-		Line int    `json:"line"`
-		Text string `json:"text"`
-	} `json:"facts"`
-	Questions []struct {
-		Line     int    `json:"line"`
-		Question string `json:"question"`
-		Answer   string `json:"answer"`
-	} `json:"questions"`
-}
 
 // TestBabiTask1 extracts every statement of the 200 stories and answers
 // every "Where is X?" from the newest located_in fact about X, the way an
 // exclusive predicate resolves. Every statement must give exactly one fact
 // and every answer must be right.
 func TestBabiTask1(t *testing.T) {
-	file, err := os.Open(babiPath)
-	if os.IsNotExist(err) {
-		t.Skipf("bAbI data not present at %s", babiPath)
-	}
-	if err != nil {
-		t.Fatalf("open bAbI: %v", err)
-	}
-	defer file.Close()
 	var statements, questions, right int
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for sc.Scan() {
-		var story babiStory
-		if err := json.Unmarshal(sc.Bytes(), &story); err != nil {
-			t.Fatalf("parse bAbI story: %v", err)
-		}
+	for _, story := range testkit.BabiStories(t) {
 		where := make(map[string]string)
 		fact := 0
 		for _, q := range story.Questions {
@@ -70,9 +37,6 @@ func TestBabiTask1(t *testing.T) {
 				t.Errorf("story %d: %s answered %q, want %q", story.Story, q.Question, where[person], q.Answer)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("read bAbI: %v", err)
 	}
 	if questions == 0 {
 		t.Fatal("bAbI file held no questions")
