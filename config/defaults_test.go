@@ -23,6 +23,18 @@ func TestFallbackEnvMatchesFields(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Errorf("fields read fallbacks %v; fallbackEnv lists %v", names, want)
 	}
+	var tables []string
+	for _, f := range Fields() {
+		if f.Section != "" && !slices.Contains(tables, f.Section) {
+			tables = append(tables, f.Section)
+		}
+	}
+	slices.Sort(tables)
+	known := slices.Clone(sections)
+	slices.Sort(known)
+	if !slices.Equal(tables, known) {
+		t.Errorf("fields live in tables %v; sections lists %v", tables, known)
+	}
 }
 
 // clearCredenceEnv unsets every CREDENCE_ variable for the test.
@@ -90,6 +102,18 @@ func TestDefaultsOnlyMatchesLayeredLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("a file that sets a key", false)
+	if err := os.WriteFile(file, []byte("[hook]\n[typo]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, fast := defaultsOnly(LoadOptions{}, os.Getenv, home, file, false); fast {
+		t.Error("an unknown table must take the layered load")
+	}
+	if _, err := Load(LoadOptions{}); err == nil || !strings.Contains(err.Error(), "typo") {
+		t.Errorf("Load with an unknown table: %v, want it named", err)
+	}
+	if err := os.WriteFile(file, []byte("# tuned\n[hook]\nbudget = \"2s\" # longer\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if c, _ := Load(LoadOptions{}); c.Hook.Budget != 2*time.Second {
 		t.Errorf("the file's hook.budget ignored: %v", c.Hook.Budget)
 	}

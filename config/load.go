@@ -152,14 +152,19 @@ func defaultsOnly(opts LoadOptions, getenv func(string) string, home, path strin
 	return &cfg, true
 }
 
+// sections are Config's tables; TestFallbackEnvMatchesFields keeps the
+// list in step with the fields.
+var sections = []string{"belief", "consolidation", "embedder", "llm", "recall", "memory", "sync", "hook"}
+
 // inert reports whether a TOML file sets nothing: only comments, blank lines
-// and [table] headers.
+// and headers of Config's tables. Anything else, an unknown table included,
+// takes the layered load, which reports what it does not know.
 func inert(data []byte) bool {
 	for line := range bytes.Lines(data) {
 		t := bytes.TrimSpace(line)
 		switch {
 		case len(t) == 0, t[0] == '#':
-		case t[0] == '[' && t[len(t)-1] == ']' && !bytes.ContainsRune(t, '='):
+		case len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']' && slices.Contains(sections, string(bytes.TrimSpace(t[1:len(t)-1]))):
 		default:
 			return false
 		}

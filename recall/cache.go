@@ -93,6 +93,16 @@ type dfEntry struct {
 	at time.Time
 }
 
+// ttl is how long the count is used: an hour, but a word no row holds yet
+// only smallTTL, so a word that consolidation or a new episode brings in
+// is searched for soon after.
+func (e dfEntry) ttl() time.Duration {
+	if e.n == 0 {
+		return smallTTL
+	}
+	return dfTTL
+}
+
 // projectSketches returns the sketch sets of the given projects ("" is
 // global) for a space and kind, reloading the ones that are stale.
 func (c *Cache) projectSketches(ctx context.Context, db *store.DB, sp store.Space, kind string, projects []string) ([]*sketchSet, error) {
@@ -157,7 +167,7 @@ func (c *Cache) docFrequencies(ctx context.Context, db *store.DB, kind string, w
 	var missing []string
 	c.mu.Lock()
 	for _, w := range words {
-		if e, ok := c.df[dfKey{kind, w}]; ok && now.Sub(e.at) <= dfTTL {
+		if e, ok := c.df[dfKey{kind, w}]; ok && now.Sub(e.at) <= e.ttl() {
 			out[w] = e.n
 		} else {
 			missing = append(missing, w)

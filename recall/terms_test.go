@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/credence-mem/credence/store"
 )
@@ -64,5 +65,44 @@ func TestSearchWordsBudget(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCachedZeroCountExpiresSoon: a word no episode holds is counted again
+// after smallTTL, not after dfTTL, so a word new to the history is
+// searched for within seconds; a word that is there keeps its count.
+func TestCachedZeroCountExpiresSoon(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "z.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	add := func(text string) {
+		if _, err := db.AddEpisode(ctx, &store.Episode{Kind: store.EpisodeNote, Content: text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("kamal deploys")
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	c := NewCache()
+	c.now = func() time.Time { return clock }
+	count := func(w string) int {
+		df, err := c.docFrequencies(ctx, db, "episodes", []string{w}, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return df[w]
+	}
+	if count("zeppelin") != 0 || count("kamal") != 1 {
+		t.Fatal("first counts wrong")
+	}
+	add("zeppelin kamal")
+	clock = clock.Add(smallTTL + time.Second)
+	if n := count("zeppelin"); n != 1 {
+		t.Errorf("zeppelin counted %d after smallTTL, want 1 (a cached 0 must expire)", n)
+	}
+	if n := count("kamal"); n != 1 {
+		t.Errorf("kamal counted %d within dfTTL, want the cached 1", n)
 	}
 }
