@@ -21,6 +21,24 @@ const ReadyWait = 250 * time.Millisecond
 // defaultBudget applies when hook.budget is not positive.
 const defaultBudget = time.Second
 
+// Budget returns a hook's time budget: hook.budget, or a second when that
+// is not positive.
+func Budget(cfg *config.Config) time.Duration {
+	if cfg.Hook.Budget <= 0 {
+		return defaultBudget
+	}
+	return cfg.Hook.Budget
+}
+
+// StdinWait returns how long to wait for stdin when left of the budget
+// remains: hook.stdin_timeout, but never past the budget.
+func StdinWait(cfg *config.Config, left time.Duration) time.Duration {
+	if wait := min(cfg.Hook.StdinTimeout, left); wait > 0 {
+		return wait
+	}
+	return left
+}
+
 // Main runs credence-hook: args[0] names the event, stdin holds Claude
 // Code's JSON, and stdout receives the agent's reply. When no agent takes
 // the event Main does not return: it execs `credence hook <event>`. It
@@ -47,16 +65,9 @@ func run(start time.Time, args []string, stdin io.Reader, stdout io.Writer) {
 		log.Warn("unknown event; " + Usage)
 		return
 	}
-	budget := cfg.Hook.Budget
-	if budget <= 0 {
-		budget = defaultBudget
-	}
+	budget := Budget(cfg)
 	deadline := start.Add(budget)
-	wait := min(cfg.Hook.StdinTimeout, budget)
-	if wait <= 0 {
-		wait = budget
-	}
-	data, err := ReadInput(stdin, cfg.Hook.StdinMaxBytes, wait)
+	data, err := ReadInput(stdin, cfg.Hook.StdinMaxBytes, StdinWait(cfg, budget))
 	if err != nil {
 		log.Warn("hook failed", "err", safe(err))
 		return

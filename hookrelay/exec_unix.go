@@ -63,3 +63,17 @@ func localBinary() (string, error) {
 	}
 	return p, nil
 }
+
+// rewound writes data to f and moves back to its start, closing f on
+// failure.
+func rewound(f *os.File, data []byte) (*os.File, error) {
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}

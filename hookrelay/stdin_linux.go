@@ -14,13 +14,5 @@ func stdinFile(data []byte, _ string) (*os.File, error) {
 		return nil, err
 	}
 	f := os.NewFile(uintptr(fd), "credence-hook-stdin")
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(0, 0); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return rewound(f, data)
 }

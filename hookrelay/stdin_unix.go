@@ -15,13 +15,5 @@ func stdinFile(data []byte, dir string) (*os.File, error) {
 		}
 	}
 	os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(0, 0); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return rewound(f, data)
 }

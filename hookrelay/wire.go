@@ -18,7 +18,7 @@ const Version = 1
 //	front → agent  Request line, then Request.Size bytes of Claude Code's stdin
 //	agent → front  Reply line with StatusReady (or StatusDeclined, and close)
 //	front → agent  the line "go"
-//	agent → front  Reply line with StatusOK (or StatusFailed), then Reply.Size bytes for stdout
+//	agent → front  Reply line with StatusOK, then Reply.Size bytes for stdout
 //
 // The "ready"/"go" step makes the hand-over explicit: until the front has
 // sent "go" the agent has done nothing, so a front that hears no "ready"
@@ -30,7 +30,6 @@ const (
 	StatusReady    = "ready"
 	StatusDeclined = "declined"
 	StatusOK       = "ok"
-	StatusFailed   = "failed"
 )
 
 // goLine is the front's go-ahead.
@@ -71,14 +70,7 @@ type Reply struct {
 // WriteRequest writes req's line and the stdin bytes, in one write.
 func WriteRequest(w io.Writer, req Request, stdin []byte) error {
 	req.V, req.Size = Version, int64(len(stdin))
-	line, err := json.Marshal(req)
-	if err != nil {
-		return err
-	}
-	buf := make([]byte, 0, len(line)+1+len(stdin))
-	buf = append(append(append(buf, line...), '\n'), stdin...)
-	_, err = w.Write(buf)
-	return err
+	return writeFramed(w, req, stdin)
 }
 
 // ReadRequest reads a request line and its stdin bytes, refusing more than
@@ -101,16 +93,21 @@ func ReadRequest(r *bufio.Reader, maxStdin int64) (Request, []byte, error) {
 	return req, stdin, nil
 }
 
-// WriteReply writes a reply line and, for StatusOK, the stdout bytes.
+// WriteReply writes a reply line and, for StatusOK, the stdout bytes, in one
+// write, so the front wakes once.
 func WriteReply(w io.Writer, rep Reply, stdout []byte) error {
 	rep.Size = int64(len(stdout))
-	if err := writeLine(w, rep); err != nil {
+	return writeFramed(w, rep, stdout)
+}
+
+// writeFramed writes v as a JSON line followed by payload, in one write.
+func writeFramed(w io.Writer, v any, payload []byte) error {
+	line, err := json.Marshal(v)
+	if err != nil {
 		return err
 	}
-	if len(stdout) == 0 {
-		return nil
-	}
-	_, err := w.Write(stdout)
+	buf := make([]byte, 0, len(line)+1+len(payload))
+	_, err = w.Write(append(append(append(buf, line...), '\n'), payload...))
 	return err
 }
 
@@ -146,15 +143,6 @@ func ReadGo(r *bufio.Reader) error {
 		return errors.New("read go-ahead: unexpected line")
 	}
 	return nil
-}
-
-func writeLine(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
 }
 
 // readLine decodes one JSON line of at most maxLine bytes.

@@ -46,11 +46,6 @@ func (h *handler) queryEmbedder() (embed.Embedder, error) {
 	if h.shared != nil {
 		return h.shared.emb, h.shared.embErr
 	}
-	return h.queryEmbedderFresh()
-}
-
-// queryEmbedderFresh builds the configured query embedder.
-func (h *handler) queryEmbedderFresh() (embed.Embedder, error) {
 	return recall.NewQueryEmbedder(h.cfg)
 }
 

@@ -1,6 +1,9 @@
-// Package hooks is credence-hook: what Claude Code runs on every prompt and
-// at session boundaries. Run reads the event's JSON from stdin (bounded in
-// size and time), records what happened as episodes and, on
+// Package hooks handles the events Claude Code raises on every prompt and
+// at session boundaries, two ways: in a process of its own (Run, behind
+// `credence hook`, which credence-hook execs when no agent answers) and in
+// the agent (Server, which credence-hook hands events to over a socket;
+// package hookrelay is that front). The handler reads the event's JSON
+// (bounded in size and time), records what happened as episodes and, on
 // UserPromptSubmit, prints the beliefs and episodes recall finds as
 // additionalContext; SessionStart may print a short digest; Stop stores the
 // exchange; SessionEnd and PreCompact flush the transcript beyond the
@@ -12,8 +15,8 @@
 // prompt. Nothing but the protocol JSON is written to stdout, nothing to
 // stderr, and no goroutine or child process outlives Run holding stdout.
 //
-// hooks imports app, config, store, belief, ids, recall, redact and
-// transcript.
+// hooks imports app, belief, config, embed, hookrelay, ids, logfile, recall,
+// redact, store and transcript.
 // It must not import the agent, the LLM client, sync, markdown or fsnotify:
 // everything slow happens in the agent.
 package hooks

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/recall"
 )
 
 // reloader watches the config file for the server: a person who edits
@@ -51,10 +52,10 @@ func (s *Server) SetReload(load func() (*config.Config, error)) {
 // config naming another is logged, and hooks for it decline here and run
 // in-process until the agent restarts.
 func (s *Server) refresh() {
-	cur := s.cfg.Load()
-	st := stampOf(cur.Paths.ConfigFile)
 	s.reload.mu.Lock()
 	defer s.reload.mu.Unlock()
+	cur := s.cfg.Load()
+	st := stampOf(cur.Paths.ConfigFile)
 	if s.reload.load == nil || st.same(s.reload.stamp) {
 		return
 	}
@@ -69,8 +70,7 @@ func (s *Server) refresh() {
 	}
 	sh := *s.sh.Load()
 	if cfg.Embedder != cur.Embedder {
-		h := &handler{cfg: cfg}
-		sh.emb, sh.embErr = h.queryEmbedderFresh()
+		sh.emb, sh.embErr = recall.NewQueryEmbedder(cfg)
 	}
 	s.cfg.Store(cfg)
 	s.sh.Store(&sh)

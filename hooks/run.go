@@ -31,9 +31,6 @@ const (
 	EventPreCompact       = hookrelay.EventPreCompact
 )
 
-// defaultBudget applies when hook.budget is not positive.
-const defaultBudget = time.Second
-
 // Run handles one hook event in this process (`credence hook <event>`, what
 // credence-hook execs when no agent answers): args[0] names the event, stdin
 // holds Claude Code's JSON, stdout receives the protocol JSON when there is
@@ -59,11 +56,7 @@ func Run(ctx context.Context, getenv func(string) string, args []string, stdin i
 		log.Warn("unknown event; " + hookrelay.Usage)
 		return 0
 	}
-	budget := cfg.Hook.Budget
-	if budget <= 0 {
-		budget = defaultBudget
-	}
-	deadline := start.Add(budget)
+	deadline := start.Add(hookrelay.Budget(cfg))
 	if d, ok := relayedDeadline(getenv); ok && d.Before(deadline) {
 		deadline = d
 	}
@@ -132,10 +125,7 @@ type handler struct {
 
 // handle reads stdin and handles the event.
 func (h *handler) handle(ctx context.Context, stdin io.Reader) error {
-	wait := min(h.cfg.Hook.StdinTimeout, time.Until(h.deadline))
-	if wait <= 0 {
-		wait = time.Until(h.deadline)
-	}
+	wait := hookrelay.StdinWait(h.cfg, time.Until(h.deadline))
 	data, err := hookrelay.ReadInput(stdin, h.cfg.Hook.StdinMaxBytes, wait)
 	if err != nil {
 		return err

@@ -51,7 +51,6 @@ const replyMargin = 10 * time.Millisecond
 // database. The agent owns the listener; Server owns its database.
 type Server struct {
 	log    *slog.Logger
-	now    func() time.Time
 	dbPath string // the database served, whatever a reloaded config names
 	served atomic.Int64
 	wg     sync.WaitGroup
@@ -88,10 +87,10 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 	}
 	db.SQL().SetMaxOpenConns(serverConns)
 	db.SQL().SetMaxIdleConns(serverConns)
-	s := &Server{log: log, now: time.Now, dbPath: cfg.Paths.Database}
+	s := &Server{log: log, dbPath: cfg.Paths.Database}
 	s.quiet = sync.NewCond(&s.mu)
 	sh := &shared{db: db, cache: recall.NewCache(), scans: &scans{}}
-	sh.emb, sh.embErr = h.queryEmbedderFresh()
+	sh.emb, sh.embErr = recall.NewQueryEmbedder(cfg)
 	s.cfg.Store(cfg)
 	s.sh.Store(sh)
 	s.reload.stamp = stampOf(cfg.Paths.ConfigFile)
@@ -158,7 +157,7 @@ func (s *Server) Close() error {
 // serveConn runs one exchange of the wire format (hookrelay/wire.go).
 func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	defer conn.Close()
-	start := s.now()
+	start := time.Now()
 	_ = conn.SetDeadline(start.Add(hookrelay.ReadyWait))
 	s.refresh()
 	cfg, sh := s.cfg.Load(), s.sh.Load()
@@ -194,7 +193,7 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 			if err := hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusOK}, out); err != nil {
 				s.log.Info("reply to hook", "event", req.Event, "err", err.Error())
 			}
-			replied = s.now()
+			replied = time.Now()
 		})
 	}
 	g := &gate{w: replyWriter(reply), written: make(chan struct{})}
@@ -204,7 +203,7 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	// front's.
 	work, cancel := context.WithDeadline(ctx, replyBy.Add(afterReply))
 	defer cancel()
-	h := &handler{cfg: cfg, log: s.log.With("event", req.Event), out: g, now: s.now,
+	h := &handler{cfg: cfg, log: s.log.With("event", req.Event), out: g, now: time.Now,
 		event: req.Event, deadline: replyBy, shared: sh}
 	done := make(chan struct{})
 	go func() {
@@ -225,7 +224,7 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	reply(nil)
 	conn.Close()
 	<-done
-	h.log.Debug("served", "reply_us", replied.Sub(start).Microseconds(), "total_us", s.now().Sub(start).Microseconds())
+	h.log.Debug("served", "reply_us", replied.Sub(start).Microseconds(), "total_us", time.Now().Sub(start).Microseconds())
 }
 
 // replyWriter sends what the handler writes as the reply.
