@@ -53,7 +53,7 @@ func TestBabiTask1(t *testing.T) {
 func (e *testEnv) whereIs(project, person string) string {
 	var best string
 	bestConf := -1.0
-	bs, err := e.db.ScanBeliefs(e.ctx, store.Filter{Scope: belief.ScopeProject, Project: project, Subject: person,
+	bs, err := e.db.Beliefs(e.ctx, store.Filter{Scope: belief.ScopeProject, Project: project, Subject: person,
 		Predicate: "located_in", Statuses: []belief.Status{belief.Active}})
 	if err != nil {
 		e.t.Fatal(err)

@@ -147,7 +147,7 @@ func (r *cycleRun) archivePhase(ctx context.Context) error {
 	var bs []store.Belief
 	var err error
 	if sweep {
-		bs, err = r.db.ScanBeliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
+		bs, err = r.db.Beliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
 	} else {
 		bs, err = r.db.BeliefsByID(ctx, r.touchedIDs())
 	}
@@ -160,19 +160,19 @@ func (r *cycleRun) archivePhase(ctx context.Context) error {
 			archive = append(archive, b.ID)
 		}
 	}
-	if sweep {
-		if err := r.db.SetMeta(ctx, metaLastSweep, strconv.FormatInt(now.UnixMilli(), 10)); err != nil {
-			return err
-		}
-	}
-	if len(archive) == 0 {
+	if len(archive) == 0 && !sweep {
 		return nil
 	}
+	// The sweep is recorded with its archiving, so a failed write leaves it
+	// to be done again by the next cycle.
 	err = r.db.Write(ctx, func(tx *store.Tx) error {
 		for _, id := range archive {
 			if _, err := tx.Mark(ctx, id, belief.Archive); err != nil {
 				return err
 			}
+		}
+		if sweep {
+			return tx.SetMeta(ctx, metaLastSweep, strconv.FormatInt(now.UnixMilli(), 10))
 		}
 		return nil
 	})

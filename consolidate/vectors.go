@@ -159,7 +159,7 @@ func (r *cycleRun) activeIndex(ctx context.Context) (*beliefIndex, error) {
 	if r.index != nil {
 		return r.index, nil
 	}
-	bs, err := r.db.ScanBeliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
+	bs, err := r.db.Beliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}})
 	if err != nil {
 		return nil, err
 	}

@@ -144,11 +144,7 @@ func (f Filter) where() (string, []any) {
 
 // Beliefs returns the beliefs matching f, oldest first.
 func (db *DB) Beliefs(ctx context.Context, f Filter) ([]Belief, error) {
-	where, args := f.where()
-	q := `SELECT ` + beliefCols + ` FROM beliefs` + where + ` ORDER BY seq`
-	if f.Limit > 0 {
-		q += fmt.Sprintf(" LIMIT %d", f.Limit)
-	}
+	q, args := filterQuery(f)
 	return db.queryBeliefs(ctx, q, args...)
 }
 

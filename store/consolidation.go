@@ -211,13 +211,6 @@ func (tx *Tx) Beliefs(ctx context.Context, f Filter) ([]Belief, error) {
 	return collect(ctx, txQuerier{tx}, "list beliefs", scanBelief, q, args...)
 }
 
-// ScanBeliefs is Beliefs for bulk reads: the same rows, read without the
-// driver's per-value date parsing.
-func (db *DB) ScanBeliefs(ctx context.Context, f Filter) ([]Belief, error) {
-	q, args := filterQuery(f)
-	return collect(ctx, db.sql, "list beliefs", scanBelief, q, args...)
-}
-
 // SlotFilter selects the beliefs of one slot: any of the subjects, any of
 // the predicates, one scope (and project), any of the statuses.
 type SlotFilter struct {

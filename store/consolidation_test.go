@@ -102,7 +102,7 @@ func TestSlotBeliefsAndRawReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bs, err := db.ScanBeliefs(ctx, Filter{Project: "/p", Scope: belief.ScopeProject})
+	bs, err := db.Beliefs(ctx, Filter{Project: "/p", Scope: belief.ScopeProject})
 	if err != nil || len(bs) != 3 || bs[0].Statement != "2026-01-02" || bs[0].Context != "" || bs[0].ID != ids[0] {
 		t.Fatalf("ScanBeliefs=%+v, %v; want three rows, text as written", bs, err)
 	}
