@@ -20,7 +20,7 @@ import (
 const (
 	// DefaultCheckEvery is how often the agent beats, counts waiting
 	// episodes and embeds a batch: cheap enough to be near-zero CPU idle.
-	DefaultCheckEvery = 30 * time.Second
+	DefaultCheckEvery = store.DefaultBeatEvery
 	// DefaultTailQuiet is how long a transcript must be quiet before the
 	// tailer stores it: long enough that the Stop hook normally wins.
 	DefaultTailQuiet = 30 * time.Second

@@ -105,7 +105,7 @@ func TestOneAgentPerDataDirectory(t *testing.T) {
 	if err := a.Close(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	hb, health, err := ReadHealth(context.Background(), h.db, time.Now())
+	hb, health, err := h.db.ReadAgentHealth(context.Background(), time.Now())
 	if err != nil || hb.State != StateStopped || health.Running {
 		t.Fatalf("after Close: heartbeat %+v health %+v err %v; want stopped", hb, health, err)
 	}
@@ -141,7 +141,7 @@ func TestScheduleStartThresholdAndOnDemand(t *testing.T) {
 	})
 	a.Consolidate("cli")
 	eventually(t, "the requested cycle", func() bool { return h.cycles()[0].Trigger == "cli" })
-	hb, health, err := ReadHealth(context.Background(), h.db, time.Now())
+	hb, health, err := h.db.ReadAgentHealth(context.Background(), time.Now())
 	if err != nil || !health.Running || hb.Mode != "offline" || hb.LastCycle == "" {
 		t.Errorf("heartbeat %+v health %+v err %v; want a running offline agent with a last cycle", hb, health, err)
 	}
@@ -149,7 +149,7 @@ func TestScheduleStartThresholdAndOnDemand(t *testing.T) {
 }
 
 func hb2(h *testHome) Heartbeat {
-	hb, _ := ReadHeartbeat(context.Background(), h.db)
+	hb, _ := h.db.ReadAgentHeartbeat(context.Background())
 	return hb
 }
 
@@ -240,8 +240,8 @@ func TestJudge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Judge(tt.hb, tt.found, now); got.Status != tt.want || got.Running != (tt.want == "running") {
-				t.Errorf("Judge()=%+v, want %s", got, tt.want)
+			if got := store.JudgeAgent(tt.hb, tt.found, now); got.Status != tt.want || got.Running != (tt.want == "running") {
+				t.Errorf("store.JudgeAgent()=%+v, want %s", got, tt.want)
 			}
 		})
 	}
@@ -267,7 +267,7 @@ func TestAgentServesHooks(t *testing.T) {
 		t.Fatalf("episodes %+v, %v; want the prompt stored by the agent", eps, err)
 	}
 	a.beat(context.Background(), StateIdle)
-	if hb, err := ReadHeartbeat(context.Background(), h.db); err != nil || !hb.Hooks || hb.HooksServed != 1 {
+	if hb, err := h.db.ReadAgentHeartbeat(context.Background()); err != nil || !hb.Hooks || hb.HooksServed != 1 {
 		t.Errorf("heartbeat %+v, %v; want hooks served: 1", hb, err)
 	}
 	if err := a.Close(context.Background()); err != nil {

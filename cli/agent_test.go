@@ -28,7 +28,7 @@ func TestAgentCommand(t *testing.T) {
 	db := h.db()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		_, health, err := agent.ReadHealth(context.Background(), db, time.Now())
+		_, health, err := db.ReadAgentHealth(context.Background(), time.Now())
 		if err == nil && health.Running {
 			break
 		}
@@ -73,7 +73,7 @@ func TestAgentCommand(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("the agent did not stop on SIGTERM")
 	}
-	hb, health, err := agent.ReadHealth(context.Background(), db, time.Now())
+	hb, health, err := db.ReadAgentHealth(context.Background(), time.Now())
 	if err != nil || health.Status != "stopped" || hb.State != agent.StateStopped {
 		t.Errorf("after SIGTERM: %+v %+v %v; want stopped", hb, health, err)
 	}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/credence-mem/credence/agent"
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/hookrelay"
@@ -35,10 +34,6 @@ const (
 	checkProblem = "problem"
 	checkSkipped = "skipped"
 )
-
-// heartbeatStale is how old the agent's heartbeat may be before doctor
-// calls the agent stuck or gone; the agent beats far more often.
-const heartbeatStale = 10 * time.Minute
 
 // endpointTimeout bounds each network check.
 const endpointTimeout = 3 * time.Second
@@ -264,8 +259,9 @@ func checkDatabase(ctx context.Context, db *store.DB, full bool) (string, error)
 func checkAgent(env *Env, cfg *config.Config, db *store.DB, st installState) (name, detail, fix string, healthy bool) {
 	name, fix = "agent", "run credence install to (re)start it, or `credence agent` in a terminal; its log is in "+cfg.Paths.LogDir
 	var beat time.Time
-	if hb, err := agent.ReadHeartbeat(env.Ctx, db); err == nil && hb.State != agent.StateStopped {
-		beat = hb.BeatAt
+	alive := false // judged as credence status judges it
+	if hb, err := db.ReadAgentHeartbeat(env.Ctx); err == nil && hb.State != store.AgentStopped {
+		beat, alive = hb.BeatAt, store.JudgeAgent(hb, true, time.Now()).Running
 	}
 	running := false
 	if st.Service != "" {
@@ -273,7 +269,7 @@ func checkAgent(env *Env, cfg *config.Config, db *store.DB, st installState) (na
 	}
 	age := time.Since(beat)
 	switch {
-	case !beat.IsZero() && age <= heartbeatStale:
+	case alive:
 		return name, fmt.Sprintf("alive, last heartbeat %s ago", age.Round(time.Second)), "", true
 	case running && beat.IsZero():
 		return name, "running as a " + describeManager(st.Service) + "; no heartbeat recorded yet", "", true
@@ -296,7 +292,7 @@ func checkHookHandOver(env *Env, cfg *config.Config, db *store.DB, bin binaries,
 		return "no credence next to " + bin.Hook + ": without the agent the hooks cannot run at all (" + err.Error() + ")",
 			"install both binaries in one directory: ./install.sh", false
 	}
-	hb, err := agent.ReadHeartbeat(env.Ctx, db)
+	hb, err := db.ReadAgentHeartbeat(env.Ctx)
 	_, serr := os.Stat(sock)
 	switch {
 	case agentHealthy && err == nil && hb.Hooks && serr == nil:

@@ -51,7 +51,7 @@ type EpisodeCounts struct {
 
 // AgentStatus is the agent's heartbeat, judged now.
 type AgentStatus struct {
-	agent.Health
+	store.AgentHealth
 	Heartbeat *agent.Heartbeat `json:"heartbeat,omitempty"`
 }
 
@@ -133,11 +133,11 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 		belief.SplitUp, belief.Merged, belief.Rejected, belief.Forgotten} {
 		rep.Beliefs[string(s)] = counts[s]
 	}
-	hb, health, err := agent.ReadHealth(ctx, db, time.Now())
+	hb, health, err := db.ReadAgentHealth(ctx, time.Now())
 	if err != nil {
 		return rep, err
 	}
-	rep.Agent.Health = health
+	rep.Agent.AgentHealth = health
 	if health.Status != "never ran" {
 		rep.Agent.Heartbeat = &hb
 	}

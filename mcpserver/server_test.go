@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -187,7 +188,11 @@ func TestStatusAndErrors(t *testing.T) {
 	if st.Episodes != 1 || st.Beliefs["active"] != 1 || st.AgentAlive || !strings.Contains(text, "agent has never run") {
 		t.Errorf("memory_status = %+v\n%s", st, text)
 	}
-	if err := db.SetMeta(context.Background(), store.MetaAgentHeartbeat, "9999999999999"); err != nil {
+	// What a running agent writes (store.AgentHeartbeat); until session 3
+	// this test wrote a bare timestamp, which no agent has written since the
+	// heartbeat became JSON, so memory_status never saw a live agent.
+	beat, _ := json.Marshal(store.AgentHeartbeat{PID: 1, State: store.AgentIdle, BeatAt: time.Now(), Every: time.Minute})
+	if err := db.SetMeta(context.Background(), store.MetaAgentHeartbeat, string(beat)); err != nil {
 		t.Fatal(err)
 	}
 	call(t, cs, "memory_status", map[string]any{}, &st)

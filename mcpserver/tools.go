@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -125,10 +124,6 @@ type SaveOutput struct {
 	Redacted  bool                  `json:"redacted"`
 	Beliefs   []store.RememberedOne `json:"beliefs,omitempty"`
 }
-
-// heartbeatStale is how old the agent's heartbeat may be for memory_status
-// to call it alive.
-const heartbeatStale = 10 * time.Minute
 
 func (s *Server) addTools(srv *mcp.Server) {
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
@@ -312,15 +307,16 @@ func (s *Server) status(ctx context.Context, _ *mcp.CallToolRequest, _ struct{})
 	for st, n := range counts {
 		out.Beliefs[string(st)] = n
 	}
-	if v, err := s.db.Meta(ctx, store.MetaAgentHeartbeat); err == nil {
-		if ms, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && ms > 0 {
-			beat := time.UnixMilli(ms)
-			out.LastHeartbeat = beat.UTC().Format(time.RFC3339)
-			out.AgentAlive = s.now().Sub(beat) <= heartbeatStale
-		}
-	} else if !errors.Is(err, store.ErrNotFound) {
+	// The heartbeat is the agent's JSON (store.AgentHeartbeat), judged as
+	// credence status judges it.
+	hb, health, err := s.db.ReadAgentHealth(ctx, s.now())
+	if err != nil {
 		return nil, out, err
 	}
+	if !hb.BeatAt.IsZero() {
+		out.LastHeartbeat = hb.BeatAt.UTC().Format(time.RFC3339)
+	}
+	out.AgentAlive = health.Running
 	cycles, err := s.db.Cycles(ctx, 1)
 	if err != nil {
 		return nil, out, err
