@@ -10,12 +10,11 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/credence-mem/credence/hooks"
 	"github.com/credence-mem/credence/recall"
-	"github.com/credence-mem/credence/redact"
 	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/transcript"
 )
@@ -247,7 +246,7 @@ func (t *tailer) flush(ctx context.Context, path string) (int, error) {
 				project = p
 			}
 			ep := &store.Episode{SessionID: ex.SessionID, ProjectPath: p, Kind: store.EpisodeExchange,
-				Content: storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
+				Content: hooks.Storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
 			if ep.SessionID == "" {
 				ep.SessionID = sid
 			}
@@ -268,17 +267,4 @@ func (t *tailer) flush(ctx context.Context, path string) (int, error) {
 		return 0, fmt.Errorf("store transcript exchanges: %w", err)
 	}
 	return added, nil
-}
-
-// storable redacts text and caps it as the hooks do.
-func storable(text string) string {
-	text = redact.String(text)
-	if len(text) <= maxStoredBytes {
-		return text
-	}
-	cut := maxStoredBytes - len(truncatedMark)
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return text[:cut] + truncatedMark
 }

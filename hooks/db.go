@@ -95,10 +95,11 @@ func oneConnection(db *store.DB) *store.DB {
 // whole or falls entirely beyond the kept part.
 const redactMargin = 64 << 10
 
-// storable prepares text for storage: secrets redacted (over the kept part
+// Storable prepares text for storage as an episode, by a hook or the
+// agent's transcript tailer: secrets redacted (over the kept part
 // and a margin beyond it, so a 10 MB paste costs milliseconds, not a
 // budget), then cut to maxStoredBytes.
-func storable(text string) string {
+func Storable(text string) string {
 	text = redact.String(cutBytes(text, maxStoredBytes+redactMargin))
 	if len(text) <= maxStoredBytes {
 		return text

@@ -58,7 +58,7 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 				p = recall.ProjectRoot(ex.Cwd)
 			}
 			ep := &store.Episode{SessionID: ex.SessionID, ProjectPath: p, Kind: store.EpisodeExchange,
-				Content: storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
+				Content: Storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
 			if ep.SessionID == "" {
 				ep.SessionID = in.SessionID
 			}

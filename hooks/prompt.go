@@ -19,7 +19,7 @@ func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 	if strings.TrimSpace(in.Prompt) == "" {
 		return nil
 	}
-	text := storable(in.Prompt)
+	text := Storable(in.Prompt)
 	project := h.project(in.Cwd)
 	db, release, err := h.database(ctx)
 	if err != nil {

@@ -46,7 +46,7 @@ func (h *handler) stop(ctx context.Context, in Input) error {
 		return err
 	}
 	project := h.project(in.Cwd)
-	content := storable(transcript.Exchange{Prompt: prompt, Response: in.LastAssistantMessage}.Text())
+	content := Storable(transcript.Exchange{Prompt: prompt, Response: in.LastAssistantMessage}.Text())
 	err = db.Write(ctx, func(tx *store.Tx) error {
 		ep := &store.Episode{SessionID: in.SessionID, ProjectPath: project, Kind: store.EpisodeExchange, Content: content, DedupKey: key}
 		if _, err := tx.AddEpisode(ctx, ep); err != nil {
@@ -71,7 +71,7 @@ func (h *handler) turnKey(ctx context.Context, db *store.DB, in Input, stored st
 	switch {
 	case terr != nil:
 		h.log.Info("transcript unreadable; keying the turn from the stored prompt", "err", safe(terr))
-	case ok && (stored == "" || samePrompt(storable(ref.Text), stored)):
+	case ok && (stored == "" || samePrompt(Storable(ref.Text), stored)):
 		return ref.Key(), ref.Text, nil
 	}
 	if stored == "" {
