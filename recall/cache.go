@@ -237,6 +237,9 @@ func (c *Cache) exclusivePredicates(ctx context.Context, db *store.DB) (map[stri
 // recall from project reads, so the next prompt does not pay for it: the
 // agent calls it after the Stop hook has sketched new vectors.
 func (c *Cache) WarmProject(ctx context.Context, db *store.DB, sp store.Space, project string) error {
+	if project == "" {
+		return nil // a recall from no project reads every sketch, uncached (sketchSets)
+	}
 	for _, kind := range sketchKinds {
 		if _, err := c.projectSketches(ctx, db, sp, kind, []string{project, ""}); err != nil {
 			return err
