@@ -115,13 +115,13 @@ func DiffSection(rendered Section, current ParsedSection) SectionChanges {
 	present := map[string]int{}
 	for _, g := range current.Groups {
 		for _, b := range g.Bullets {
-			present[statementKey(b.Statement)]++
+			present[StatementKey(b.Statement)]++
 		}
 	}
 	known := map[string]bool{}
 	var c SectionChanges
 	take := func(statement string) bool {
-		k := statementKey(statement)
+		k := StatementKey(statement)
 		known[k] = true
 		if present[k] > 0 {
 			present[k]--
@@ -146,7 +146,7 @@ func DiffSection(rendered Section, current ParsedSection) SectionChanges {
 			continue
 		}
 		for _, b := range g.Bullets {
-			if k := statementKey(b.Statement); !known[k] && b.Statement != "" {
+			if k := StatementKey(b.Statement); !known[k] && b.Statement != "" {
 				c.Added = append(c.Added, AddedBullet{Bullet: b, Guideline: g.Heading == HeadingGuidelines})
 				known[k] = true
 			}
@@ -155,7 +155,9 @@ func DiffSection(rendered Section, current ParsedSection) SectionChanges {
 	return c
 }
 
-// statementKey is the form statements are compared in.
-func statementKey(s string) string {
+// StatementKey is the form statements are compared in: sanitized, with
+// the escape rendering adds undone, lower-cased. promote compares a
+// person's bullets in it too.
+func StatementKey(s string) string {
 	return strings.ToLower(unescapeStatement(SanitizeStatement(s)))
 }

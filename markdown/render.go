@@ -270,3 +270,15 @@ func startsBlock(s string) bool {
 	}
 	return i > 0 && i < len(s) && (s[i] == '.' || s[i] == ')')
 }
+
+// StripFormerTag removes the "[NO LONGER TRUE]" or "[UNCERTAIN]" a demoted
+// entry is rendered with, so a bullet a person moved out of the section
+// compares with the belief it came from.
+func StripFormerTag(s string) string {
+	for _, tag := range []string{tagNoLongerTrue, tagUncertain} {
+		if rest, ok := strings.CutPrefix(s, tag); ok {
+			return strings.TrimSpace(rest)
+		}
+	}
+	return s
+}

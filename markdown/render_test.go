@@ -197,7 +197,7 @@ func TestHostileStatementsCannotBreakTheSection(t *testing.T) {
 		t.Fatalf("parsed %d beliefs, want %d:\n%s", len(got), len(hostile), doc)
 	}
 	for i, b := range got {
-		if b.Kind != BulletBelief || statementKey(b.Statement) != statementKey(hostile[i]) {
+		if b.Kind != BulletBelief || StatementKey(b.Statement) != StatementKey(hostile[i]) {
 			t.Errorf("bullet %d = %q (kind %d), want belief %q", i, b.Statement, b.Kind, SanitizeStatement(hostile[i]))
 		}
 	}

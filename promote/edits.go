@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/markdown"
@@ -49,20 +48,20 @@ func findEdits(onDisk markdown.Section, current markdown.ParsedSection, ok bool)
 	for _, a := range ch.Added {
 		if !a.Generated() {
 			e.added = append(e.added, a)
-			seen[statementKey(a.Statement)] = true
+			seen[markdown.StatementKey(a.Statement)] = true
 		}
 	}
 	kept := map[string]bool{}
 	former := map[string]string{}
 	for _, f := range onDisk.Former {
-		former[statementKey(f.Statement)] = f.ID
+		former[markdown.StatementKey(f.Statement)] = f.ID
 	}
 	for _, b := range current.Bullets(markdown.HeadingFormer) {
 		if b.Generated() {
 			continue
 		}
-		b.Statement = stripFormerTag(b.Statement)
-		k := statementKey(b.Statement)
+		b.Statement = markdown.StripFormerTag(b.Statement)
+		k := markdown.StatementKey(b.Statement)
 		if id, ok := former[k]; ok {
 			kept[id] = true
 			continue
@@ -81,26 +80,11 @@ func findEdits(onDisk markdown.Section, current markdown.ParsedSection, ok bool)
 	return e
 }
 
-// statementKey is the form bullets are compared in, as DiffSection does.
-func statementKey(s string) string {
-	return strings.ToLower(strings.TrimPrefix(markdown.SanitizeStatement(s), `\`))
-}
-
-// stripFormerTag removes a leading "[NO LONGER TRUE]" or "[UNCERTAIN]".
-func stripFormerTag(s string) string {
-	for _, tag := range []string{"[NO LONGER TRUE]", "[UNCERTAIN]"} {
-		if rest, ok := strings.CutPrefix(s, tag); ok {
-			return strings.TrimSpace(rest)
-		}
-	}
-	return s
-}
-
 // inSection reports whether a promoted entry of s has statement key k.
 func inSection(s markdown.Section, k string) bool {
 	for _, list := range [][]markdown.Entry{s.Beliefs, s.Guidelines} {
 		for _, e := range list {
-			if statementKey(e.Statement) == k {
+			if markdown.StatementKey(e.Statement) == k {
 				return true
 			}
 		}
