@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"sort"
-	"strconv"
 	"time"
 
 	"github.com/credence-mem/credence/agent"
@@ -118,11 +117,7 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 	if rep.Episodes.Total, err = db.CountEpisodes(ctx); err != nil {
 		return rep, err
 	}
-	var seq int64
-	if v, err := db.Meta(ctx, store.MetaConsolidationCheckpoint); err == nil {
-		seq, _ = strconv.ParseInt(v, 10, 64)
-	}
-	if rep.Episodes.Waiting, err = db.CountLocalEpisodesAfter(ctx, db.MachineID(), seq); err != nil {
+	if rep.Episodes.Waiting, err = consolidate.PendingEpisodes(ctx, db); err != nil {
 		return rep, err
 	}
 	counts, err := db.CountBeliefs(ctx)
@@ -133,7 +128,7 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 		belief.SplitUp, belief.Merged, belief.Rejected, belief.Forgotten} {
 		rep.Beliefs[string(s)] = counts[s]
 	}
-	hb, health, err := db.ReadAgentHealth(ctx, time.Now())
+	hb, health, err := db.ReadAgentHealth(ctx, db.Now())
 	if err != nil {
 		return rep, err
 	}

@@ -163,12 +163,16 @@ func (c *Consolidator) LockPath() string { return c.opts.LockPath }
 
 // Pending returns how many of this machine's episodes wait to be
 // consolidated.
-func (c *Consolidator) Pending(ctx context.Context) (int, error) {
-	seq, err := checkpoint(ctx, c.opts.DB)
+func (c *Consolidator) Pending(ctx context.Context) (int, error) { return PendingEpisodes(ctx, c.opts.DB) }
+
+// PendingEpisodes returns how many of this machine's episodes no cycle has
+// consolidated yet, for readers without a Consolidator (credence status).
+func PendingEpisodes(ctx context.Context, db *store.DB) (int, error) {
+	seq, err := checkpoint(ctx, db)
 	if err != nil {
 		return 0, err
 	}
-	return c.opts.DB.CountLocalEpisodesAfter(ctx, c.opts.DB.MachineID(), seq)
+	return db.CountLocalEpisodesAfter(ctx, db.MachineID(), seq)
 }
 
 // Run takes the cycle lock and runs one cycle. It returns ErrBusy at once
