@@ -163,7 +163,9 @@ func (c *Consolidator) LockPath() string { return c.opts.LockPath }
 
 // Pending returns how many of this machine's episodes wait to be
 // consolidated.
-func (c *Consolidator) Pending(ctx context.Context) (int, error) { return PendingEpisodes(ctx, c.opts.DB) }
+func (c *Consolidator) Pending(ctx context.Context) (int, error) {
+	return PendingEpisodes(ctx, c.opts.DB)
+}
 
 // PendingEpisodes returns how many of this machine's episodes no cycle has
 // consolidated yet, for readers without a Consolidator (credence status).
