@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,7 +13,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/credence-mem/credence/hooks"
-	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/transcript"
 )
@@ -220,51 +218,18 @@ func (t *tailer) flush(ctx context.Context, path string) (int, error) {
 		return 0, err
 	}
 	from := sess.TranscriptOffset
-	exs, next, err := transcript.ReadFile(path, from)
-	if errors.Is(err, transcript.ErrOffset) {
-		from = 0 // rewritten: exchange keys make reading it again safe
-		exs, next, err = transcript.ReadFile(path, 0)
-	}
+	exs, next, reread, err := transcript.ReadFileResuming(path, from)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
 	if err != nil {
 		return 0, err
 	}
+	if reread {
+		from = 0
+	}
 	if len(exs) == 0 && next == from {
 		return 0, nil
 	}
-	added := 0
-	err = db.Write(ctx, func(tx *store.Tx) error {
-		project := sess.ProjectPath
-		for _, ex := range exs {
-			p := project
-			if ex.Cwd != "" {
-				p = recall.ProjectRoot(ex.Cwd)
-			}
-			if project == "" {
-				project = p
-			}
-			ep := &store.Episode{SessionID: ex.SessionID, ProjectPath: p, Kind: store.EpisodeExchange,
-				Content: hooks.Storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
-			if ep.SessionID == "" {
-				ep.SessionID = sid
-			}
-			ok, err := tx.AddEpisode(ctx, ep)
-			if err != nil {
-				return err
-			}
-			if ok {
-				added++
-			}
-		}
-		if err := tx.SaveSession(ctx, store.Session{ID: sid, ProjectPath: project, TranscriptPath: path}); err != nil {
-			return err
-		}
-		return tx.SetTranscriptOffset(ctx, sid, next)
-	})
-	if err != nil {
-		return 0, fmt.Errorf("store transcript exchanges: %w", err)
-	}
-	return added, nil
+	return hooks.StoreExchanges(ctx, db, store.Session{ID: sid, ProjectPath: sess.ProjectPath, TranscriptPath: path}, exs, next)
 }

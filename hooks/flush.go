@@ -13,6 +13,48 @@ import (
 // flushSketchLimit bounds the vectors SessionEnd and PreCompact sketch.
 const flushSketchLimit = 2048
 
+// StoreExchanges stores the exchanges read from a session's transcript and
+// moves the session's offset to next, in one transaction: either all of
+// them and the new offset are stored, or nothing is. Each exchange is filed
+// under the project of its own cwd, else s.ProjectPath, which takes the
+// first exchange's when empty; the session row gets s. Exchanges already
+// stored (by Stop, a flush or the agent's tailer) are skipped by their
+// keys; it returns how many were new.
+func StoreExchanges(ctx context.Context, db *store.DB, s store.Session, exs []transcript.Exchange, next int64) (int, error) {
+	added := 0
+	err := db.Write(ctx, func(tx *store.Tx) error {
+		for _, ex := range exs {
+			p := s.ProjectPath
+			if ex.Cwd != "" {
+				p = recall.ProjectRoot(ex.Cwd)
+			}
+			if s.ProjectPath == "" {
+				s.ProjectPath = p
+			}
+			ep := &store.Episode{SessionID: ex.SessionID, ProjectPath: p, Kind: store.EpisodeExchange,
+				Content: Storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
+			if ep.SessionID == "" {
+				ep.SessionID = s.ID
+			}
+			ok, err := tx.AddEpisode(ctx, ep)
+			if err != nil {
+				return err
+			}
+			if ok {
+				added++
+			}
+		}
+		if err := tx.SaveSession(ctx, s); err != nil {
+			return err
+		}
+		return tx.SetTranscriptOffset(ctx, s.ID, next)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store transcript exchanges: %w", err)
+	}
+	return added, nil
+}
+
 // flush stores every complete exchange the transcript holds beyond the
 // session's stored offset and moves the offset, in one transaction: either
 // all of them and the new offset are stored, or nothing is. Exchanges the
@@ -38,49 +80,22 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 		return errors.New("flush: no transcript_path")
 	}
 	from := sess.TranscriptOffset
-	exs, next, err := transcript.ReadFile(path, from)
-	if errors.Is(err, transcript.ErrOffset) {
-		// The file was rewritten; keys make reading it again from the
-		// start safe.
-		h.log.Info("transcript changed under its offset; rereading from the start", "offset", from)
-		from = 0
-		exs, next, err = transcript.ReadFile(path, 0)
-	}
+	exs, next, reread, err := transcript.ReadFileResuming(path, from)
 	if err != nil {
 		return err
 	}
+	if reread {
+		h.log.Info("transcript changed under its offset; reread from the start", "offset", from)
+		from = 0
+	}
 	project := h.project(in.Cwd)
-	added := 0
-	err = db.Write(ctx, func(tx *store.Tx) error {
-		for _, ex := range exs {
-			p := project
-			if ex.Cwd != "" {
-				p = recall.ProjectRoot(ex.Cwd)
-			}
-			ep := &store.Episode{SessionID: ex.SessionID, ProjectPath: p, Kind: store.EpisodeExchange,
-				Content: Storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
-			if ep.SessionID == "" {
-				ep.SessionID = in.SessionID
-			}
-			ok, err := tx.AddEpisode(ctx, ep)
-			if err != nil {
-				return err
-			}
-			if ok {
-				added++
-			}
-		}
-		s := store.Session{ID: in.SessionID, ProjectPath: project, TranscriptPath: path}
-		if h.event == EventSessionEnd {
-			s.EndedAt = h.now().UnixMilli()
-		}
-		if err := tx.SaveSession(ctx, s); err != nil {
-			return err
-		}
-		return tx.SetTranscriptOffset(ctx, in.SessionID, next)
-	})
+	s := store.Session{ID: in.SessionID, ProjectPath: project, TranscriptPath: path}
+	if h.event == EventSessionEnd {
+		s.EndedAt = h.now().UnixMilli()
+	}
+	added, err := StoreExchanges(ctx, db, s, exs, next)
 	if err != nil {
-		return fmt.Errorf("store transcript exchanges: %w", err)
+		return err
 	}
 	h.log.Info("flushed transcript", "exchanges", len(exs), "stored", added, "from", from, "to", next)
 	return h.syncSketches(ctx, db, flushSketchLimit, project)

@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -70,6 +71,18 @@ func ReadExchanges(r io.ReaderAt, fromOffset int64) (exchanges []Exchange, next 
 		}
 		a.add(l, start, end)
 	}
+}
+
+// ReadFileResuming is ReadFile from a stored offset, read again from the
+// start when the offset no longer fits the file (it was rewritten), which
+// reread reports; exchange keys make the second reading safe to store.
+func ReadFileResuming(path string, fromOffset int64) (exchanges []Exchange, next int64, reread bool, err error) {
+	exchanges, next, err = ReadFile(path, fromOffset)
+	if errors.Is(err, ErrOffset) {
+		exchanges, next, err = ReadFile(path, 0)
+		return exchanges, next, true, err
+	}
+	return exchanges, next, false, err
 }
 
 // ReadFile is ReadExchanges on the transcript at path.

@@ -180,3 +180,33 @@ func TestReadExchangesOffsets(t *testing.T) {
 		})
 	}
 }
+
+// TestReadFileResuming reads from a stored offset, and from the start when
+// the offset no longer fits (the file was rewritten), saying so.
+func TestReadFileResuming(t *testing.T) {
+	path := filepath.Join("testdata", "session.jsonl")
+	all, end, err := ReadFile(path, 0)
+	if err != nil || len(all) == 0 {
+		t.Fatalf("ReadFile: %d exchanges, %v", len(all), err)
+	}
+	tests := []struct {
+		name       string
+		from       int64
+		wantReread bool
+		wantCount  int
+	}{
+		{"from the start", 0, false, len(all)},
+		{"at the end", end, false, 0},
+		{"offset inside a line", 5, true, len(all)},
+		{"offset past the end", end + 100, true, len(all)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			exs, next, reread, err := ReadFileResuming(path, tt.from)
+			if err != nil || reread != tt.wantReread || len(exs) != tt.wantCount || next != end {
+				t.Errorf("ReadFileResuming(%d)=%d exchanges, next %d, reread %v, %v; want %d, %d, %v",
+					tt.from, len(exs), next, reread, err, tt.wantCount, end, tt.wantReread)
+			}
+		})
+	}
+}
