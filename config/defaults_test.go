@@ -10,30 +10,31 @@ import (
 	"time"
 )
 
+// TestFallbackEnvMatchesFields: the static lists the defaults-only load
+// relies on (fallback variables, table names) are the ones the fields use.
 func TestFallbackEnvMatchesFields(t *testing.T) {
-	var names []string
-	for _, f := range Fields() {
-		if f.Fallback != "" && !slices.Contains(names, f.Fallback) {
-			names = append(names, f.Fallback)
-		}
+	tests := []struct {
+		name  string
+		of    func(Field) string
+		lists []string
+	}{
+		{"fallbackEnv", func(f Field) string { return f.Fallback }, fallbackEnv},
+		{"sections", func(f Field) string { return f.Section }, sections},
 	}
-	slices.Sort(names)
-	want := slices.Clone(fallbackEnv)
-	slices.Sort(want)
-	if !slices.Equal(names, want) {
-		t.Errorf("fields read fallbacks %v; fallbackEnv lists %v", names, want)
-	}
-	var tables []string
-	for _, f := range Fields() {
-		if f.Section != "" && !slices.Contains(tables, f.Section) {
-			tables = append(tables, f.Section)
-		}
-	}
-	slices.Sort(tables)
-	known := slices.Clone(sections)
-	slices.Sort(known)
-	if !slices.Equal(tables, known) {
-		t.Errorf("fields live in tables %v; sections lists %v", tables, known)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range Fields() {
+				if v := tt.of(f); v != "" && !slices.Contains(got, v) {
+					got = append(got, v)
+				}
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tt.lists))
+			if !slices.Equal(got, want) {
+				t.Errorf("the fields use %v; %s lists %v", got, tt.name, want)
+			}
+		})
 	}
 }
 
