@@ -259,7 +259,7 @@ func TestAgentServesHooks(t *testing.T) {
 	}
 	in := `{"session_id":"s1","cwd":"/tmp/p","hook_event_name":"UserPromptSubmit","prompt":"we deploy with fly.io"}`
 	var out strings.Builder
-	if err := hookrelay.Relay(h.cfg, "UserPromptSubmit", []byte(in), time.Now().Add(5*time.Second), &out); err != nil {
+	if err := hookrelay.Relay(sock, h.cfg.Paths.Database, "UserPromptSubmit", []byte(in), time.Now().Add(5*time.Second), &out); err != nil {
 		t.Fatalf("Relay: %v", err)
 	}
 	eps, err := h.db.EpisodesAfter(context.Background(), 0, 10)
@@ -276,7 +276,7 @@ func TestAgentServesHooks(t *testing.T) {
 	if _, err := os.Lstat(sock); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("socket after Close: %v; want it removed", err)
 	}
-	err = hookrelay.Relay(h.cfg, "UserPromptSubmit", []byte(in), time.Now().Add(time.Second), &out)
+	err = hookrelay.Relay(sock, h.cfg.Paths.Database, "UserPromptSubmit", []byte(in), time.Now().Add(time.Second), &out)
 	if !hookrelay.NotTaken(err) {
 		t.Errorf("Relay to a stopped agent: %v; want not taken", err)
 	}

@@ -1,6 +1,10 @@
 package config
 
-import "time"
+import (
+	"time"
+
+	"github.com/credence-mem/credence/config/defaults"
+)
 
 // Config holds every setting credence reads. Load fills it from defaults, the
 // TOML file, the environment and flag overrides; Validate checks it.
@@ -146,7 +150,7 @@ type HookConfig struct {
 // (data_dir, memory.global_path) are left empty and filled by Load.
 func Default() Config {
 	return Config{
-		LogLevel: "info",
+		LogLevel: defaults.LogLevel,
 		Belief: BeliefConfig{
 			LearningRate:            1.0,
 			PriorAlpha:              1,
@@ -220,10 +224,10 @@ func Default() Config {
 			Interval: 5 * time.Minute,
 		},
 		Hook: HookConfig{
-			StdinMaxBytes: 4 << 20,
-			StdinTimeout:  500 * time.Millisecond,
-			Budget:        time.Second,
-			LogMaxBytes:   1 << 20,
+			StdinMaxBytes: defaults.HookStdinMaxBytes,
+			StdinTimeout:  defaults.HookStdinTimeout,
+			Budget:        defaults.HookBudget,
+			LogMaxBytes:   defaults.HookLogMaxBytes,
 		},
 	}
 }

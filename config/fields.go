@@ -7,10 +7,12 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/credence-mem/credence/config/defaults"
 )
 
 // envPrefix starts every environment variable credence reads for itself.
-const envPrefix = "CREDENCE_"
+const envPrefix = defaults.EnvPrefix
 
 // Field describes one setting: its dotted key, environment names and
 // reference text, all read from the struct tags of Config.

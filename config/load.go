@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/credence-mem/credence/config/defaults"
 )
 
 // LoadOptions says where Load looks. The zero value loads the real user's
@@ -51,26 +53,20 @@ func Load(opts LoadOptions) (*Config, error) {
 	}
 	home := opts.Home
 	if home == "" {
-		home = getenv("HOME")
-	}
-	if home == "" {
-		h, err := os.UserHomeDir()
+		h, err := defaults.Home(getenv)
 		if err != nil {
-			return nil, fmt.Errorf("load config: find home directory: %w", err)
+			return nil, fmt.Errorf("load config: %w", err)
 		}
 		home = h
 	}
 	home = expandHome(home, home)
 
 	path, explicit := opts.ConfigPath, opts.ConfigPath != ""
-	if !explicit {
-		if p := getenv(envPrefix + "CONFIG"); p != "" {
-			path, explicit = p, true
-		} else {
-			path = defaultConfigFile(getenv, home)
-		}
+	if explicit {
+		path = expandHome(path, home)
+	} else {
+		path, explicit = defaults.ConfigFile(getenv, home)
 	}
-	path = expandHome(path, home)
 	if cfg, ok := defaultsOnly(opts, getenv, home, path, explicit); ok {
 		return cfg, nil
 	}
@@ -116,60 +112,27 @@ func Load(opts LoadOptions) (*Config, error) {
 
 // fallbackEnv lists the generic variables Fields read below the file
 // (their Fallback tags); TestFallbackEnvMatchesFields keeps it in step.
-var fallbackEnv = []string{"OPENAI_API_KEY", "OPENAI_BASE_URL"}
+var fallbackEnv = defaults.FallbackEnv
+
+// sections are Config's tables; TestFallbackEnvMatchesFields keeps the
+// list in step with the fields.
+var sections = defaults.Sections
 
 // defaultsOnly returns the configuration when nothing can change the
 // defaults: the real environment (opts.Env nil) holds no CREDENCE_ and no
 // fallback variable, there are no overrides, and the config file is
-// missing or inert (comments, blank lines and table headers only, as
-// `credence config init` writes it). That is every hook's case on a
+// missing or inert (defaults.Untouched). That is every hook's case on a
 // default install, and building the field table by reflection, which the
 // layered load needs, costs about 0.2 ms of a hook's few milliseconds.
 // TestDefaultsOnlyMatchesLayeredLoad checks it gives what Load would.
 func defaultsOnly(opts LoadOptions, getenv func(string) string, home, path string, explicit bool) (*Config, bool) {
-	if opts.Env != nil || len(opts.Overrides) > 0 {
-		return nil, false
-	}
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, envPrefix) {
-			return nil, false
-		}
-	}
-	for _, name := range fallbackEnv {
-		if getenv(name) != "" {
-			return nil, false
-		}
-	}
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && !explicit:
-	case err != nil || !inert(data):
+	if opts.Env != nil || len(opts.Overrides) > 0 || !defaults.Untouched(os.Environ(), path, explicit) {
 		return nil, false
 	}
 	cfg := Default()
 	cfg.sources = make(map[string]string)
 	cfg.resolveDefaultPaths(getenv, home, path)
 	return &cfg, true
-}
-
-// sections are Config's tables; TestFallbackEnvMatchesFields keeps the
-// list in step with the fields.
-var sections = []string{"belief", "consolidation", "embedder", "llm", "recall", "memory", "sync", "hook"}
-
-// inert reports whether a TOML file sets nothing: only comments, blank lines
-// and headers of Config's tables. Anything else, an unknown table included,
-// takes the layered load, which reports what it does not know.
-func inert(data []byte) bool {
-	for line := range bytes.Lines(data) {
-		t := bytes.TrimSpace(line)
-		switch {
-		case len(t) == 0, t[0] == '#':
-		case len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']' && slices.Contains(sections, string(bytes.TrimSpace(t[1:len(t)-1]))):
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // loadFile decodes the TOML file at path over c. Keys the file sets that

@@ -2,7 +2,8 @@ package config
 
 import (
 	"path/filepath"
-	"strings"
+
+	"github.com/credence-mem/credence/config/defaults"
 )
 
 // Paths are the files and directories credence and Claude Code use, derived
@@ -22,38 +23,9 @@ type Paths struct {
 	GlobalMemory   string // memory.global_path
 }
 
-// configFileName is credence's file under the XDG config directory.
-const configFileName = "credence/config.toml"
-
-// xdgDir returns the XDG base directory named by env var, or home/fallback
-// when it is unset. The XDG spec says relative values are invalid and must be
-// ignored.
-func xdgDir(getenv func(string) string, home, variable, fallback string) string {
-	if dir := getenv(variable); dir != "" && filepath.IsAbs(dir) {
-		return filepath.Clean(dir)
-	}
-	return filepath.Join(home, fallback)
-}
-
-// defaultConfigFile is where credence looks for config.toml.
-func defaultConfigFile(getenv func(string) string, home string) string {
-	return filepath.Join(xdgDir(getenv, home, "XDG_CONFIG_HOME", ".config"), configFileName)
-}
-
-// expandHome replaces a leading "~" or "~/" with home; other paths are
-// returned cleaned, and relative ones are left relative for Validate to
-// reject.
-func expandHome(path, home string) string {
-	switch {
-	case path == "":
-		return ""
-	case path == "~":
-		return home
-	case strings.HasPrefix(path, "~/"):
-		return filepath.Join(home, path[2:])
-	}
-	return filepath.Clean(path)
-}
+// expandHome replaces a leading "~" or "~/" with home; see
+// defaults.ExpandHome.
+func expandHome(path, home string) string { return defaults.ExpandHome(path, home) }
 
 // resolvePaths expands ~ in path settings, fills derived defaults and
 // computes c.Paths.
@@ -72,7 +44,7 @@ func (c *Config) resolvePaths(getenv func(string) string, home, configFile strin
 // expanding).
 func (c *Config) resolveDefaultPaths(getenv func(string) string, home, configFile string) {
 	if c.DataDir == "" {
-		c.DataDir = filepath.Join(xdgDir(getenv, home, "XDG_DATA_HOME", ".local/share"), "credence")
+		c.DataDir = defaults.DataDir(getenv, home)
 	}
 	if c.Memory.GlobalPath == "" {
 		c.Memory.GlobalPath = filepath.Join(home, ".claude-memory", "MEMORY.md")
@@ -91,8 +63,8 @@ func (c *Config) resolveDefaultPaths(getenv func(string) string, home, configFil
 		Home:           home,
 		ConfigFile:     configFile,
 		DataDir:        c.DataDir,
-		Database:       filepath.Join(c.DataDir, "credence.db"),
-		LogDir:         filepath.Join(c.DataDir, "logs"),
+		Database:       defaults.Database(c.DataDir),
+		LogDir:         defaults.LogDir(c.DataDir),
 		ClaudeDir:      claudeDir,
 		ClaudeSettings: filepath.Join(claudeDir, "settings.json"),
 		ClaudeJSON:     claudeJSON,

@@ -5,11 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
-	"github.com/credence-mem/credence/config"
-	"github.com/credence-mem/credence/logfile"
-	"github.com/credence-mem/credence/redact"
+	"github.com/credence-mem/credence/config/defaults"
 )
 
 // ReadyWait bounds how long the front waits for the agent to take a
@@ -18,22 +17,19 @@ import (
 // late or never, and then every prompt pays this much before the fallback.
 const ReadyWait = 250 * time.Millisecond
 
-// defaultBudget applies when hook.budget is not positive.
-const defaultBudget = time.Second
-
-// Budget returns a hook's time budget: hook.budget, or a second when that
-// is not positive.
-func Budget(cfg *config.Config) time.Duration {
-	if cfg.Hook.Budget <= 0 {
-		return defaultBudget
+// Budget returns a hook's time budget: hook.budget, or its default when
+// that is not positive.
+func Budget(budget time.Duration) time.Duration {
+	if budget <= 0 {
+		return defaults.HookBudget
 	}
-	return cfg.Hook.Budget
+	return budget
 }
 
 // StdinWait returns how long to wait for stdin when left of the budget
 // remains: hook.stdin_timeout, but never past the budget.
-func StdinWait(cfg *config.Config, left time.Duration) time.Duration {
-	if wait := min(cfg.Hook.StdinTimeout, left); wait > 0 {
+func StdinWait(stdinTimeout, left time.Duration) time.Duration {
+	if wait := min(stdinTimeout, left); wait > 0 {
 		return wait
 	}
 	return left
@@ -41,8 +37,9 @@ func StdinWait(cfg *config.Config, left time.Duration) time.Duration {
 
 // Main runs credence-hook: args[0] names the event, stdin holds Claude
 // Code's JSON, and stdout receives the agent's reply. When no agent takes
-// the event Main does not return: it execs `credence hook <event>`. It
-// always returns 0; failures go to the hook log.
+// the event, or the configuration is not the default one, Main does not
+// return: it execs `credence hook <event>`. It always returns 0; failures
+// go to the hook log.
 func Main(args []string, stdin io.Reader, stdout io.Writer) int {
 	run(time.Now(), args, stdin, stdout)
 	return 0
@@ -53,38 +50,50 @@ func run(start time.Time, args []string, stdin io.Reader, stdout io.Writer) {
 	if len(args) > 0 {
 		event = args[0]
 	}
-	cfg, cfgErr := config.Load(config.LoadOptions{})
-	log, closeLog := logfile.OpenHook(cfg, cfgErr == nil)
-	defer closeLog()
-	log = log.With("event", event)
-	if cfgErr != nil {
-		log.Error("load config", "err", safe(cfgErr))
-		return
-	}
-	if !KnownEvent(event) {
-		log.Warn("unknown event; " + Usage)
-		return
-	}
-	budget := Budget(cfg)
-	deadline := start.Add(budget)
-	data, err := ReadInput(stdin, cfg.Hook.StdinMaxBytes, StdinWait(cfg, budget))
+	home, err := defaults.Home(os.Getenv)
 	if err != nil {
-		log.Warn("hook failed", "err", safe(err))
+		newFrontLog("", event).warn("cannot find the home directory", err)
 		return
 	}
-	err = Relay(cfg, event, data, deadline, stdout)
+	file, explicit := defaults.ConfigFile(os.Getenv, home)
+	if !defaults.Untouched(os.Environ(), file, explicit) {
+		// The configuration may move the data directory, the log or the
+		// limits: credence, which reads it, tries the agent first.
+		if err := handOver(event, start); err != nil {
+			newFrontLog("", event).warn("cannot hand the event to credence hook", err)
+		}
+		return
+	}
+	dataDir := defaults.DataDir(os.Getenv, home)
+	log := newFrontLog(defaults.LogDir(dataDir), event)
+	defer log.close()
+	if !KnownEvent(event) {
+		log.warn("unknown event; "+Usage, nil)
+		return
+	}
+	deadline := start.Add(defaults.HookBudget)
+	data, err := readStdin(stdin, defaults.HookStdinMaxBytes, StdinWait(defaults.HookStdinTimeout, defaults.HookBudget))
+	if err != nil {
+		log.warn("hook failed", err)
+		return
+	}
+	err = Relay(SocketPath(dataDir), defaults.Database(dataDir), event, data, deadline, stdout)
 	switch {
 	case err == nil:
-		log.Debug("hook done by the agent", "elapsed_ms", time.Since(start).Milliseconds())
 		return
 	case !errors.Is(err, errNotTaken):
-		log.Warn("the agent took the event but gave no answer in time; giving up silently", "err", safe(err))
+		log.warn("the agent took the event but gave no answer in time; giving up silently", err)
 		return
 	}
-	log.Debug("no agent took the event; handling it in-process", "why", safe(err))
-	if err := execLocal(cfg, event, data, deadline); err != nil {
-		log.Warn("cannot handle the event in-process", "err", safe(err))
+	if err := execLocal(dataDir, event, data, deadline); err != nil {
+		log.warn("cannot handle the event in-process", err)
 	}
+}
+
+// agentConn is the front's connection to the agent.
+type agentConn interface {
+	io.ReadWriteCloser
+	SetDeadline(time.Time) error
 }
 
 // errNotTaken marks a failure before the go-ahead: the agent has done
@@ -97,19 +106,19 @@ func notTaken(err error) error { return fmt.Errorf("%w: %w", errNotTaken, err) }
 // with the event, so handling it elsewhere stores nothing twice.
 func NotTaken(err error) bool { return errors.Is(err, errNotTaken) }
 
-// Relay hands the event to the agent and copies its reply to stdout. An
-// error for which NotTaken is true means the agent has done nothing with
-// the event; any other means it may have.
-func Relay(cfg *config.Config, event string, stdin []byte, deadline time.Time, stdout io.Writer) error {
-	path := SocketPath(cfg.Paths.DataDir)
-	if err := checkSocket(path); err != nil {
+// Relay hands the event to the agent listening at socket, serving
+// database, and copies its reply to stdout. An error for which NotTaken is
+// true means the agent has done nothing with the event; any other means it
+// may have.
+func Relay(socket, database, event string, stdin []byte, deadline time.Time, stdout io.Writer) error {
+	if err := checkSocket(socket); err != nil {
 		return notTaken(err)
 	}
 	ready := time.Now().Add(ReadyWait)
 	if deadline.Before(ready) {
 		ready = deadline
 	}
-	conn, err := dial(path)
+	conn, err := dial(socket)
 	if err != nil {
 		return notTaken(err)
 	}
@@ -117,7 +126,7 @@ func Relay(cfg *config.Config, event string, stdin []byte, deadline time.Time, s
 	if err := conn.SetDeadline(ready); err != nil {
 		return notTaken(err)
 	}
-	req := Request{Event: event, Database: cfg.Paths.Database, Deadline: deadline.UnixNano()}
+	req := Request{Event: event, Database: database, Deadline: deadline.UnixNano()}
 	if err := WriteRequest(conn, req, stdin); err != nil {
 		return notTaken(err)
 	}
@@ -142,7 +151,7 @@ func Relay(cfg *config.Config, event string, stdin []byte, deadline time.Time, s
 		return err
 	}
 	if rep.Status != StatusOK {
-		return fmt.Errorf("agent: %s", rep.Reason)
+		return fmt.Errorf("agent: unexpected %q after the go-ahead", rep.Status)
 	}
 	if len(out) == 0 {
 		return nil
@@ -150,6 +159,3 @@ func Relay(cfg *config.Config, event string, stdin []byte, deadline time.Time, s
 	_, err = stdout.Write(out)
 	return err
 }
-
-// safe renders an error for the log with any secret it quotes removed.
-func safe(err error) string { return redact.String(err.Error()) }

@@ -2,12 +2,9 @@
 
 package hookrelay
 
-import (
-	"errors"
-	"os"
-)
+import "errors"
 
 // dial has no Unix socket to reach outside Unix systems.
-func dial(string) (*os.File, error) {
+func dial(string) (agentConn, error) {
 	return nil, errors.New("dial agent: needs a Unix system")
 }

@@ -9,10 +9,20 @@
 // slower. It fails open like the rest: exit 0, nothing on stdout, a line in
 // the hook log.
 //
+// The front handles a default install itself: no CREDENCE_ or OpenAI
+// variable, and a config file that is missing or sets nothing
+// (config/defaults). Any other configuration may move the data directory,
+// the log or the limits, so the front hands the event, unread, to
+// `credence hook`, which loads the configuration and tries the agent first
+// (StartEnv).
+//
 // The package also holds the wire format both sides speak (wire.go) and the
 // socket's location and permission rules (socket.go).
 //
-// hookrelay imports config and logfile. It must not import store, go-libsql
-// or anything that links C: a process that starts in about two milliseconds
-// is its whole reason to exist (docs/BENCHMARKS.md, Hooks).
+// hookrelay imports config/defaults and internal/rotfile, which link
+// nothing beyond the standard library. It must not import the layered
+// config, store, go-libsql, or anything with costly package set-up (TOML,
+// slog, JSON, regexp, crypto): a process that starts in about two
+// milliseconds is its whole reason to exist (docs/BENCHMARKS.md, Hooks;
+// TestHookDependencies).
 package hookrelay

@@ -5,11 +5,12 @@ package hookrelay
 import (
 	"errors"
 	"time"
-
-	"github.com/credence-mem/credence/config"
 )
 
+var errNeedsUnix = errors.New("handling an event in-process from credence-hook needs a Unix system; run the agent")
+
 // execLocal needs exec(2); elsewhere the front only talks to the agent.
-func execLocal(*config.Config, string, []byte, time.Time) error {
-	return errors.New("handling an event in-process from credence-hook needs a Unix system; run the agent")
-}
+func execLocal(string, string, []byte, time.Time) error { return errNeedsUnix }
+
+// handOver needs exec(2) too.
+func handOver(string, time.Time) error { return errNeedsUnix }

@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/credence-mem/credence/config"
 )
 
 // localName is the binary that handles an event in-process
@@ -26,12 +24,12 @@ const localName = "credence"
 // the bytes already read and its deadline this one's. It returns only on
 // failure. exec rather than a child: nothing outlives the hook holding its
 // stdout, and the in-process handler keeps Claude Code's pipes as they are.
-func execLocal(cfg *config.Config, event string, stdin []byte, deadline time.Time) error {
+func execLocal(dataDir, event string, stdin []byte, deadline time.Time) error {
 	bin, err := localBinary()
 	if err != nil {
 		return err
 	}
-	f, err := stdinFile(stdin, cfg.Paths.DataDir)
+	f, err := stdinFile(stdin, dataDir)
 	if err != nil {
 		return fmt.Errorf("hand stdin over: %w", err)
 	}
@@ -42,6 +40,20 @@ func execLocal(cfg *config.Config, event string, stdin []byte, deadline time.Tim
 	env := append(os.Environ(), DeadlineEnv+"="+strconv.FormatInt(deadline.UnixNano(), 10))
 	err = syscall.Exec(bin, []string{bin, "hook", event}, env)
 	runtime.KeepAlive(f)
+	return fmt.Errorf("exec %s: %w", bin, err)
+}
+
+// handOver replaces this process with `credence hook <event>` before
+// reading stdin, which it leaves to credence, telling it when the hook
+// started (StartEnv) so it tries the agent first and keeps the budget. It
+// returns only on failure.
+func handOver(event string, start time.Time) error {
+	bin, err := localBinary()
+	if err != nil {
+		return err
+	}
+	env := append(os.Environ(), StartEnv+"="+strconv.FormatInt(start.UnixNano(), 10))
+	err = syscall.Exec(bin, []string{bin, "hook", event}, env)
 	return fmt.Errorf("exec %s: %w", bin, err)
 }
 

@@ -1,10 +1,9 @@
 package hookrelay
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,7 +19,9 @@ const maxSocketPath = 100
 
 // SocketPath returns where the agent listens for hooks: agent.sock in the
 // data directory, or, when that path is too long for a Unix socket address,
-// /tmp/credence-<uid>/<hash of the data directory>.sock. Not $TMPDIR: the
+// /tmp/credence-<uid>/<hash of the data directory>.sock (FNV-1a: the
+// directory is private, so the hash needs no strength, and crypto's package
+// set-up would cost the front). Not $TMPDIR: the
 // agent, started by systemd or launchd, and the hooks, started by Claude
 // Code, need not agree on it.
 func SocketPath(dataDir string) string {
@@ -28,9 +29,10 @@ func SocketPath(dataDir string) string {
 	if len(p) <= maxSocketPath {
 		return p
 	}
-	sum := sha256.Sum256([]byte(filepath.Clean(dataDir)))
+	h := fnv.New64a()
+	h.Write([]byte(filepath.Clean(dataDir)))
 	dir := filepath.Join("/tmp", "credence-"+strconv.Itoa(os.Getuid()))
-	return filepath.Join(dir, hex.EncodeToString(sum[:8])+".sock")
+	return filepath.Join(dir, strconv.FormatUint(h.Sum64(), 16)+".sock")
 }
 
 // ErrNotPrivate reports a socket or directory another user could have

@@ -2,28 +2,32 @@ package hookrelay
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 )
 
 // Version is the wire format's version; a request of another version is
 // declined, and the front falls back to handling the event in-process.
-const Version = 1
+// Version 1 framed its lines as JSON; 2 frames them as plain text, so the
+// front links no JSON encoder.
+const Version = 2
 
 // The exchange on one connection, in order:
 //
-//	front → agent  Request line, then Request.Size bytes of Claude Code's stdin
-//	agent → front  Reply line with StatusReady (or StatusDeclined, and close)
-//	front → agent  the line "go"
-//	agent → front  Reply line with StatusOK, then Reply.Size bytes for stdout
+//	front → agent  request line, then Request.Size bytes of Claude Code's stdin:
+//	               credence-hook/2 <event> <deadline, Unix ns> <size> <database, Go-quoted>
+//	agent → front  "ready" (or "declined <reason, Go-quoted>", and close)
+//	front → agent  "go"
+//	agent → front  "ok <size>", then that many bytes for stdout
 //
-// The "ready"/"go" step makes the hand-over explicit: until the front has
-// sent "go" the agent has done nothing, so a front that hears no "ready"
-// in time can handle the event itself without storing anything twice; once
-// it has sent "go" it never does.
+// Every line ends in "\n". The "ready"/"go" step makes the hand-over
+// explicit: until the front has sent "go" the agent has done nothing, so a
+// front that hears no "ready" in time can handle the event itself without
+// storing anything twice; once it has sent "go" it never does.
 
 // Reply statuses.
 const (
@@ -31,6 +35,9 @@ const (
 	StatusDeclined = "declined"
 	StatusOK       = "ok"
 )
+
+// magic starts a request line; its version follows.
+const magic = "credence-hook/"
 
 // goLine is the front's go-ahead.
 const goLine = "go"
@@ -42,17 +49,17 @@ const maxLine = 4 << 10
 // capped at 10,000 characters, so a megabyte is far beyond any real reply.
 const MaxOutput = 1 << 20
 
-// Request is the front's first line.
+// Request is what the front's first line says.
 type Request struct {
-	V     int    `json:"v"`
-	Event string `json:"event"`
+	V     int
+	Event string
 	// Database is the database the front's config names; an agent serving
 	// another one declines.
-	Database string `json:"database"`
+	Database string
 	// Deadline (Unix nanoseconds) is when the front gives up.
-	Deadline int64 `json:"deadline"`
+	Deadline int64
 	// Size is the length of the stdin bytes that follow.
-	Size int64 `json:"size"`
+	Size int64
 }
 
 // DeadlineTime returns Deadline as a time.
@@ -60,30 +67,39 @@ func (r Request) DeadlineTime() time.Time { return time.Unix(0, r.Deadline) }
 
 // Reply is a line the agent sends.
 type Reply struct {
-	Status string `json:"status"`
-	// Reason says why a request was declined or failed.
-	Reason string `json:"reason,omitempty"`
+	Status string
+	// Reason says why a request was declined.
+	Reason string
 	// Size is the length of the stdout bytes that follow an ok reply.
-	Size int64 `json:"size,omitempty"`
+	Size int64
 }
 
 // WriteRequest writes req's line and the stdin bytes, in one write.
 func WriteRequest(w io.Writer, req Request, stdin []byte) error {
-	req.V, req.Size = Version, int64(len(stdin))
-	return writeFramed(w, req, stdin)
+	b := make([]byte, 0, 128+len(req.Database)+len(stdin))
+	b = append(b, magic...)
+	b = strconv.AppendInt(b, Version, 10)
+	b = append(b, ' ')
+	b = append(b, req.Event...)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, req.Deadline, 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(len(stdin)), 10)
+	b = append(b, ' ')
+	b = strconv.AppendQuote(b, req.Database)
+	b = append(b, '\n')
+	_, err := w.Write(append(b, stdin...))
+	return err
 }
 
 // ReadRequest reads a request line and its stdin bytes, refusing more than
 // maxStdin of them.
 func ReadRequest(r *bufio.Reader, maxStdin int64) (Request, []byte, error) {
-	var req Request
-	if err := readLine(r, &req); err != nil {
+	req, err := readRequestLine(r)
+	if err != nil {
 		return req, nil, fmt.Errorf("read request: %w", err)
 	}
-	if req.V != Version {
-		return req, nil, fmt.Errorf("read request: wire version %d, want %d", req.V, Version)
-	}
-	if req.Size < 0 || req.Size > maxStdin {
+	if req.Size > maxStdin {
 		return req, nil, fmt.Errorf("read request: %d bytes of stdin, at most %d accepted", req.Size, maxStdin)
 	}
 	stdin := make([]byte, req.Size)
@@ -93,32 +109,86 @@ func ReadRequest(r *bufio.Reader, maxStdin int64) (Request, []byte, error) {
 	return req, stdin, nil
 }
 
+func readRequestLine(r *bufio.Reader) (Request, error) {
+	var req Request
+	line, err := readLine(r)
+	if err != nil {
+		return req, err
+	}
+	rest, ok := strings.CutPrefix(line, magic)
+	if !ok {
+		return req, errors.New("not a credence-hook request")
+	}
+	f := strings.SplitN(rest, " ", 5)
+	if req.V, err = strconv.Atoi(f[0]); err != nil {
+		return req, errors.New("not a credence-hook request")
+	}
+	if req.V != Version {
+		return req, fmt.Errorf("wire version %d, want %d", req.V, Version)
+	}
+	if len(f) != 5 {
+		return req, errors.New("request line has too few fields")
+	}
+	req.Event = f[1]
+	if req.Deadline, err = strconv.ParseInt(f[2], 10, 64); err != nil {
+		return req, fmt.Errorf("request deadline: %w", err)
+	}
+	if req.Size, err = strconv.ParseInt(f[3], 10, 64); err != nil || req.Size < 0 {
+		return req, fmt.Errorf("request size %q", f[3])
+	}
+	if req.Database, err = strconv.Unquote(f[4]); err != nil {
+		return req, fmt.Errorf("request database: %w", err)
+	}
+	return req, nil
+}
+
 // WriteReply writes a reply line and, for StatusOK, the stdout bytes, in one
 // write, so the front wakes once.
 func WriteReply(w io.Writer, rep Reply, stdout []byte) error {
-	rep.Size = int64(len(stdout))
-	return writeFramed(w, rep, stdout)
-}
-
-// writeFramed writes v as a JSON line followed by payload, in one write.
-func writeFramed(w io.Writer, v any, payload []byte) error {
-	line, err := json.Marshal(v)
-	if err != nil {
-		return err
+	b := make([]byte, 0, 32+len(rep.Reason)+len(stdout))
+	b = append(b, rep.Status...)
+	switch rep.Status {
+	case StatusOK:
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(len(stdout)), 10)
+	case StatusDeclined:
+		b = append(b, ' ')
+		b = strconv.AppendQuote(b, rep.Reason)
 	}
-	buf := make([]byte, 0, len(line)+1+len(payload))
-	_, err = w.Write(append(append(append(buf, line...), '\n'), payload...))
+	b = append(b, '\n')
+	if rep.Status == StatusOK {
+		b = append(b, stdout...)
+	}
+	_, err := w.Write(b)
 	return err
 }
 
 // ReadReply reads a reply line and the stdout bytes that follow it.
 func ReadReply(r *bufio.Reader) (Reply, []byte, error) {
 	var rep Reply
-	if err := readLine(r, &rep); err != nil {
+	line, err := readLine(r)
+	if err != nil {
 		return rep, nil, fmt.Errorf("read reply: %w", err)
 	}
-	if rep.Size < 0 || rep.Size > MaxOutput {
-		return rep, nil, fmt.Errorf("read reply: %d bytes of output, at most %d accepted", rep.Size, MaxOutput)
+	status, arg, _ := strings.Cut(line, " ")
+	rep.Status = status
+	switch status {
+	case StatusReady:
+		if arg != "" {
+			return rep, nil, fmt.Errorf("read reply: unexpected %q", line)
+		}
+		return rep, nil, nil
+	case StatusDeclined:
+		if rep.Reason, err = strconv.Unquote(arg); err != nil {
+			rep.Reason = arg
+		}
+		return rep, nil, nil
+	case StatusOK:
+	default:
+		return rep, nil, fmt.Errorf("read reply: unexpected %.40q", line)
+	}
+	if rep.Size, err = strconv.ParseInt(arg, 10, 64); err != nil || rep.Size < 0 || rep.Size > MaxOutput {
+		return rep, nil, fmt.Errorf("read reply: output size %.20q, at most %d accepted", arg, MaxOutput)
 	}
 	out := make([]byte, rep.Size)
 	if _, err := io.ReadFull(r, out); err != nil {
@@ -145,21 +215,21 @@ func ReadGo(r *bufio.Reader) error {
 	return nil
 }
 
-// readLine decodes one JSON line of at most maxLine bytes.
-func readLine(r *bufio.Reader, v any) error {
+// readLine reads one line of at most maxLine bytes, without its "\n".
+func readLine(r *bufio.Reader) (string, error) {
 	var line []byte
 	for {
 		part, err := r.ReadSlice('\n')
 		line = append(line, part...)
 		if len(line) > maxLine {
-			return fmt.Errorf("line longer than %d bytes", maxLine)
+			return "", fmt.Errorf("line longer than %d bytes", maxLine)
 		}
 		if err == nil {
 			break
 		}
 		if !errors.Is(err, bufio.ErrBufferFull) {
-			return err
+			return "", err
 		}
 	}
-	return json.Unmarshal(line, v)
+	return string(line[:len(line)-1]), nil
 }

@@ -39,23 +39,36 @@ func TestWireRoundTrip(t *testing.T) {
 }
 
 func TestWireRefuses(t *testing.T) {
+	req := func(version, size string) string {
+		return "credence-hook/" + version + " Stop 42 " + size + ` "/d/credence.db"` + "\n"
+	}
 	tests := []struct {
 		name, data string
 		read       func(*bufio.Reader) error
 	}{
-		{"request over the stdin cap", `{"v":1,"event":"Stop","size":11}` + "\n" + "hello world",
+		{"request over the stdin cap", req("2", "11") + "hello world",
 			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
-		{"request of another version", `{"v":2,"event":"Stop","size":0}` + "\n",
+		{"request of another version", req("3", "0"),
 			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
-		{"request shorter than its size", `{"v":1,"event":"Stop","size":5}` + "\n" + "abc",
+		{"request of version 1 (JSON)", `{"v":1,"event":"Stop","size":0}` + "\n",
 			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
-		{"negative size", `{"v":1,"event":"Stop","size":-1}` + "\n",
+		{"request shorter than its size", req("2", "5") + "abc",
+			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
+		{"negative size", req("2", "-1"),
+			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
+		{"unquoted database", "credence-hook/2 Stop 42 0 /d/credence.db\n",
+			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
+		{"missing fields", "credence-hook/2 Stop 42\n",
 			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
 		{"line without an end", strings.Repeat("x", 10000),
 			func(r *bufio.Reader) error { _, _, err := ReadRequest(r, 10); return err }},
-		{"reply over the output cap", `{"status":"ok","size":2000000}` + "\n",
+		{"reply over the output cap", "ok 2000000\n",
 			func(r *bufio.Reader) error { _, _, err := ReadReply(r); return err }},
-		{"reply that is not JSON", "ok\n",
+		{"reply shorter than its size", "ok 10\nabc",
+			func(r *bufio.Reader) error { _, _, err := ReadReply(r); return err }},
+		{"reply of version 1 (JSON)", `{"status":"ready"}` + "\n",
+			func(r *bufio.Reader) error { _, _, err := ReadReply(r); return err }},
+		{"ok without a size", "ok\n",
 			func(r *bufio.Reader) error { _, _, err := ReadReply(r); return err }},
 		{"go-ahead that is something else", "stop\n",
 			func(r *bufio.Reader) error { return ReadGo(r) }},
@@ -66,5 +79,23 @@ func TestWireRefuses(t *testing.T) {
 				t.Error("accepted")
 			}
 		})
+	}
+}
+
+// TestWireQuotes: a database path or a reason with spaces, quotes,
+// newlines or bytes that are not UTF-8 survives the line framing.
+func TestWireQuotes(t *testing.T) {
+	odd := "/home/a b/\"q\"\n/\xff/credence.db"
+	var buf bytes.Buffer
+	if err := WriteRequest(&buf, Request{Event: EventUserPromptSubmit, Database: odd, Deadline: -1}, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if req, stdin, err := ReadRequest(bufio.NewReader(&buf), 10); err != nil || req.Database != odd || req.Deadline != -1 || string(stdin) != "x" {
+		t.Fatalf("ReadRequest()=%+v, %q, %v", req, stdin, err)
+	}
+	buf.Reset()
+	WriteReply(&buf, Reply{Status: StatusDeclined, Reason: odd}, []byte("ignored"))
+	if rep, out, err := ReadReply(bufio.NewReader(&buf)); err != nil || rep.Status != StatusDeclined || rep.Reason != odd || len(out) != 0 {
+		t.Fatalf("ReadReply()=%+v, %q, %v", rep, out, err)
 	}
 }

@@ -203,15 +203,22 @@ func wantLog(t *testing.T, log, substr string) {
 // TestHookDependencies keeps the hot path small: credence-hook is the pure-Go
 // front (hookrelay), so it must link neither the database engine nor
 // anything that uses it, nor the agent, the LLM client, sync, the MEMORY.md
-// layer or fsnotify.
+// layer or fsnotify; and, since every package's set-up runs on every
+// prompt, not the TOML parser (it reads the time zone as it starts), the
+// layered config, slog, JSON, regular expressions or crypto either
+// (docs/BENCHMARKS.md, Hooks).
 func TestHookDependencies(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "github.com/credence-mem/credence/cmd/credence-hook").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
 	forbidden := []string{"/agent", "/llm", "/syncer", "/consolidate", "/promote", "/markdown", "/mcpserver", "fsnotify",
-		"go-libsql", "credence/store", "credence/hooks", "credence/recall", "credence/embed", "credence/app", "net/http", "runtime/cgo"}
+		"go-libsql", "credence/store", "credence/hooks", "credence/recall", "credence/embed", "credence/app", "net/http", "runtime/cgo",
+		"BurntSushi/toml", "log/slog", "encoding/json", "regexp", "crypto/", "credence/logfile", "credence/redact"}
 	for _, pkg := range strings.Fields(string(out)) {
+		if pkg == "github.com/credence-mem/credence/config" {
+			t.Errorf("credence-hook depends on %s", pkg)
+		}
 		for _, f := range forbidden {
 			if strings.Contains(pkg, f) {
 				t.Errorf("credence-hook depends on %s", pkg)

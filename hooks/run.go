@@ -32,14 +32,19 @@ const (
 )
 
 // Run handles one hook event in this process (`credence hook <event>`, what
-// credence-hook execs when no agent answers): args[0] names the event, stdin
+// credence-hook execs when no agent answers, or, when the configuration is
+// not the default one, in place of trying the agent itself: then Run tries
+// the agent first; see hookrelay.StartEnv): args[0] names the event, stdin
 // holds Claude Code's JSON, stdout receives the protocol JSON when there is
 // context to add, and the environment is read through getenv. It always
 // returns 0; failures go to the hook log. Nothing is written to stderr: at
 // exit code 0 Claude Code would only show it in verbose mode, and a memory
 // tool has nothing to tell the user there.
 func Run(ctx context.Context, getenv func(string) string, args []string, stdin io.Reader, stdout io.Writer) int {
-	start := time.Now()
+	start, agentFirst := time.Now(), false
+	if t, ok := envTime(getenv, hookrelay.StartEnv); ok && !t.After(start) && start.Sub(t) < time.Minute {
+		start, agentFirst = t, true
+	}
 	event := ""
 	if len(args) > 0 {
 		event = args[0]
@@ -56,19 +61,19 @@ func Run(ctx context.Context, getenv func(string) string, args []string, stdin i
 		log.Warn("unknown event; " + hookrelay.Usage)
 		return 0
 	}
-	deadline := start.Add(hookrelay.Budget(cfg))
-	if d, ok := relayedDeadline(getenv); ok && d.Before(deadline) {
+	deadline := start.Add(hookrelay.Budget(cfg.Hook.Budget))
+	if d, ok := envTime(getenv, hookrelay.DeadlineEnv); ok && d.Before(deadline) {
 		deadline = d
 	}
-	h := &handler{cfg: cfg, log: log, out: &gate{w: stdout}, now: time.Now, event: event, deadline: deadline}
+	h := &handler{cfg: cfg, log: log, out: &gate{w: stdout}, now: time.Now, event: event, deadline: deadline, agentFirst: agentFirst}
 	h.bounded(ctx, start, func(ctx context.Context) error { return h.handle(ctx, stdin) })
 	return 0
 }
 
-// relayedDeadline reads the deadline credence-hook's front hands over when
-// it execs the in-process handler.
-func relayedDeadline(getenv func(string) string) (time.Time, bool) {
-	n, err := strconv.ParseInt(getenv(hookrelay.DeadlineEnv), 10, 64)
+// envTime reads a time credence-hook's front hands over (Unix nanoseconds)
+// when it execs the in-process handler: its deadline or its start.
+func envTime(getenv func(string) string, name string) (time.Time, bool) {
+	n, err := strconv.ParseInt(getenv(name), 10, 64)
 	if err != nil || n <= 0 {
 		return time.Time{}, false
 	}
@@ -121,14 +126,28 @@ type handler struct {
 	// shared, when set, is the agent's open database and embedder: the
 	// event is served by a warm process and nothing is opened or closed.
 	shared *shared
+	// agentFirst hands the event to the agent, when one takes it, before
+	// handling it here.
+	agentFirst bool
 }
 
 // handle reads stdin and handles the event.
 func (h *handler) handle(ctx context.Context, stdin io.Reader) error {
-	wait := hookrelay.StdinWait(h.cfg, time.Until(h.deadline))
+	wait := hookrelay.StdinWait(h.cfg.Hook.StdinTimeout, time.Until(h.deadline))
 	data, err := hookrelay.ReadInput(stdin, h.cfg.Hook.StdinMaxBytes, wait)
 	if err != nil {
 		return err
+	}
+	if h.agentFirst {
+		err := hookrelay.Relay(hookrelay.SocketPath(h.cfg.Paths.DataDir), h.cfg.Paths.Database, h.event, data, h.deadline, gateWriter{h.out})
+		switch {
+		case err == nil:
+			h.log.Debug("hook done by the agent")
+			return nil
+		case !hookrelay.NotTaken(err):
+			return fmt.Errorf("the agent took the event but gave no answer in time: %w", err)
+		}
+		h.log.Debug("no agent took the event; handling it in-process", "why", safe(err))
 	}
 	return h.handleData(ctx, data)
 }
@@ -187,6 +206,16 @@ func (g *gate) write(b []byte) error {
 		close(g.written)
 	}
 	return err
+}
+
+// gateWriter lets the agent's reply, relayed, through the gate.
+type gateWriter struct{ g *gate }
+
+func (w gateWriter) Write(b []byte) (int, error) {
+	if err := w.g.write(b); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 func (g *gate) close() {

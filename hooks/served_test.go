@@ -160,16 +160,40 @@ func TestFrontHandOver(t *testing.T) {
 			}},
 		{name: "an agent that takes the event and goes silent", stored: 0, log: "gave no answer in time",
 			setup: func(e *hookEnv) *Server {
-				e.env = append(e.env, "CREDENCE_HOOK_BUDGET=400ms")
+				e.fakeAgent(silentAgent)
+				return nil
+			}},
+		// A configuration that is not the default one: the front hands the
+		// event to `credence hook`, which reads it and tries the agent
+		// first.
+		{name: "a serving agent, with a config file that sets a key", stored: 1, served: true,
+			setup: func(e *hookEnv) *Server {
+				e.writeConfig("[recall]\nbudget_chars = 1500\n")
+				return e.serve()
+			}},
+		{name: "a serving agent, with a CREDENCE_ variable", stored: 1, served: true,
+			setup: func(e *hookEnv) *Server {
+				e.env = append(e.env, "CREDENCE_LOG_LEVEL=debug")
+				return e.serve()
+			}},
+		{name: "no agent, with a config file that sets a key", stored: 1,
+			setup: func(e *hookEnv) *Server {
+				e.writeConfig("[recall]\nbudget_chars = 1500\n")
+				return nil
+			}},
+		{name: "an agent that speaks another version, with a CREDENCE_ variable", stored: 1,
+			setup: func(e *hookEnv) *Server {
+				e.env = append(e.env, "CREDENCE_LOG_LEVEL=debug")
 				e.fakeAgent(func(conn net.Conn) {
-					r := bufio.NewReader(conn)
-					if _, _, err := hookrelay.ReadRequest(r, 1<<20); err != nil {
-						return
-					}
-					hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusReady}, nil)
-					hookrelay.ReadGo(r)
-					time.Sleep(2 * time.Second)
+					bufio.NewReader(conn).ReadString('\n')
+					conn.Write([]byte(`{"status":"what"}` + "\n"))
 				})
+				return nil
+			}},
+		{name: "an agent that takes the event and goes silent, with a shorter budget", stored: 0, log: "time budget exhausted",
+			setup: func(e *hookEnv) *Server {
+				e.env = append(e.env, "CREDENCE_HOOK_BUDGET=400ms")
+				e.fakeAgent(silentAgent)
 				return nil
 			}},
 		{name: "a stale socket file", stored: 1,
@@ -201,6 +225,29 @@ func TestFrontHandOver(t *testing.T) {
 				wantLog(t, e.log(), tc.log)
 			}
 		})
+	}
+}
+
+// silentAgent takes the event and says nothing more.
+func silentAgent(conn net.Conn) {
+	r := bufio.NewReader(conn)
+	if _, _, err := hookrelay.ReadRequest(r, 1<<20); err != nil {
+		return
+	}
+	hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusReady}, nil)
+	hookrelay.ReadGo(r)
+	time.Sleep(2 * time.Second)
+}
+
+// writeConfig writes the user's config file.
+func (e *hookEnv) writeConfig(toml string) {
+	e.t.Helper()
+	path := filepath.Join(e.home, ".config", "credence", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(toml), 0o600); err != nil {
+		e.t.Fatal(err)
 	}
 }
 

@@ -1,8 +1,10 @@
 // Package logfile opens credence's per-component log files
-// (<data>/logs/<component>.log, JSON lines, rotated once past a size) and the
-// hook's fallback log in the system temp directory, used when the
-// configured log directory cannot be written.
+// (<data>/logs/<component>.log, JSON lines, rotated once past a size;
+// internal/rotfile) and the hook's fallback log in the system temp
+// directory, used when the configured log directory cannot be written. The
+// hook's log is opened on its first record, so an event that logs nothing
+// opens nothing.
 //
-// It imports only config and the standard library, so credence-hook's small
-// front (package hookrelay) can log without linking the database engine.
+// credence-hook's front does not use it: it writes its rare lines itself
+// (hookrelay/log.go), so that it links neither slog nor the layered config.
 package logfile

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/config/defaults"
+	"github.com/credence-mem/credence/internal/rotfile"
 )
 
 // defaultFallbackMaxBytes rotates the hook's fallback log.
@@ -22,7 +24,7 @@ func Open(cfg *config.Config, component string, maxBytes int64) (*slog.Logger, i
 		return nil, nil, fmt.Errorf("open log: %w", err)
 	}
 	path := filepath.Join(cfg.Paths.LogDir, component+".log")
-	f, err := openRotator(path, maxBytes)
+	f, err := rotfile.Open(path, maxBytes)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open log: %w", err)
 	}
@@ -38,21 +40,29 @@ func Open(cfg *config.Config, component string, maxBytes int64) (*slog.Logger, i
 // silent. With no writable file at all it discards. The returned func closes
 // the file.
 func OpenHook(cfg *config.Config, cfgOK bool) (*slog.Logger, func()) {
+	level := slog.LevelInfo
+	if cfg != nil && cfgOK {
+		_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	}
+	st := &lazyState{open: func() (slog.Handler, io.Closer) { return openHook(cfg, cfgOK) }}
+	return slog.New(&lazyHandler{level: level, st: st}), st.close
+}
+
+// openHook opens the hook's log now; see OpenHook.
+func openHook(cfg *config.Config, cfgOK bool) (slog.Handler, io.Closer) {
 	if cfg != nil && cfgOK {
 		if log, c, err := Open(cfg, "hook", cfg.Hook.LogMaxBytes); err == nil {
-			return log, func() { c.Close() }
+			return log.Handler(), c
 		}
 	}
-	f, err := openRotator(HookFallbackPath(), defaultFallbackMaxBytes)
+	f, err := rotfile.Open(HookFallbackPath(), defaultFallbackMaxBytes)
 	if err != nil {
-		return slog.New(slog.DiscardHandler), func() {}
+		return slog.DiscardHandler, nil
 	}
-	log := slog.New(slog.NewJSONHandler(f, nil)).With("component", "hook", "fallback_log", true)
-	return log, func() { f.Close() }
+	h := slog.NewJSONHandler(f, nil).WithAttrs([]slog.Attr{slog.String("component", "hook"), slog.Bool("fallback_log", true)})
+	return h, f
 }
 
 // HookFallbackPath is where the hook logs when its configured log directory
 // is unusable: credence-hook-<uid>.log in the system temp directory.
-func HookFallbackPath() string {
-	return filepath.Join(os.TempDir(), fmt.Sprintf("credence-hook-%d.log", os.Getuid()))
-}
+func HookFallbackPath() string { return defaults.HookFallbackLog() }

@@ -1,4 +1,4 @@
-package logfile
+package rotfile
 
 import (
 	"bytes"
@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-func TestRotator(t *testing.T) {
+func TestFile(t *testing.T) {
 	line := []byte(strings.Repeat("x", 99) + "\n")
 	t.Run("rotates past max while open", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "agent.log")
-		r, err := openRotator(path, 1000)
+		r, err := Open(path, 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +33,7 @@ func TestRotator(t *testing.T) {
 	})
 	t.Run("follows a rotation by another process", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "hook.log")
-		r, err := openRotator(path, 0)
+		r, err := Open(path, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func TestRotator(t *testing.T) {
 		}
 	})
 	t.Run("closed", func(t *testing.T) {
-		r, err := openRotator(filepath.Join(t.TempDir(), "x.log"), 0)
+		r, err := Open(filepath.Join(t.TempDir(), "x.log"), 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,16 +1,19 @@
-package logfile
+// Package rotfile is credence's append-only log file that rotates itself.
+// It is a leaf, so credence-hook's front can write its rare log lines
+// without linking package logfile's slog set-up.
+package rotfile
 
 import (
 	"os"
 	"sync"
 )
 
-// rotator is an append-only log file that rotates itself: before each write
+// File is an append-only log file that rotates itself: before each write
 // it reopens the file when another process has rotated it (the path no
 // longer names the file it holds) and moves it to path.1 once it would grow
 // past max. A long-lived process (the agent) stays within bounds this way;
 // a short-lived one pays a stat per log line, which logs rarely need.
-type rotator struct {
+type File struct {
 	mu   sync.Mutex
 	path string
 	max  int64 // 0 never rotates
@@ -19,8 +22,10 @@ type rotator struct {
 	size int64
 }
 
-func openRotator(path string, max int64) (*rotator, error) {
-	r := &rotator{path: path, max: max}
+// Open opens path for appending (mode 0600, created when missing),
+// rotating it first when it is over max bytes (0: never).
+func Open(path string, max int64) (*File, error) {
+	r := &File{path: path, max: max}
 	if err := r.open(); err != nil {
 		return nil, err
 	}
@@ -28,7 +33,7 @@ func openRotator(path string, max int64) (*rotator, error) {
 }
 
 // open (re)opens the path, first rotating it when it is over max.
-func (r *rotator) open() error {
+func (r *File) open() error {
 	if fi, err := os.Stat(r.path); err == nil && r.max > 0 && fi.Size() > r.max {
 		_ = os.Rename(r.path, r.path+".1") // best effort: a lost rotation only means a longer file
 	}
@@ -49,7 +54,7 @@ func (r *rotator) open() error {
 }
 
 // Write appends p as one write.
-func (r *rotator) Write(p []byte) (int, error) {
+func (r *File) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.f == nil {
@@ -72,7 +77,7 @@ func (r *rotator) Write(p []byte) (int, error) {
 }
 
 // Close closes the file.
-func (r *rotator) Close() error {
+func (r *File) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.f == nil {

@@ -1,0 +1,155 @@
+// Package defaults is the part of credence's configuration that needs no
+// TOML: where credence's files are before anything moves them, the hook's
+// default limits, and whether anything (a CREDENCE_ or fallback variable, a
+// config file that sets a key) changes the defaults at all.
+//
+// Package config builds on it. credence-hook's front uses it alone: on a
+// default install it finds the agent's socket and its own limits without
+// linking a TOML parser, whose package set-up alone (it reads the local time
+// zone) costs a process that lives a few milliseconds a tenth of one.
+package defaults
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// EnvPrefix starts every environment variable credence reads for itself.
+const EnvPrefix = "CREDENCE_"
+
+// ConfigEnv names the config file in place of the default one.
+const ConfigEnv = EnvPrefix + "CONFIG"
+
+// FallbackEnv lists the generic variables the configuration reads below its
+// file (OpenAI's own). config's TestFallbackEnvMatchesFields keeps it in
+// step with the fields.
+var FallbackEnv = []string{"OPENAI_API_KEY", "OPENAI_BASE_URL"}
+
+// Sections are the configuration's tables; config's
+// TestFallbackEnvMatchesFields keeps the list in step with the fields.
+var Sections = []string{"belief", "consolidation", "embedder", "llm", "recall", "memory", "sync", "hook"}
+
+// The defaults of the settings credence-hook's front reads itself.
+const (
+	LogLevel          = "info"
+	HookStdinMaxBytes = int64(4 << 20)
+	HookStdinTimeout  = 500 * time.Millisecond
+	HookBudget        = time.Second
+	HookLogMaxBytes   = int64(1 << 20)
+)
+
+// configFileName is credence's file under the XDG config directory.
+const configFileName = "credence/config.toml"
+
+// Home returns the user's home directory: $HOME from getenv, else
+// os.UserHomeDir, with a leading "~" expanded.
+func Home(getenv func(string) string) (string, error) {
+	home := getenv("HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("find home directory: %w", err)
+		}
+		home = h
+	}
+	return ExpandHome(home, home), nil
+}
+
+// ExpandHome replaces a leading "~" or "~/" with home; other paths are
+// returned cleaned, and relative ones are left relative for the config's
+// validation to reject.
+func ExpandHome(path, home string) string {
+	switch {
+	case path == "":
+		return ""
+	case path == "~":
+		return home
+	case strings.HasPrefix(path, "~/"):
+		return filepath.Join(home, path[2:])
+	}
+	return filepath.Clean(path)
+}
+
+// XDGDir returns the XDG base directory the variable names, or
+// home/fallback when it is unset. The XDG spec says relative values are
+// invalid and must be ignored.
+func XDGDir(getenv func(string) string, home, variable, fallback string) string {
+	if dir := getenv(variable); dir != "" && filepath.IsAbs(dir) {
+		return filepath.Clean(dir)
+	}
+	return filepath.Join(home, fallback)
+}
+
+// ConfigFile returns where credence reads its config file: $CREDENCE_CONFIG
+// (explicit: it must exist), else $XDG_CONFIG_HOME/credence/config.toml or
+// ~/.config/credence/config.toml (which need not).
+func ConfigFile(getenv func(string) string, home string) (path string, explicit bool) {
+	if p := getenv(ConfigEnv); p != "" {
+		return ExpandHome(p, home), true
+	}
+	return filepath.Join(XDGDir(getenv, home, "XDG_CONFIG_HOME", ".config"), configFileName), false
+}
+
+// DataDir returns data_dir's default: $XDG_DATA_HOME/credence or
+// ~/.local/share/credence.
+func DataDir(getenv func(string) string, home string) string {
+	return filepath.Join(XDGDir(getenv, home, "XDG_DATA_HOME", ".local/share"), "credence")
+}
+
+// Database returns the database's path in a data directory.
+func Database(dataDir string) string { return filepath.Join(dataDir, "credence.db") }
+
+// LogDir returns the log directory in a data directory.
+func LogDir(dataDir string) string { return filepath.Join(dataDir, "logs") }
+
+// HookFallbackLog is where the hook logs when its configured log directory
+// is unusable: credence-hook-<uid>.log in the system temp directory.
+func HookFallbackLog() string {
+	return filepath.Join(os.TempDir(), "credence-hook-"+strconv.Itoa(os.Getuid())+".log")
+}
+
+// Untouched reports whether nothing changes the defaults: environ (as
+// os.Environ gives it) holds no CREDENCE_ and no fallback variable, and the
+// config file at path is missing (when not named explicitly) or inert.
+// That is a default install's case.
+func Untouched(environ []string, path string, explicit bool) bool {
+	for _, kv := range environ {
+		name, value, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, EnvPrefix) || value != "" && slices.Contains(FallbackEnv, name) {
+			return false
+		}
+	}
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+		return true
+	case err != nil:
+		return false
+	}
+	return Inert(data)
+}
+
+// Inert reports whether a TOML file sets nothing: only comments, blank lines
+// and headers of the configuration's tables, as `credence config init`
+// writes it. Anything else, an unknown table included, takes the layered
+// load, which reports what it does not know.
+func Inert(data []byte) bool {
+	for line := range bytes.Lines(data) {
+		t := bytes.TrimSpace(line)
+		switch {
+		case len(t) == 0, t[0] == '#':
+		case len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']' && slices.Contains(Sections, string(bytes.TrimSpace(t[1:len(t)-1]))):
+		default:
+			return false
+		}
+	}
+	return true
+}
