@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,19 +67,22 @@ func (db *DB) VectorsByID(ctx context.Context, sp Space, kind string, idList []s
 // own and global ones) whose row changed after sinceMs, newest first, with
 // the fields RecallBeliefs fills.
 func (db *DB) BeliefsChangedSince(ctx context.Context, sinceMs int64, project string, limit int) ([]Belief, error) {
-	return db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs
-		WHERE updated_at > ? AND (+scope = 'global' OR +project_path = ?) AND +status <> 'forgotten'
+	bs, err := db.recallBeliefs(ctx, `WHERE updated_at > ? AND (+scope = 'global' OR +project_path = ?) AND +status <> 'forgotten'
 		ORDER BY updated_at DESC LIMIT ?`, sinceMs, validUTF8(project), limit)
+	slices.SortStableFunc(bs, func(a, b Belief) int { return cmp.Or(cmp.Compare(b.UpdatedAt, a.UpdatedAt), cmp.Compare(b.Seq, a.Seq)) })
+	return bs, err
 }
 
 // ExclusiveBeliefs returns the active beliefs visible from project whose
 // predicate is exclusive: the members of every group that can be
 // contested. Fields are filled as by RecallBeliefs.
 func (db *DB) ExclusiveBeliefs(ctx context.Context, project string) ([]Belief, error) {
-	return db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs
-		WHERE predicate IN (SELECT predicate FROM relations WHERE exclusive = 1) AND status = 'active'
-		AND (+scope = 'global' OR +project_path = ?)
-		ORDER BY subject, predicate, seq`, validUTF8(project))
+	bs, err := db.recallBeliefs(ctx, `WHERE predicate IN (SELECT predicate FROM relations WHERE exclusive = 1) AND status = 'active'
+		AND (+scope = 'global' OR +project_path = ?)`, validUTF8(project))
+	slices.SortFunc(bs, func(a, b Belief) int {
+		return cmp.Or(strings.Compare(a.Subject, b.Subject), strings.Compare(a.Predicate, b.Predicate), cmp.Compare(a.Seq, b.Seq))
+	})
+	return bs, err
 }
 
 // CurrentTurn returns the turn counter (0 before the first prompt).
@@ -257,67 +262,58 @@ func (db *DB) TextSearch(ctx context.Context, kind, text, project string, k int)
 // from project ("" for all), with at most maxChars characters of content
 // each. Only the fields recall shows are filled.
 func (db *DB) RecallEpisodes(ctx context.Context, idList []string, project string, maxChars int) ([]Episode, error) {
-	project = validUTF8(project)
-	var out []Episode
-	for _, chunk := range chunks(idList, 200) {
-		args := append([]any{maxChars}, anySlice(chunk)...)
-		args = append(args, project, project)
-		rows, err := db.sql.QueryContext(ctx, `SELECT nullif(CAST(id AS BLOB), x''), nullif(CAST(session_id AS BLOB), x''), nullif(CAST(project_path AS BLOB), x''),
-			nullif(CAST(scope AS BLOB), x''), nullif(CAST(kind AS BLOB), x''), nullif(CAST(substr(content, 1, ?) AS BLOB), x''), created_at, turn
-			FROM episodes WHERE id IN (`+placeholders(len(chunk))+`) AND forgotten_at IS NULL
-			AND (? = '' OR scope = 'global' OR project_path = ?)`, args...)
-		if err != nil {
-			return nil, wrap("read episodes", err)
-		}
-		for rows.Next() {
-			var id, session, proj, scope, kind, content []byte
-			var created int64
-			var e Episode
-			if err := rows.Scan(&id, &session, &proj, &scope, &kind, &content, &created, &e.Turn); err != nil {
-				rows.Close()
-				return nil, wrap("read episodes", err)
-			}
-			e.ID, e.SessionID, e.ProjectPath, e.Scope, e.Kind, e.Content = string(id), string(session), string(proj),
-				string(scope), string(kind), string(content)
-			e.CreatedAt = time.UnixMilli(created)
-			out = append(out, e)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, wrap("read episodes", err)
-		}
+	if len(idList) == 0 {
+		return nil, nil
 	}
-	return out, nil
+	project = validUTF8(project)
+	var packed []byte
+	err := db.sql.QueryRowContext(ctx, packedQuery(`SELECT `+recallEpisodePack+` AS p
+		FROM episodes WHERE id IN (SELECT value FROM json_each(?2)) AND forgotten_at IS NULL
+		AND (?3 = '' OR scope = 'global' OR project_path = ?3)`), maxChars, idsJSON(idList), project).Scan(&packed)
+	if err != nil {
+		return nil, wrap("read episodes", err)
+	}
+	var out []Episode
+	u := unpacker{b: packed}
+	for u.more() {
+		e := Episode{ID: u.text(), SessionID: u.text(), ProjectPath: u.text(), Scope: u.text(), Kind: u.text(), Content: u.text()}
+		e.CreatedAt = time.UnixMilli(u.int())
+		e.Turn = u.int()
+		out = append(out, e)
+	}
+	return out, wrap("read episodes", u.err)
 }
 
-// recallBeliefCols are the belief columns recall needs: enough to compute
+// recallEpisodePack packs the episode fields recall shows; parameter ?1 is
+// the most characters of content to read (it appears twice).
+var recallEpisodePack = packExpr(packField{packText, "id"}, packField{packText, "session_id"}, packField{packText, "project_path"},
+	packField{packText, "scope"}, packField{packText, "kind"}, packField{packText, "substr(content, 1, ?1)"},
+	packField{packInt, "created_at"}, packField{packInt, "turn"})
+
+// recallBeliefPack packs the belief fields recall needs: enough to compute
 // decayed confidence, retrieval strength and exclusive groups.
-const recallBeliefCols = `nullif(CAST(id AS BLOB), x''), nullif(CAST(statement AS BLOB), x''), nullif(CAST(subject AS BLOB), x''), nullif(CAST(predicate AS BLOB), x''),
-	nullif(CAST(kind AS BLOB), x''), nullif(CAST(scope AS BLOB), x''), nullif(CAST(project_path AS BLOB), x''), nullif(CAST(status AS BLOB), x''), alpha, beta, counts_at,
-	counts_turn, evidence_count, created_at, updated_at, stability, coalesce(last_accessed_at, 0)`
+var recallBeliefPack = packExpr(packField{packText, "id"}, packField{packText, "statement"}, packField{packText, "subject"},
+	packField{packText, "predicate"}, packField{packText, "kind"}, packField{packText, "scope"}, packField{packText, "project_path"},
+	packField{packText, "status"}, packField{packReal, "alpha"}, packField{packReal, "beta"}, packField{packInt, "counts_at"},
+	packField{packInt, "counts_turn"}, packField{packInt, "evidence_count"}, packField{packInt, "created_at"},
+	packField{packInt, "updated_at"}, packField{packReal, "stability"}, packField{packInt, "last_accessed_at"}, packField{packInt, "seq"})
 
 // RecallBeliefs returns the beliefs among idList with the fields recall
 // uses filled (statement, triple slots but object, kind, scope, project,
 // status, counts, evidence count, creation and update, stability, last
-// access).
+// access, seq).
 func (db *DB) RecallBeliefs(ctx context.Context, idList []string) ([]Belief, error) {
-	var out []Belief
-	for _, chunk := range chunks(idList, 200) {
-		bs, err := db.recallBeliefs(ctx, `SELECT `+recallBeliefCols+` FROM beliefs WHERE id IN (`+placeholders(len(chunk))+`)`, anySlice(chunk)...)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, bs...)
+	if len(idList) == 0 {
+		return nil, nil
 	}
-	return out, nil
+	return db.recallBeliefs(ctx, `WHERE id IN (SELECT value FROM json_each(?))`, idsJSON(idList))
 }
 
 // ExclusiveGroup returns the active beliefs sharing b's slot: the same
 // scope, subject and predicate, and for project beliefs the same project.
 // Fields are filled as by RecallBeliefs.
 func (db *DB) ExclusiveGroup(ctx context.Context, b Belief) ([]Belief, error) {
-	q := `SELECT ` + recallBeliefCols + ` FROM beliefs WHERE subject = ? AND predicate = ? AND +status = 'active' AND +scope = ?`
+	q := `WHERE subject = ? AND predicate = ? AND +status = 'active' AND +scope = ?`
 	args := []any{b.Subject, b.Predicate, b.Scope}
 	if b.Scope == "project" {
 		q += ` AND +project_path = ?`
@@ -326,26 +322,25 @@ func (db *DB) ExclusiveGroup(ctx context.Context, b Belief) ([]Belief, error) {
 	return db.recallBeliefs(ctx, q, args...)
 }
 
-func (db *DB) recallBeliefs(ctx context.Context, q string, args ...any) ([]Belief, error) {
-	rows, err := db.sql.QueryContext(ctx, q, args...)
-	if err != nil {
+// recallBeliefs reads the beliefs `SELECT … FROM beliefs <where>` finds,
+// packed, in no particular order.
+func (db *DB) recallBeliefs(ctx context.Context, where string, args ...any) ([]Belief, error) {
+	var packed []byte
+	if err := db.sql.QueryRowContext(ctx, packedQuery(`SELECT `+recallBeliefPack+` AS p FROM beliefs `+where), args...).Scan(&packed); err != nil {
 		return nil, wrap("read beliefs", err)
 	}
-	defer rows.Close()
 	var out []Belief
-	for rows.Next() {
-		var id, stmt, subj, pred, kind, scope, proj, status []byte
+	u := unpacker{b: packed}
+	for u.more() {
 		var b Belief
-		if err := rows.Scan(&id, &stmt, &subj, &pred, &kind, &scope, &proj, &status, &b.Alpha, &b.Beta, &b.CountsAt.Millis,
-			&b.CountsAt.Turn, &b.EvidenceCount, &b.CreatedAt, &b.UpdatedAt, &b.Stability, &b.LastAccessedAt); err != nil {
-			return nil, wrap("read beliefs", err)
-		}
-		b.ID, b.Statement, b.Subject, b.Predicate, b.Kind, b.Scope, b.ProjectPath = string(id), string(stmt), string(subj),
-			string(pred), string(kind), string(scope), string(proj)
-		b.Status = belief.Status(status)
+		b.ID, b.Statement, b.Subject, b.Predicate, b.Kind, b.Scope, b.ProjectPath = u.text(), u.text(), u.text(), u.text(), u.text(), u.text(), u.text()
+		b.Status = belief.Status(u.text())
+		b.Alpha, b.Beta = u.real(), u.real()
+		b.CountsAt.Millis, b.CountsAt.Turn, b.EvidenceCount, b.CreatedAt, b.UpdatedAt = u.int(), u.int(), int(u.int()), u.int(), u.int()
+		b.Stability, b.LastAccessedAt, b.Seq = u.real(), u.int(), u.int()
 		out = append(out, b)
 	}
-	return out, wrap("read beliefs", rows.Err())
+	return out, wrap("read beliefs", u.err)
 }
 
 // DocFrequencies returns, for each word, how many episodes (kind
