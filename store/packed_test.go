@@ -29,7 +29,7 @@ func TestPackedRoundTrip(t *testing.T) {
 		case 1:
 			x = r.NormFloat64() * 1e6
 		case 2:
-			x = math.Float64frombits(r.Uint64() &^ (0x7ff << 52) | uint64(r.IntN(0x7fe)+1)<<52) // any finite double
+			x = math.Float64frombits(r.Uint64()&^(0x7ff<<52) | uint64(r.IntN(0x7fe)+1)<<52) // any finite double
 		default:
 			x = float64(r.IntN(100)) + 0.1
 		}
