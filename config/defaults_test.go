@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/credence-mem/credence/config/defaults"
 )
 
 // TestFallbackEnvMatchesFields: the static lists the defaults-only load
@@ -18,8 +20,8 @@ func TestFallbackEnvMatchesFields(t *testing.T) {
 		of    func(Field) string
 		lists []string
 	}{
-		{"fallbackEnv", func(f Field) string { return f.Fallback }, fallbackEnv},
-		{"sections", func(f Field) string { return f.Section }, sections},
+		{"defaults.FallbackEnv", func(f Field) string { return f.Fallback }, defaults.FallbackEnv},
+		{"defaults.Sections", func(f Field) string { return f.Section }, defaults.Sections},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,7 +48,7 @@ func clearCredenceEnv(t *testing.T) {
 			os.Unsetenv(name)
 		}
 	}
-	for _, name := range fallbackEnv {
+	for _, name := range defaults.FallbackEnv {
 		t.Setenv(name, "")
 		os.Unsetenv(name)
 	}
@@ -123,5 +125,43 @@ func TestDefaultsOnlyMatchesLayeredLoad(t *testing.T) {
 	}
 	if _, fast := defaultsOnly(LoadOptions{}, os.Getenv, home, filepath.Join(home, "missing.toml"), true); fast {
 		t.Error("a missing file named explicitly must take the layered load (and its error)")
+	}
+}
+
+// TestHookSettingsCovered: the settings credence-hook's front reads itself
+// (data_dir, log_level, [hook]) are exactly those whose variable
+// defaults.HookEnv flags, and a config file setting any of them, in
+// either TOML form, is never taken for one that leaves them alone; a file
+// setting any other key is.
+func TestHookSettingsCovered(t *testing.T) {
+	clearCredenceEnv(t)
+	file := filepath.Join(t.TempDir(), "config.toml")
+	def := Default()
+	def.DataDir = "/data"
+	for _, f := range Fields() {
+		front := f.Key == "data_dir" || f.Key == "log_level" || f.Section == "hook"
+		if got := defaults.HookEnv(f.Env); got != front {
+			t.Errorf("%s: defaults.HookEnv(%s) = %v, want %v", f.Key, f.Env, got, front)
+		}
+		value := f.tomlValue(&def)
+		forms := []string{f.Key + " = " + value + "\n"}
+		if f.Section != "" {
+			forms = append(forms, "[ "+f.Section+" ]\n# a comment\n"+f.Name+" = "+value+"\n")
+		}
+		for _, form := range forms {
+			if err := os.WriteFile(file, []byte(form), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if got := defaults.HookUntouched(nil, file, false); got == front {
+				t.Errorf("%q: defaults.HookUntouched = %v, want %v", form, got, !front)
+			}
+		}
+	}
+	os.Remove(file)
+	if written, err := WriteDefault(file); err != nil || !written {
+		t.Fatal(written, err)
+	}
+	if !defaults.HookUntouched(nil, file, false) {
+		t.Error("the file `config init` writes sends the hooks the slower way")
 	}
 }

@@ -110,14 +110,6 @@ func Load(opts LoadOptions) (*Config, error) {
 	return &cfg, nil
 }
 
-// fallbackEnv lists the generic variables Fields read below the file
-// (their Fallback tags); TestFallbackEnvMatchesFields keeps it in step.
-var fallbackEnv = defaults.FallbackEnv
-
-// sections are Config's tables; TestFallbackEnvMatchesFields keeps the
-// list in step with the fields.
-var sections = defaults.Sections
-
 // defaultsOnly returns the configuration when nothing can change the
 // defaults: the real environment (opts.Env nil) holds no CREDENCE_ and no
 // fallback variable, there are no overrides, and the config file is

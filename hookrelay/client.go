@@ -37,9 +37,9 @@ func StdinWait(stdinTimeout, left time.Duration) time.Duration {
 
 // Main runs credence-hook: args[0] names the event, stdin holds Claude
 // Code's JSON, and stdout receives the agent's reply. When no agent takes
-// the event, or the configuration is not the default one, Main does not
-// return: it execs `credence hook <event>`. It always returns 0; failures
-// go to the hook log.
+// the event, or the configuration may change what the front reads, Main
+// does not return: it execs `credence hook <event>`. It always returns 0;
+// failures go to the hook log.
 func Main(args []string, stdin io.Reader, stdout io.Writer) int {
 	run(time.Now(), args, stdin, stdout)
 	return 0
@@ -56,7 +56,7 @@ func run(start time.Time, args []string, stdin io.Reader, stdout io.Writer) {
 		return
 	}
 	file, explicit := defaults.ConfigFile(os.Getenv, home)
-	if !defaults.Untouched(os.Environ(), file, explicit) {
+	if !defaults.HookUntouched(os.Environ(), file, explicit) {
 		// The configuration may move the data directory, the log or the
 		// limits: credence, which reads it, tries the agent first.
 		if err := handOver(event, start); err != nil {

@@ -9,12 +9,12 @@
 // slower. It fails open like the rest: exit 0, nothing on stdout, a line in
 // the hook log.
 //
-// The front handles a default install itself: no CREDENCE_ or OpenAI
-// variable, and a config file that is missing or sets nothing
-// (config/defaults). Any other configuration may move the data directory,
-// the log or the limits, so the front hands the event, unread, to
-// `credence hook`, which loads the configuration and tries the agent first
-// (StartEnv).
+// The front reads only data_dir, log_level and the [hook] table, and uses
+// their defaults when nothing can change them (defaults.HookUntouched; an
+// LLM endpoint or an API key does not count). A configuration that may move
+// the data directory, the log or the limits makes it hand the event,
+// unread, to `credence hook`, which loads the configuration and tries the
+// agent first (StartEnv).
 //
 // The package also holds the wire format both sides speak (wire.go) and the
 // socket's location and permission rules (socket.go).

@@ -27,7 +27,7 @@ const DeadlineEnv = "CREDENCE_RELAYED_DEADLINE"
 
 // StartEnv carries the front's start time (Unix nanoseconds) to `credence
 // hook` when the front hands the event over without trying the agent, as it
-// does when the configuration is not the default one: credence, which
+// does when the configuration may change what the front reads: credence, which
 // reads the configuration, tries the agent first, and the hook's budget
 // counts from when the front started.
 const StartEnv = "CREDENCE_HOOK_STARTED"

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/config/defaults"
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 func TestAppendJSONString(t *testing.T) {
@@ -31,19 +31,6 @@ func TestAppendJSONString(t *testing.T) {
 }
 
 func TestFrontLog(t *testing.T) {
-	readLine := func(t *testing.T, path string) map[string]any {
-		t.Helper()
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-		var m map[string]any
-		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &m); err != nil {
-			t.Fatalf("%s: %v", data, err)
-		}
-		return m
-	}
 	t.Run("in the log directory, opened on the first line", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "logs")
 		l := newFrontLog(dir, "Stop")
@@ -52,7 +39,7 @@ func TestFrontLog(t *testing.T) {
 		}
 		l.warn("hook failed", errors.New(`read "stdin": broken`))
 		l.close()
-		m := readLine(t, filepath.Join(dir, "hook.log"))
+		m := testkit.LastJSONLine(t, filepath.Join(dir, "hook.log"))
 		if m["level"] != "WARN" || m["msg"] != "hook failed" || m["component"] != "hook" || m["event"] != "Stop" ||
 			m["err"] != `read "stdin": broken` || m["fallback_log"] != nil {
 			t.Errorf("line %v", m)
@@ -69,7 +56,7 @@ func TestFrontLog(t *testing.T) {
 		l := newFrontLog(filepath.Join(blocker, "logs"), "UserPromptSubmit")
 		l.warn("unknown event", nil)
 		l.close()
-		m := readLine(t, filepath.Join(tmp, filepath.Base(defaults.HookFallbackLog())))
+		m := testkit.LastJSONLine(t, filepath.Join(tmp, filepath.Base(defaults.HookFallbackLog())))
 		if m["msg"] != "unknown event" || m["fallback_log"] != true || m["err"] != nil {
 			t.Errorf("line %v", m)
 		}

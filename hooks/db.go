@@ -143,5 +143,6 @@ func (h *handler) emit(ctx context.Context, text string) error {
 	if err := enc.Encode(o); err != nil {
 		return err
 	}
-	return h.out.write(buf.Bytes())
+	_, err := h.out.Write(buf.Bytes())
+	return err
 }

@@ -32,12 +32,12 @@ const (
 )
 
 // Run handles one hook event in this process (`credence hook <event>`, what
-// credence-hook execs when no agent answers, or, when the configuration is
-// not the default one, in place of trying the agent itself: then Run tries
-// the agent first; see hookrelay.StartEnv): args[0] names the event, stdin
-// holds Claude Code's JSON, stdout receives the protocol JSON when there is
-// context to add, and the environment is read through getenv. It always
-// returns 0; failures go to the hook log. Nothing is written to stderr: at
+// credence-hook execs when no agent answers, or, when the configuration may
+// change what the front reads, in place of trying the agent itself: then
+// Run tries the agent first; see hookrelay.StartEnv): args[0] names the
+// event, stdin holds Claude Code's JSON, stdout receives the protocol JSON
+// when there is context to add, and the environment is read through getenv.
+// It always returns 0; failures go to the hook log. Nothing is written to stderr: at
 // exit code 0 Claude Code would only show it in verbose mode, and a memory
 // tool has nothing to tell the user there.
 func Run(ctx context.Context, getenv func(string) string, args []string, stdin io.Reader, stdout io.Writer) int {
@@ -139,7 +139,7 @@ func (h *handler) handle(ctx context.Context, stdin io.Reader) error {
 		return err
 	}
 	if h.agentFirst {
-		err := hookrelay.Relay(hookrelay.SocketPath(h.cfg.Paths.DataDir), h.cfg.Paths.Database, h.event, data, h.deadline, gateWriter{h.out})
+		err := hookrelay.Relay(hookrelay.SocketPath(h.cfg.Paths.DataDir), h.cfg.Paths.Database, h.event, data, h.deadline, h.out)
 		switch {
 		case err == nil:
 			h.log.Debug("hook done by the agent")
@@ -194,28 +194,19 @@ type gate struct {
 
 var errGateClosed = fmt.Errorf("stdout closed: time budget exhausted")
 
-func (g *gate) write(b []byte) error {
+// Write writes b, once: any later write, or one after close, fails.
+func (g *gate) Write(b []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
-		return errGateClosed
+		return 0, errGateClosed
 	}
 	g.closed = true
-	_, err := g.w.Write(b)
+	n, err := g.w.Write(b)
 	if g.written != nil {
 		close(g.written)
 	}
-	return err
-}
-
-// gateWriter lets the agent's reply, relayed, through the gate.
-type gateWriter struct{ g *gate }
-
-func (w gateWriter) Write(b []byte) (int, error) {
-	if err := w.g.write(b); err != nil {
-		return 0, err
-	}
-	return len(b), nil
+	return n, err
 }
 
 func (g *gate) close() {

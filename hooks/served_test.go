@@ -163,12 +163,19 @@ func TestFrontHandOver(t *testing.T) {
 				e.fakeAgent(silentAgent)
 				return nil
 			}},
-		// A configuration that is not the default one: the front hands the
-		// event to `credence hook`, which reads it and tries the agent
-		// first.
-		{name: "a serving agent, with a config file that sets a key", stored: 1, served: true,
+		// A setting the front does not read leaves the front to hand the
+		// event over itself.
+		{name: "a serving agent, with a config file that sets another key", stored: 1, served: true,
 			setup: func(e *hookEnv) *Server {
 				e.writeConfig("[recall]\nbudget_chars = 1500\n")
+				return e.serve()
+			}},
+		// A configuration that may change what the front reads: the front
+		// hands the event to `credence hook`, which reads it and tries the
+		// agent first.
+		{name: "a serving agent, with a config file that sets a hook key", stored: 1, served: true,
+			setup: func(e *hookEnv) *Server {
+				e.writeConfig("[hook]\nbudget = \"2s\"\n")
 				return e.serve()
 			}},
 		{name: "a serving agent, with a CREDENCE_ variable", stored: 1, served: true,
@@ -176,9 +183,9 @@ func TestFrontHandOver(t *testing.T) {
 				e.env = append(e.env, "CREDENCE_LOG_LEVEL=debug")
 				return e.serve()
 			}},
-		{name: "no agent, with a config file that sets a key", stored: 1,
+		{name: "no agent, with a config file that sets a hook key", stored: 1,
 			setup: func(e *hookEnv) *Server {
-				e.writeConfig("[recall]\nbudget_chars = 1500\n")
+				e.writeConfig("[hook]\nbudget = \"2s\"\n")
 				return nil
 			}},
 		{name: "an agent that speaks another version, with a CREDENCE_ variable", stored: 1,

@@ -3,9 +3,7 @@ package hooks
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 // BenchmarkServedPrompt measures what the agent spends on one
@@ -22,13 +21,10 @@ import (
 // scripts/bench-hooks.sh seeds (CREDENCE_BENCH_HOME, default
 // /tmp/credence-bench) and is skipped when there is none.
 func BenchmarkServedPrompt(b *testing.B) {
-	home := os.Getenv("CREDENCE_BENCH_HOME")
-	if home == "" {
-		home = "/tmp/credence-bench"
-	}
+	home := testkit.BenchHome(b)
 	raw, err := os.ReadFile(filepath.Join(home, "queries.json"))
 	if err != nil {
-		b.Skipf("no bench database: %v (run scripts/bench-hooks.sh first)", err)
+		b.Fatal(err)
 	}
 	var queries []struct{ Text, Project string }
 	if err := json.Unmarshal(raw, &queries); err != nil {
@@ -43,7 +39,7 @@ func BenchmarkServedPrompt(b *testing.B) {
 	// Work on a copy: every prompt stored is an episode, and a database the
 	// benchmark grew would make the next run measure something else.
 	work := b.TempDir()
-	if err := copyDatabase(filepath.Join(home, ".local/share/credence"), filepath.Join(work, ".local/share/credence")); err != nil {
+	if err := testkit.CopyDatabase(testkit.BenchDataDir(home), testkit.BenchDataDir(work)); err != nil {
 		b.Fatal(err)
 	}
 	cfg, err := app.LoadConfig(app.Options{Env: config.EnvMap(map[string]string{"HOME": work})})
@@ -78,24 +74,3 @@ func BenchmarkServedPrompt(b *testing.B) {
 type discardGate struct{ n int }
 
 func (d *discardGate) Write(p []byte) (int, error) { d.n += len(p); return len(p), nil }
-
-// copyDatabase copies credence.db and its WAL, if any, from one data
-// directory to another.
-func copyDatabase(from, to string) error {
-	if err := os.MkdirAll(to, 0o700); err != nil {
-		return err
-	}
-	for _, name := range []string{"credence.db", "credence.db-wal"} {
-		data, err := os.ReadFile(filepath.Join(from, name))
-		if errors.Is(err, fs.ErrNotExist) && name != "credence.db" {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(to, name), data, 0o600); err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -40,27 +40,17 @@ func Open(cfg *config.Config, component string, maxBytes int64) (*slog.Logger, i
 // silent. With no writable file at all it discards. The returned func closes
 // the file.
 func OpenHook(cfg *config.Config, cfgOK bool) (*slog.Logger, func()) {
-	level := slog.LevelInfo
-	if cfg != nil && cfgOK {
-		_ = level.UnmarshalText([]byte(cfg.LogLevel))
-	}
-	st := &lazyState{open: func() (slog.Handler, io.Closer) { return openHook(cfg, cfgOK) }}
-	return slog.New(&lazyHandler{level: level, st: st}), st.close
-}
-
-// openHook opens the hook's log now; see OpenHook.
-func openHook(cfg *config.Config, cfgOK bool) (slog.Handler, io.Closer) {
 	if cfg != nil && cfgOK {
 		if log, c, err := Open(cfg, "hook", cfg.Hook.LogMaxBytes); err == nil {
-			return log.Handler(), c
+			return log, func() { c.Close() }
 		}
 	}
 	f, err := rotfile.Open(HookFallbackPath(), defaultFallbackMaxBytes)
 	if err != nil {
-		return slog.DiscardHandler, nil
+		return slog.New(slog.DiscardHandler), func() {}
 	}
-	h := slog.NewJSONHandler(f, nil).WithAttrs([]slog.Attr{slog.String("component", "hook"), slog.Bool("fallback_log", true)})
-	return h, f
+	log := slog.New(slog.NewJSONHandler(f, nil)).With("component", "hook", "fallback_log", true)
+	return log, func() { f.Close() }
 }
 
 // HookFallbackPath is where the hook logs when its configured log directory

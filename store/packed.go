@@ -13,8 +13,8 @@ import (
 // one BLOB, every matching row's fields printed into it by SQLite, which Go
 // then splits. go-libsql pays a few microseconds for every row it returns
 // and about one more for every value in it (a cgo call or two, and a Rust
-// row), so two dozen beliefs of seventeen fields cost 0.88 ms as rows and
-// 0.26 ms packed (store BenchmarkRecallRows, docs/BENCHMARKS.md).
+// row), so two dozen beliefs of seventeen fields cost 0.86 ms as rows and
+// 0.39 ms packed (store BenchmarkRecallRows, docs/BENCHMARKS.md).
 //
 // A packed record is its fields in order, each as
 //

@@ -21,7 +21,9 @@ import (
 // where, without ANALYZE statistics, SQLite would otherwise pick a
 // low-selectivity index (status, scope) and scan thousands of beliefs.
 
-// Text columns here are read as nullif(CAST(x AS BLOB), x''): a BLOB skips
+// The candidate rows themselves (RecallBeliefs, RecallEpisodes and the
+// other belief reads below) come back packed into one value (packed.go).
+// Other text columns here are read as nullif(CAST(x AS BLOB), x''): a BLOB skips
 // the driver's date parsing (see beliefCols), and an empty one would come
 // back with a pointer the Go GC rejects, so it is turned into NULL, which
 // scans into []byte as nil.

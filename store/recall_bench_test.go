@@ -2,9 +2,10 @@ package store
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 // BenchmarkRecallRows reads recall's candidate rows by ID, as a prompt does
@@ -13,22 +14,11 @@ import (
 // /tmp/credence-bench), mapped as the agent maps it. Skipped when there is
 // none.
 func BenchmarkRecallRows(b *testing.B) {
-	home := os.Getenv("CREDENCE_BENCH_HOME")
-	if home == "" {
-		home = "/tmp/credence-bench"
-	}
-	src := filepath.Join(home, ".local/share/credence/credence.db")
-	data, err := os.ReadFile(src)
-	if err != nil {
-		b.Skipf("no bench database: %v (run scripts/bench-hooks.sh first)", err)
-	}
-	path := filepath.Join(b.TempDir(), "credence.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
+	work := b.TempDir()
+	if err := testkit.CopyDatabase(testkit.BenchDataDir(testkit.BenchHome(b)), work); err != nil {
 		b.Fatal(err)
 	}
-	if wal, err := os.ReadFile(src + "-wal"); err == nil {
-		os.WriteFile(path+"-wal", wal, 0o600)
-	}
+	path := filepath.Join(work, "credence.db")
 	ctx := context.Background()
 	db, err := Open(ctx, path, Options{MmapBytes: 1 << 30})
 	if err != nil {

@@ -127,14 +127,82 @@ func Untouched(environ []string, path string, explicit bool) bool {
 			return false
 		}
 	}
+	data, ok := readConfig(path, explicit)
+	return ok && Inert(data)
+}
+
+// HookEnv reports whether the environment variable name can set what
+// credence-hook's front reads itself: data_dir, log_level and the [hook]
+// table. config's TestHookSettingsCovered keeps it in step with the fields.
+func HookEnv(name string) bool {
+	return name == EnvPrefix+"DATA_DIR" || name == EnvPrefix+"LOG_LEVEL" || strings.HasPrefix(name, EnvPrefix+"HOOK_")
+}
+
+// HookUntouched reports whether what credence-hook's front reads itself
+// (data_dir, log_level, the [hook] table) is at its defaults: no variable
+// sets it (HookEnv), and the config file at path is missing (when not named
+// explicitly) or cannot set it (hookNeutral). An LLM endpoint, an API key or
+// any other setting changes nothing the front does, so it does not send the
+// front's events the slower way, through `credence hook`.
+func HookUntouched(environ []string, path string, explicit bool) bool {
+	for _, kv := range environ {
+		if name, _, _ := strings.Cut(kv, "="); HookEnv(name) {
+			return false
+		}
+	}
+	data, ok := readConfig(path, explicit)
+	return ok && hookNeutral(data)
+}
+
+// hookNeutral reports whether a TOML file certainly sets none of data_dir,
+// log_level and the [hook] table's keys. It does not parse the file (the
+// front links no TOML); it over-approximates, line by line, skipping blank
+// and comment lines:
+//   - no line may hold "data_dir", "log_level" or "hook" (a dotted or
+//     quoted key), or a \u or \U escape, which could spell one in a quoted
+//     key;
+//   - below a table header holding "hook", no line may set anything.
+//
+// A line inside a multi-line string is read as if it were TOML: it can only
+// make the answer false where it was true, which costs the front's events
+// the slower way, never a wrong setting. A key line after the header opens
+// any such string, so the header that follows [hook] before its first key
+// is a real one.
+func hookNeutral(data []byte) bool {
+	inHook := false
+	for line := range bytes.Lines(data) {
+		t := bytes.TrimSpace(line)
+		switch {
+		case len(t) == 0, t[0] == '#':
+			continue
+		case t[0] == '[':
+			if inHook = bytes.Contains(t, []byte("hook")); inHook {
+				continue
+			}
+		case inHook:
+			return false
+		}
+		for _, s := range []string{"data_dir", "log_level", "hook", `\u`, `\U`} {
+			if bytes.Contains(t, []byte(s)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// readConfig reads the config file: ok with no data when a default path
+// does not exist, not ok when it cannot be read or an explicit one is
+// missing.
+func readConfig(path string, explicit bool) (data []byte, ok bool) {
 	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
-		return true
+		return nil, true
 	case err != nil:
-		return false
+		return nil, false
 	}
-	return Inert(data)
+	return data, true
 }
 
 // Inert reports whether a TOML file sets nothing: only comments, blank lines
