@@ -220,3 +220,19 @@ func chunks[T any](xs []T, n int) [][]T {
 	}
 	return out
 }
+
+// HasEpisode reports whether an episode with this ID exists, forgotten or
+// not, inside the transaction.
+func (tx *Tx) HasEpisode(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT count(*) FROM episodes WHERE id = ?`, id).Scan(&n)
+	return n > 0, wrap("look up episode", err)
+}
+
+// HasEpisode reports whether an episode with this ID exists, forgotten or
+// not.
+func (db *DB) HasEpisode(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM episodes WHERE id = ?`, id).Scan(&n)
+	return n > 0, wrap("look up episode", err)
+}

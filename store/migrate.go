@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
 )
 
 //go:embed migrations/*.sql
@@ -89,6 +92,41 @@ func (db *DB) migrateTo(ctx context.Context, max int) error {
 		}
 	}
 	return nil
+}
+
+// migrateWait bounds how long Open waits for another process's migration
+// when ctx sets no deadline of its own.
+const migrateWait = 30 * time.Second
+
+// current reports whether every embedded migration is applied: one read,
+// so opening a current database takes no lock.
+func (db *DB) current(ctx context.Context) bool {
+	latest, err := LatestSchemaVersion()
+	return err == nil && db.applied(ctx) >= latest
+}
+
+// lockMigrations takes the file lock that lets one process at a time
+// migrate the database (<path>.migrate.lock, gofrs/flock), waiting until
+// ctx's deadline or migrateWait. Without it the first hooks of a new
+// database (eight sessions starting at once) each ran the migrations,
+// queued behind one another's write transactions for longer than a
+// hook's short busy timeout, and failed with "database is locked"; with
+// it the others wait for the first, then find the schema current.
+func (db *DB) lockMigrations(ctx context.Context) (unlock func(), err error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, migrateWait)
+		defer cancel()
+	}
+	fl := flock.New(db.path+".migrate.lock", flock.SetPermissions(0o600))
+	ok, err := fl.TryLockContext(ctx, 5*time.Millisecond)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("wait for another process's migration: %w (%w)", ErrLocked, err)
+	case !ok:
+		return nil, fmt.Errorf("wait for another process's migration: %w", ErrLocked)
+	}
+	return func() { fl.Unlock() }, nil
 }
 
 // applied returns the highest applied migration, or 0 when it cannot tell

@@ -152,7 +152,12 @@ func (db *DB) init(ctx context.Context, readOnly bool) error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if !readOnly {
+	if !readOnly && !db.current(ctx) {
+		unlock, err := db.lockMigrations(ctx)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		if err := db.migrate(ctx); err != nil {
 			return err
 		}
