@@ -21,6 +21,44 @@ type migration struct {
 	version int
 	name    string
 	sql     string
+	// fn, when set, is a migration SQL alone cannot write (one that must
+	// read the schema first); it runs in the migration's transaction.
+	fn func(context.Context, *Tx) error
+}
+
+// goMigrations are the migrations written in Go, numbered with the SQL
+// files.
+var goMigrations = []migration{
+	{version: 8, name: "drop_vector_indexes", fn: dropVectorIndexes},
+}
+
+// dropVectorIndexes drops the libSQL vector (DiskANN) index of every
+// embedder's vector tables. Recall never used it (it scans sign
+// sketches), and each insert into it cost 5–50 ms, growing with the
+// table, under the write lock the hooks wait on.
+func dropVectorIndexes(ctx context.Context, tx *Tx) error {
+	rows, err := tx.Query(ctx, `SELECT name FROM vector_spaces`)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		names = append(names, n)
+	}
+	rows.Close()
+	for _, n := range names {
+		for _, kind := range []string{"episodes", "beliefs"} {
+			if _, err := tx.Exec(ctx, `DROP INDEX IF EXISTS vec_`+n+`_`+kind+`_idx`); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func loadMigrations() ([]migration, error) {
@@ -42,7 +80,13 @@ func loadMigrations() ([]migration, error) {
 		}
 		out = append(out, migration{version: v, name: name, sql: string(b)})
 	}
+	out = append(out, goMigrations...)
 	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("migration %04d is defined twice", out[i].version)
+		}
+	}
 	return out, nil
 }
 
@@ -77,6 +121,11 @@ func (db *DB) migrateTo(ctx context.Context, max int) error {
 			}
 			if n > 0 {
 				return nil
+			}
+			if m.fn != nil {
+				if err := m.fn(ctx, tx); err != nil {
+					return err
+				}
 			}
 			for i, stmt := range splitStatements(m.sql) {
 				if _, err := tx.Exec(ctx, stmt); err != nil {

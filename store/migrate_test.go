@@ -94,7 +94,8 @@ func openAt(ctx context.Context, path string, max int, now time.Time) (*DB, erro
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{sql: sqlOpen(conn), path: path, params: belief.DefaultParams(), now: func() time.Time { return now }}
+	db := &DB{sql: sqlOpen(conn), path: path, params: belief.DefaultParams(), now: func() time.Time { return now },
+		busy: 5 * time.Second, gate: gateFor(path)}
 	if err := db.migrateTo(ctx, max); err != nil {
 		return nil, err
 	}
@@ -104,4 +105,42 @@ func openAt(ctx context.Context, path string, max int, now time.Time) (*DB, erro
 	}
 	db.machineID = id
 	return db, nil
+}
+
+// TestMigrationDropsVectorIndexes: migration 0008 drops the DiskANN
+// indexes a database made before it has on its vector tables.
+func TestMigrationDropsVectorIndexes(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "v.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sp, err := db.EnsureSpace(ctx, "old-embedder-8", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The database as the migration finds it: indexes, version 8 not applied.
+	for _, kind := range []string{"episodes", "beliefs"} {
+		tbl := "vec_" + sp.Name + "_" + kind
+		if _, err := db.SQL().ExecContext(ctx, `CREATE INDEX `+tbl+`_idx ON `+tbl+`(libsql_vector_idx(embedding, 'metric=cosine'))`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.SQL().ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = 8`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'vec_%_idx'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Fatalf("%d vector indexes left after migration 0008, want 0", n)
+	}
+	if err := db.PutVectors(ctx, sp, []Vector{{ID: "ep_x", Vec: make([]float32, 8)}}); err != nil {
+		t.Fatalf("PutVectors after the migration: %v", err)
+	}
 }
