@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -205,5 +206,18 @@ func TestConsolidateLLMModeFromEnvironment(t *testing.T) {
 	h.json(&rep, "status")
 	if rep.Mode != consolidate.ModeLLM || rep.Tokens.PromptTokens != st.LLM.PromptTokens || rep.Beliefs["active"] != 1 {
 		t.Errorf("status mode %s tokens %+v beliefs %v; want llm, %d prompt tokens, one belief", rep.Mode, rep.Tokens, rep.Beliefs, st.LLM.PromptTokens)
+	}
+}
+
+// TestPrintConsolidationCounts: counts of one are printed in the singular.
+func TestPrintConsolidationCounts(t *testing.T) {
+	var out bytes.Buffer
+	env := &Env{Stdout: &out}
+	printConsolidation(env, consolidate.Stats{Mode: consolidate.ModeLLM, LLM: llm.Usage{Calls: 1},
+		Promotion: &consolidate.PromotionStats{Promoted: 1, FilesWritten: 1}})
+	for _, want := range []string{"1 file written", "llm: 1 call,"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("printConsolidation wrote:\n%s\nwant %q", out.String(), want)
+		}
 	}
 }

@@ -38,7 +38,7 @@ func TestSyncCommand(t *testing.T) {
 		t.Fatalf("laptop sync --json = %+v; want ok with 1 row pushed", res)
 	}
 	out := desktop.ok("sync")
-	if !strings.Contains(out, "pulled 1 rows (1 new)") {
+	if !strings.Contains(out, "pulled 1 row (1 new)") {
 		t.Errorf("desktop sync printed:\n%s", out)
 	}
 	if _, err := desktop.db().Belief(ctx, id); err != nil {
