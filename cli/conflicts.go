@@ -46,7 +46,7 @@ func runConflicts(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	db, _, view, err := openActiveView(env, *projectDir, *here)
+	db, _, view, err := openActiveView(env, chosenProject(env, *projectDir, *here))
 	if err != nil {
 		return env.Fail("conflicts", err)
 	}

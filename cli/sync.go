@@ -31,7 +31,17 @@ func runSync(env *Env, args []string) int {
 		return env.Fail("sync", err)
 	}
 	if !cfg.SyncEnabled() {
-		return env.Fail("sync", syncer.ErrDisabled)
+		if !*status {
+			return env.Fail("sync", syncer.ErrDisabled)
+		}
+		// Off is a state to report, not a failure: nothing is wrong.
+		if *asJSON {
+			return env.JSON(syncer.State{PendingPull: -1})
+		}
+		env.Printf("sync is off: this machine keeps its memory to itself.\n")
+		env.Printf("To turn it on, set url (and token) under [sync] in %s,\n", cfg.Paths.ConfigFile)
+		env.Printf("or CREDENCE_SYNC_URL (and CREDENCE_SYNC_TOKEN) in the environment.\n")
+		return 0
 	}
 	db, err := app.OpenStore(env.Ctx, cfg, 30*time.Second)
 	if err != nil {

@@ -80,3 +80,25 @@ func TestSyncCommandFailures(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncStatusWhenOff: sync being off is a state, reported with how to
+// turn it on and exit 0, without creating a database.
+func TestSyncStatusWhenOff(t *testing.T) {
+	h := newCmdHarness(t)
+	h.vars["CREDENCE_SYNC_URL"] = ""
+	code, out, errs := h.run("sync", "--status")
+	if code != 0 || !strings.Contains(out, "sync is off") || !strings.Contains(out, "CREDENCE_SYNC_URL") ||
+		!strings.Contains(out, h.config().Paths.ConfigFile) {
+		t.Errorf("sync --status with sync off: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 0 saying it is off and how to turn it on", code, out, errs)
+	}
+	var st struct {
+		Enabled *bool `json:"enabled"`
+	}
+	h.json(&st, "sync", "--status")
+	if st.Enabled == nil || *st.Enabled {
+		t.Errorf("sync --status --json: enabled = %v, want false", st.Enabled)
+	}
+	if fileExists(h.config().Paths.Database) {
+		t.Error("sync --status created a database")
+	}
+}
