@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -91,7 +92,7 @@ func expandEpisode(env *Env, db *store.DB, id string, asJSON bool) int {
 		env.Printf("\n%s", indent(e.Content, "  "))
 	}
 	if len(derived) > 0 {
-		env.Printf("\nEvidence for %s:\n", countNoun(len(derived), "belief"))
+		env.Printf("\nEvidence for %s:\n", plural.Count(len(derived), "belief"))
 		for _, b := range derived {
 			env.Printf("  %s  %s (%s)\n", ids.Short(b.ID), squeezeText(b.Statement, 70), b.Status)
 		}

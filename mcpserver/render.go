@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -100,7 +101,7 @@ func statusText(s StatusOutput) string {
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%d %s", s.Beliefs[n], n)
 	}
-	fmt.Fprintf(&w, "%d episodes, %d beliefs (%s); %s mode, %s embedder", s.Episodes, total, strings.Join(parts, ", "), s.Mode, s.Embedder)
+	fmt.Fprintf(&w, "%s, %s (%s); %s mode, %s embedder", plural.Count(s.Episodes, "episode"), plural.Count(total, "belief"), strings.Join(parts, ", "), s.Mode, s.Embedder)
 	switch {
 	case s.AgentAlive:
 		fmt.Fprintf(&w, "\nagent alive (heartbeat %s)", s.LastHeartbeat)
@@ -110,7 +111,7 @@ func statusText(s StatusOutput) string {
 		w.WriteString("\nagent has never run; run credence install or credence agent")
 	}
 	if c := s.LastCycle; c != nil {
-		fmt.Fprintf(&w, "\nlast consolidation %s: %s, %d episodes, %s mode, %d+%d tokens", c.StartedAt, c.Status, c.Episodes,
+		fmt.Fprintf(&w, "\nlast consolidation %s: %s, %s, %s mode, %d+%d tokens", c.StartedAt, c.Status, plural.Count(c.Episodes, "episode"),
 			c.Mode, c.PromptTokens, c.CompletionTokens)
 		if c.Error != "" {
 			fmt.Fprintf(&w, ", error: %s", c.Error)
