@@ -1,16 +1,14 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 
-	"github.com/natefinch/atomic"
-
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/install"
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 func init() {
@@ -177,7 +175,7 @@ func restoreOriginal(path string, st installState, rep *stepReport, what string)
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved // keep a dotfiles manager's link a link
 	}
-	if err := atomic.WriteFile(target, bytes.NewReader(data)); err != nil {
+	if err := atomicfile.WriteFile(target, data, 0o600); err != nil {
 		rep.add(step{Name: what + path, Status: stepFailed, Detail: err.Error(), Fix: "copy " + o.Backup + " over it by hand"})
 		return true
 	}

@@ -6,10 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 
-	"github.com/natefinch/atomic"
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 // Claude Code loads only the start of MEMORY.md.
@@ -41,7 +40,7 @@ type datedSection struct {
 // heading, marker or end of file. The credence section, undated sections and
 // text before the first heading are never moved, so the file can stay over
 // budget when they alone exceed it. Under the same lock as WriteSection, the
-// archive is appended first (atomically, with natefinch/atomic), then the
+// archive is appended first (atomically, with atomicfile), then the
 // memory file is rewritten as WriteSection rewrites it; a crash in between
 // leaves a section in both files, never in neither.
 func EnforceBudget(ctx context.Context, path string, maxLines, maxBytes int) (int, error) {
@@ -190,10 +189,9 @@ func appendArchive(path string, chunks [][]byte) error {
 		}
 		buf.Write(c)
 	}
-	// atomic.WriteFile keeps an existing archive's mode; a new one gets
-	// os.CreateTemp's 0600.
-	if err := atomic.WriteFile(path, &buf); err != nil {
+	// An existing archive keeps its mode; a new one is 0600, as MEMORY.md.
+	if err := atomicfile.WriteFile(path, buf.Bytes(), 0o600); err != nil {
 		return fmt.Errorf("write archive %s: %w", path, err)
 	}
-	return syncDir(filepath.Dir(path))
+	return nil
 }

@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// tempNameRe matches the temp files our writers leave: natefinch/atomic and
-// writeTemp both name them with os.CreateTemp(dir, base), which appends a
-// random uint32 in decimal to the target's name ("MEMORY.md2718281828").
+// tempNameRe matches the temp files our writers leave: atomicfile names them
+// with os.CreateTemp(dir, base), which appends a random uint32 in decimal
+// to the target's name ("MEMORY.md2718281828"), as natefinch/atomic did.
 var tempNameRe = lazyRegexp(`^(.+\.md)([0-9]{1,10})$`)
 
 // SweepTemps removes the temp files a killed credence writer left in dir and

@@ -1,15 +1,14 @@
 package markdown
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/gofrs/flock"
-	"github.com/natefinch/atomic"
+
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 func TestSweepTemps(t *testing.T) {
@@ -86,50 +85,17 @@ func TestSweepTempsSparesLiveWriters(t *testing.T) {
 }
 
 // TestSweepTempsKnowsAtomicNaming checks the temp names SweepTemps relies on
-// against natefinch/atomic itself and against writeTemp.
+// against atomicfile, which writes every memory file and archive.
 func TestSweepTempsKnowsAtomicNaming(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "MEMORY.archive.md")
-	// atomic.WriteFile copies from this reader while its temp file exists.
-	spy := &dirSpy{dir: dir}
-	if err := atomic.WriteFile(path, spy); err != nil {
-		t.Fatal(err)
-	}
-	tmp, err := writeTemp(filepath.Join(dir, "MEMORY.md"), []byte("x"), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := append(spy.seen, filepath.Base(tmp))
-	if len(names) != 2 {
-		t.Fatalf("saw temp files %v, want one from atomic.WriteFile and one from writeTemp", names)
-	}
-	for _, name := range names {
-		if tempNameRe().FindStringSubmatch(name) == nil {
-			t.Errorf("temp file %q does not match the sweep pattern", name)
+	for _, name := range []string{"MEMORY.md", "MEMORY.archive.md"} {
+		tmp, err := atomicfile.WriteTemp(filepath.Join(dir, name), []byte("x"), 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := tempNameRe().FindStringSubmatch(filepath.Base(tmp))
+		if m == nil || m[1] != name {
+			t.Errorf("temp file %q does not match the sweep pattern for %s", filepath.Base(tmp), name)
 		}
 	}
-}
-
-// dirSpy is a reader that records the directory's files when first read.
-type dirSpy struct {
-	dir  string
-	seen []string
-	done bool
-}
-
-func (s *dirSpy) Read(p []byte) (int, error) {
-	if s.done {
-		return 0, io.EOF
-	}
-	s.done = true
-	entries, err := os.ReadDir(s.dir)
-	if err != nil {
-		return 0, err
-	}
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "MEMORY.archive.md") && e.Name() != "MEMORY.archive.md" {
-			s.seen = append(s.seen, e.Name())
-		}
-	}
-	return copy(p, "archived\n"), nil
 }
