@@ -45,7 +45,7 @@ func failingWrite(op, path string) error {
 		_, err := WriteSection(context.Background(), path, constant(secA), WriteOptions{})
 		return err
 	case "budget":
-		_, err := EnforceBudget(context.Background(), path, 20, 0)
+		_, err := EnforceBudget(context.Background(), path, 20, 0, Root{})
 		return err
 	}
 	return fmt.Errorf("unknown op %q", op)

@@ -38,7 +38,7 @@ func TestSweepTemps(t *testing.T) {
 	}
 	files["MEMORY.md999"] = true
 
-	n, err := SweepTemps(dir)
+	n, err := SweepTemps(dir, Root{})
 	if err != nil {
 		t.Fatalf("SweepTemps(): %v", err)
 	}
@@ -69,7 +69,7 @@ func TestSweepTempsSparesLiveWriters(t *testing.T) {
 	if err := held.Lock(); err != nil {
 		t.Fatal(err)
 	}
-	n, err := SweepTemps(dir)
+	n, err := SweepTemps(dir, Root{})
 	if err != nil || n != 0 {
 		t.Errorf("SweepTemps() under a held lock = %d, %v; want 0, nil", n, err)
 	}
@@ -79,7 +79,7 @@ func TestSweepTempsSparesLiveWriters(t *testing.T) {
 	if err := held.Unlock(); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := SweepTemps(dir); err != nil || n != 1 {
+	if n, err := SweepTemps(dir, Root{}); err != nil || n != 1 {
 		t.Errorf("SweepTemps() after release = %d, %v; want 1, nil", n, err)
 	}
 }
