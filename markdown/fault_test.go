@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -106,17 +105,7 @@ func runFileSizeLimited(path, op string) int {
 // and its lock.
 func checkUntouched(t *testing.T, dir, path, want string) {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if !slices.Equal(names, []string{MemoryFileName, MemoryFileName + ".lock"}) {
-		t.Errorf("directory holds %q after the failed write, want only MEMORY.md and its lock", names)
-	}
+	assertOnlyFiles(t, dir, MemoryFileName, MemoryFileName+".lock")
 	if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, []byte(want)) {
 		t.Errorf("MEMORY.md changed by the failed write (%v)", err)
 	}

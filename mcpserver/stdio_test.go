@@ -23,15 +23,7 @@ func TestCredenceMCPOverStdio(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds credence")
 	}
-	bin := buildCredence(t)
-	home := t.TempDir()
-	project := filepath.Join(home, "code", "app")
-	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "mcp")
-	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-	cmd.Dir = project
+	cmd := mcpCommand(t)()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	ctx := context.Background()
@@ -72,12 +64,7 @@ func TestCredenceMCPAnswersEverythingBeforeEOF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds credence")
 	}
-	bin := buildCredence(t)
-	home := t.TempDir()
-	project := filepath.Join(home, "code", "app")
-	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	command := mcpCommand(t)
 	requests := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"0"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
@@ -88,9 +75,7 @@ func TestCredenceMCPAnswersEverythingBeforeEOF(t *testing.T) {
 	}, "\n") + "\n"
 	for _, delay := range []time.Duration{0, 300 * time.Millisecond} {
 		t.Run(fmt.Sprintf("eof_after_%v", delay), func(t *testing.T) {
-			cmd := exec.Command(bin, "mcp")
-			cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-			cmd.Dir = project
+			cmd := command()
 			stdin, err := cmd.StdinPipe()
 			if err != nil {
 				t.Fatal(err)
@@ -138,13 +123,25 @@ func TestCredenceMCPAnswersEverythingBeforeEOF(t *testing.T) {
 	}
 }
 
-// buildCredence builds the credence binary into a temp directory.
-func buildCredence(t *testing.T) string {
+// mcpCommand builds credence and returns a function making `credence mcp`
+// commands that run in a git project under a temporary HOME (the same one
+// for every command).
+func mcpCommand(t *testing.T) func() *exec.Cmd {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "credence")
 	build := exec.Command("go", "build", "-o", bin, "github.com/credence-mem/credence/cmd/credence")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build credence: %v\n%s", err, out)
 	}
-	return bin
+	home := t.TempDir()
+	project := filepath.Join(home, "code", "app")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return func() *exec.Cmd {
+		cmd := exec.Command(bin, "mcp")
+		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+		cmd.Dir = project
+		return cmd
+	}
 }
