@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/credence-mem/credence/internal/atomicfile"
 	"github.com/gofrs/flock"
-	"github.com/natefinch/atomic"
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
@@ -260,7 +259,7 @@ func restoreOriginal(path string, st installState, rep *stepReport, what string)
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved // keep a dotfiles manager's link a link
 	}
-	if err := atomic.WriteFile(target, bytes.NewReader(data)); err != nil {
+	if err := atomicfile.WriteFile(target, data, 0o600); err != nil {
 		rep.add(step{Name: what + path, Status: stepFailed, Detail: err.Error(), Fix: "copy " + o.Backup + " over it by hand"})
 		return true
 	}
