@@ -25,6 +25,9 @@ func (h *handler) drainSpool(ctx context.Context, db *store.DB, limit int) int {
 		h.log.Warn("drain spool", "err", safe(err))
 		return 0
 	}
+	if len(names) > 0 {
+		sweepTemps(dir, h.now())
+	}
 	stored := 0
 	for _, name := range names {
 		if ctx.Err() != nil || limit > 0 && stored == limit {

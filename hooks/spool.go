@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 // The spool keeps what a hook could not store in the database: a write
@@ -28,8 +30,8 @@ import (
 // write also landed, leaves one episode.
 //
 // The spool is a directory of records, <data_dir>/spool, mode 0700. A
-// record is written once (a temp file, fsync, rename, fsync of the
-// directory; mode 0600) and removed once stored: nothing in it is ever
+// record is written once (internal/atomicfile: a temp file, fsync, rename,
+// fsync of the directory; mode 0600) and removed once stored: nothing in it is ever
 // rewritten, so a crash leaves either a whole record or none. Names sort
 // by arrival: <unix nanoseconds>-<session hash>-<random>.json, so records
 // are stored in the order their events arrived, and a session's pending
@@ -85,49 +87,11 @@ func writeSpool(dir string, rec *spoolRecord) error {
 	var nonce [4]byte
 	rand.Read(nonce[:])
 	name := fmt.Sprintf("%020d-%s-%s.json", rec.ReceivedAt, sessionTag(rec.SessionID), hex.EncodeToString(nonce[:]))
-	if err := createDurably(dir, name, data); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
 		return fmt.Errorf("spool %s: %w", rec.Event, err)
 	}
 	rec.name = name
 	return nil
-}
-
-// createDurably makes dir/name hold data, all or nothing: the data goes to
-// a temp file (0600), is synced, and is renamed into place; the directory
-// is synced so the new name survives a crash. The temp file never
-// outlives a failure.
-func createDurably(dir, name string, data []byte) (err error) {
-	f, err := os.CreateTemp(dir, ".tmp-"+name+"-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, filepath.Join(dir, name)); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // sessionTag is a short hash of a session ID for record names.
@@ -193,18 +157,23 @@ func pendingBefore(dir, session string, t int64, skip string) (bool, error) {
 	return false, nil
 }
 
-// sweepSpoolTemps removes temp files a writer killed mid-write left.
-func sweepSpoolTemps(dir string, olderThan time.Time) {
+// sweepTemps removes temp files a writer killed mid-write left in dir
+// (atomicfile names them after their target, with digits after ".json"),
+// once they are older than a minute: a writer still at work is left
+// alone.
+func sweepTemps(dir string, now time.Time) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), ".tmp-") {
+		n := e.Name()
+		i := strings.LastIndex(n, ".json")
+		if i < 0 || i+len(".json") == len(n) || strings.Trim(n[i+len(".json"):], "0123456789") != "" {
 			continue
 		}
-		if fi, err := e.Info(); err == nil && fi.ModTime().Before(olderThan) {
-			os.Remove(filepath.Join(dir, e.Name()))
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > time.Minute {
+			os.Remove(filepath.Join(dir, n))
 		}
 	}
 }
