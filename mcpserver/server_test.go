@@ -142,6 +142,9 @@ func TestSaveRecallExpandWhyForget(t *testing.T) {
 	if hits := grepTree(t, home, "pnpm over npm"); len(hits) > 0 {
 		t.Errorf("forgotten text still on disk: %v", hits)
 	}
+	if problems, err := db.CheckIntegrity(context.Background(), true); err != nil || len(problems) > 0 {
+		t.Errorf("after memory_forget: CheckIntegrity()=%q, %v; want a sound database", problems, err)
+	}
 	call(t, cs, "memory_recall", map[string]any{"query": "which package manager do I prefer, pnpm or npm?"}, &rec)
 	if len(rec.Beliefs)+len(rec.Episodes) != 0 {
 		t.Errorf("recall after forget = %+v", rec)
