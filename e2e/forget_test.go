@@ -50,3 +50,64 @@ func TestForgetLeavesDatabaseSound(t *testing.T) {
 		t.Errorf("after forget: %s", line)
 	}
 }
+
+// TestForgottenIsNotRecalled remembers a fact, forgets its belief with the
+// real binary's default flags, and recall must then find nothing: not the
+// belief and not the note it was learned from (it used to come back
+// through that episode). --keep-episodes keeps the note and says so.
+func TestForgottenIsNotRecalled(t *testing.T) {
+	type recalled struct {
+		Beliefs  []struct{ ID string }
+		Episodes []struct{ ID, Text string }
+	}
+	for _, tc := range []struct {
+		name       string
+		flags      []string
+		wantRecall bool
+	}{
+		{"default", nil, false},
+		{"keep episodes", []string{"--keep-episodes"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := bareWorld(t)
+			var r struct {
+				EpisodeID string `json:"episode_id"`
+				Beliefs   []struct{ ID string }
+			}
+			if err := json.Unmarshal([]byte(w.credence("remember", "--json", "we deploy with qqbelzz")), &r); err != nil || len(r.Beliefs) != 1 {
+				t.Fatalf("remember --json: %+v, %v", r, err)
+			}
+			var before recalled
+			if err := json.Unmarshal([]byte(w.credence("recall", "--json", "how do we deploy? qqbelzz")), &before); err != nil ||
+				len(before.Beliefs) == 0 || len(before.Episodes) == 0 {
+				t.Fatalf("recall before forget found %+v, %v; want the belief and the note, or the test proves nothing", before, err)
+			}
+
+			var rep struct {
+				Beliefs      []string `json:"beliefs"`
+				Episodes     []string `json:"episodes"`
+				EpisodesKept []string `json:"episodes_kept"`
+			}
+			args := append(append([]string{"forget", "--json"}, tc.flags...), r.Beliefs[0].ID)
+			if err := json.Unmarshal([]byte(w.credence(args...)), &rep); err != nil {
+				t.Fatal(err)
+			}
+			wantGone, wantKept := []string{r.EpisodeID}, []string{}
+			if tc.wantRecall {
+				wantGone, wantKept = []string{}, []string{r.EpisodeID}
+			}
+			if strings.Join(rep.Beliefs, " ") != r.Beliefs[0].ID || strings.Join(rep.Episodes, " ") != strings.Join(wantGone, " ") ||
+				strings.Join(rep.EpisodesKept, " ") != strings.Join(wantKept, " ") {
+				t.Errorf("forget --json = %+v; want belief %s, episodes %v, kept %v", rep, r.Beliefs[0].ID, wantGone, wantKept)
+			}
+
+			out := w.credence("recall", "how do we deploy? qqbelzz")
+			if got := strings.Contains(out, "qqbelzz"); got != tc.wantRecall {
+				t.Errorf("recall after forget mentions qqbelzz: %v, want %v\n%s", got, tc.wantRecall, out)
+			}
+			if line := databaseCheck(w); !strings.Contains(line, "integrity_check passed") {
+				t.Errorf("after forget: %s", line)
+			}
+		})
+	}
+}

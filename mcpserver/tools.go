@@ -76,13 +76,20 @@ type ExpandOutput struct {
 // ForgetInput is memory_forget's input.
 type ForgetInput struct {
 	ID           string `json:"id" jsonschema:"the belief (bl_…) or episode (ep_…) to forget"`
-	WithEvidence bool   `json:"with_evidence,omitempty" jsonschema:"for a belief: also forget the episodes it was learned from, so none of its text remains"`
+	WithEvidence bool   `json:"with_evidence,omitempty" jsonschema:"for a belief: also forget every episode it was learned from, even those other beliefs rest on"`
+	KeepEpisodes bool   `json:"keep_episodes,omitempty" jsonschema:"for a belief: forget the belief alone and keep the episodes that say it"`
 }
 
 // ForgetOutput says what was forgotten.
 type ForgetOutput struct {
-	Beliefs  []string `json:"beliefs"`
+	Beliefs []string `json:"beliefs"`
+	// Episodes lists the episodes forgotten: the one named, or those the
+	// belief took with it.
 	Episodes []string `json:"episodes"`
+	// EpisodesKept lists episodes the belief was learned from that were
+	// left in place.
+	EpisodesKept     []string `json:"episodes_kept"`
+	AlreadyForgotten []string `json:"already_forgotten,omitempty"`
 }
 
 // StatusOutput is memory_status's result.
@@ -135,7 +142,8 @@ func (s *Server) addTools(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_why", Annotations: readOnly,
 		Description: "Explain why credence believes something: the evidence chain down to the episodes and the confidence over time."}, s.why)
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_forget", Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-		Description: "Forget a belief or an episode for good: its text is purged from the database (and from other machines at their next sync). Only when the user asks."}, s.forget)
+		Description: "Forget a belief or an episode for good: its text is purged from the database (and from other machines at their next sync). " +
+			"Forgetting a belief also forgets the episodes that are its only source or that state it. Only when the user asks."}, s.forget)
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_status", Annotations: readOnly,
 		Description: "How much credence remembers, whether its background agent is alive and how its last consolidation went."}, s.status)
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_save",
@@ -229,65 +237,30 @@ func (s *Server) why(ctx context.Context, _ *mcp.CallToolRequest, in IDInput) (*
 }
 
 func (s *Server) forget(ctx context.Context, _ *mcp.CallToolRequest, in ForgetInput) (*mcp.CallToolResult, ForgetOutput, error) {
-	out := ForgetOutput{Beliefs: []string{}, Episodes: []string{}}
-	id := strings.TrimSpace(in.ID)
-	var episodes []string
+	out := ForgetOutput{Beliefs: []string{}, Episodes: []string{}, EpisodesKept: []string{}}
+	scope := store.ForgetSources
 	switch {
-	case strings.HasPrefix(id, "ep_"):
-		e, err := s.db.EpisodeByPrefix(ctx, id)
-		if err != nil {
-			return nil, out, err
-		}
-		episodes = []string{e.ID}
-	case strings.HasPrefix(id, "bl_"):
-		b, err := s.db.Belief(ctx, id)
-		if err != nil {
-			return nil, out, err
-		}
-		if in.WithEvidence {
-			if episodes, err = s.db.EvidenceEpisodes(ctx, b.ID); err != nil {
-				return nil, out, err
-			}
-		}
-		if b.Status != belief.Forgotten {
-			if err := s.db.ForgetBelief(ctx, b.ID); err != nil {
-				return nil, out, err
-			}
-			out.Beliefs = append(out.Beliefs, b.ID)
-		}
-	default:
-		return nil, out, fmt.Errorf("%q is not a belief (bl_…) or episode (ep_…) ID", id)
+	case in.WithEvidence && in.KeepEpisodes:
+		return nil, out, fmt.Errorf("with_evidence and keep_episodes contradict each other; pick one")
+	case in.WithEvidence:
+		scope = store.ForgetEvidence
+	case in.KeepEpisodes:
+		scope = store.KeepEpisodes
 	}
-	for _, eid := range episodes {
-		e, err := s.db.Episode(ctx, eid)
-		if err != nil {
-			return nil, out, err
-		}
-		if e.Forgotten {
-			continue
-		}
-		if err := s.db.ForgetEpisode(ctx, e.ID); err != nil {
-			return nil, out, err
-		}
-		out.Episodes = append(out.Episodes, e.ID)
-	}
-	if _, err := s.db.PurgeDerived(ctx); err != nil {
+	done, err := s.db.Forget(ctx, []string{in.ID}, scope)
+	if err != nil {
 		return nil, out, err
 	}
-	if err := s.db.Purge(ctx); err != nil {
-		return nil, out, err
-	}
+	out.Beliefs = append(out.Beliefs, done.Beliefs...)
+	out.Episodes = append(out.Episodes, done.Episodes...)
+	out.EpisodesKept = append(out.EpisodesKept, done.Kept...)
+	out.AlreadyForgotten = done.AlreadyForgotten
 	if len(out.Beliefs) > 0 {
 		// Out of MEMORY.md now, not at the agent's next cycle; a file that
 		// cannot be written is retried by the agent.
 		_, _ = promote.New(s.db, s.cfg, promote.Options{}).Promote(ctx)
 	}
-	text := fmt.Sprintf("Forgot %d belief(s) and %d episode(s); their text is purged from this machine's database.",
-		len(out.Beliefs), len(out.Episodes))
-	if len(out.Beliefs)+len(out.Episodes) == 0 {
-		text = "That was already forgotten."
-	}
-	return textResult(text), out, nil
+	return textResult(forgetText(out)), out, nil
 }
 
 func (s *Server) status(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, StatusOutput, error) {

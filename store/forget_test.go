@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
@@ -44,27 +46,23 @@ func TestForgetKeepsIndexesSound(t *testing.T) {
 		forget func(t *testing.T, db *DB, beliefID, episodeID string)
 	}{
 		{"belief", func(t *testing.T, db *DB, beliefID, _ string) {
-			if err := db.ForgetBelief(ctx, beliefID); err != nil {
+			if _, err := db.Forget(ctx, []string{beliefID}, ForgetSources); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"belief alone", func(t *testing.T, db *DB, beliefID, _ string) {
+			if _, err := db.Forget(ctx, []string{beliefID}, KeepEpisodes); err != nil {
 				t.Fatal(err)
 			}
 		}},
 		{"episode", func(t *testing.T, db *DB, _, episodeID string) {
-			if err := db.ForgetEpisode(ctx, episodeID); err != nil {
+			if _, err := db.Forget(ctx, []string{episodeID}, ForgetSources); err != nil {
 				t.Fatal(err)
 			}
 		}},
-		{"belief and its evidence", func(t *testing.T, db *DB, beliefID, _ string) {
-			episodes, err := db.EvidenceEpisodes(ctx, beliefID)
-			if err != nil {
+		{"belief with its evidence", func(t *testing.T, db *DB, beliefID, _ string) {
+			if _, err := db.Forget(ctx, []string{beliefID}, ForgetEvidence); err != nil {
 				t.Fatal(err)
-			}
-			if err := db.ForgetBelief(ctx, beliefID); err != nil {
-				t.Fatal(err)
-			}
-			for _, id := range episodes {
-				if err := db.ForgetEpisode(ctx, id); err != nil {
-					t.Fatal(err)
-				}
 			}
 		}},
 	} {
@@ -81,9 +79,9 @@ func TestForgetKeepsIndexesSound(t *testing.T) {
 	}
 }
 
-// TestTombstoneFromSyncKeepsIndexesSound forgets a belief and an episode on
-// one machine and applies the rows (with their tombstones) on another, as a
-// sync pull does.
+// TestTombstoneFromSyncKeepsIndexesSound forgets a belief on one machine
+// and applies the rows, with the tombstones of the belief and of the
+// episode it took along, on another, as a sync pull does.
 func TestTombstoneFromSyncKeepsIndexesSound(t *testing.T) {
 	ctx := context.Background()
 	src, dst := openTest(t), openTest(t)
@@ -107,18 +105,182 @@ func TestTombstoneFromSyncKeepsIndexesSound(t *testing.T) {
 	}
 	cursor := apply(SyncCursor{})
 	assertSound(t, dst, "pulling the belief")
-	if err := src.ForgetBelief(ctx, beliefID); err != nil {
-		t.Fatal(err)
-	}
-	if err := src.ForgetEpisode(ctx, episodeID); err != nil {
+	if _, err := src.Forget(ctx, []string{beliefID}, ForgetSources); err != nil {
 		t.Fatal(err)
 	}
 	apply(cursor)
 	if b, err := dst.Belief(ctx, beliefID); err != nil || b.Status != belief.Forgotten {
 		t.Fatalf("pulled belief: status %s, %v; want forgotten", b.Status, err)
 	}
-	if e, err := dst.Episode(ctx, episodeID); err != nil || !e.Forgotten {
-		t.Fatalf("pulled episode: forgotten=%v, %v; want forgotten", e.Forgotten, err)
+	if e, err := dst.Episode(ctx, episodeID); err != nil || !e.Forgotten || e.Content != "" {
+		t.Fatalf("pulled episode: %+v, %v; want it forgotten and blank, by its tombstone", e, err)
 	}
 	assertSound(t, dst, "applying the tombstones")
+}
+
+// TestForgetTakesEpisodes checks which episodes forgetting a belief takes
+// with it, and which it keeps, for each scope.
+func TestForgetTakesEpisodes(t *testing.T) {
+	ctx := context.Background()
+	type world struct {
+		db      *DB
+		belief  string
+		episode map[string]string // name → ID
+	}
+	// build stores episodes by name and a belief "Project deploys with
+	// qqbelzz" (project /p) learned from the episodes in sources; shared
+	// sources are evidence for a second belief too.
+	build := func(t *testing.T, episodes map[string]Episode, sources, shared []string) world {
+		w := world{db: openTest(t), episode: map[string]string{}}
+		err := w.db.Write(ctx, func(tx *Tx) error {
+			for _, name := range slices.Sorted(maps.Keys(episodes)) {
+				e := episodes[name]
+				if e.ProjectPath == "" {
+					e.ProjectPath = "/p"
+				}
+				if _, err := tx.AddEpisode(ctx, &e); err != nil {
+					return err
+				}
+				w.episode[name] = e.ID
+			}
+			var err error
+			w.belief, err = tx.CreateBelief(ctx, belief.Spec{Statement: "Project deploys with qqbelzz", Subject: "project",
+				Predicate: "deploys_with", Object: "qqbelzz", Scope: belief.ScopeProject, ProjectPath: "/p", Kind: belief.KindFact})
+			if err != nil {
+				return err
+			}
+			other, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project tests with gotestsum", Subject: "project",
+				Predicate: "tests_with", Object: "gotestsum", Scope: belief.ScopeProject, ProjectPath: "/p", Kind: belief.KindFact})
+			if err != nil {
+				return err
+			}
+			for _, name := range sources {
+				if _, err := tx.AddEvidence(ctx, Evidence{BeliefID: w.belief, EpisodeID: w.episode[name], Label: belief.Supports}); err != nil {
+					return err
+				}
+			}
+			for _, name := range shared {
+				if _, err := tx.AddEvidence(ctx, Evidence{BeliefID: other, EpisodeID: w.episode[name], Label: belief.Supports}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	prompt := Episode{SessionID: "s1", Kind: EpisodePrompt, Content: "btw we deploy with qqbelzz now"}
+	exchange := Episode{SessionID: "s1", Kind: EpisodeExchange, Content: "User: btw we deploy with qqbelzz now\n\nAssistant: Noted."}
+	tests := []struct {
+		name     string
+		episodes map[string]Episode
+		sources  []string
+		shared   []string
+		scope    ForgetScope
+		want     []string // episodes forgotten
+		kept     []string
+	}{
+		{"a sole source and its copy in the exchange", map[string]Episode{"prompt": prompt, "exchange": exchange,
+			"unrelated": {SessionID: "s1", Kind: EpisodePrompt, Content: "run the linter please"}},
+			[]string{"prompt"}, nil, ForgetSources, []string{"exchange", "prompt"}, nil},
+		{"another session saying it again", map[string]Episode{"prompt": prompt,
+			"again": {SessionID: "s2", Kind: EpisodePrompt, Content: "Reminder: we deploy with qqbelzz. Tests run nightly."}},
+			[]string{"prompt"}, nil, ForgetSources, []string{"again", "prompt"}, nil},
+		{"mentions without stating it are kept", map[string]Episode{"prompt": prompt,
+			"mention": {SessionID: "s2", Kind: EpisodePrompt, Content: "what is qqbelzz anyway?"},
+			"other":   {SessionID: "s3", Kind: EpisodePrompt, Content: "we tried qqbelzz once. We deploy by hand."}},
+			[]string{"prompt"}, nil, ForgetSources, []string{"prompt"}, nil},
+		{"another project's episode is kept", map[string]Episode{"prompt": prompt,
+			"elsewhere": {SessionID: "s2", Kind: EpisodePrompt, ProjectPath: "/q", Content: "we deploy with qqbelzz"}},
+			[]string{"prompt"}, nil, ForgetSources, []string{"prompt"}, nil},
+		{"a shared source that states it goes", map[string]Episode{
+			"both": {SessionID: "s1", Kind: EpisodeNote, Content: "Our stack: we ship it with qqbelzz and test with gotestsum"}},
+			[]string{"both"}, []string{"both"}, ForgetSources, []string{"both"}, nil},
+		{"a shared source that does not is kept", map[string]Episode{
+			"both": {SessionID: "s1", Kind: EpisodeNote, Content: "Deploys and tests: see the Makefile, gotestsum"}},
+			[]string{"both"}, []string{"both"}, ForgetSources, nil, []string{"both"}},
+		{"with evidence takes shared sources too", map[string]Episode{
+			"both": {SessionID: "s1", Kind: EpisodeNote, Content: "Deploys and tests: see the Makefile, gotestsum"}},
+			[]string{"both"}, []string{"both"}, ForgetEvidence, []string{"both"}, nil},
+		{"keep episodes takes none", map[string]Episode{"prompt": prompt, "exchange": exchange},
+			[]string{"prompt"}, nil, KeepEpisodes, nil, []string{"prompt"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := build(t, tt.episodes, tt.sources, tt.shared)
+			got, err := w.db.Forget(ctx, []string{w.belief}, tt.scope)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := func(ids []string) []string {
+				var out []string
+				for name, id := range w.episode {
+					if slices.Contains(ids, id) {
+						out = append(out, name)
+					}
+				}
+				slices.Sort(out)
+				return out
+			}
+			if !slices.Equal(got.Beliefs, []string{w.belief}) {
+				t.Errorf("Forget().Beliefs=%v, want [%s]", got.Beliefs, w.belief)
+			}
+			if g := names(got.Episodes); !slices.Equal(g, tt.want) || len(got.Episodes) != len(tt.want) {
+				t.Errorf("Forget().Episodes=%v, want %v", g, tt.want)
+			}
+			if g := names(got.Kept); !slices.Equal(g, tt.kept) {
+				t.Errorf("Forget().Kept=%v, want %v", g, tt.kept)
+			}
+			for name, id := range w.episode {
+				e, err := w.db.Episode(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := slices.Contains(tt.want, name); e.Forgotten != want || (want && e.Content != "") {
+					t.Errorf("episode %q: forgotten=%v content=%q; want forgotten=%v", name, e.Forgotten, e.Content, want)
+				}
+			}
+			var stones int
+			if err := w.db.sql.QueryRowContext(ctx, `SELECT count(*) FROM tombstones WHERE kind = 'episode'`).Scan(&stones); err != nil || stones != len(tt.want) {
+				t.Errorf("episode tombstones=%d, %v; want %d, one per forgotten episode", stones, err, len(tt.want))
+			}
+			assertSound(t, w.db, "forget")
+		})
+	}
+}
+
+func TestStatesBelief(t *testing.T) {
+	pnpm := belief.State{Spec: belief.Spec{Statement: "User prefers pnpm", Subject: "user", Predicate: "prefers", Object: "pnpm"}}
+	lint := belief.State{Spec: belief.Spec{Statement: "Assistant should run make lint before committing", Subject: "assistant",
+		Predicate: "should", Object: "run make lint before committing"}}
+	berlin := belief.State{Spec: belief.Spec{Statement: "Alice lives in Berlin", Subject: "alice", Predicate: "lives_in", Object: "berlin"}}
+	tests := []struct {
+		text          string
+		s             belief.State
+		loose, strict bool
+	}{
+		{"I prefer pnpm over npm.", pnpm, true, true},
+		{"user prefers pnpm", pnpm, true, true}, // the statement itself
+		{"I ran pnpm install and it failed", pnpm, true, false},
+		{"pnpm install failed", pnpm, false, false},
+		{"I prefer tabs. The repo uses pnpm.", pnpm, false, false}, // not in one sentence
+		{"Always run make lint before committing!", lint, true, true},
+		{"make lint failed", lint, false, false},
+		{"Alice lived in Berlin for years", berlin, true, true},
+		{"Alice visited Berlin", berlin, true, false},
+		{"Bob lives in Berlin", berlin, false, false},
+		{"my package manager is PNPMs", pnpm, true, false}, // plural and case aside
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if got := statesBelief(tt.text, tt.s, false); got != tt.loose {
+				t.Errorf("statesBelief(loose)=%v, want %v", got, tt.loose)
+			}
+			if got := statesBelief(tt.text, tt.s, true); got != tt.strict {
+				t.Errorf("statesBelief(strict)=%v, want %v", got, tt.strict)
+			}
+		})
+	}
 }

@@ -141,6 +141,50 @@ func TestForgetPurgesEverywhere(t *testing.T) {
 	}
 }
 
+// TestForgetTakesEpisodesEverywhere forgets a belief on b with the default
+// scope: the note it was learned from on a is forgotten too, on a, by the
+// episode's tombstone, and no machine or the remote keeps the words.
+func TestForgetTakesEpisodesEverywhere(t *testing.T) {
+	url := remoteURL(t)
+	a := newMachine(t, "a", 0, Dial(url, ""))
+	b := newMachine(t, "b", time.Second, Dial(url, ""))
+	ctx := context.Background()
+	r, err := a.db.Remember(ctx, store.RememberInput{Text: "we deploy with qqbelzz", Scope: belief.ScopeGlobal, Source: "cli",
+		Statements: []store.Statement{{Subject: "project", Predicate: "deploys_with", Object: "qqbelzz",
+			Statement: "Project deploys with qqbelzz", Kind: belief.KindFact}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.round(t)
+	b.round(t)
+	done, err := b.db.Forget(ctx, []string{r.Beliefs[0].ID}, store.ForgetSources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done.Episodes) != 1 || done.Episodes[0] != r.EpisodeID {
+		t.Fatalf("b forgot %+v, want the note %s with the belief", done, r.EpisodeID)
+	}
+	b.round(t)
+	a.round(t)
+	if e, err := a.db.Episode(ctx, r.EpisodeID); err != nil || !e.Forgotten || e.Content != "" {
+		t.Errorf("a: note after sync = %+v, %v; want it forgotten and blank", e, err)
+	}
+	remote := openFileRemote(t, url)
+	for name, snap := range map[string]snapshot{"a": a.snapshot(t), "b": b.snapshot(t),
+		"remote": takeSnapshot(t, remote, remoteQueries)} {
+		for table, lines := range snap {
+			for _, l := range lines {
+				if strings.Contains(l, "qqbelzz") {
+					t.Errorf("%s %s still holds the forgotten text: %s", name, table, l)
+				}
+			}
+		}
+	}
+	if problems, err := a.db.CheckIntegrity(ctx, true); err != nil || len(problems) > 0 {
+		t.Errorf("a: CheckIntegrity()=%q, %v", problems, err)
+	}
+}
+
 // scriptedRemote hands out one prepared batch per round and accepts pushes.
 type scriptedRemote struct{ batches []store.SyncBatch }
 
