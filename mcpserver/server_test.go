@@ -13,6 +13,7 @@ import (
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/store"
@@ -128,7 +129,7 @@ func TestSaveRecallExpandWhyForget(t *testing.T) {
 		t.Errorf("memory_expand of the episode = %+v\n%s", ex, text)
 	}
 
-	var why store.CardJSON
+	var why card.Belief
 	text = call(t, cs, "memory_why", map[string]any{"id": id}, &why)
 	if len(why.Timeline) < 2 || !strings.Contains(text, "confidence over time: 0.50 (create") {
 		t.Errorf("memory_why timeline %+v\n%s", why.Timeline, text)

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/recall"
@@ -67,10 +68,10 @@ type IDInput struct {
 
 // ExpandOutput is a belief's card or an episode.
 type ExpandOutput struct {
-	Belief  *store.CardJSON    `json:"belief,omitempty"`
-	Episode *store.EpisodeJSON `json:"episode,omitempty"`
+	Belief  *card.Belief  `json:"belief,omitempty"`
+	Episode *card.Episode `json:"episode,omitempty"`
 	// Beliefs lists, for an episode, the beliefs it is evidence for.
-	Beliefs []store.RelatedJSON `json:"beliefs,omitempty"`
+	Beliefs []card.Related `json:"beliefs,omitempty"`
 }
 
 // ForgetInput is memory_forget's input.
@@ -127,9 +128,9 @@ type SaveInput struct {
 
 // SaveOutput says what memory_save stored.
 type SaveOutput struct {
-	EpisodeID string                `json:"episode_id"`
-	Redacted  bool                  `json:"redacted"`
-	Beliefs   []store.RememberedOne `json:"beliefs,omitempty"`
+	EpisodeID string            `json:"episode_id"`
+	Redacted  bool              `json:"redacted"`
+	Beliefs   []card.Remembered `json:"beliefs,omitempty"`
 }
 
 func (s *Server) addTools(srv *mcp.Server) {
@@ -207,10 +208,10 @@ func (s *Server) expand(ctx context.Context, _ *mcp.CallToolRequest, in IDInput)
 		if err != nil {
 			return nil, ExpandOutput{}, err
 		}
-		ej := e.JSON()
+		ej := card.EpisodeOf(e)
 		out := ExpandOutput{Episode: &ej}
 		for _, b := range derived {
-			out.Beliefs = append(out.Beliefs, store.RelatedJSON{ID: b.ID, Statement: b.Statement, Status: string(b.Status)})
+			out.Beliefs = append(out.Beliefs, card.RelatedOf(b))
 		}
 		return textResult(episodeText(e, derived)), out, nil
 	}
@@ -218,21 +219,21 @@ func (s *Server) expand(ctx context.Context, _ *mcp.CallToolRequest, in IDInput)
 	if err != nil {
 		return nil, ExpandOutput{}, err
 	}
-	cj := c.JSON()
+	cj := card.Of(c)
 	return textResult(cardText(c, nil)), ExpandOutput{Belief: &cj}, nil
 }
 
-func (s *Server) why(ctx context.Context, _ *mcp.CallToolRequest, in IDInput) (*mcp.CallToolResult, store.CardJSON, error) {
+func (s *Server) why(ctx context.Context, _ *mcp.CallToolRequest, in IDInput) (*mcp.CallToolResult, card.Belief, error) {
 	c, err := s.db.Card(ctx, strings.TrimSpace(in.ID))
 	if err != nil {
-		return nil, store.CardJSON{}, err
+		return nil, card.Belief{}, err
 	}
 	tl, err := s.db.Timeline(ctx, c.Belief.ID, 24)
 	if err != nil {
-		return nil, store.CardJSON{}, err
+		return nil, card.Belief{}, err
 	}
-	out := c.JSON()
-	out.Timeline = store.TimelineJSON(tl)
+	out := card.Of(c)
+	out.Timeline = card.TimelineOf(tl)
 	return textResult(cardText(c, tl)), out, nil
 }
 
@@ -354,7 +355,7 @@ func (s *Server) save(ctx context.Context, _ *mcp.CallToolRequest, in SaveInput)
 	if err != nil {
 		return nil, out, err
 	}
-	out.EpisodeID, out.Beliefs = res.EpisodeID, res.Beliefs
+	out.EpisodeID, out.Beliefs = res.EpisodeID, card.RememberedOf(res.Beliefs)
 	return textResult(saveText(out)), out, nil
 }
 
