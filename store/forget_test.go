@@ -42,35 +42,26 @@ func learned(t *testing.T, db *DB, text, object string) (beliefID, episodeID str
 func TestForgetKeepsIndexesSound(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
-		name   string
-		forget func(t *testing.T, db *DB, beliefID, episodeID string)
+		name    string
+		episode bool // forget the note instead of the belief
+		scope   ForgetScope
 	}{
-		{"belief", func(t *testing.T, db *DB, beliefID, _ string) {
-			if _, err := db.Forget(ctx, []string{beliefID}, ForgetSources); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"belief alone", func(t *testing.T, db *DB, beliefID, _ string) {
-			if _, err := db.Forget(ctx, []string{beliefID}, KeepEpisodes); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"episode", func(t *testing.T, db *DB, _, episodeID string) {
-			if _, err := db.Forget(ctx, []string{episodeID}, ForgetSources); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"belief with its evidence", func(t *testing.T, db *DB, beliefID, _ string) {
-			if _, err := db.Forget(ctx, []string{beliefID}, ForgetEvidence); err != nil {
-				t.Fatal(err)
-			}
-		}},
+		{"belief", false, ForgetSources},
+		{"belief alone", false, KeepEpisodes},
+		{"belief with its evidence", false, ForgetEvidence},
+		{"episode", true, ForgetSources},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db := openTest(t)
 			beliefID, episodeID := learned(t, db, "we deploy with qqbelzz", "qqbelzz")
 			assertSound(t, db, "remember")
-			tc.forget(t, db, beliefID, episodeID)
+			target := beliefID
+			if tc.episode {
+				target = episodeID
+			}
+			if _, err := db.Forget(ctx, []string{target}, tc.scope); err != nil {
+				t.Fatal(err)
+			}
 			assertSound(t, db, "forget")
 			// The index must stay usable after the forget, too.
 			learned(t, db, "we deploy with qqbelzz again", "qqbelzz")

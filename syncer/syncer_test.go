@@ -124,17 +124,7 @@ func TestForgetPurgesEverywhere(t *testing.T) {
 		t.Errorf("a: consolidation's facts still hold the forgotten text after sync: %s", facts)
 	}
 
-	remote := openFileRemote(t, url)
-	for name, snap := range map[string]snapshot{"a": a.snapshot(t), "b": b.snapshot(t),
-		"remote": takeSnapshot(t, remote, remoteQueries)} {
-		for table, lines := range snap {
-			for _, l := range lines {
-				if strings.Contains(l, "hunter2") {
-					t.Errorf("%s %s still holds the forgotten text: %s", name, table, l)
-				}
-			}
-		}
-	}
+	assertForgottenEverywhere(t, url, "hunter2", a, b)
 	got, err := a.db.Belief(ctx, id)
 	if err != nil || got.Status != belief.Forgotten {
 		t.Errorf("a: Belief()=%s, %v; want forgotten", got.Status, err)
@@ -169,19 +159,28 @@ func TestForgetTakesEpisodesEverywhere(t *testing.T) {
 	if e, err := a.db.Episode(ctx, r.EpisodeID); err != nil || !e.Forgotten || e.Content != "" {
 		t.Errorf("a: note after sync = %+v, %v; want it forgotten and blank", e, err)
 	}
-	remote := openFileRemote(t, url)
-	for name, snap := range map[string]snapshot{"a": a.snapshot(t), "b": b.snapshot(t),
-		"remote": takeSnapshot(t, remote, remoteQueries)} {
+	assertForgottenEverywhere(t, url, "qqbelzz", a, b)
+	if problems, err := a.db.CheckIntegrity(ctx, true); err != nil || len(problems) > 0 {
+		t.Errorf("a: CheckIntegrity()=%q, %v", problems, err)
+	}
+}
+
+// assertForgottenEverywhere fails the test when text is still in a row of
+// any of the machines or of the remote at url.
+func assertForgottenEverywhere(t *testing.T, url, text string, machines ...*machine) {
+	t.Helper()
+	snaps := map[string]snapshot{"remote": takeSnapshot(t, openFileRemote(t, url), remoteQueries)}
+	for _, m := range machines {
+		snaps[m.name] = m.snapshot(t)
+	}
+	for name, snap := range snaps {
 		for table, lines := range snap {
 			for _, l := range lines {
-				if strings.Contains(l, "qqbelzz") {
+				if strings.Contains(l, text) {
 					t.Errorf("%s %s still holds the forgotten text: %s", name, table, l)
 				}
 			}
 		}
-	}
-	if problems, err := a.db.CheckIntegrity(ctx, true); err != nil || len(problems) > 0 {
-		t.Errorf("a: CheckIntegrity()=%q, %v", problems, err)
 	}
 }
 
