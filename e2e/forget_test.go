@@ -101,9 +101,13 @@ func TestForgottenIsNotRecalled(t *testing.T) {
 				t.Errorf("forget --json = %+v; want belief %s, episodes %v, kept %v", rep, r.Beliefs[0].ID, wantGone, wantKept)
 			}
 
-			out := w.credence("recall", "how do we deploy? qqbelzz")
-			if got := strings.Contains(out, "qqbelzz"); got != tc.wantRecall {
-				t.Errorf("recall after forget mentions qqbelzz: %v, want %v\n%s", got, tc.wantRecall, out)
+			out := w.credence("recall", "--json", "how do we deploy? qqbelzz")
+			var after recalled
+			if err := json.Unmarshal([]byte(out), &after); err != nil {
+				t.Fatal(err)
+			}
+			if found := len(after.Beliefs)+len(after.Episodes) > 0; found != tc.wantRecall || len(after.Beliefs) > 0 {
+				t.Errorf("recall after forget found %+v; want the note only with --keep-episodes, and never the belief", after)
 			}
 			if line := databaseCheck(w); !strings.Contains(line, "integrity_check passed") {
 				t.Errorf("after forget: %s", line)
