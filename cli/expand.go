@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/ids"
 	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
@@ -42,7 +43,7 @@ func runExpand(env *Env, args []string) int {
 		return env.Fail("expand", explainNotFound(err, id))
 	}
 	if *asJSON {
-		return env.JSON(c.JSON())
+		return env.JSON(card.Of(c))
 	}
 	printCard(env.Stdout, c, cardOptions{episodeChars: 400, events: true})
 	tl, err := db.Timeline(env.Ctx, c.Belief.ID, 24)
@@ -71,11 +72,11 @@ func expandEpisode(env *Env, db *store.DB, id string, asJSON bool) int {
 	}
 	if asJSON {
 		out := struct {
-			store.EpisodeJSON
-			Beliefs []store.RelatedJSON `json:"beliefs"`
-		}{EpisodeJSON: e.JSON(), Beliefs: []store.RelatedJSON{}}
+			card.Episode
+			Beliefs []card.Related `json:"beliefs"`
+		}{Episode: card.EpisodeOf(e), Beliefs: []card.Related{}}
 		for _, b := range derived {
-			out.Beliefs = append(out.Beliefs, store.RelatedJSON{ID: b.ID, Statement: b.Statement, Status: string(b.Status)})
+			out.Beliefs = append(out.Beliefs, card.RelatedOf(b))
 		}
 		return env.JSON(out)
 	}

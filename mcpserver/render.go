@@ -136,6 +136,35 @@ func saveText(s SaveOutput) string {
 	return w.String()
 }
 
+// forgetText says what memory_forget removed and what it kept, by ID, so
+// Claude can tell the user exactly that.
+func forgetText(f ForgetOutput) string {
+	if len(f.Beliefs)+len(f.Episodes) == 0 {
+		return "That was already forgotten."
+	}
+	var w strings.Builder
+	w.WriteString("Forgot")
+	if len(f.Beliefs) > 0 {
+		fmt.Fprintf(&w, " belief %s", strings.Join(f.Beliefs, ", "))
+		if len(f.Episodes) > 0 {
+			w.WriteString(" and")
+		}
+	}
+	switch len(f.Episodes) {
+	case 0:
+	case 1:
+		fmt.Fprintf(&w, " episode %s", f.Episodes[0])
+	default:
+		fmt.Fprintf(&w, " %d episodes (%s)", len(f.Episodes), strings.Join(f.Episodes, ", "))
+	}
+	w.WriteString("; their text is purged from this machine's database, and other machines purge it when they sync.")
+	if len(f.EpisodesKept) > 0 {
+		fmt.Fprintf(&w, " Kept %d episode(s) it was learned from, which still hold what they said: %s.",
+			len(f.EpisodesKept), strings.Join(f.EpisodesKept, ", "))
+	}
+	return w.String()
+}
+
 // clip squeezes white space and cuts text to n bytes on a rune boundary.
 func clip(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")

@@ -167,4 +167,3 @@ func BenchmarkDecayedConfidence10kFullRows(b *testing.B) {
 		}
 	}
 }
-

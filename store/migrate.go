@@ -29,7 +29,7 @@ type migration struct {
 // goMigrations are the migrations written in Go, numbered with the SQL
 // files.
 var goMigrations = []migration{
-	{version: 8, name: "drop_vector_indexes", fn: dropVectorIndexes},
+	{version: 9, name: "drop_vector_indexes", fn: dropVectorIndexes},
 }
 
 // dropVectorIndexes drops the libSQL vector (DiskANN) index of every

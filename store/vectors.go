@@ -69,7 +69,7 @@ func (db *DB) EnsureSpace(ctx context.Context, embedderID string, dim int) (Spac
 			t := "vec_" + sp.Name + "_" + kind
 			// No libSQL vector index: recall searches sign sketches
 			// (recall/sketch.go), and the index made every insert cost
-			// 5–50 ms under the write lock (migration 0008 drops it).
+			// 5–50 ms under the write lock (migration 0009 drops it).
 			if _, err := tx.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (id TEXT PRIMARY KEY, embedding F32_BLOB(%d) NOT NULL)`, t, dim)); err != nil {
 				return err
 			}

@@ -56,6 +56,7 @@ var Rules = []Rule{
 	{Packages: []string{"agent"}, Never: []string{"cli", "mcpserver", "install", "demo"}},
 	{Packages: []string{"markdown", "promote"}, Never: []string{"hooks"}},
 	{Packages: []string{"syncer"}, Never: []string{"hooks"}},
+	{Packages: []string{"card"}, Never: []string{"hooks", "agent", "cli", "mcpserver", "syncer", "markdown"}},
 	{Packages: []string{"install", "mcpserver", "cli", "demo"}},
 	{Packages: []string{"cmd/credence"}, Only: []string{"cli"}},
 	{Packages: []string{"cmd/credence-hook"}, Only: []string{"hookrelay"}},
