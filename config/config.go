@@ -141,7 +141,7 @@ type SyncConfig struct {
 // HookConfig bounds the hook executables, which run on every prompt.
 type HookConfig struct {
 	StdinMaxBytes int64         `toml:"stdin_max_bytes" doc:"Most bytes a hook reads from stdin."`
-	StdinTimeout  time.Duration `toml:"stdin_timeout" doc:"Longest a hook waits for stdin."`
+	StdinTimeout  time.Duration `toml:"stdin_timeout" doc:"Longest a hook waits for stdin, never past hook.budget; a prompt that arrives within it is stored."`
 	Budget        time.Duration `toml:"budget" doc:"Total time a hook may spend before it gives up silently."`
 	LogMaxBytes   int64         `toml:"log_max_bytes" doc:"Size at which the hook log is rotated."`
 }

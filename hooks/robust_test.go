@@ -144,8 +144,9 @@ func TestHookFailsOpen(t *testing.T) {
 }
 
 // TestHookLockedDatabase holds the write lock in another connection while
-// a prompt arrives: the hook gives up on storing within its busy timeout,
-// still exits 0, stores nothing and says why in the log.
+// a prompt arrives: the hook gives up on the database within its busy
+// timeout, still exits 0, stores nothing half way and says why in the log
+// (the prompt waits in the spool: TestLockedPromptIsSpooled).
 func TestHookLockedDatabase(t *testing.T) {
 	e := newHookEnv(t)
 	db := e.db() // creates the database at the current schema
