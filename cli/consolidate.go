@@ -11,6 +11,7 @@ import (
 
 	"github.com/credence-mem/credence/agent"
 	"github.com/credence-mem/credence/consolidate"
+	"github.com/credence-mem/credence/hooks"
 	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/logfile"
 	"github.com/credence-mem/credence/promote"
@@ -68,6 +69,10 @@ func runConsolidate(env *Env, args []string) int {
 		return env.Fail("consolidate", err)
 	}
 	defer unlock()
+	// Prompts the hooks could not store while the database was busy wait
+	// in the spool; the agent stores them as they come, a cycle run by
+	// hand stores them first.
+	hooks.DrainSpool(ctx, cfg, db, log)
 	st, err := cons.RunLocked(ctx, "cli")
 	if err != nil {
 		return env.Fail("consolidate", err)

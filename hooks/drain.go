@@ -3,11 +3,13 @@ package hooks
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
+	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -162,4 +164,16 @@ func (s *Server) drainOnce(ctx context.Context) {
 	}
 	h := &handler{cfg: cfg, log: s.log.With("event", "drain"), now: time.Now, shared: sh}
 	h.drainSpool(ctx, s.drainDB, 0)
+}
+
+// DrainSpool stores what waits in the spool of cfg's database through db,
+// oldest first, and returns how many records it stored. `credence
+// consolidate` calls it first, so a cycle run by hand sees the prompts
+// hooks could not store; the agent drains on its own (Server).
+func DrainSpool(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logger) int {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	h := &handler{cfg: cfg, log: log.With("event", "drain"), now: time.Now}
+	return h.drainSpool(ctx, db, 0)
 }
