@@ -80,7 +80,7 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 		return errors.New("flush: no transcript_path")
 	}
 	from := sess.TranscriptOffset
-	exs, next, reread, err := transcript.ReadFileResuming(path, from)
+	exs, next, reread, err := transcript.ReadFileResuming(ctx, path, from)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"context"
 	"errors"
 	"os"
 	"sync"
@@ -39,20 +40,18 @@ func (h *handler) promptScans() *scans {
 // lastPrompt returns the last prompt of the transcript at path and its
 // occurrence, resumed from the previous scan of the same file. A file that
 // was replaced, or is shorter than what was scanned, is scanned again from
-// the start; a missing path is an error.
-func (c *scans) lastPrompt(path string) (transcript.PromptRef, bool, error) {
+// the start; a missing path, one that is not a regular file, a read cut
+// short by ctx or by transcript.MaxReadBytes is an error.
+func (c *scans) lastPrompt(ctx context.Context, path string) (transcript.PromptRef, bool, error) {
 	if path == "" {
 		return transcript.PromptRef{}, false, errors.New("no transcript_path")
 	}
-	f, err := os.Open(path)
+	f, err := transcript.Open(ctx, path)
 	if err != nil {
 		return transcript.PromptRef{}, false, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return transcript.PromptRef{}, false, err
-	}
+	fi := f.Stat()
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= maxScans {
 		c.m = map[string]*scanEntry{}

@@ -67,7 +67,7 @@ func (h *handler) stop(ctx context.Context, in Input) error {
 // transcript the stored prompt is keyed with its occurrence among the
 // session's stored prompts.
 func (h *handler) turnKey(ctx context.Context, db *store.DB, in Input, stored string) (key, prompt string, err error) {
-	ref, ok, terr := h.promptScans().lastPrompt(in.TranscriptPath)
+	ref, ok, terr := h.promptScans().lastPrompt(ctx, in.TranscriptPath)
 	switch {
 	case terr != nil:
 		h.log.Info("transcript unreadable; keying the turn from the stored prompt", "err", safe(terr))
