@@ -46,7 +46,7 @@ func runConsolidate(env *Env, args []string) int {
 	// Ctrl-C stops the cycle gracefully: it saves its progress.
 	ctx, stop := signal.NotifyContext(env.Ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cons, err := agent.NewConsolidator(ctx, cfg, db, log)
+	cons, err := agent.NewConsolidator(cfg, db, log)
 	if err != nil {
 		return env.Fail("consolidate", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -87,7 +88,11 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 		bad("config", err.Error(), "fix the config file or the CREDENCE_* variable named above")
 		return
 	default:
-		ok("config", cfg.Paths.ConfigFile+describeMode(cfg))
+		if detail, present := describeConfigFile(cfg); present {
+			ok("config", detail)
+		} else {
+			bad("config", detail, "run credence install (it writes the file), or credence config init")
+		}
 	}
 
 	st, _, _ := readInstallState(cfg)
@@ -181,6 +186,20 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 			detail += "; last round failed: " + ss.LastError
 		}
 		ok("sync", detail)
+	}
+}
+
+// describeConfigFile says which config file is in use, and whether there
+// is one: install always writes it, so a missing file means credence is
+// not installed (or was uninstalled) and runs on defaults.
+func describeConfigFile(cfg *config.Config) (detail string, present bool) {
+	switch _, err := os.Stat(cfg.Paths.ConfigFile); {
+	case err == nil:
+		return cfg.Paths.ConfigFile + describeMode(cfg), true
+	case errors.Is(err, fs.ErrNotExist):
+		return "no config file at " + cfg.Paths.ConfigFile + ": running on defaults" + describeMode(cfg), false
+	default:
+		return cfg.Paths.ConfigFile + ": " + err.Error(), false
 	}
 }
 

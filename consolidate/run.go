@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/ids"
 	"github.com/credence-mem/credence/llm"
 	"github.com/credence-mem/credence/store"
@@ -27,6 +28,11 @@ type cycleRun struct {
 	stats     Stats
 	affected  map[string]bool // beliefs that got evidence or changed status
 	index     *beliefIndex    // active beliefs with vectors, loaded on demand
+	// emb is the embedder this cycle uses and th its thresholds: the
+	// configured ones, or the fallback's while a remote embedder is down
+	// (stats.EmbedderFallback), whose vectors are computed, never stored.
+	emb embed.Embedder
+	th  embed.Thresholds
 }
 
 func (c *Consolidator) newRun(ctx context.Context, trigger string) (*cycleRun, error) {
@@ -35,6 +41,8 @@ func (c *Consolidator) newRun(ctx context.Context, trigger string) (*cycleRun, e
 	r := &cycleRun{c: c, db: db, params: db.Params(), deadline: start.Add(c.opts.Budget.Cycle),
 		affected: map[string]bool{}}
 	r.stats = Stats{CycleID: ids.New(cyclePrefix), Trigger: trigger, Mode: c.Mode(), Status: store.CycleRunning, StartedAt: db.Now()}
+	r.emb, r.th, r.stats.EmbedderFallback = c.runEmbedder(ctx)
+	r.stats.Embedder = r.emb.ID()
 	var err error
 	if r.turn, err = db.CurrentTurn(ctx); err != nil {
 		return nil, err
@@ -108,6 +116,11 @@ func (r *cycleRun) finish(ctx context.Context, runErr error) (Stats, error) {
 	if n, err := r.c.Pending(context.WithoutCancel(ctx)); err == nil {
 		r.stats.Remaining = n
 	}
+	for _, h := range r.c.Endpoints() {
+		if h.Down {
+			r.stats.Endpoints = append(r.stats.Endpoints, h)
+		}
+	}
 	// Record even when ctx is cancelled: a stopping agent still says what
 	// its last cycle did.
 	if err := r.db.SaveCycle(context.WithoutCancel(ctx), r.cycleRecord()); err != nil && runErr == nil {
@@ -118,7 +131,7 @@ func (r *cycleRun) finish(ctx context.Context, runErr error) (Stats, error) {
 		"episodes", r.stats.Episodes, "created", r.stats.BeliefsCreated, "reinforced", r.stats.Reinforced,
 		"contradicted", r.stats.Contradicted, "superseded", r.stats.Superseded, "clusters", r.stats.Clusters,
 		"prompt_tokens", r.stats.LLM.PromptTokens, "completion_tokens", r.stats.LLM.CompletionTokens,
-		"fallbacks", r.stats.LLMFallbacks, "remaining", r.stats.Remaining)
+		"fallbacks", r.stats.LLMFallbacks, "embedder", r.stats.Embedder, "remaining", r.stats.Remaining)
 	return r.stats, runErr
 }
 
@@ -148,8 +161,13 @@ func (r *cycleRun) touch(id string) { r.affected[id] = true }
 func (r *cycleRun) account(u llm.Usage) { r.stats.LLM = r.stats.LLM.Add(u) }
 
 // fallback records that an LLM call failed and offline mode took the item.
+// While the endpoint is down (ErrEndpointDown) that is logged once, when it
+// goes down, not for every item.
 func (r *cycleRun) fallback(task, item string, err error) {
 	r.stats.LLMFallbacks++
+	if errors.Is(err, ErrEndpointDown) {
+		return
+	}
 	r.c.opts.Logger.Warn("llm call failed; offline mode takes the item", "task", task, "item", item, "err", err.Error())
 }
 
