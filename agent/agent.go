@@ -167,8 +167,10 @@ func (a *Agent) open(ctx context.Context) error {
 }
 
 // Close stops the agent gracefully: a cycle in progress saves its progress
-// and returns, the components stop, the heartbeat says "stopped" and the
-// lock is released. ctx bounds the wait.
+// and returns, a remote call in flight is cancelled, a transcript read
+// stops, the components stop, the heartbeat says "stopped" and the lock is
+// released. ctx bounds the wait: past it, what has not stopped is left
+// running and Close returns ctx's error (the caller exits).
 func (a *Agent) Close(ctx context.Context) error {
 	if a.cancel == nil {
 		return nil
@@ -198,7 +200,7 @@ func (a *Agent) closeComponents(ctx context.Context) error {
 	if a.sync != nil {
 		errs = append(errs, a.sync.Close(ctx))
 	}
-	errs = append(errs, a.hooks.close())
+	errs = append(errs, a.hooks.close(ctx))
 	return errors.Join(errs...)
 }
 

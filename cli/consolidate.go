@@ -84,6 +84,14 @@ func runConsolidate(env *Env, args []string) int {
 	return 0
 }
 
+// offlineName names the embedder a cycle fell back to.
+func offlineName(st consolidate.Stats) string {
+	if st.EmbedderFallback {
+		return "the offline embedder (" + st.Embedder + ")"
+	}
+	return "the offline embedder"
+}
+
 // printConsolidation writes a cycle's stats for people.
 func printConsolidation(env *Env, st consolidate.Stats) {
 	env.Printf("cycle %s (%s mode, %s): %s in %s\n", st.CycleID, st.Mode, st.Trigger, st.Status,
@@ -97,6 +105,13 @@ func printConsolidation(env *Env, st consolidate.Stats) {
 	if st.Mode == consolidate.ModeLLM || st.LLM.Calls > 0 {
 		env.Printf("  llm: %d calls, %d failed, %d fell back to offline; tokens %d prompt + %d completion\n",
 			st.LLM.Calls, st.LLM.Failures, st.LLMFallbacks, st.LLM.PromptTokens, st.LLM.CompletionTokens)
+	}
+	for _, e := range st.Endpoints {
+		instead := "its items were consolidated offline"
+		if e.Name == consolidate.EndpointEmbedder {
+			instead = "texts were compared with " + offlineName(st)
+		}
+		env.Printf("  %s: %s did not answer (%s); %s\n", e.Name, e.Remote, e.Error, instead)
 	}
 	if p := st.Promotion; p != nil {
 		env.Printf("  MEMORY.md: %d promoted, %d demoted, %d removed, %d files written\n", p.Promoted, p.Demoted, p.Removed, p.FilesWritten)

@@ -254,8 +254,11 @@ func describeEndpoint(e store.EndpointHealth, now time.Time) string {
 	if e.URL != "" {
 		where += " at " + e.URL
 	}
-	if !e.Down {
-		return where + " answers"
+	switch {
+	case !e.Down && e.LastOK.IsZero():
+		return where + ": not called yet"
+	case !e.Down:
+		return where + " answers (last answer " + when(e.LastOK, now) + ")"
 	}
 	stand := "using the offline embedder"
 	if e.Name == consolidate.EndpointLLM {

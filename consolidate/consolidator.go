@@ -279,19 +279,8 @@ func (c *Consolidator) Run(ctx context.Context, trigger string) (Stats, error) {
 	return c.RunLocked(ctx, trigger)
 }
 
-// RunLocked runs one cycle; the caller holds the cycle lock (see Lock). A
-// cycle that loses its remote embedder half way is recorded as failed and
-// run again at once with the fallback embedder.
+// RunLocked runs one cycle; the caller holds the cycle lock (see Lock).
 func (c *Consolidator) RunLocked(ctx context.Context, trigger string) (Stats, error) {
-	st, err := c.runOnce(ctx, trigger)
-	if errors.Is(err, ErrEndpointDown) && ctx.Err() == nil && !st.EmbedderFallback {
-		c.opts.Logger.Warn("cycle lost its embedder; running it again with the offline embedder", "cycle", st.CycleID)
-		return c.runOnce(ctx, trigger)
-	}
-	return st, err
-}
-
-func (c *Consolidator) runOnce(ctx context.Context, trigger string) (Stats, error) {
 	r, err := c.newRun(ctx, trigger)
 	if err != nil {
 		return Stats{}, err

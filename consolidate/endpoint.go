@@ -82,7 +82,7 @@ func (b *breaker) succeed() (wasDown bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	wasDown = b.health.Down
-	b.health = store.EndpointHealth{Name: b.health.Name, Remote: b.health.Remote, URL: b.health.URL}
+	b.health = store.EndpointHealth{Name: b.health.Name, Remote: b.health.Remote, URL: b.health.URL, LastOK: b.now()}
 	return wasDown
 }
 
@@ -128,6 +128,9 @@ func (g *guardedEmbedder) Embed(ctx context.Context, texts []string) ([][]float3
 	if ctx.Err() != nil {
 		return nil, err // stopping: not the endpoint's fault
 	}
+	if cctx.Err() != nil {
+		err = fmt.Errorf("no answer within %v: %w", g.timeout, err)
+	}
 	return nil, g.failed(err)
 }
 
@@ -150,6 +153,8 @@ func (g *guardedEmbedder) probe(ctx context.Context, timeout time.Duration) erro
 		return nil
 	case ctx.Err() != nil:
 		return err
+	case cctx.Err() != nil:
+		err = fmt.Errorf("no answer within %v: %w", timeout, err)
 	}
 	return g.failed(err)
 }

@@ -79,7 +79,15 @@ func (r *cycleRun) execute(ctx context.Context) error {
 			r.stats.Checkpointed = true
 			return nil
 		}
-		if err := p.fn(ctx); err != nil {
+		err := p.fn(ctx)
+		if errors.Is(err, ErrEndpointDown) && ctx.Err() == nil && r.useFallback() {
+			// The remote embedder stopped answering half way: the phase
+			// resumes, as after a crash, on the fallback's vectors.
+			r.c.opts.Logger.Warn("embedder lost during the cycle; the phase goes on with the offline embedder",
+				"cycle", r.stats.CycleID, "phase", p.name)
+			err = p.fn(ctx)
+		}
+		if err != nil {
 			if errors.Is(err, errBudget) || ctx.Err() != nil {
 				r.stats.Checkpointed = true
 				r.c.opts.Logger.Info("consolidation stopped early", "cycle", r.stats.CycleID, "in", p.name, "reason", err.Error())
@@ -89,6 +97,19 @@ func (r *cycleRun) execute(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// useFallback switches the cycle to the fallback embedder, dropping what
+// it computed with the other one; it reports false when there is none to
+// switch to.
+func (r *cycleRun) useFallback() bool {
+	if r.c.fallback == nil || r.stats.EmbedderFallback {
+		return false
+	}
+	r.emb, r.th, r.stats.EmbedderFallback = r.c.fallback, r.c.fallbackTh, true
+	r.stats.Embedder = r.emb.ID()
+	r.invalidate()
+	return true
 }
 
 // stop reports why the cycle must stop now, or nil.

@@ -54,8 +54,10 @@ type EndpointHealth struct {
 	Name   string `json:"name"`
 	Remote string `json:"remote"`
 	URL    string `json:"url,omitempty"`
-	// Down is set from a failed call until one succeeds.
-	Down bool `json:"down"`
+	// Down is set from a failed call until one succeeds; LastOK is when a
+	// call last got an answer (zero: none yet).
+	Down   bool      `json:"down"`
+	LastOK time.Time `json:"last_ok,omitzero"`
 	// Since is the first failure of the current outage, NextTry when the
 	// endpoint is asked again, Failures how many calls failed since Since.
 	Since    time.Time `json:"since,omitzero"`
