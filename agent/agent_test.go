@@ -66,7 +66,7 @@ func (h *testHome) start(opts Options) *Agent {
 // waits for the agent's timers; it does not measure them.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)

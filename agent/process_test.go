@@ -280,19 +280,6 @@ func refusedURL(t *testing.T) string {
 	return "http://" + addr + "/v1"
 }
 
-// waitFor polls cond until it holds; it waits on the agent, it does not
-// measure it.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 func waitChan(t *testing.T, what string, ch <-chan struct{}) {
 	t.Helper()
 	select {
@@ -365,7 +352,7 @@ func TestAgentStopsWithinDeadline(t *testing.T) {
 		p.prompts(1500)
 		db := p.db()
 		a := p.startAgent()
-		waitFor(t, "the start cycle to be under way", func() bool {
+		eventually(t, "the start cycle to be under way", func() bool {
 			cs, err := db.Cycles(context.Background(), 1)
 			return err == nil && len(cs) == 1 && cs[0].Status == store.CycleRunning
 		})
@@ -427,11 +414,11 @@ func TestEndpointsFailSoft(t *testing.T) {
 				p.prompts(3)
 				db := p.db()
 				a := p.startAgent()
-				waitFor(t, "the agent's start cycle", func() bool {
+				eventually(t, "the agent's start cycle", func() bool {
 					cs, err := db.Cycles(context.Background(), 1)
 					return err == nil && len(cs) == 1 && cs[0].Trigger == "start" && cs[0].Status == store.CycleDone
 				})
-				waitFor(t, "the heartbeat to report the endpoint", func() bool {
+				eventually(t, "the heartbeat to report the endpoint", func() bool {
 					hb, err := db.ReadAgentHeartbeat(context.Background())
 					if err != nil {
 						return false
