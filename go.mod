@@ -7,7 +7,6 @@ require (
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/gofrs/flock v0.13.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
-	github.com/natefinch/atomic v1.0.1
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/tursodatabase/go-libsql v0.0.0-20251219133454-43644db490ff

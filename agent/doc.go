@@ -15,6 +15,10 @@
 // aborts.
 //
 // agent imports consolidate, llm, promote, syncer, store, transcript,
-// redact, recall (for project roots), app and config. It must not be
-// imported by the hooks or by anything on their path.
+// redact, recall (for project roots), app and config, and hooks and
+// hookrelay: it serves credence-hook's events with a hooks.Server and its
+// tailer stores exchanges through hooks.StoreExchanges, so an event is
+// handled by one code path whichever process runs it. It must not be
+// imported by the hooks or by anything on their path
+// (docs/ARCHITECTURE.md; internal/layers enforces it).
 package agent

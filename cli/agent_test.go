@@ -2,12 +2,16 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/agent"
+	"github.com/credence-mem/credence/internal/testkit"
 )
 
 // TestAgentCommand runs `credence agent` in this process: a second one
@@ -81,5 +85,36 @@ func TestAgentCommand(t *testing.T) {
 	h.json(&rep, "status")
 	if rep.Agent.Status != "stopped" || rep.LastCycle == nil || rep.LastCycle.Trigger != "start" {
 		t.Errorf("status after the agent ran: agent %+v, last cycle %+v; want stopped and the start cycle", rep.Agent, rep.LastCycle)
+	}
+	checkAgentLog(t, filepath.Join(h.config().Paths.LogDir, "agent.log"))
+}
+
+// checkAgentLog reads the lines a real agent wrote: each names its
+// component once, and the start cycle's lines are the consolidator's.
+func checkAgentLog(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	components := map[string]int{}
+	for line := range strings.Lines(strings.TrimSpace(string(data))) {
+		n := 0
+		for _, k := range testkit.JSONKeys(t, line) {
+			if k == "component" {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("agent.log line names its component %d times: %s", n, line)
+		}
+		var m struct{ Component string }
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		components[m.Component]++
+	}
+	if components["agent"] == 0 || components["consolidate"] == 0 {
+		t.Errorf("agent.log lines by component: %v; want the agent's and the consolidator's\n%s", components, data)
 	}
 }

@@ -71,14 +71,21 @@ func (env *Env) Run(args []string) int {
 		}
 		env.Overrides = o
 	}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	switch {
+	case len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help":
 		env.usage(env.Stdout)
 		return 0
+	case args[0] == "--version" || args[0] == "-version":
+		args = append([]string{"version"}, args[1:]...)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(env.Stderr, "credence: unknown command %q\n\n", args[0])
-		env.usage(env.Stderr)
+		// A short error, not the whole help: the mistake stays on screen.
+		msg := fmt.Sprintf("credence: unknown command %q", args[0])
+		if s := suggestCommand(args[0]); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		fmt.Fprintf(env.Stderr, "%s\nRun 'credence help' for the list of commands.\n", msg)
 		return 2
 	}
 	return c.Run(env, args[1:])

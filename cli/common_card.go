@@ -8,6 +8,7 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -46,11 +47,11 @@ func printCard(w io.Writer, c store.Card, opt cardOptions) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  evidence    %s: %d supporting, %d contradicting, %d partial; peak %.2f\n",
-		countNoun(b.EvidenceCount, "piece"), b.Supports, b.Contradictions, b.Partials, b.Peak)
+		plural.Count(b.EvidenceCount, "piece"), b.Supports, b.Contradictions, b.Partials, b.Peak)
 	if c.Exclusive {
 		line := "exclusive predicate"
 		if len(c.Rivals) > 0 {
-			line = fmt.Sprintf("exclusive: %.2f after competing with %s", c.Normalized, countNoun(len(c.Rivals), "rival"))
+			line = fmt.Sprintf("exclusive: %.2f after competing with %s", c.Normalized, plural.Count(len(c.Rivals), "rival"))
 		}
 		if c.Contested {
 			line += "; CONTESTED (shown as uncertain, never promoted)"
@@ -89,7 +90,7 @@ func printCard(w io.Writer, c store.Card, opt cardOptions) {
 		}
 	}
 	if opt.events {
-		fmt.Fprintf(w, "\nHistory (%d events):\n", len(c.Events))
+		fmt.Fprintf(w, "\nHistory (%s):\n", plural.Count(len(c.Events), "event"))
 		for _, e := range c.Events {
 			fmt.Fprintf(w, "  %s  %-10s %s\n", formatMillis(e.CreatedAt.UnixMilli()), e.Kind, eventOrigin(e))
 		}

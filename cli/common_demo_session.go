@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/credence-mem/credence/demo"
+	"github.com/credence-mem/credence/internal/plural"
 )
 
 // runSessionDemo replays the scripted Claude Code session through the real
@@ -113,7 +114,7 @@ func printSessionDemo(env *Env, res demo.SessionResult) {
 		if b.Promoted {
 			where = ", in MEMORY.md"
 		}
-		env.Printf("  %.2f  %s  (%s %s, %s%s)\n", b.Confidence, b.Statement, b.Scope, b.Kind, countNoun(b.Evidence, "source"), where)
+		env.Printf("  %.2f  %s  (%s %s, %s%s)\n", b.Confidence, b.Statement, b.Scope, b.Kind, plural.Count(b.Evidence, "source"), where)
 	}
 	if res.ProjectMemory != "" {
 		env.Printf("\nThe section credence keeps at the top of %s:\n%s", res.ProjectPath, indentLines(res.ProjectMemory, "  "))
@@ -125,7 +126,7 @@ func printCycle(env *Env, res demo.SessionResult, session int) {
 	for _, c := range res.Cycles {
 		if c.AfterSession == session {
 			env.Printf("  ⟳ consolidation: %s → %s created, %s; %s promoted to MEMORY.md\n",
-				countNoun(c.Episodes, "episode"), countNoun(c.Created, "belief"), countNoun(c.Reinforced, "reinforcement"), countNoun(c.Promoted, "belief"))
+				plural.Count(c.Episodes, "episode"), plural.Count(c.Created, "belief"), plural.Count(c.Reinforced, "reinforcement"), plural.Count(c.Promoted, "belief"))
 		}
 	}
 }

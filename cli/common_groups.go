@@ -107,16 +107,20 @@ func activeBeliefs(ctx context.Context, db *store.DB, project string) ([]store.B
 	return db.Beliefs(ctx, store.Filter{Statuses: []belief.Status{belief.Active}, Project: project})
 }
 
-// openActiveView opens the database and loads the active beliefs visible
-// from a project with their confidence view: what conflicts and
-// neighborhood both start from. The project is dir (--project), or the
-// current project with here (--here); empty means every project. The
-// caller closes the database.
-func openActiveView(env *Env, dir string, here bool) (*store.DB, []store.Belief, *confidenceView, error) {
-	project := projectFlag(env, dir)
+// chosenProject is the project a listing is limited to: dir (--project),
+// or the current project with here (--here); empty means every project.
+func chosenProject(env *Env, dir string, here bool) string {
 	if here {
-		project = workingProject(env)
+		return workingProject(env)
 	}
+	return projectFlag(env, dir)
+}
+
+// openActiveView opens the database and loads the active beliefs visible
+// from project (every active belief when it is empty) with their
+// confidence view: what conflicts, neighborhood and beliefs start from.
+// The caller closes the database.
+func openActiveView(env *Env, project string) (*store.DB, []store.Belief, *confidenceView, error) {
 	_, db, err := openDatabase(env)
 	if err != nil {
 		return nil, nil, nil, err

@@ -12,10 +12,9 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/natefinch/atomic"
-
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/install"
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 // hookBinaryName is the file name of the hook executable, installed next to
@@ -141,7 +140,7 @@ func writeInstallState(cfg *config.Config, st installState) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("write install state: %w", err)
 	}
-	if err := atomic.WriteFile(path, bytes.NewReader(append(data, '\n'))); err != nil {
+	if err := atomicfile.WriteFile(path, append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("write install state: %w", err)
 	}
 	return os.Chmod(path, 0o600)

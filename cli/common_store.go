@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
 )
@@ -89,10 +89,5 @@ func squeezeText(text string, n int) string {
 	return string(r[:max(n-1, 1)]) + "…"
 }
 
-// countNoun returns "1 source" or "3 sources".
-func countNoun(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+// countNoun is plural.Count under the name cli/forget.go still uses.
+var countNoun = plural.Count

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/internal/plural"
 )
 
 func init() {
@@ -45,7 +46,7 @@ func runConflicts(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	db, _, view, err := openActiveView(env, *projectDir, *here)
+	db, _, view, err := openActiveView(env, chosenProject(env, *projectDir, *here))
 	if err != nil {
 		return env.Fail("conflicts", err)
 	}
@@ -81,7 +82,7 @@ func runConflicts(env *Env, args []string) int {
 		env.Printf("%s %s (%s) — %s\n", c.Subject, c.Predicate, where, state)
 		for _, m := range c.Members {
 			env.Printf("  %.2f (raw %.2f, %s)  %s  %s\n", m.Normalized, m.Confidence,
-				countNoun(m.Evidence, "source"), ids.Short(m.ID), squeezeText(m.Statement, 70))
+				plural.Count(m.Evidence, "source"), ids.Short(m.ID), squeezeText(m.Statement, 70))
 		}
 	}
 	env.Printf("\nresolve one with `credence remember \"…\"` (your word counts fully) or `credence forget <id>`.\n")

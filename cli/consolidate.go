@@ -11,6 +11,7 @@ import (
 
 	"github.com/credence-mem/credence/agent"
 	"github.com/credence-mem/credence/consolidate"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/logfile"
 	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/store"
@@ -103,8 +104,8 @@ func printConsolidation(env *Env, st consolidate.Stats) {
 	env.Printf("  clusters %d (%d deferred), classifications %d; revised %d, split %d, merged %d, archived %d\n",
 		st.Clusters, st.ClustersDeferred, st.Classifications, st.Revised, st.Split, st.Merged, st.Archived)
 	if st.Mode == consolidate.ModeLLM || st.LLM.Calls > 0 {
-		env.Printf("  llm: %d calls, %d failed, %d fell back to offline; tokens %d prompt + %d completion\n",
-			st.LLM.Calls, st.LLM.Failures, st.LLMFallbacks, st.LLM.PromptTokens, st.LLM.CompletionTokens)
+		env.Printf("  llm: %s, %d failed, %d fell back to offline; tokens %d prompt + %d completion\n",
+			plural.Count(st.LLM.Calls, "call"), st.LLM.Failures, st.LLMFallbacks, st.LLM.PromptTokens, st.LLM.CompletionTokens)
 	}
 	for _, e := range st.Endpoints {
 		instead := "its items were consolidated offline"
@@ -114,7 +115,8 @@ func printConsolidation(env *Env, st consolidate.Stats) {
 		env.Printf("  %s: %s did not answer (%s); %s\n", e.Name, e.Remote, e.Error, instead)
 	}
 	if p := st.Promotion; p != nil {
-		env.Printf("  MEMORY.md: %d promoted, %d demoted, %d removed, %d files written\n", p.Promoted, p.Demoted, p.Removed, p.FilesWritten)
+		env.Printf("  MEMORY.md: %d promoted, %d demoted, %d removed, %s written\n", p.Promoted, p.Demoted, p.Removed,
+			plural.Count(p.FilesWritten, "file"))
 	}
 	if st.Checkpointed {
 		env.Printf("  the cycle stopped early and saved its progress; the next one resumes\n")

@@ -1,8 +1,8 @@
 package cli
 
 import (
+	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +12,6 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/consolidate"
-	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/llm"
 	"github.com/credence-mem/credence/llm/llmtest"
 	"github.com/credence-mem/credence/recall"
@@ -64,7 +63,7 @@ func TestPreferenceChangeScenario(t *testing.T) {
 	if err != nil || old.Status != "superseded" || old.InvalidAt == 0 {
 		t.Fatalf("pnpm belief %s status %s invalid_at %d (%v); want superseded with invalid_at", pnpm.ID, old.Status, old.InvalidAt, err)
 	}
-	hits := recallBeliefs(t, h, db, project, "install the dependencies with bun or pnpm?")
+	hits := recallBeliefs(t, h, project, "install the dependencies with bun or pnpm?")
 	if len(hits) == 0 || hits[0].ID != bun.ID || !strings.HasPrefix(hits[0].ID, "bl_") {
 		t.Fatalf("recall beliefs %+v; want bun's belief %s first", hits, bun.ID)
 	}
@@ -89,42 +88,12 @@ func activeOf(t *testing.T, db *store.DB, object string) *store.Belief {
 	return &bs[0]
 }
 
-// recallBeliefs asks `credence recall --json` when the command exists, and
-// package recall directly otherwise.
-func recallBeliefs(t *testing.T, h *cmdHarness, db *store.DB, project, query string) []recall.BeliefHit {
+// recallBeliefs asks `credence recall --json` what Claude would be told.
+func recallBeliefs(t *testing.T, h *cmdHarness, project, query string) []recall.BeliefHit {
 	t.Helper()
-	code, out, errs := h.run("recall", "--json", "--project", project, query)
-	if code == 0 {
-		var res recall.Result
-		if err := json.Unmarshal([]byte(out), &res); err != nil {
-			t.Fatalf("credence recall --json: %v\n%s", err, out)
-		}
-		return res.Beliefs
-	}
-	if !strings.Contains(errs, "unknown command") {
-		t.Fatalf("credence recall: exit %d\n%s%s", code, out, errs)
-	}
-	cfg := h.config()
-	emb := embed.NewOffline()
-	if _, err := recall.SyncSketches(context.Background(), db, mustSpace(t, db, emb), 4096); err != nil {
-		t.Fatal(err)
-	}
-	r := recall.Recaller{DB: db, Embedder: emb, Opts: recall.FromConfig(cfg, emb.ID())}
-	res, err := r.Recall(context.Background(), recall.Query{Text: query, Project: project})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("recall %q: lexical=%q beliefs=%d", query, res.Lexical, len(res.Beliefs))
+	var res recall.Result
+	h.json(&res, "recall", "--project", project, query)
 	return res.Beliefs
-}
-
-func mustSpace(t *testing.T, db *store.DB, e embed.Embedder) store.Space {
-	t.Helper()
-	sp, err := db.EnsureSpace(context.Background(), e.ID(), e.Dim())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
 }
 
 func TestStatusReport(t *testing.T) {
@@ -207,5 +176,18 @@ func TestConsolidateLLMModeFromEnvironment(t *testing.T) {
 	h.json(&rep, "status")
 	if rep.Mode != consolidate.ModeLLM || rep.Tokens.PromptTokens != st.LLM.PromptTokens || rep.Beliefs["active"] != 1 {
 		t.Errorf("status mode %s tokens %+v beliefs %v; want llm, %d prompt tokens, one belief", rep.Mode, rep.Tokens, rep.Beliefs, st.LLM.PromptTokens)
+	}
+}
+
+// TestPrintConsolidationCounts: counts of one are printed in the singular.
+func TestPrintConsolidationCounts(t *testing.T) {
+	var out bytes.Buffer
+	env := &Env{Stdout: &out}
+	printConsolidation(env, consolidate.Stats{Mode: consolidate.ModeLLM, LLM: llm.Usage{Calls: 1},
+		Promotion: &consolidate.PromotionStats{Promoted: 1, FilesWritten: 1}})
+	for _, want := range []string{"1 file written", "llm: 1 call,"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("printConsolidation wrote:\n%s\nwant %q", out.String(), want)
+		}
 	}
 }

@@ -232,33 +232,20 @@ func hasImportLine(text, line string) bool {
 	return false
 }
 
-// checkDatabase runs SQLite's quick_check (or integrity_check) and compares
-// the schema version with the one this binary knows.
+// checkDatabase runs SQLite's quick_check (or integrity_check and FTS5's
+// check of each full-text index) and compares the schema version with the
+// one this binary knows.
 func checkDatabase(ctx context.Context, db *store.DB, full bool) (string, error) {
-	pragma := "PRAGMA quick_check"
+	check := "quick_check"
 	if full {
-		pragma = "PRAGMA integrity_check"
+		check = "integrity_check"
 	}
-	rows, err := db.SQL().QueryContext(ctx, pragma)
+	problems, err := db.CheckIntegrity(ctx, full)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", pragma, err)
-	}
-	var problems []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			rows.Close()
-			return "", fmt.Errorf("%s: %w", pragma, err)
-		}
-		if s != "ok" {
-			problems = append(problems, s)
-		}
-	}
-	if err := rows.Close(); err != nil {
-		return "", fmt.Errorf("%s: %w", pragma, err)
+		return "", err
 	}
 	if len(problems) > 0 {
-		return "", fmt.Errorf("%s found %d problems, first: %s", pragma, len(problems), problems[0])
+		return "", fmt.Errorf("%s found %d problems, first: %s", check, len(problems), problems[0])
 	}
 	have, err := db.SchemaVersion(ctx)
 	if err != nil {
@@ -283,7 +270,7 @@ func checkDatabase(ctx context.Context, db *store.DB, full bool) (string, error)
 	for _, n := range counts {
 		total += n
 	}
-	return fmt.Sprintf("%s passed; %d episodes, %d beliefs (%d active), schema %d", strings.TrimPrefix(pragma, "PRAGMA "),
+	return fmt.Sprintf("%s passed; %d episodes, %d beliefs (%d active), schema %d", check,
 		episodes, total, counts["active"], have), nil
 }
 

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -41,7 +43,7 @@ func runExpand(env *Env, args []string) int {
 		return env.Fail("expand", explainNotFound(err, id))
 	}
 	if *asJSON {
-		return env.JSON(c.JSON())
+		return env.JSON(card.Of(c))
 	}
 	printCard(env.Stdout, c, cardOptions{episodeChars: 400, events: true})
 	tl, err := db.Timeline(env.Ctx, c.Belief.ID, 24)
@@ -70,11 +72,11 @@ func expandEpisode(env *Env, db *store.DB, id string, asJSON bool) int {
 	}
 	if asJSON {
 		out := struct {
-			store.EpisodeJSON
-			Beliefs []store.RelatedJSON `json:"beliefs"`
-		}{EpisodeJSON: e.JSON(), Beliefs: []store.RelatedJSON{}}
+			card.Episode
+			Beliefs []card.Related `json:"beliefs"`
+		}{Episode: card.EpisodeOf(e), Beliefs: []card.Related{}}
 		for _, b := range derived {
-			out.Beliefs = append(out.Beliefs, store.RelatedJSON{ID: b.ID, Statement: b.Statement, Status: string(b.Status)})
+			out.Beliefs = append(out.Beliefs, card.RelatedOf(b))
 		}
 		return env.JSON(out)
 	}
@@ -91,7 +93,7 @@ func expandEpisode(env *Env, db *store.DB, id string, asJSON bool) int {
 		env.Printf("\n%s", indent(e.Content, "  "))
 	}
 	if len(derived) > 0 {
-		env.Printf("\nEvidence for %s:\n", countNoun(len(derived), "belief"))
+		env.Printf("\nEvidence for %s:\n", plural.Count(len(derived), "belief"))
 		for _, b := range derived {
 			env.Printf("  %s  %s (%s)\n", ids.Short(b.ID), squeezeText(b.Statement, 70), b.Status)
 		}

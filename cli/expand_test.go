@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/card"
 )
 
 func TestExpandBelief(t *testing.T) {
 	h := newCmdHarness(t)
 	beliefID, promptID, _ := seedPromptAndExchange(t, h, "for the record my codename is Zanzibarquokka")
-	var card store.CardJSON
+	var card card.Belief
 	h.json(&card, "expand", beliefID)
 	if card.ID != beliefID || card.Predicate != "codename_is" || card.Status != "active" {
 		t.Errorf("card = %s %s %s, want %s codename_is active", card.ID, card.Predicate, card.Status, beliefID)
@@ -36,12 +36,12 @@ func TestExpandEpisode(t *testing.T) {
 	h := newCmdHarness(t)
 	beliefID, promptID, _ := seedPromptAndExchange(t, h, "for the record my codename is Zanzibarquokka")
 	var ep struct {
-		store.EpisodeJSON
-		Beliefs []store.RelatedJSON `json:"beliefs"`
+		card.Episode
+		Beliefs []card.Related `json:"beliefs"`
 	}
 	h.json(&ep, "expand", promptID)
 	if ep.ID != promptID || ep.Kind != "prompt" || !strings.Contains(ep.Content, "Zanzibarquokka") {
-		t.Errorf("episode = %+v", ep.EpisodeJSON)
+		t.Errorf("episode = %+v", ep.Episode)
 	}
 	if len(ep.Beliefs) != 1 || ep.Beliefs[0].ID != beliefID {
 		t.Errorf("beliefs = %+v, want %s", ep.Beliefs, beliefID)

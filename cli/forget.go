@@ -1,27 +1,32 @@
 package cli
 
 import (
-	"context"
 	"fmt"
+	"strings"
 
-	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/store"
 )
 
 func init() {
 	Register(Command{
-		Name:    "forget",
-		Usage:   "[--with-evidence] [--json] <belief-id | episode-id>...",
-		Summary: "forget beliefs or episodes: tombstone them (sync carries it) and purge their text from the database files",
-		Run:     runForget,
+		Name:  "forget",
+		Usage: "[--keep-episodes | --with-evidence] [--json] <belief-id | episode-id>...",
+		Summary: "forget beliefs or episodes, and with a belief the episodes that say it: tombstone them (sync carries it) " +
+			"and purge their text from the database files",
+		Run: runForget,
 	})
 }
 
 // forgetReport says what a forget did.
 type forgetReport struct {
-	Beliefs  []string `json:"beliefs"`
+	Beliefs []string `json:"beliefs"`
+	// Episodes lists every episode forgotten: those named, and those a
+	// forgotten belief took with it.
 	Episodes []string `json:"episodes"`
+	// EpisodesKept lists episodes a forgotten belief was learned from that
+	// were left in place (other beliefs rest on them, or --keep-episodes).
+	EpisodesKept []string `json:"episodes_kept"`
 	// AlreadyForgotten lists IDs that were forgotten before.
 	AlreadyForgotten []string `json:"already_forgotten,omitempty"`
 	DerivedPurged    int      `json:"derived_rows_purged"`
@@ -32,7 +37,8 @@ type forgetReport struct {
 
 func runForget(env *Env, args []string) int {
 	fs := env.Flags("forget")
-	withEvidence := fs.Bool("with-evidence", false, "for a belief, also forget the episodes that are its evidence (and their copies in the same session), so none of its text is left")
+	withEvidence := fs.Bool("with-evidence", false, "for a belief, also forget every episode it was learned from, even those other beliefs rest on")
+	keepEpisodes := fs.Bool("keep-episodes", false, "for a belief, forget the belief alone and keep every episode (its words stay in them)")
 	asJSON := fs.Bool("json", false, "print what was forgotten as JSON")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -41,25 +47,27 @@ func runForget(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
+	scope := store.ForgetSources
+	switch {
+	case *withEvidence && *keepEpisodes:
+		fmt.Fprintln(env.Stderr, "credence forget: --with-evidence and --keep-episodes contradict each other; pick one")
+		return 2
+	case *withEvidence:
+		scope = store.ForgetEvidence
+	case *keepEpisodes:
+		scope = store.KeepEpisodes
+	}
 	cfg, db, err := openDatabase(env)
 	if err != nil {
 		return env.Fail("forget", err)
 	}
 	defer db.Close()
-	rep := forgetReport{Beliefs: []string{}, Episodes: []string{}}
-	for _, id := range fs.Args() {
-		if err := forgetOne(env.Ctx, db, id, *withEvidence, &rep); err != nil {
-			return env.Fail("forget", explainNotFound(err, id))
-		}
+	done, err := db.Forget(env.Ctx, fs.Args(), scope)
+	if err != nil {
+		return env.Fail("forget", explainNotFound(err, strings.Join(fs.Args(), " ")))
 	}
-	if rep.DerivedPurged, err = db.PurgeDerived(env.Ctx); err != nil {
-		return env.Fail("forget", err)
-	}
-	// Every forget purged as it went; this last purge covers the derived
-	// rows just cleared.
-	if err := db.Purge(env.Ctx); err != nil {
-		return env.Fail("forget", err)
-	}
+	rep := forgetReport{Beliefs: nonNil(done.Beliefs), Episodes: nonNil(done.Episodes), EpisodesKept: nonNil(done.Kept),
+		AlreadyForgotten: done.AlreadyForgotten, DerivedPurged: done.DerivedPurged}
 	if len(rep.Beliefs) > 0 {
 		// Take the forgotten beliefs out of MEMORY.md now rather than at the
 		// agent's next cycle. The database is already purged; a file that
@@ -73,72 +81,44 @@ func runForget(env *Env, args []string) int {
 	if *asJSON {
 		return env.JSON(rep)
 	}
-	for _, id := range rep.Beliefs {
-		env.Printf("forgot belief %s\n", id)
-	}
-	for _, id := range rep.Episodes {
-		env.Printf("forgot episode %s\n", id)
-	}
-	for _, id := range rep.AlreadyForgotten {
-		env.Printf("%s was already forgotten\n", id)
-	}
-	if len(rep.Beliefs)+len(rep.Episodes) > 0 {
-		env.Printf("its text is purged from the database, its search indexes, free pages and WAL; other machines purge it when they sync.\n")
-		if rep.MemoryFilesWritten > 0 {
-			env.Printf("removed from %s.\n", countNoun(rep.MemoryFilesWritten, "MEMORY.md file"))
-		}
-	}
+	env.Printf("%s", forgetText(rep, scope))
 	return 0
 }
 
-// forgetOne forgets one belief (with its evidence episodes when asked) or
-// one episode and records it in rep.
-func forgetOne(ctx context.Context, db *store.DB, id string, withEvidence bool, rep *forgetReport) error {
-	if idKindOf(id) == "episode" {
-		e, err := db.EpisodeByPrefix(ctx, id)
-		if err != nil {
-			return err
+// forgetText says in words what a forget removed and what it kept.
+func forgetText(rep forgetReport, scope store.ForgetScope) string {
+	var b strings.Builder
+	for _, id := range rep.Beliefs {
+		fmt.Fprintf(&b, "forgot belief %s\n", id)
+	}
+	for _, id := range rep.Episodes {
+		fmt.Fprintf(&b, "forgot episode %s\n", id)
+	}
+	for _, id := range rep.AlreadyForgotten {
+		fmt.Fprintf(&b, "%s was already forgotten\n", id)
+	}
+	if len(rep.Beliefs)+len(rep.Episodes) > 0 {
+		b.WriteString("their text is purged from this machine's database, its search indexes, free pages and WAL; " +
+			"other machines purge it when they sync.\n")
+	}
+	if len(rep.EpisodesKept) > 0 {
+		why := "other beliefs rest on them and their text does not state it; --with-evidence forgets them too"
+		if scope == store.KeepEpisodes {
+			why = "--keep-episodes: what they say can still be recalled"
 		}
-		return forgetEpisodes(ctx, db, []string{e.ID}, rep)
+		fmt.Fprintf(&b, "kept %s it was learned from (%s): %s\n", countNoun(len(rep.EpisodesKept), "episode"), why,
+			strings.Join(rep.EpisodesKept, ", "))
 	}
-	if idKindOf(id) != "belief" {
-		return fmt.Errorf("%q is not a belief (bl_…) or episode (ep_…) ID", id)
+	if rep.MemoryFilesWritten > 0 {
+		fmt.Fprintf(&b, "removed from %s.\n", countNoun(rep.MemoryFilesWritten, "MEMORY.md file"))
 	}
-	b, err := db.Belief(ctx, id)
-	if err != nil {
-		return err
-	}
-	var episodes []string
-	if withEvidence {
-		if episodes, err = db.EvidenceEpisodes(ctx, b.ID); err != nil {
-			return err
-		}
-	}
-	if b.Status == belief.Forgotten {
-		rep.AlreadyForgotten = append(rep.AlreadyForgotten, b.ID)
-	} else {
-		if err := db.ForgetBelief(ctx, b.ID); err != nil {
-			return err
-		}
-		rep.Beliefs = append(rep.Beliefs, b.ID)
-	}
-	return forgetEpisodes(ctx, db, episodes, rep)
+	return b.String()
 }
 
-func forgetEpisodes(ctx context.Context, db *store.DB, idList []string, rep *forgetReport) error {
-	for _, id := range idList {
-		e, err := db.Episode(ctx, id)
-		if err != nil {
-			return err
-		}
-		if e.Forgotten {
-			rep.AlreadyForgotten = append(rep.AlreadyForgotten, e.ID)
-			continue
-		}
-		if err := db.ForgetEpisode(ctx, e.ID); err != nil {
-			return err
-		}
-		rep.Episodes = append(rep.Episodes, e.ID)
+// nonNil returns xs, or an empty slice for nil, so JSON shows [] not null.
+func nonNil(xs []string) []string {
+	if xs == nil {
+		return []string{}
 	}
-	return nil
+	return xs
 }

@@ -82,22 +82,25 @@ func TestForgetWithEvidenceLeavesNoByte(t *testing.T) {
 func TestForget(t *testing.T) {
 	tests := []struct {
 		name       string
-		target     func(beliefID, promptID string) string
+		args       func(beliefID, promptID string) []string
 		wantBelief int
 		wantEpisod int
+		wantKept   int
 		code       int
 	}{
-		{"a belief alone keeps its episodes", func(b, _ string) string { return b }, 1, 0, 0},
-		{"an episode", func(_, p string) string { return p }, 0, 1, 0},
-		{"a short belief ID", func(b, _ string) string { return b[:12] }, 1, 0, 0},
-		{"an unknown ID", func(_, _ string) string { return "bl_01ZZZZZZZZZZZZZZZZZZZZZZZZ" }, 0, 0, 1},
-		{"not an ID", func(_, _ string) string { return "tokyo" }, 0, 0, 1},
+		{"a belief takes the episodes that say it", func(b, _ string) []string { return []string{b} }, 1, 2, 0, 0},
+		{"a belief alone with --keep-episodes", func(b, _ string) []string { return []string{"--keep-episodes", b} }, 1, 0, 1, 0},
+		{"an episode", func(_, p string) []string { return []string{p} }, 0, 1, 0, 0},
+		{"a short belief ID", func(b, _ string) []string { return []string{b[:12]} }, 1, 2, 0, 0},
+		{"an unknown ID", func(_, _ string) []string { return []string{"bl_01ZZZZZZZZZZZZZZZZZZZZZZZZ"} }, 0, 0, 0, 1},
+		{"not an ID", func(_, _ string) []string { return []string{"tokyo"} }, 0, 0, 0, 1},
+		{"contradictory flags", func(b, _ string) []string { return []string{"--keep-episodes", "--with-evidence", b} }, 0, 0, 0, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newCmdHarness(t)
 			beliefID, promptID, _ := seedPromptAndExchange(t, h, "for the record my codename is Zanzibarquokka")
-			code, out, errs := h.run("forget", "--json", tt.target(beliefID, promptID))
+			code, out, errs := h.run(append([]string{"forget", "--json"}, tt.args(beliefID, promptID)...)...)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, out, errs)
 			}
@@ -106,14 +109,14 @@ func TestForget(t *testing.T) {
 			}
 			var rep forgetReport
 			decodeJSON(t, out, &rep)
-			if len(rep.Beliefs) != tt.wantBelief || len(rep.Episodes) != tt.wantEpisod {
-				t.Errorf("forgot %+v, want %d beliefs and %d episodes", rep, tt.wantBelief, tt.wantEpisod)
+			if len(rep.Beliefs) != tt.wantBelief || len(rep.Episodes) != tt.wantEpisod || len(rep.EpisodesKept) != tt.wantKept {
+				t.Errorf("forgot %+v, want %d beliefs and %d episodes, %d kept", rep, tt.wantBelief, tt.wantEpisod, tt.wantKept)
 			}
 			// Forgetting twice is harmless and says so.
 			var again forgetReport
-			h.json(&again, "forget", tt.target(beliefID, promptID))
-			if len(again.Beliefs)+len(again.Episodes) != 0 || len(again.AlreadyForgotten) != tt.wantBelief+tt.wantEpisod {
-				t.Errorf("second forget = %+v, want everything already forgotten", again)
+			h.json(&again, append([]string{"forget"}, tt.args(beliefID, promptID)...)...)
+			if len(again.Beliefs)+len(again.Episodes) != 0 || len(again.AlreadyForgotten) != 1 {
+				t.Errorf("second forget = %+v, want the named ID already forgotten", again)
 			}
 		})
 	}
@@ -143,5 +146,41 @@ func TestForgetRemovesMemoryBullet(t *testing.T) {
 	h.json(&rep, "forget", r.Beliefs[0].ID)
 	if rep.MemoryFilesWritten != 1 || strings.Contains(readFile(t, memory), "pnpm") {
 		t.Errorf("after forget (%d files written) MEMORY.md still says:\n%s", rep.MemoryFilesWritten, readFile(t, memory))
+	}
+}
+
+// TestForgetSaysWhatItRemoved checks the words: every ID forgotten is
+// named, a purge is claimed only for what was forgotten, and episodes kept
+// are named as kept.
+func TestForgetSaysWhatItRemoved(t *testing.T) {
+	tests := []struct {
+		name   string
+		flags  []string
+		want   func(beliefID, promptID, exchangeID string) []string
+		reject []string
+	}{
+		{"default", nil, func(b, p, x string) []string {
+			return []string{"forgot belief " + b, "forgot episode " + p, "forgot episode " + x, "their text is purged"}
+		}, []string{"kept"}},
+		{"keep episodes", []string{"--keep-episodes"}, func(b, p, _ string) []string {
+			return []string{"forgot belief " + b, "kept 1 episode it was learned from (--keep-episodes: what they say can still be recalled): " + p}
+		}, []string{"forgot episode"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newCmdHarness(t)
+			beliefID, promptID, exchangeID := seedPromptAndExchange(t, h, "for the record my codename is Zanzibarquokka")
+			out := h.ok(append(append([]string{"forget"}, tt.flags...), beliefID)...)
+			for _, w := range tt.want(beliefID, promptID, exchangeID) {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			for _, r := range tt.reject {
+				if strings.Contains(out, r) {
+					t.Errorf("output says %q:\n%s", r, out)
+				}
+			}
+		})
 	}
 }

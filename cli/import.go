@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/redact"
 	"github.com/credence-mem/credence/store"
@@ -71,8 +72,8 @@ func runImport(env *Env, args []string) int {
 			return code
 		}
 	} else {
-		env.Printf("read %d transcripts under %s: %d exchanges, %d imported, %d already stored\n",
-			rep.Transcripts, root, rep.Exchanges, rep.Imported, rep.Known)
+		env.Printf("read %s under %s: %s, %d imported, %d already stored\n",
+			plural.Count(rep.Transcripts, "transcript"), root, plural.Count(rep.Exchanges, "exchange"), rep.Imported, rep.Known)
 		if rep.Redacted > 0 {
 			env.Printf("removed secrets from %d of them before storing\n", rep.Redacted)
 		}

@@ -111,3 +111,15 @@ func TestImportNoTranscripts(t *testing.T) {
 		t.Errorf("import without ~/.claude/projects: %q", out)
 	}
 }
+
+// TestImportOneOfEach: a single transcript with a single exchange is
+// counted in the singular.
+func TestImportOneOfEach(t *testing.T) {
+	h := newCmdHarness(t)
+	writeTranscript(t, filepath.Join(h.home, ".claude", "projects", "-work-app", "s1.jsonl"), "s1", "/work/app",
+		[][2]string{{"we use pnpm as the package manager", "Got it, pnpm it is."}})
+	out := h.ok("import")
+	if !strings.Contains(out, "read 1 transcript under ") || !strings.Contains(out, ": 1 exchange, 1 imported") {
+		t.Errorf("import of one exchange printed %q; want \"1 transcript\" and \"1 exchange\"", out)
+	}
+}

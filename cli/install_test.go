@@ -6,9 +6,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gofrs/flock"
 
 	"github.com/credence-mem/credence/install"
 )
@@ -276,7 +279,12 @@ func TestUninstallRestoresPriorState(t *testing.T) {
 			cfg := h.config()
 			h.ok("install")
 			h.ok("remember", "I prefer tabs over spaces")
-			h.ok("uninstall")
+			out := h.ok("uninstall")
+			for _, backup := range regexp.MustCompile(`backup at (\S+)`).FindAllStringSubmatch(out, -1) {
+				if !fileExists(backup[1]) {
+					t.Errorf("uninstall names the backup %s, which does not exist:\n%s", backup[1], out)
+				}
+			}
 			for _, p := range []string{cfg.Paths.ClaudeSettings, cfg.Paths.ClaudeJSON, cfg.Paths.ClaudeMD} {
 				rel, _ := filepath.Rel(h.home, p)
 				want, existed := tt.existing[rel]
@@ -431,5 +439,62 @@ func TestInstallReportsAnAgentThatExits(t *testing.T) {
 	}
 	if agent.Status != stepWarning || !strings.Contains(agent.Detail, "not running") || !strings.Contains(agent.Fix, "agent.out.log") {
 		t.Errorf("agent step %+v, want a warning pointing at the log", agent)
+	}
+}
+
+// TestUninstallRemovesMemoryLocks: the MEMORY.md.lock files credence's
+// writers left beside the memory files go with uninstall, unless a writer
+// still holds one.
+func TestUninstallRemovesMemoryLocks(t *testing.T) {
+	for _, held := range []bool{false, true} {
+		t.Run(map[bool]string{false: "free", true: "held"}[held], func(t *testing.T) {
+			h, _, _ := installHarness(t, false)
+			project := filepath.Join(h.home, "code", "app")
+			if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			h.vars["CLAUDE_PROJECT_DIR"] = project
+			h.ok("install")
+			for range 3 { // three statements of one's own make a belief strong enough to promote
+				h.ok("remember", "I prefer tabs over spaces")
+				h.ok("remember", "--project", "We use pnpm as the package manager")
+			}
+			h.ok("consolidate")
+			cfg := h.config()
+			sections, err := h.db().MemorySections(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var locks []string
+			for _, m := range sections {
+				if lock := m.Path + ".lock"; fileExists(lock) {
+					locks = append(locks, lock)
+				}
+			}
+			if len(locks) != 2 || !slices.Contains(locks, cfg.Paths.GlobalMemory+".lock") {
+				t.Fatalf("locks after promotion: %v; want the global and the project MEMORY.md's", locks)
+			}
+			if held {
+				l := flock.New(locks[0])
+				if ok, err := l.TryLock(); !ok || err != nil {
+					t.Fatalf("TryLock: %v %v", ok, err)
+				}
+				defer l.Unlock()
+			}
+			out := h.ok("uninstall")
+			for i, lock := range locks {
+				if kept := held && i == 0; fileExists(lock) != kept {
+					t.Errorf("%s exists: %v, want %v; uninstall said:\n%s", lock, !kept, kept, out)
+				}
+			}
+			if held && !strings.Contains(out, locks[0]+" is held by a running writer; kept") {
+				t.Errorf("uninstall did not say why it kept %s:\n%s", locks[0], out)
+			}
+			for _, m := range sections {
+				if !fileExists(m.Path) {
+					t.Errorf("uninstall removed %s; the memory stays", m.Path)
+				}
+			}
+		})
 	}
 }

@@ -56,7 +56,7 @@ func runNeighborhood(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	db, active, view, err := openActiveView(env, *projectDir, *here)
+	db, active, view, err := openActiveView(env, chosenProject(env, *projectDir, *here))
 	if err != nil {
 		return env.Fail("neighborhood", err)
 	}

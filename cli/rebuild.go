@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/app"
+	"github.com/credence-mem/credence/internal/plural"
 )
 
 func init() {
@@ -39,6 +40,6 @@ func runRebuild(env *Env, args []string) int {
 	if *asJSON {
 		return env.JSON(map[string]any{"beliefs": n, "seconds": took.Seconds()})
 	}
-	env.Printf("rebuilt %d beliefs from their evidence and events in %s\n", n, took.Round(time.Millisecond))
+	env.Printf("rebuilt %s from their evidence and events in %s\n", plural.Count(n, "belief"), took.Round(time.Millisecond))
 	return 0
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -94,8 +95,8 @@ func runReindex(env *Env, args []string) int {
 	if *asJSON {
 		return env.JSON(rep)
 	}
-	env.Printf("embedded %s and %s with %s (%d dimensions) in %s\n", countNoun(rep.Episodes, "episode"),
-		countNoun(rep.Beliefs, "belief"), rep.Embedder, rep.Dim, time.Since(start).Round(time.Millisecond))
+	env.Printf("embedded %s and %s with %s (%d dimensions) in %s\n", plural.Count(rep.Episodes, "episode"),
+		plural.Count(rep.Beliefs, "belief"), rep.Embedder, rep.Dim, time.Since(start).Round(time.Millisecond))
 	for _, d := range rep.Dropped {
 		env.Printf("dropped the vectors of %s\n", d)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/ids"
 	"github.com/credence-mem/credence/redact"
@@ -49,7 +50,10 @@ func runRemember(env *Env, args []string) int {
 		return env.Fail("remember", err)
 	}
 	if *asJSON {
-		return env.JSON(res)
+		return env.JSON(struct {
+			EpisodeID string            `json:"episode_id"`
+			Beliefs   []card.Remembered `json:"beliefs"`
+		}{res.EpisodeID, card.RememberedOf(res.Beliefs)})
 	}
 	for _, b := range res.Beliefs {
 		verb := "reinforced"

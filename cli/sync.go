@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/app"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/logfile"
 	"github.com/credence-mem/credence/syncer"
 )
@@ -30,7 +31,17 @@ func runSync(env *Env, args []string) int {
 		return env.Fail("sync", err)
 	}
 	if !cfg.SyncEnabled() {
-		return env.Fail("sync", syncer.ErrDisabled)
+		if !*status {
+			return env.Fail("sync", syncer.ErrDisabled)
+		}
+		// Off is a state to report, not a failure: nothing is wrong.
+		if *asJSON {
+			return env.JSON(syncer.State{PendingPull: -1})
+		}
+		env.Printf("sync is off: this machine keeps its memory to itself.\n")
+		env.Printf("To turn it on, set url (and token) under [sync] in %s,\n", cfg.Paths.ConfigFile)
+		env.Printf("or CREDENCE_SYNC_URL (and CREDENCE_SYNC_TOKEN) in the environment.\n")
+		return 0
 	}
 	db, err := app.OpenStore(env.Ctx, cfg, 30*time.Second)
 	if err != nil {
@@ -78,13 +89,13 @@ func runSync(env *Env, args []string) int {
 		return env.Fail("sync", errors.Join(err, errors.New("what was committed stays; the next sync resumes")))
 	}
 	env.Printf("synced with %s in %s\n", rep.Remote, rep.Took.Round(time.Millisecond))
-	env.Printf("  pulled %d rows (%d new), folded %d beliefs again, applied %d forgets\n",
-		rep.Pulled, rep.PulledNew, rep.Refolded, rep.Purged)
+	env.Printf("  pulled %s (%d new), folded %s again, applied %s\n",
+		plural.Count(rep.Pulled, "row"), rep.PulledNew, plural.Count(rep.Refolded, "belief"), plural.Count(rep.Purged, "forget"))
 	if rep.Merged+rep.Mirrored+rep.Forgotten > 0 {
-		env.Printf("  merged %d twin beliefs (%d evidence mirrored, %d forgotten with their twin)\n",
-			rep.Merged, rep.Mirrored, rep.Forgotten)
+		env.Printf("  merged %s (%d evidence mirrored, %d forgotten with their twin)\n",
+			plural.Count(rep.Merged, "twin belief"), rep.Mirrored, rep.Forgotten)
 	}
-	env.Printf("  pushed %d rows (%d new on the remote)\n", rep.Pushed, rep.PushedNew)
+	env.Printf("  pushed %s (%d new on the remote)\n", plural.Count(rep.Pushed, "row"), rep.PushedNew)
 	if rep.Reset {
 		env.Printf("  the remote was new to this machine: sent everything it holds\n")
 	}
@@ -100,13 +111,13 @@ func printSyncState(env *Env, st syncer.State) {
 	}
 	env.Printf("remote       %s\n", st.Remote)
 	if st.Reachable {
-		env.Printf("reachable    yes (%d rows to pull)\n", st.PendingPull)
+		env.Printf("reachable    yes (%s to pull)\n", plural.Count(st.PendingPull, "row"))
 	} else {
 		env.Printf("reachable    no: %s\n", st.RemoteError)
 	}
 	env.Printf("last push    %s\n", when(st.LastPush))
 	env.Printf("last pull    %s\n", when(st.LastPull))
-	env.Printf("to push      %d rows\n", st.PendingPush)
+	env.Printf("to push      %s\n", plural.Count(st.PendingPush, "row"))
 	if st.LastError != "" {
 		env.Printf("last error   %s\n", st.LastError)
 	}

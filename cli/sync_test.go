@@ -38,7 +38,7 @@ func TestSyncCommand(t *testing.T) {
 		t.Fatalf("laptop sync --json = %+v; want ok with 1 row pushed", res)
 	}
 	out := desktop.ok("sync")
-	if !strings.Contains(out, "pulled 1 rows (1 new)") {
+	if !strings.Contains(out, "pulled 1 row (1 new)") {
 		t.Errorf("desktop sync printed:\n%s", out)
 	}
 	if _, err := desktop.db().Belief(ctx, id); err != nil {
@@ -78,5 +78,27 @@ func TestSyncCommandFailures(t *testing.T) {
 				t.Errorf("the token was printed:\n%s%s", out, errs)
 			}
 		})
+	}
+}
+
+// TestSyncStatusWhenOff: sync being off is a state, reported with how to
+// turn it on and exit 0, without creating a database.
+func TestSyncStatusWhenOff(t *testing.T) {
+	h := newCmdHarness(t)
+	h.vars["CREDENCE_SYNC_URL"] = ""
+	code, out, errs := h.run("sync", "--status")
+	if code != 0 || !strings.Contains(out, "sync is off") || !strings.Contains(out, "CREDENCE_SYNC_URL") ||
+		!strings.Contains(out, h.config().Paths.ConfigFile) {
+		t.Errorf("sync --status with sync off: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 0 saying it is off and how to turn it on", code, out, errs)
+	}
+	var st struct {
+		Enabled *bool `json:"enabled"`
+	}
+	h.json(&st, "sync", "--status")
+	if st.Enabled == nil || *st.Enabled {
+		t.Errorf("sync --status --json: enabled = %v, want false", st.Enabled)
+	}
+	if fileExists(h.config().Paths.Database) {
+		t.Error("sync --status created a database")
 	}
 }

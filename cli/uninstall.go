@@ -1,16 +1,21 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
-	"github.com/natefinch/atomic"
+	"github.com/credence-mem/credence/internal/atomicfile"
+	"github.com/gofrs/flock"
 
+	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/install"
+	"github.com/credence-mem/credence/markdown"
 )
 
 func init() {
@@ -71,22 +76,19 @@ func doUninstall(env *Env, rep *stepReport, purge bool) {
 	}
 	stopAgent(env, cfg, st, recorded, rep)
 
-	// Backups this uninstall writes, by file: removed again with a file that
-	// install created and that is empty now.
-	backups := map[string]string{}
 	if !restoreOriginal(cfg.Paths.ClaudeSettings, st, rep, "hooks in ") {
 		changed, backup, err := install.RemoveHooks(cfg.Paths.ClaudeSettings, hookPathFor(st))
-		backups[cfg.Paths.ClaudeSettings] = backup
-		rep.add(removalStep("hooks in "+cfg.Paths.ClaudeSettings, changed, backup, err))
+		rep.add(removalStep("hooks in "+cfg.Paths.ClaudeSettings, changed, dropCreatedFile(cfg.Paths.ClaudeSettings, st, backup), err))
 	}
 	if !restoreOriginal(cfg.Paths.ClaudeJSON, st, rep, "MCP server \"credence\" in ") {
 		changed, backup, err := install.UnregisterMCP(cfg.Paths.ClaudeJSON)
-		backups[cfg.Paths.ClaudeJSON] = backup
-		rep.add(removalStep("MCP server \"credence\" in "+cfg.Paths.ClaudeJSON, changed, backup, err))
+		rep.add(removalStep("MCP server \"credence\" in "+cfg.Paths.ClaudeJSON, changed, dropCreatedFile(cfg.Paths.ClaudeJSON, st, backup), err))
 	}
 	line := cfg.GlobalMemoryImportLine()
 	changed, err := install.RemoveImportLine(cfg.Paths.ClaudeMD, line)
 	rep.add(removalStep(line+" in "+cfg.Paths.ClaudeMD, changed, "", err))
+
+	removeMemoryLocks(env, cfg, rep) // before the directories they may keep from going
 
 	// Files install created are removed again when nothing else is in them,
 	// newest first so a directory goes after its files.
@@ -102,9 +104,6 @@ func doUninstall(env *Env, rep *stepReport, purge bool) {
 			removed = os.Remove(path) == nil // a directory: only when empty
 		}
 		if removed {
-			if b := backups[path]; b != "" {
-				_ = os.Remove(b) // the backup of a file that is gone again
-			}
 			rep.add(step{Name: "remove " + path, Status: stepDone, Detail: "created by install, empty now"})
 		}
 	}
@@ -133,6 +132,89 @@ func doUninstall(env *Env, rep *stepReport, purge bool) {
 			rep.add(step{Name: "delete data", Status: stepDone, Detail: "removed " + cfg.Paths.DataDir})
 		}
 	}
+}
+
+// dropCreatedFile removes the backup an uninstall edit just wrote of a file
+// that install created and that holds nothing else now, since the file goes
+// too, and returns the backup still on disk ("" when none): a step must
+// never name a backup that is not there.
+func dropCreatedFile(path string, st installState, backup string) string {
+	if backup == "" || !slices.Contains(st.Created, path) || !isEmptyJSONObject(path) {
+		return backup
+	}
+	if err := os.Remove(backup); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return backup
+	}
+	return ""
+}
+
+// removeMemoryLocks removes the MEMORY.md.lock files credence's writers
+// left beside the memory files it wrote (those its database records, and
+// the global one). A lock some process still holds is kept and reported;
+// the agent was stopped before, so that is a writer still running.
+func removeMemoryLocks(env *Env, cfg *config.Config, rep *stepReport) {
+	paths := []string{cfg.Paths.GlobalMemory}
+	if fileExists(cfg.Paths.Database) {
+		db, err := app.OpenStore(env.Ctx, cfg, commandBusyTimeout)
+		if err != nil {
+			rep.add(step{Name: "MEMORY.md locks", Status: stepWarning, Detail: err.Error()})
+			return
+		}
+		sections, err := db.MemorySections(env.Ctx)
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			rep.add(step{Name: "MEMORY.md locks", Status: stepWarning, Detail: err.Error()})
+			return
+		}
+		for _, m := range sections {
+			paths = append(paths, m.Path)
+		}
+	}
+	slices.Sort(paths)
+	var removed []string
+	for _, path := range slices.Compact(paths) {
+		lock := markdown.LockPath(path)
+		switch ok, err := removeFreeLock(lock); {
+		case err != nil:
+			rep.add(step{Name: "lock " + lock, Status: stepWarning, Detail: err.Error(), Fix: "remove it by hand"})
+		case ok:
+			removed = append(removed, lock)
+		}
+	}
+	if len(removed) > 0 {
+		rep.add(step{Name: "MEMORY.md locks", Status: stepDone, Detail: "removed " + strings.Join(removed, ", ")})
+	}
+}
+
+// removeFreeLock removes lock when it is an empty file (credence's locks
+// hold no data) that nobody holds, taking it first with flock so no writer
+// loses it mid-write. It reports whether it removed the file.
+func removeFreeLock(lock string) (bool, error) {
+	info, err := os.Lstat(lock)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if !info.Mode().IsRegular() || info.Size() != 0 {
+		return false, nil // not one of ours
+	}
+	l := flock.New(lock)
+	ok, err := l.TryLock()
+	if err != nil {
+		return false, fmt.Errorf("lock %s: %w", lock, err)
+	}
+	if !ok {
+		return false, fmt.Errorf("%s is held by a running writer; kept", lock)
+	}
+	defer func() { _ = l.Unlock() }() // the file is gone; nothing to keep
+	if err := os.Remove(lock); err != nil {
+		return false, fmt.Errorf("remove %s: %w", lock, err)
+	}
+	return true, nil
 }
 
 // stopAgent stops the agent under the manager install used, or under every
@@ -177,7 +259,7 @@ func restoreOriginal(path string, st installState, rep *stepReport, what string)
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved // keep a dotfiles manager's link a link
 	}
-	if err := atomic.WriteFile(target, bytes.NewReader(data)); err != nil {
+	if err := atomicfile.WriteFile(target, data, 0o600); err != nil {
 		rep.add(step{Name: what + path, Status: stepFailed, Detail: err.Error(), Fix: "copy " + o.Backup + " over it by hand"})
 		return true
 	}

@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/card"
 )
 
 func init() {
@@ -38,8 +38,8 @@ func runWhy(env *Env, args []string) int {
 		return env.Fail("why", err)
 	}
 	if *asJSON {
-		out := c.JSON()
-		out.Timeline = store.TimelineJSON(tl)
+		out := card.Of(c)
+		out.Timeline = card.TimelineOf(tl)
 		return env.JSON(out)
 	}
 	printCard(env.Stdout, c, cardOptions{episodeChars: 0, events: false})

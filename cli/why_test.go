@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -17,7 +18,7 @@ func TestWhy(t *testing.T) {
 	h.ok("remember", "I live in Kyoto") // contradicts Tokyo
 	id := r.Beliefs[0].ID
 
-	var card store.CardJSON
+	var card card.Belief
 	h.json(&card, "why", id)
 	if len(card.Timeline) < 4 {
 		t.Fatalf("timeline has %d points, want one per event (create, 2 supports, 1 contradiction)", len(card.Timeline))

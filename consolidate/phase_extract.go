@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/credence-mem/credence/store"
 )
@@ -34,76 +35,115 @@ func (r *cycleRun) extractPhase(ctx context.Context) error {
 		if len(eps) == 0 {
 			return nil
 		}
+		n := 1
 		if r.c.opts.Model != nil {
 			err = r.applyLLM(ctx, eps[0])
 		} else {
-			err = r.applyOffline(ctx, eps)
+			n, err = r.applyOffline(ctx, eps)
 		}
 		if err != nil {
 			return err
 		}
-		seq = eps[len(eps)-1].Seq
+		seq = eps[n-1].Seq
 		if err := r.saveCheckpoint(ctx, seq); err != nil {
 			return err
 		}
 	}
 }
 
-// applyOffline reads and applies a batch in one transaction. If the batch
-// fails for any reason but a busy database, each episode is tried alone so
-// one bad episode cannot hold back the rest.
-func (r *cycleRun) applyOffline(ctx context.Context, eps []store.Episode) error {
+// maxHold bounds how long one offline transaction keeps the write lock
+// once it has applied an episode: hooks wait at most a fifth of a second
+// for the lock before they spool, and a batch of 128 episodes held it for
+// 400 ms on a loaded machine. Commits are cheap (WAL, synchronous=NORMAL),
+// so a batch that runs long is cut and the rest goes in the next
+// transaction.
+const maxHold = 25 * time.Millisecond
+
+// offlineRead is an episode with the facts the offline extractor found in
+// it, read before the transaction that applies them.
+type offlineRead struct {
+	ep        store.Episode
+	facts     []fact
+	assistant string
+}
+
+// applyOffline reads a batch (outside any transaction: extraction is CPU
+// work that needs no lock) and applies it in one short transaction, as
+// many episodes as fit in maxHold; it returns how many it applied. If the
+// batch fails for any reason but a busy database, each episode is tried
+// alone so one bad episode cannot hold back the rest.
+func (r *cycleRun) applyOffline(ctx context.Context, eps []store.Episode) (int, error) {
+	reads := make([]offlineRead, 0, len(eps))
+	for i, ep := range eps {
+		facts, assistant, err := r.offlineFacts(ctx, ep)
+		if err != nil {
+			if i == 0 {
+				return 1, r.setAside(ctx, ep, err)
+			}
+			break // apply those before it; it comes first next time
+		}
+		reads = append(reads, offlineRead{ep, facts, assistant})
+	}
 	before := r.stats
-	err := r.db.Write(ctx, func(tx *store.Tx) error { return r.applyBatch(ctx, tx, eps) })
+	applied := 0
+	err := r.db.Write(ctx, func(tx *store.Tx) error {
+		var err error
+		applied, err = r.applyBatch(ctx, tx, reads)
+		return err
+	})
 	if err == nil {
-		return nil
+		return applied, nil
 	}
 	r.restore(before)
 	switch {
-	case len(eps) == 1 && errors.Is(err, errAlreadyConsolidated):
-		return nil
-	case errors.Is(err, store.ErrLocked) || len(eps) == 1:
-		return r.setAside(ctx, eps[0], err)
+	case len(reads) == 1 && errors.Is(err, errAlreadyConsolidated):
+		return 1, nil
+	case errors.Is(err, store.ErrLocked) || len(reads) == 1:
+		return 1, r.setAside(ctx, reads[0].ep, err)
 	}
-	for _, ep := range eps {
-		if err := r.applyOffline(ctx, []store.Episode{ep}); err != nil {
-			return err
+	for i := range reads {
+		if _, err := r.applyOffline(ctx, []store.Episode{reads[i].ep}); err != nil {
+			return i, err
 		}
 	}
-	return nil
+	return len(reads), nil
 }
 
-// applyBatch applies offline readings of eps in tx. Episodes that state
-// nothing are recorded together, retired at once: offline synthesis works
-// from stated facts, so they could never back a cluster.
-func (r *cycleRun) applyBatch(ctx context.Context, tx *store.Tx, eps []store.Episode) error {
+// applyBatch applies offline readings in tx, stopping once maxHold has
+// passed, and returns how many it applied. Episodes that state nothing
+// are recorded together, retired at once: offline synthesis works from
+// stated facts, so they could never back a cluster.
+func (r *cycleRun) applyBatch(ctx context.Context, tx *store.Tx, reads []offlineRead) (int, error) {
+	began := time.Now()
 	cal := newCalibrator(r, tx)
 	var quiet []store.Consolidated
-	for _, ep := range eps {
-		facts, assistant, err := r.offlineFacts(ctx, ep)
-		if err != nil {
-			return err
+	applied := 0
+	for _, rd := range reads {
+		if applied > 0 && time.Since(began) > maxHold {
+			break
 		}
-		if len(facts) == 0 {
+		applied++
+		ep := rd.ep
+		if len(rd.facts) == 0 {
 			quiet = append(quiet, store.Consolidated{EpisodeID: ep.ID, Seq: ep.Seq, State: store.ConsolidationRetired,
 				Mode: ModeOffline, CycleID: r.stats.CycleID})
 			continue
 		}
 		cal.fresh[ep.ID] = true
-		rdg, err := r.applyOfflineEpisode(ctx, cal, ep, facts, assistant)
+		rdg, err := r.applyOfflineEpisode(ctx, cal, ep, rd.facts, rd.assistant)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if err := r.record(ctx, tx, rdg); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	n, err := tx.MarkConsolidatedMany(ctx, quiet)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	r.stats.Episodes += n // those another cycle recorded first had nothing else written
-	return nil
+	return applied, nil
 }
 
 // applyLLM reads one episode with the model (outside any transaction: a

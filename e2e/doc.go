@@ -6,7 +6,9 @@
 // them), consolidates offline with `credence consolidate`, and checks what
 // Claude is told, the MEMORY.md files, `credence why`, that a pasted secret
 // is nowhere on disk and that a forget leaves no byte of its text in the
-// data directory.
+// data directory. TestCLIEdges runs the binary through what a new user
+// meets first: a mistyped command, version, sync --status while sync is off,
+// beliefs and uninstall.
 //
 // The package has no code of its own. Besides the standard library it
 // imports store and belief (to look up IDs the way a person would read them

@@ -69,10 +69,6 @@ func history(secret string) []struct {
 func TestHistory(t *testing.T) {
 	w := newWorld(t)
 	roots := map[string]string{"webapp": w.project("webapp"), "api": w.project("api")}
-	consolidate := hasCommand(w, "consolidate")
-	if !consolidate {
-		t.Log("credence consolidate is not registered yet: the checks that need beliefs are skipped")
-	}
 	for i, sess := range history(pastedSecret) {
 		s := w.start(roots[sess.project])
 		for _, st := range sess.steps {
@@ -81,9 +77,7 @@ func TestHistory(t *testing.T) {
 			}
 		}
 		s.end()
-		if consolidate {
-			w.credence("consolidate")
-		}
+		w.credence("consolidate") // fails the test if the command is missing or fails
 	}
 
 	t.Run("secret nowhere on disk", func(t *testing.T) {
@@ -96,10 +90,6 @@ func TestHistory(t *testing.T) {
 			t.Error("the key is not even in the transcripts; the check would prove nothing")
 		}
 	})
-	if !consolidate {
-		t.Skip("no credence consolidate: recall of beliefs, MEMORY.md, why and forget need it")
-	}
-
 	t.Run("recall", func(t *testing.T) {
 		s := w.start(roots["webapp"])
 		told := s.turn("Should I use npm or pnpm to add a date library?", "pnpm.")
@@ -200,12 +190,6 @@ func TestHistory(t *testing.T) {
 			t.Error("forget purged unrelated memory too")
 		}
 	})
-}
-
-// hasCommand reports whether the credence binary knows a command.
-func hasCommand(w *world, name string) bool {
-	_, out, _ := w.credenceCode("help")
-	return regexp.MustCompile(`(?m)^\s+` + name + `\s`).MatchString(out)
 }
 
 // openDB opens the world's database to look up IDs.

@@ -17,6 +17,22 @@ import (
 // late or never, and then every prompt pays this much before the fallback.
 const ReadyWait = 250 * time.Millisecond
 
+// StoreGrace is how long past its budget a hook keeps working to store an
+// event whose input arrived within the budget: what Claude is told gives
+// up at the budget, storing may not. A prompt piped in slowly, near the
+// end of the budget, is still handed over (or handled in-process) and
+// stored, or spooled when the database is busy.
+const StoreGrace = 250 * time.Millisecond
+
+// storeBy is how long a hand-over may take: the deadline, or StoreGrace
+// from now when that is later.
+func storeBy(deadline time.Time) time.Time {
+	if late := time.Now().Add(StoreGrace); late.After(deadline) {
+		return late
+	}
+	return deadline
+}
+
 // Budget returns a hook's time budget: hook.budget, or its default when
 // that is not positive.
 func Budget(budget time.Duration) time.Duration {
@@ -27,13 +43,16 @@ func Budget(budget time.Duration) time.Duration {
 }
 
 // StdinWait returns how long to wait for stdin when left of the budget
-// remains: hook.stdin_timeout, but never past the budget.
+// remains: hook.stdin_timeout, but never past the budget, and never less
+// than minStdinWait.
 func StdinWait(stdinTimeout, left time.Duration) time.Duration {
-	if wait := min(stdinTimeout, left); wait > 0 {
-		return wait
-	}
-	return left
+	return max(min(stdinTimeout, left), minStdinWait)
 }
+
+// minStdinWait is the least time given to read stdin: input the front
+// already read whole and hands over late, in a file, is read at once,
+// and is still stored.
+const minStdinWait = 20 * time.Millisecond
 
 // Main runs credence-hook: args[0] names the event, stdin holds Claude
 // Code's JSON, and stdout receives the agent's reply. When no agent takes
@@ -72,7 +91,7 @@ func run(start time.Time, args []string, stdin io.Reader, stdout io.Writer) {
 		return
 	}
 	deadline := start.Add(defaults.HookBudget)
-	data, err := readStdin(stdin, defaults.HookStdinMaxBytes, StdinWait(defaults.HookStdinTimeout, defaults.HookBudget))
+	data, err := readStdin(stdin, defaults.HookStdinMaxBytes, StdinWait(defaults.HookStdinTimeout, time.Until(deadline)))
 	if err != nil {
 		log.warn("hook failed", err)
 		return
@@ -114,9 +133,12 @@ func Relay(socket, database, event string, stdin []byte, deadline time.Time, std
 	if err := checkSocket(socket); err != nil {
 		return notTaken(err)
 	}
+	// Input that came late in the budget is still handed over: the agent
+	// stores it, with no time left to recall anything for it.
+	late := storeBy(deadline)
 	ready := time.Now().Add(ReadyWait)
-	if deadline.Before(ready) {
-		ready = deadline
+	if late.Before(ready) {
+		ready = late
 	}
 	conn, err := dial(socket)
 	if err != nil {
@@ -140,15 +162,19 @@ func Relay(socket, database, event string, stdin []byte, deadline time.Time, std
 	}
 	// From here on the agent may be storing the event: whatever happens,
 	// the front does not handle it again.
-	if err := conn.SetDeadline(deadline); err != nil {
+	if err := conn.SetDeadline(late); err != nil {
 		return err
 	}
 	if err := WriteGo(conn); err != nil {
-		return err
+		// The agent closed before the go reached it, so it never read it.
+		return notTaken(err)
 	}
 	rep, out, err := ReadReply(r)
 	if err != nil {
 		return err
+	}
+	if rep.Status == StatusDeclined {
+		return notTaken(fmt.Errorf("agent stopped waiting for the go-ahead: %s", rep.Reason))
 	}
 	if rep.Status != StatusOK {
 		return fmt.Errorf("agent: unexpected %q after the go-ahead", rep.Status)

@@ -13,21 +13,27 @@ import (
 // Version is the wire format's version; a request of another version is
 // declined, and the front falls back to handling the event in-process.
 // Version 1 framed its lines as JSON; 2 frames them as plain text, so the
-// front links no JSON encoder.
-const Version = 2
+// front links no JSON encoder; 3 lets the agent answer a go-ahead it
+// stopped waiting for with "declined", so a go that crosses the agent's
+// time-out never loses the event.
+const Version = 3
 
 // The exchange on one connection, in order:
 //
 //	front → agent  request line, then Request.Size bytes of Claude Code's stdin:
-//	               credence-hook/2 <event> <deadline, Unix ns> <size> <database, Go-quoted>
+//	               credence-hook/3 <event> <deadline, Unix ns> <size> <database, Go-quoted>
 //	agent → front  "ready" (or "declined <reason, Go-quoted>", and close)
 //	front → agent  "go"
-//	agent → front  "ok <size>", then that many bytes for stdout
+//	agent → front  "ok <size>", then that many bytes for stdout; or
+//	               "declined <reason>" when the agent stopped waiting for
+//	               the go before it came, and close
 //
 // Every line ends in "\n". The "ready"/"go" step makes the hand-over
-// explicit: until the front has sent "go" the agent has done nothing, so a
-// front that hears no "ready" in time can handle the event itself without
-// storing anything twice; once it has sent "go" it never does.
+// explicit: until the agent has read "go" it has done nothing, so a front
+// that hears no "ready" in time, cannot send its "go", or hears "declined"
+// after it, handles the event itself without storing anything twice; a
+// front that sent "go" and hears nothing at all leaves the event to the
+// agent.
 
 // Reply statuses.
 const (

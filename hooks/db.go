@@ -18,6 +18,10 @@ import (
 // database costs a prompt at most this, then the hook gives up on the write.
 const maxBusy = 200 * time.Millisecond
 
+// servedBusy is how long the agent's hook connections wait for the write
+// lock.
+const servedBusy = time.Second
+
 // maxStoredBytes caps what one hook stores as an episode. A pasted log or
 // file is kept by its start; memory is not a paste bin, and FTS and
 // embedding costs grow with the text.
@@ -61,6 +65,12 @@ func (h *handler) openDB(ctx context.Context, mmap int64) (*store.DB, error) {
 		return nil, err
 	}
 	busy := min(maxBusy, time.Until(h.deadline)/4)
+	if mmap > 0 {
+		// The agent stores a served event after its reply: its writes may
+		// wait their turn behind consolidation, at the process's write
+		// gate, holding no connection while they wait.
+		busy = servedBusy
+	}
 	opts := store.Options{BusyTimeout: busy, Params: p, Now: h.now, ReadOnly: true, MmapBytes: mmap}
 	path := h.cfg.Paths.Database
 	if _, err := os.Stat(path); err == nil {

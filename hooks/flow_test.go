@@ -232,3 +232,55 @@ func testSessionStartDigest(t *testing.T, e *hookEnv) {
 		}
 	}
 }
+
+// TestBashCommandsStoredRedacted checks that the commands Claude ran, which
+// are stored in each exchange's tool summary, go through the same redaction
+// as prompts: credentials given on a command line never reach the database,
+// even when the summary cuts a long command short right inside one.
+func TestBashCommandsStoredRedacted(t *testing.T) { bothModes(t, testBashCommandsStoredRedacted) }
+
+func testBashCommandsStoredRedacted(t *testing.T, e *hookEnv) {
+	long := "cd /srv/app && ./scripts/migrate.sh --env production --verbose && " +
+		"mysql -h db.internal -uroot -pMyS9lRootPw app_production < schema.sql"
+	// The summary keeps 120 bytes: the cut falls 15 bytes into the key,
+	// too short for the key's pattern.
+	key := "sk-proj-aZN0dnruqXa71P2tD8vkQXRYO1NiJ7brD03q2YBV"
+	cut := "echo deploying the release to every region right now! && python3 tools/smoke_test.py --model gpt-4o-mini " + key
+	if i := strings.Index(cut, key); i+15 != 120 {
+		t.Fatalf("the key starts at %d, want 105", i)
+	}
+	turns := []synth.Turn{
+		{Prompt: "check the ci api", Reply: "It answers.", Command: "curl -sS -u deploy:Curl5ecretPw https://ci.example.com/api/json", Output: "{}"},
+		{Prompt: "copy the build", Reply: "Copied.", Command: "sshpass -p Ssh9assword \\\n  scp build.tar.gz deploy@10.0.0.5:/srv", Output: ""},
+		{Prompt: "migrate", Reply: "Migrated.", Command: long, Output: "ok"},
+		{Prompt: "deploy", Reply: "Deployed.", Command: cut, Output: "ok"},
+	}
+	secrets := []string{"Curl5ecretPw", "Ssh9assword", "MyS9lRootPw", key[:12]}
+	transcriptPath := filepath.Join(e.home, "transcript.jsonl")
+	f, err := os.Create(transcriptPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := synth.WriteTranscript(f, "s1", e.project, time.Date(2025, 6, 1, 10, 0, 0, 0, time.UTC), turns); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	checkOutput(t, EventSessionEnd, e.run(EventSessionEnd, e.input(EventSessionEnd, map[string]any{"reason": "exit"})))
+	got := e.episodes(store.EpisodeExchange)
+	if len(got) != len(turns) {
+		t.Fatalf("%d exchanges stored, want %d\nlog:\n%s", len(got), len(turns), e.log())
+	}
+	all := strings.Join(got, "\n")
+	for _, s := range secrets {
+		if strings.Contains(all, s) {
+			t.Errorf("%q was stored:\n%s", s, all)
+		}
+	}
+	for _, want := range []string{"Bash curl -sS -u deploy:[REDACTED", "Bash sshpass -p [REDACTED"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no %q in the stored exchanges:\n%s", want, all)
+		}
+	}
+}

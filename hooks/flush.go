@@ -58,21 +58,32 @@ func StoreExchanges(ctx context.Context, db *store.DB, s store.Session, exs []tr
 // flush stores every complete exchange the transcript holds beyond the
 // session's stored offset and moves the offset, in one transaction: either
 // all of them and the new offset are stored, or nothing is. Exchanges the
-// Stop hook or the agent already stored are skipped by their keys.
+// Stop hook or the agent already stored are skipped by their keys. When
+// the database is busy the flush is spooled and done later, from the same
+// transcript.
 func (h *handler) flush(ctx context.Context, in Input) error {
 	if in.SessionID == "" {
 		return errors.New("flush: no session_id")
 	}
+	rec := h.receive(in)
 	db, release, err := h.database(ctx)
 	if err != nil {
 		return err
 	}
 	defer release()
-	sess, err := db.Session(ctx, in.SessionID)
+	if err := h.store(ctx, db, rec); err != nil {
+		return err
+	}
+	return h.syncSketches(ctx, db, flushSketchLimit, rec.Project)
+}
+
+// flushTranscript does a SessionEnd's or PreCompact's flush (see flush).
+func (h *handler) flushTranscript(ctx context.Context, db *store.DB, rec *spoolRecord) error {
+	sess, err := db.Session(ctx, rec.SessionID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	path := in.TranscriptPath
+	path := rec.Transcript
 	if path == "" {
 		path = sess.TranscriptPath
 	}
@@ -88,15 +99,14 @@ func (h *handler) flush(ctx context.Context, in Input) error {
 		h.log.Info("transcript changed under its offset; reread from the start", "offset", from)
 		from = 0
 	}
-	project := h.project(in.Cwd)
-	s := store.Session{ID: in.SessionID, ProjectPath: project, TranscriptPath: path}
-	if h.event == EventSessionEnd {
-		s.EndedAt = h.now().UnixMilli()
+	s := store.Session{ID: rec.SessionID, ProjectPath: rec.Project, TranscriptPath: path}
+	if rec.Ended {
+		s.EndedAt = rec.received().UnixMilli()
 	}
 	added, err := StoreExchanges(ctx, db, s, exs, next)
 	if err != nil {
 		return err
 	}
 	h.log.Info("flushed transcript", "exchanges", len(exs), "stored", added, "from", from, "to", next)
-	return h.syncSketches(ctx, db, flushSketchLimit, project)
+	return nil
 }

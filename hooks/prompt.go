@@ -3,7 +3,6 @@ package hooks
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
@@ -11,51 +10,39 @@ import (
 
 // userPromptSubmit recalls what bears on the prompt and prints it as
 // additionalContext, then records the prompt (redacted) as an episode of a
-// new turn. Recall comes first because what Claude is told does not depend
-// on the write: the agent replies while it stores the prompt, and the
-// prompt cannot be recalled to itself. A failed write (a locked database)
-// is logged and does not take the context away.
+// new turn. The write is prepared first (receive), so the prompt is stored
+// or spooled whatever happens after; recall comes before the write
+// because what Claude is told does not depend on it: the agent replies
+// while it stores the prompt, and the prompt cannot be recalled to itself.
+// Recall gives up at the budget; storing does not (hookrelay.StoreGrace,
+// then the spool).
 func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
-	if strings.TrimSpace(in.Prompt) == "" {
+	rec := h.receive(in)
+	if rec == nil {
 		return nil
 	}
-	text := Storable(in.Prompt)
-	project := h.project(in.Cwd)
+	h.rememberPrompt(rec)
 	db, release, err := h.database(ctx)
 	if err != nil {
 		return err
 	}
 	defer release()
-	r, err := h.recaller(db)
-	if err != nil {
+	var res recalled
+	var recallErr, emitErr error
+	if rctx, cancel := context.WithDeadline(ctx, h.deadline); rctx.Err() == nil {
+		res, recallErr = h.recall(rctx, db, rec)
+		if recallErr == nil {
+			emitErr = h.emit(rctx, res.rendered)
+		}
+		cancel()
+	} else {
+		cancel()
+		recallErr = fmt.Errorf("no time left for recall: %w", rctx.Err())
+	}
+	if err := h.store(ctx, db, rec); err != nil {
 		return err
 	}
-	res, recallErr := r.Recall(ctx, recall.Query{Text: text, Project: project})
-	var emitErr error
-	if recallErr == nil {
-		if res.Lexical != "" {
-			h.log.Debug("recall fell back to BM25", "why", res.Lexical)
-		}
-		emitErr = h.emit(ctx, recall.Render(res, r.Opts.BudgetChars, r.Opts.MaxChars))
-	}
-	err = db.Write(ctx, func(tx *store.Tx) error {
-		turn, err := tx.NextTurn(ctx)
-		if err != nil {
-			return err
-		}
-		ep := &store.Episode{SessionID: in.SessionID, ProjectPath: project, Kind: store.EpisodePrompt, Content: text, Turn: turn}
-		if _, err := tx.AddEpisode(ctx, ep); err != nil {
-			return err
-		}
-		if in.SessionID == "" {
-			return nil
-		}
-		return tx.SaveSession(ctx, store.Session{ID: in.SessionID, ProjectPath: project, TranscriptPath: in.TranscriptPath, LastPromptID: ep.ID})
-	})
-	switch {
-	case err != nil:
-		h.log.Warn("store prompt", "err", safe(err))
-	case recallErr == nil && len(res.Beliefs) > 0:
+	if recallErr == nil && len(res.BeliefIDs()) > 0 {
 		if err := db.Touch(ctx, h.now(), res.BeliefIDs()...); err != nil {
 			h.log.Warn("record belief access", "err", safe(err))
 		}
@@ -64,6 +51,28 @@ func (h *handler) userPromptSubmit(ctx context.Context, in Input) error {
 		return fmt.Errorf("recall: %w", recallErr)
 	}
 	return emitErr
+}
+
+// recalled is a recall result with its rendering.
+type recalled struct {
+	recall.Result
+	rendered string
+}
+
+// recall searches for what bears on the prompt and renders it.
+func (h *handler) recall(ctx context.Context, db *store.DB, rec *spoolRecord) (recalled, error) {
+	r, err := h.recaller(db)
+	if err != nil {
+		return recalled{}, err
+	}
+	res, err := r.Recall(ctx, recall.Query{Text: rec.Content, Project: rec.Project})
+	if err != nil {
+		return recalled{}, err
+	}
+	if res.Lexical != "" {
+		h.log.Debug("recall fell back to BM25", "why", res.Lexical)
+	}
+	return recalled{Result: res, rendered: recall.Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)}, nil
 }
 
 // recaller builds the recall engine for the configured embedder. Without

@@ -80,35 +80,54 @@ func envTime(getenv func(string) string, name string) (time.Time, bool) {
 	return time.Unix(0, n), true
 }
 
-// bounded runs fn until it returns or h.deadline passes, whichever comes
-// first, logging its error or panic. When the deadline wins, stdout is
-// closed to fn and bounded returns while fn may still be working: a write
-// transaction it has open is rolled back when the process exits, so nothing
-// is half stored. (The agent's server bounds its events itself.)
+// bounded runs fn until it returns, logging its error or panic, with two
+// limits. At h.deadline, the hook's budget, stdout is closed to fn: what
+// Claude is told gives up there. Storing does not: fn may go on for
+// hookrelay.StoreGrace to store what it received, and past that the write it holds
+// is spooled (salvage) and bounded returns while fn may still be working;
+// a write transaction it has open is rolled back when the process exits,
+// and the spooled copy is stored later, once. (The agent's server bounds
+// its events itself.)
 func (h *handler) bounded(ctx context.Context, start time.Time, fn func(context.Context) error) {
-	ctx, cancel := context.WithDeadline(ctx, h.deadline)
+	storeBy := h.deadline
+	if now := time.Now(); now.After(storeBy) {
+		storeBy = now // the front handed over late input: store it all the same
+	}
+	ctx, cancel := context.WithDeadline(ctx, storeBy.Add(hookrelay.StoreGrace))
 	defer cancel()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		h.logged(ctx, start, fn)
 	}()
+	budget := time.NewTimer(time.Until(h.deadline))
+	defer budget.Stop()
+	select {
+	case <-done:
+		return
+	case <-budget.C:
+		h.out.close()
+	}
 	select {
 	case <-done:
 	case <-ctx.Done():
-		h.out.close()
 		h.log.Warn("time budget exhausted; giving up silently", "budget_ms", h.deadline.Sub(start).Milliseconds())
+		h.salvage(errors.New("time budget exhausted"))
 	}
 }
 
-// logged runs fn and logs its error or panic.
+// logged runs fn and logs its error or panic. A write fn received and did
+// not store or spool is spooled.
 func (h *handler) logged(ctx context.Context, start time.Time, fn func(context.Context) error) {
+	var err error
 	defer func() {
 		if p := recover(); p != nil {
-			h.log.Error("panic", "panic", safe(fmt.Errorf("%v", p)), "stack", string(debug.Stack()))
+			err = fmt.Errorf("panic: %v", p)
+			h.log.Error("panic", "panic", safe(err), "stack", string(debug.Stack()))
 		}
+		h.salvage(err)
 	}()
-	if err := fn(ctx); err != nil {
+	if err = fn(ctx); err != nil {
 		h.log.Warn("hook failed", "err", safe(err), "elapsed_ms", h.now().Sub(start).Milliseconds())
 		return
 	}
@@ -129,6 +148,11 @@ type handler struct {
 	// agentFirst hands the event to the agent, when one takes it, before
 	// handling it here.
 	agentFirst bool
+	// pending is the event's write from the moment it is received until
+	// it is stored or spooled.
+	pending pending
+	// arrived, when set, is closed once the event's write is prepared.
+	arrived chan struct{}
 }
 
 // handle reads stdin and handles the event.

@@ -3,6 +3,7 @@ package hooks
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"sync"
 
@@ -37,12 +38,13 @@ func (h *handler) promptScans() *scans {
 	return &scans{}
 }
 
-// lastPrompt returns the last prompt of the transcript at path and its
+// lastPrompt returns the last prompt of the transcript at path on a line
+// that ends at or before limit (the whole file when limit <= 0), and its
 // occurrence, resumed from the previous scan of the same file. A file that
-// was replaced, or is shorter than what was scanned, is scanned again from
+// was replaced, or a limit before what was scanned, is scanned again from
 // the start; a missing path, one that is not a regular file, a read cut
 // short by ctx or by transcript.MaxReadBytes is an error.
-func (c *scans) lastPrompt(ctx context.Context, path string) (transcript.PromptRef, bool, error) {
+func (c *scans) lastPrompt(ctx context.Context, path string, limit int64) (transcript.PromptRef, bool, error) {
 	if path == "" {
 		return transcript.PromptRef{}, false, errors.New("no transcript_path")
 	}
@@ -52,6 +54,9 @@ func (c *scans) lastPrompt(ctx context.Context, path string) (transcript.PromptR
 	}
 	defer f.Close()
 	fi := f.Stat()
+	if limit <= 0 || limit > fi.Size() {
+		limit = fi.Size()
+	}
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= maxScans {
 		c.m = map[string]*scanEntry{}
@@ -64,9 +69,9 @@ func (c *scans) lastPrompt(ctx context.Context, path string) (transcript.PromptR
 	c.mu.Unlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.file == nil || !os.SameFile(e.file, fi) || fi.Size() < e.s.Offset() {
+	if e.file == nil || !os.SameFile(e.file, fi) || limit < e.s.Offset() {
 		e.s = transcript.PromptScanner{}
 	}
 	e.file = fi
-	return e.s.Scan(f)
+	return e.s.Scan(io.NewSectionReader(f, 0, limit))
 }

@@ -163,6 +163,20 @@ func TestFrontHandOver(t *testing.T) {
 				e.fakeAgent(silentAgent)
 				return nil
 			}},
+		// The agent stopped waiting for the go-ahead just as the front sent
+		// it: it never read the go, says so, and the front stores the event.
+		{name: "an agent that declines after ready", stored: 1,
+			setup: func(e *hookEnv) *Server {
+				e.fakeAgent(func(conn net.Conn) {
+					r := bufio.NewReader(conn)
+					if _, _, err := hookrelay.ReadRequest(r, 1<<20); err != nil {
+						return
+					}
+					hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusReady}, nil)
+					hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusDeclined, Reason: "no go-ahead in time"}, nil)
+				})
+				return nil
+			}},
 		// A setting the front does not read leaves the front to hand the
 		// event over itself.
 		{name: "a serving agent, with a config file that sets another key", stored: 1, served: true,
@@ -197,7 +211,7 @@ func TestFrontHandOver(t *testing.T) {
 				})
 				return nil
 			}},
-		{name: "an agent that takes the event and goes silent, with a shorter budget", stored: 0, log: "time budget exhausted",
+		{name: "an agent that takes the event and goes silent, with a shorter budget", stored: 0, log: "gave no answer in time",
 			setup: func(e *hookEnv) *Server {
 				e.env = append(e.env, "CREDENCE_HOOK_BUDGET=400ms")
 				e.fakeAgent(silentAgent)

@@ -26,6 +26,17 @@ type shared struct {
 	embErr error
 	cache  *recall.Cache
 	scans  *scans
+	recent *recentPrompts
+	// wake asks the server's drain loop to look at the spool now.
+	wake chan struct{}
+}
+
+// wakeDrain asks the drain loop to store what was just spooled.
+func (sh *shared) wakeDrain() {
+	select {
+	case sh.wake <- struct{}{}:
+	default:
+	}
 }
 
 // serverConns is how many connections the server handles events on: two,
@@ -52,8 +63,12 @@ const replyMargin = 10 * time.Millisecond
 type Server struct {
 	log    *slog.Logger
 	dbPath string // the database served, whatever a reloaded config names
-	served atomic.Int64
-	wg     sync.WaitGroup
+	// drainDB is the server's own handle for storing spooled records, with
+	// a longer wait for the write lock than the hooks' connections have:
+	// it runs off any prompt's path.
+	drainDB *store.DB
+	served  atomic.Int64
+	wg      sync.WaitGroup
 
 	// cfg and sh are replaced, never changed, when the config file
 	// changes (reload.go); each event takes them once.
@@ -87,9 +102,15 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 	}
 	db.SQL().SetMaxOpenConns(serverConns)
 	db.SQL().SetMaxIdleConns(serverConns)
-	s := &Server{log: log, dbPath: cfg.Paths.Database}
+	drainDB, err := store.Open(ctx, cfg.Paths.Database, store.Options{BusyTimeout: drainBusy, Params: db.Params(), ReadOnly: true})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("serve hooks: open database: %w", err)
+	}
+	drainDB.SQL().SetMaxOpenConns(1)
+	s := &Server{log: log, dbPath: cfg.Paths.Database, drainDB: drainDB}
 	s.quiet = sync.NewCond(&s.mu)
-	sh := &shared{db: db, cache: recall.NewCache(), scans: &scans{}}
+	sh := &shared{db: db, cache: recall.NewCache(), scans: &scans{}, recent: &recentPrompts{}, wake: make(chan struct{}, 1)}
 	sh.emb, sh.embErr = recall.NewQueryEmbedder(cfg)
 	s.cfg.Store(cfg)
 	s.sh.Store(sh)
@@ -121,8 +142,16 @@ func (s *Server) busy(delta int) {
 func (s *Server) Served() int64 { return s.served.Load() }
 
 // Serve accepts the front's connections until ln is closed or ctx is done,
-// handling each in its own goroutine.
+// handling each in its own goroutine, and stores what hooks spooled
+// (drainLoop).
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	drainCtx, stopDrain := context.WithCancel(ctx)
+	defer stopDrain()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.drainLoop(drainCtx)
+	}()
 	for {
 		conn, err := ln.Accept()
 		if err != nil {
@@ -151,7 +180,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // and closes the database. Close the listener first.
 func (s *Server) Close() error {
 	s.wg.Wait()
-	return s.sh.Load().db.Close()
+	derr := s.drainDB.Close()
+	if err := s.sh.Load().db.Close(); err != nil {
+		return err
+	}
+	return derr
 }
 
 // serveConn runs one exchange of the wire format (hookrelay/wire.go).
@@ -176,10 +209,18 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	if err := hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusReady}, nil); err != nil {
 		return
 	}
+	// A front that heard "ready" sends its go at once; one that did not
+	// handles the event itself and sends nothing. Wait as long as the
+	// front could still be storing, then say no: a go that comes after
+	// this is never read, and the front that sent it hears "declined".
+	_ = conn.SetDeadline(later(req.DeadlineTime(), time.Now().Add(hookrelay.StoreGrace)))
 	if err := hookrelay.ReadGo(r); err != nil {
-		return // the front gave up before the go-ahead and handles the event itself
+		_ = hookrelay.WriteReply(conn, hookrelay.Reply{Status: hookrelay.StatusDeclined, Reason: "no go-ahead in time"}, nil)
+		return
 	}
-	_ = conn.SetDeadline(req.DeadlineTime())
+	// Input that reached the front late in its budget is taken all the
+	// same: there is no time to recall for it, but it is stored.
+	_ = conn.SetDeadline(later(req.DeadlineTime(), time.Now().Add(hookrelay.StoreGrace)))
 	// The reply goes out from whichever goroutine has it first: the
 	// handler's own as it writes its output, so the front hears back
 	// before the handler goes on to store anything and without waiting for
@@ -204,27 +245,43 @@ func (s *Server) serveConn(ctx context.Context, conn net.Conn) {
 	work, cancel := context.WithDeadline(ctx, replyBy.Add(afterReply))
 	defer cancel()
 	h := &handler{cfg: cfg, log: s.log.With("event", req.Event), out: g, now: time.Now,
-		event: req.Event, deadline: replyBy, shared: sh}
+		event: req.Event, deadline: replyBy, shared: sh, arrived: make(chan struct{})}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		h.logged(work, start, func(ctx context.Context) error { return h.handleData(ctx, data) })
 	}()
-	if !silentEvent(req.Event) {
-		t := time.NewTimer(time.Until(replyBy))
+	t := time.NewTimer(time.Until(replyBy))
+	if silentEvent(req.Event) {
+		// Nothing to print, but the event's write is prepared before the
+		// front goes: a Stop's turn is the transcript as it is now, not
+		// once the next prompt is in it.
+		select {
+		case <-h.arrived:
+		case <-done:
+		case <-t.C:
+		}
+	} else {
 		select {
 		case <-g.written:
 		case <-done:
 		case <-t.C:
 			h.log.Warn("time budget exhausted; replying without context", "budget_ms", replyBy.Sub(start).Milliseconds())
 		}
-		t.Stop()
 	}
+	t.Stop()
 	g.close() // from here on the handler cannot write: a write under way has replied
 	reply(nil)
 	conn.Close()
 	<-done
 	h.log.Debug("served", "reply_us", replied.Sub(start).Microseconds(), "total_us", time.Now().Sub(start).Microseconds())
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // replyWriter sends what the handler writes as the reply.
@@ -258,8 +315,6 @@ func (s *Server) decline(ctx context.Context, req hookrelay.Request, now time.Ti
 		return "unknown event"
 	case filepath.Clean(req.Database) != filepath.Clean(s.dbPath):
 		return "agent serves another database"
-	case !req.DeadlineTime().After(now.Add(replyMargin)):
-		return "deadline already passed"
 	}
 	return ""
 }

@@ -27,25 +27,23 @@ const DigestHeading = "## credence: since your last session"
 // ones), and beliefs formed or dropped since the project's previous session.
 // It records the session either way.
 func (h *handler) sessionStart(ctx context.Context, in Input) error {
+	rec := h.receive(in)
 	project := h.project(in.Cwd)
 	db, release, err := h.database(ctx)
 	if err != nil {
 		return err
 	}
 	defer release()
-	digest, err := h.digest(ctx, db, project, in.SessionID)
-	if err != nil {
-		return err
+	rctx, cancel := context.WithDeadline(ctx, h.deadline)
+	defer cancel()
+	digest, err := h.digest(rctx, db, project, in.SessionID)
+	if err == nil {
+		err = h.emit(rctx, digest)
 	}
-	if err := h.emit(ctx, digest); err != nil {
-		return err
+	if serr := h.store(ctx, db, rec); serr != nil {
+		return serr
 	}
-	if in.SessionID == "" {
-		return nil
-	}
-	return db.Write(ctx, func(tx *store.Tx) error {
-		return tx.SaveSession(ctx, store.Session{ID: in.SessionID, ProjectPath: project, TranscriptPath: in.TranscriptPath})
-	})
+	return err
 }
 
 // digest builds the SessionStart text, or "" when there is nothing to say.

@@ -14,74 +14,118 @@ import (
 // stopSketchLimit bounds how many new vectors one Stop sketches for recall.
 const stopSketchLimit = 256
 
-// stop records the exchange that just ended: the prompt with
+// stop records the exchange that just ended: the turn's prompt with
 // last_assistant_message as the reply (the transcript's last assistant line
 // may not be written yet). Its dedup key is the one the agent's transcript
 // tailer and the SessionEnd flush compute for the same turn, so whichever
 // path stores it first wins and it is never stored twice.
 func (h *handler) stop(ctx context.Context, in Input) error {
-	if strings.TrimSpace(in.LastAssistantMessage) == "" {
-		return nil
-	}
-	if in.SessionID == "" {
+	if in.SessionID == "" && !isBlank(in.LastAssistantMessage) {
 		return errors.New("stop: no session_id")
+	}
+	rec := h.receive(in)
+	if rec == nil {
+		return nil
 	}
 	db, release, err := h.database(ctx)
 	if err != nil {
 		return err
 	}
 	defer release()
-	sess, err := db.Session(ctx, in.SessionID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err := h.store(ctx, db, rec); err != nil {
 		return err
 	}
-	stored := ""
-	if sess.LastPromptID != "" {
-		if ep, err := db.Episode(ctx, sess.LastPromptID); err == nil {
-			stored = ep.Content
-		}
-	}
-	key, prompt, err := h.turnKey(ctx, db, in, stored)
+	return h.syncSketches(ctx, db, stopSketchLimit, rec.Project)
+}
+
+// storeExchange stores a Stop's exchange: the reply with the prompt of
+// its turn (pairStop), keyed as the transcript readers key that turn.
+func (h *handler) storeExchange(ctx context.Context, db *store.DB, rec *spoolRecord) error {
+	key, prompt, err := h.pairStop(ctx, db, rec)
 	if err != nil {
 		return err
 	}
-	project := h.project(in.Cwd)
-	content := Storable(transcript.Exchange{Prompt: prompt, Response: in.LastAssistantMessage}.Text())
+	content := Storable(transcript.Exchange{Prompt: prompt, Response: rec.Content}.Text())
 	err = db.Write(ctx, func(tx *store.Tx) error {
-		ep := &store.Episode{SessionID: in.SessionID, ProjectPath: project, Kind: store.EpisodeExchange, Content: content, DedupKey: key}
+		ep := &store.Episode{SessionID: rec.SessionID, ProjectPath: rec.Project, Kind: store.EpisodeExchange,
+			Content: content, DedupKey: key, CreatedAt: rec.received()}
 		if _, err := tx.AddEpisode(ctx, ep); err != nil {
 			return err
 		}
-		return tx.SaveSession(ctx, store.Session{ID: in.SessionID, ProjectPath: project, TranscriptPath: in.TranscriptPath})
+		return tx.SaveSession(ctx, store.Session{ID: rec.SessionID, ProjectPath: rec.Project, TranscriptPath: rec.Transcript})
 	})
 	if err != nil {
 		return fmt.Errorf("store exchange: %w", err)
 	}
-	return h.syncSketches(ctx, db, stopSketchLimit, project)
+	return nil
 }
 
-// turnKey returns the dedup key of the turn that just ended and its prompt.
-// The transcript is the authority: its last prompt, with its occurrence,
-// gives the key the tailer computes, when it is the prompt this session's
-// UserPromptSubmit stored (or nothing was stored). Without a usable
-// transcript the stored prompt is keyed with its occurrence among the
-// session's stored prompts.
-func (h *handler) turnKey(ctx context.Context, db *store.DB, in Input, stored string) (key, prompt string, err error) {
-	ref, ok, terr := h.promptScans().lastPrompt(ctx, in.TranscriptPath)
-	switch {
-	case terr != nil:
-		h.log.Info("transcript unreadable; keying the turn from the stored prompt", "err", safe(terr))
-	case ok && (stored == "" || samePrompt(Storable(ref.Text), stored)):
-		return ref.Key(), ref.Text, nil
-	}
-	if stored == "" {
-		return "", "", errors.New("stop: no prompt for this turn in the transcript or the database")
-	}
-	n, err := db.CountSessionPrompts(ctx, in.SessionID, stored)
+// pairStop returns the dedup key of the turn a Stop ended and its prompt.
+// The transcript as it was when the Stop arrived is the authority: its
+// last prompt, with its occurrence, gives the key the tailer computes.
+// The session's own last prompt (stored, spooled before it, or received
+// by this agent) is checked against it: when they differ and the
+// transcript does not hold the session's prompt at all, the transcript
+// lags behind the hooks and the session's prompt is the turn's, keyed by
+// its occurrence among the session's stored prompts; when the transcript
+// holds it, a prompt the hooks never saw came after it, and the
+// transcript is right. It never pairs a reply with "the last stored
+// prompt" just because a newer prompt failed to store.
+func (h *handler) pairStop(ctx context.Context, db *store.DB, rec *spoolRecord) (key, prompt string, err error) {
+	own, err := h.sessionPrompt(ctx, db, rec)
 	if err != nil {
 		return "", "", err
 	}
-	return transcript.KeyForOccurrence(in.SessionID, stored, n), stored, nil
+	ref, ok, terr := h.promptScans().lastPrompt(ctx, rec.Transcript, rec.TranscriptSize)
+	switch {
+	case terr != nil:
+		h.log.Info("transcript unreadable; keying the turn from the session's own prompt", "err", safe(terr))
+	case !ok:
+	case own == "" || samePrompt(Storable(ref.Text), own):
+		return ref.Key(), ref.Text, nil
+	default:
+		has, err := transcriptHolds(ctx, rec.Transcript, rec.TranscriptSize, own)
+		if err != nil || has {
+			return ref.Key(), ref.Text, nil
+		}
+		h.log.Info("the transcript lags behind the session's prompt; keying the turn from the prompt")
+	}
+	if own == "" {
+		return "", "", errors.New("stop: no prompt for this turn in the transcript or the database")
+	}
+	n, err := db.CountSessionPrompts(ctx, rec.SessionID, own)
+	if err != nil {
+		return "", "", err
+	}
+	return transcript.KeyForOccurrence(rec.SessionID, own, n), own, nil
+}
+
+// sessionPrompt returns the (redacted) text of the session's latest
+// prompt before the Stop arrived: the stored one, or a later one this
+// agent received and has not stored yet.
+func (h *handler) sessionPrompt(ctx context.Context, db *store.DB, rec *spoolRecord) (string, error) {
+	text, err := db.LastSessionPrompt(ctx, rec.SessionID, rec.received())
+	if err != nil {
+		return "", err
+	}
+	if h.shared != nil {
+		if r, ok := h.shared.recent.get(rec.SessionID); ok && r.ReceivedAt < rec.ReceivedAt {
+			if stored, err := db.HasEpisode(ctx, r.EpisodeID); err == nil && !stored {
+				text = r.Content
+			}
+		}
+	}
+	return text, nil
+}
+
+// transcriptHolds reports whether the transcript, up to size, has a prompt
+// whose stored form is prompt.
+func transcriptHolds(ctx context.Context, path string, size int64, prompt string) (bool, error) {
+	found := false
+	err := transcript.EachPrompt(ctx, path, size, func(text string) {
+		found = found || samePrompt(Storable(text), prompt)
+	})
+	return found, err
 }
 
 func samePrompt(a, b string) bool {

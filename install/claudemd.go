@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/natefinch/atomic"
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 // EnsureImportLine makes sure the CLAUDE.md at claudeMDPath contains line
@@ -36,7 +36,7 @@ func EnsureImportLine(claudeMDPath, line string) (changed bool, err error) {
 			return false, fmt.Errorf("create %s: %w", filepath.Dir(target), err)
 		}
 	}
-	if err := atomic.WriteFile(target, bytes.NewReader(updated)); err != nil {
+	if err := atomicfile.WriteFile(target, updated, 0o600); err != nil {
 		return false, fmt.Errorf("add import to %s: %w", claudeMDPath, err)
 	}
 	return true, nil
@@ -59,7 +59,7 @@ func RemoveImportLine(claudeMDPath, line string) (changed bool, err error) {
 			kept = append(kept, l...)
 		}
 	}
-	if err := atomic.WriteFile(target, bytes.NewReader(kept)); err != nil {
+	if err := atomicfile.WriteFile(target, kept, 0o600); err != nil {
 		return false, fmt.Errorf("remove import from %s: %w", claudeMDPath, err)
 	}
 	return true, nil

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/natefinch/atomic"
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 // backupSuffix starts the name of every backup credence writes beside a
@@ -72,7 +72,7 @@ func editJSONFile(path string, edit func(doc *object) (changed bool, err error))
 		} else if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
 			return false, "", fmt.Errorf("create %s: %w", filepath.Dir(target), err)
 		}
-		if err := atomic.WriteFile(target, bytes.NewReader(updated)); err != nil {
+		if err := atomicfile.WriteFile(target, updated, 0o600); err != nil {
 			return false, "", fmt.Errorf("write %s: %w", path, err)
 		}
 		return true, backupPath, nil

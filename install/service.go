@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/natefinch/atomic"
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 // ServiceManager says how the agent is kept running.
@@ -229,7 +229,7 @@ func writeServiceFile(path, content string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
 	}
-	if err := atomic.WriteFile(path, strings.NewReader(content)); err != nil {
+	if err := atomicfile.WriteFile(path, []byte(content), 0o600); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

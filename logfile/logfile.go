@@ -31,7 +31,7 @@ func Open(cfg *config.Config, component string, maxBytes int64) (*slog.Logger, i
 	level := slog.LevelInfo
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	h := slog.NewJSONHandler(f, &slog.HandlerOptions{Level: level})
-	return slog.New(h).With("component", component), f, nil
+	return newComponentLogger(h, component), f, nil
 }
 
 // OpenHook opens the hook's log: <logdir>/hook.log, or when the config could
@@ -49,7 +49,7 @@ func OpenHook(cfg *config.Config, cfgOK bool) (*slog.Logger, func()) {
 	if err != nil {
 		return slog.New(slog.DiscardHandler), func() {}
 	}
-	log := slog.New(slog.NewJSONHandler(f, nil)).With("component", "hook", "fallback_log", true)
+	log := newComponentLogger(slog.NewJSONHandler(f, nil), "hook").With("fallback_log", true)
 	return log, func() { f.Close() }
 }
 

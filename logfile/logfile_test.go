@@ -3,6 +3,7 @@ package logfile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,5 +58,50 @@ func TestOpenHookFallback(t *testing.T) {
 	}
 	if m := testkit.LastJSONLine(t, HookFallbackPath()); m["msg"] != "kept" || m["fallback_log"] != true {
 		t.Errorf("line %v", m)
+	}
+}
+
+// TestComponentOnce: a logger derived with its own component names it once
+// on each line, keeping what was added before; a "component" inside a
+// group is an ordinary attribute.
+func TestComponentOnce(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "logs")
+	log, closer, err := Open(testConfig(t, dir, "info"), "agent", 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log = log.With("pid", 7)
+	log.Info("agent line")
+	log.With("component", "consolidate").With("cycle", "cy_1").Info("consolidate line")
+	log.WithGroup("g").With("component", "inner").Info("grouped line")
+	if err := closer.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "agent.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	want := []struct {
+		component string
+		keys      []string // every top-level key, in order
+	}{
+		{"agent", []string{"time", "level", "msg", "component", "pid"}},
+		{"consolidate", []string{"time", "level", "msg", "component", "pid", "cycle"}},
+		{"agent", []string{"time", "level", "msg", "component", "pid", "g"}},
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("agent.log has %d lines, want %d:\n%s", len(lines), len(want), data)
+	}
+	for i, w := range want {
+		if keys := testkit.JSONKeys(t, lines[i]); !slices.Equal(keys, w.keys) {
+			t.Errorf("line %d keys %q, want %q:\n%s", i+1, keys, w.keys, lines[i])
+		}
+		if !strings.Contains(lines[i], `"component":"`+w.component+`"`) {
+			t.Errorf("line %d is not from %s:\n%s", i+1, w.component, lines[i])
+		}
+	}
+	if !strings.Contains(lines[2], `"g":{"component":"inner"}`) {
+		t.Errorf("the grouped component moved: %s", lines[2])
 	}
 }

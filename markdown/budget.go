@@ -6,10 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 
-	"github.com/natefinch/atomic"
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 // Claude Code loads only the start of MEMORY.md.
@@ -41,17 +40,23 @@ type datedSection struct {
 // heading, marker or end of file. The credence section, undated sections and
 // text before the first heading are never moved, so the file can stay over
 // budget when they alone exceed it. Under the same lock as WriteSection, the
-// archive is appended first (atomically, with natefinch/atomic), then the
+// archive is appended first (atomically, with atomicfile), then the
 // memory file is rewritten as WriteSection rewrites it; a crash in between
-// leaves a section in both files, never in neither.
-func EnforceBudget(ctx context.Context, path string, maxLines, maxBytes int) (int, error) {
+// leaves a section in both files, never in neither. The file, its lock and
+// the archive must stay inside root as WriteSection's must (ErrOutsideRoot
+// otherwise).
+func EnforceBudget(ctx context.Context, path string, maxLines, maxBytes int, root Root) (int, error) {
 	if maxLines <= 0 {
 		maxLines = DefaultMaxLines
 	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+	target, archive, err := confine(path, root)
+	if err != nil {
+		return 0, fmt.Errorf("enforce budget on %s: %w", path, err)
+	}
+	if _, err := os.Stat(target); errors.Is(err, os.ErrNotExist) {
 		return 0, nil
 	}
 	unlock, err := lockMemory(ctx, path, 0)
@@ -59,10 +64,6 @@ func EnforceBudget(ctx context.Context, path string, maxLines, maxBytes int) (in
 		return 0, err
 	}
 	defer unlock()
-	target, err := resolveLink(path)
-	if err != nil {
-		return 0, err
-	}
 
 	var archived [][]byte // chunks appended by this call, in case we retry
 	for attempt := 0; attempt < 20; attempt++ {
@@ -82,7 +83,7 @@ func EnforceBudget(ctx context.Context, path string, maxLines, maxBytes int) (in
 			}
 			fresh = append(fresh, c)
 		}
-		if err := appendArchive(ArchivePath(target), fresh); err != nil {
+		if err := appendArchive(archive, fresh); err != nil {
 			return 0, err
 		}
 		archived = append(archived, chunks...)
@@ -190,10 +191,9 @@ func appendArchive(path string, chunks [][]byte) error {
 		}
 		buf.Write(c)
 	}
-	// atomic.WriteFile keeps an existing archive's mode; a new one gets
-	// os.CreateTemp's 0600.
-	if err := atomic.WriteFile(path, &buf); err != nil {
+	// An existing archive keeps its mode; a new one is 0600, as MEMORY.md.
+	if err := atomicfile.WriteFile(path, buf.Bytes(), 0o600); err != nil {
 		return fmt.Errorf("write archive %s: %w", path, err)
 	}
-	return syncDir(filepath.Dir(path))
+	return nil
 }

@@ -47,7 +47,7 @@ func TestEnforceBudget(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "MEMORY.md")
 			writeFile(t, path, tt.doc, 0o644)
-			moved, err := EnforceBudget(context.Background(), path, tt.maxLines, tt.maxBytes)
+			moved, err := EnforceBudget(context.Background(), path, tt.maxLines, tt.maxBytes, Root{})
 			if err != nil {
 				t.Fatalf("EnforceBudget(): %v", err)
 			}
@@ -126,14 +126,14 @@ func TestEnforceBudgetAppendsToArchive(t *testing.T) {
 	path := filepath.Join(dir, "MEMORY.md")
 	writeFile(t, ArchivePath(path), "# Archive\n\nolder stuff", 0o600)
 	writeFile(t, path, secA+dated("2026-01-01", 10)+dated("2026-01-02", 10), 0o600)
-	if _, err := EnforceBudget(context.Background(), path, 20, 0); err != nil {
+	if _, err := EnforceBudget(context.Background(), path, 20, 0, Root{}); err != nil {
 		t.Fatal(err)
 	}
 	archive := readFile(t, ArchivePath(path))
 	if !strings.HasPrefix(archive, "# Archive\n\nolder stuff\n\n## 2026-01-01") {
 		t.Errorf("archive =\n%q\nwant the old text kept and the section appended after a blank line", archive)
 	}
-	if n, err := EnforceBudget(context.Background(), filepath.Join(dir, "absent.md"), 1, 1); n != 0 || err != nil {
+	if n, err := EnforceBudget(context.Background(), filepath.Join(dir, "absent.md"), 1, 1, Root{}); n != 0 || err != nil {
 		t.Errorf("EnforceBudget(missing file) = %d, %v; want 0, nil", n, err)
 	}
 }

@@ -2,7 +2,7 @@
 
 package markdown
 
-// swapIn puts tmp in path's place with a check and a rename (natefinch/atomic).
+// swapIn puts tmp in path's place with a check and a rename.
 // Outside Linux there is no portable exchange, so a lock-free writer whose
 // rename lands between the check and ours loses that write; WriteSection's
 // verification after the rename catches every later write.

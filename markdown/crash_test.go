@@ -64,7 +64,7 @@ func TestCrashMidWriteLeavesWholeFile(t *testing.T) {
 		}
 		maxRound = max(maxRound, round)
 
-		n, err := SweepTemps(dir)
+		n, err := SweepTemps(dir, Root{})
 		if err != nil {
 			t.Fatalf("kill %d: SweepTemps: %v", kill, err)
 		}

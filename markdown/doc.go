@@ -15,6 +15,8 @@
 //     changed the file underneath. EnforceBudget moves the oldest dated
 //     sections to MEMORY.archive.md when the file outgrows what Claude Code
 //     loads. SweepTemps removes temp files a killed writer left behind.
+//     Each takes the target's Root: nothing is read or written through a
+//     symbolic link that leads out of it (ErrOutsideRoot).
 //
 // The package is file-level only: it decides nothing about which beliefs are
 // promoted or demoted (the caller passes entries already ranked) and keeps no

@@ -21,6 +21,9 @@ const (
 	helperStopEnv = "CREDENCE_MARKDOWN_HELPER_STOP"
 )
 
+// platformHelpers are helpers defined only on some systems, by name.
+var platformHelpers = map[string]func() int{}
+
 func TestMain(m *testing.M) {
 	switch os.Getenv(helperEnv) {
 	case "":
@@ -30,6 +33,9 @@ func TestMain(m *testing.M) {
 	case "rewriter":
 		os.Exit(runRewriter(os.Getenv(helperFileEnv)))
 	default:
+		if run, ok := platformHelpers[os.Getenv(helperEnv)]; ok {
+			os.Exit(run())
+		}
 		fmt.Fprintf(os.Stderr, "unknown helper %q\n", os.Getenv(helperEnv))
 		os.Exit(2)
 	}

@@ -163,7 +163,7 @@ func TestSeed002Checklist(t *testing.T) {
 		if err := f.Close(); err != nil {
 			t.Fatal(err)
 		}
-		moved, err := EnforceBudget(ctx, pathA, DefaultMaxLines, DefaultMaxBytes)
+		moved, err := EnforceBudget(ctx, pathA, DefaultMaxLines, DefaultMaxBytes, Root{})
 		if err != nil || moved == 0 {
 			t.Fatalf("EnforceBudget() = %d, %v; want sections moved", moved, err)
 		}

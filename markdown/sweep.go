@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// tempNameRe matches the temp files our writers leave: natefinch/atomic and
-// writeTemp both name them with os.CreateTemp(dir, base), which appends a
-// random uint32 in decimal to the target's name ("MEMORY.md2718281828").
+// tempNameRe matches the temp files our writers leave: atomicfile names them
+// with os.CreateTemp(dir, base), which appends a random uint32 in decimal
+// to the target's name ("MEMORY.md2718281828"), as natefinch/atomic did.
 var tempNameRe = lazyRegexp(`^(.+\.md)([0-9]{1,10})$`)
 
 // SweepTemps removes the temp files a killed credence writer left in dir and
@@ -23,8 +23,21 @@ var tempNameRe = lazyRegexp(`^(.+\.md)([0-9]{1,10})$`)
 // its memory file's lock, so a live writer's temp file is never touched;
 // when another writer holds the lock the file is left for the next sweep.
 // Claude Code's own temp files (MEMORY.md.tmp.<pid>.<ms>) do not match and
-// are never touched. Call it at agent start for every target directory.
-func SweepTemps(dir string) (int, error) {
+// are never touched. Call it at agent start for every target directory,
+// with the target's memory root (the zero Root is dir itself): a directory
+// or lock reached through a link that leads out of it is left alone, and
+// the error wraps ErrOutsideRoot.
+func SweepTemps(dir string, root Root) (int, error) {
+	if root.Dir == "" {
+		root.Dir = dir
+	}
+	realRoot, err := root.resolved(filepath.Join(dir, MemoryFileName))
+	if err != nil {
+		return 0, fmt.Errorf("sweep %s: %w", dir, err)
+	}
+	if _, err := checkInside(realRoot, dir); err != nil {
+		return 0, fmt.Errorf("sweep %s: %w", dir, err)
+	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
@@ -45,6 +58,10 @@ func SweepTemps(dir string) (int, error) {
 		}
 		owner, ok := memoryFileFor(m[1], names)
 		if !ok {
+			continue
+		}
+		if _, err := checkInside(realRoot, LockPath(filepath.Join(dir, owner))); err != nil {
+			errs = append(errs, err) // taking that lock would create a file outside
 			continue
 		}
 		done, err := removeUnderLock(filepath.Join(dir, owner), filepath.Join(dir, e.Name()))

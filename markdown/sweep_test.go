@@ -1,15 +1,14 @@
 package markdown
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/gofrs/flock"
-	"github.com/natefinch/atomic"
+
+	"github.com/credence-mem/credence/internal/atomicfile"
 )
 
 func TestSweepTemps(t *testing.T) {
@@ -39,7 +38,7 @@ func TestSweepTemps(t *testing.T) {
 	}
 	files["MEMORY.md999"] = true
 
-	n, err := SweepTemps(dir)
+	n, err := SweepTemps(dir, Root{})
 	if err != nil {
 		t.Fatalf("SweepTemps(): %v", err)
 	}
@@ -70,7 +69,7 @@ func TestSweepTempsSparesLiveWriters(t *testing.T) {
 	if err := held.Lock(); err != nil {
 		t.Fatal(err)
 	}
-	n, err := SweepTemps(dir)
+	n, err := SweepTemps(dir, Root{})
 	if err != nil || n != 0 {
 		t.Errorf("SweepTemps() under a held lock = %d, %v; want 0, nil", n, err)
 	}
@@ -80,56 +79,23 @@ func TestSweepTempsSparesLiveWriters(t *testing.T) {
 	if err := held.Unlock(); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := SweepTemps(dir); err != nil || n != 1 {
+	if n, err := SweepTemps(dir, Root{}); err != nil || n != 1 {
 		t.Errorf("SweepTemps() after release = %d, %v; want 1, nil", n, err)
 	}
 }
 
 // TestSweepTempsKnowsAtomicNaming checks the temp names SweepTemps relies on
-// against natefinch/atomic itself and against writeTemp.
+// against atomicfile, which writes every memory file and archive.
 func TestSweepTempsKnowsAtomicNaming(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "MEMORY.archive.md")
-	// atomic.WriteFile copies from this reader while its temp file exists.
-	spy := &dirSpy{dir: dir}
-	if err := atomic.WriteFile(path, spy); err != nil {
-		t.Fatal(err)
-	}
-	tmp, err := writeTemp(filepath.Join(dir, "MEMORY.md"), []byte("x"), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := append(spy.seen, filepath.Base(tmp))
-	if len(names) != 2 {
-		t.Fatalf("saw temp files %v, want one from atomic.WriteFile and one from writeTemp", names)
-	}
-	for _, name := range names {
-		if tempNameRe().FindStringSubmatch(name) == nil {
-			t.Errorf("temp file %q does not match the sweep pattern", name)
+	for _, name := range []string{"MEMORY.md", "MEMORY.archive.md"} {
+		tmp, err := atomicfile.WriteTemp(filepath.Join(dir, name), []byte("x"), 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := tempNameRe().FindStringSubmatch(filepath.Base(tmp))
+		if m == nil || m[1] != name {
+			t.Errorf("temp file %q does not match the sweep pattern for %s", filepath.Base(tmp), name)
 		}
 	}
-}
-
-// dirSpy is a reader that records the directory's files when first read.
-type dirSpy struct {
-	dir  string
-	seen []string
-	done bool
-}
-
-func (s *dirSpy) Read(p []byte) (int, error) {
-	if s.done {
-		return 0, io.EOF
-	}
-	s.done = true
-	entries, err := os.ReadDir(s.dir)
-	if err != nil {
-		return 0, err
-	}
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "MEMORY.archive.md") && e.Name() != "MEMORY.archive.md" {
-			s.seen = append(s.seen, e.Name())
-		}
-	}
-	return copy(p, "archived\n"), nil
 }

@@ -51,6 +51,9 @@ type WriteOptions struct {
 	// MaxAttempts bounds re-reads after the file changed underneath;
 	// default 20.
 	MaxAttempts int
+	// Root is the memory root the file, its lock and its temp files must
+	// stay inside (see Root); the zero value is the file's own directory.
+	Root Root
 }
 
 // WriteResult says what WriteSection did.
@@ -75,9 +78,16 @@ type WriteResult struct {
 // was read (see swapIn for how close that check is), and afterwards the file
 // is read back: if a late writer put back an old section it starts again,
 // and if it changed only text outside the markers that is their newer edit
-// and stays. A symbolic link at path is followed: the file it points to is
-// replaced and the link kept.
+// and stays. A symbolic link at path (or in its directory's path below
+// opts.Root.Trusted) is followed when it leads to a place inside opts.Root:
+// the file it points to is replaced and the link kept. One that leads out
+// is not followed, and nothing is read, created or written: the error wraps
+// ErrOutsideRoot.
 func WriteSection(ctx context.Context, path string, render RenderFunc, opts WriteOptions) (WriteResult, error) {
+	target, _, err := confine(path, opts.Root)
+	if err != nil {
+		return WriteResult{}, fmt.Errorf("write %s: %w", path, err)
+	}
 	if err := ensureDir(filepath.Dir(path), opts.CreateDir); err != nil {
 		return WriteResult{}, err
 	}
@@ -87,10 +97,6 @@ func WriteSection(ctx context.Context, path string, render RenderFunc, opts Writ
 	}
 	defer unlock()
 
-	target, err := resolveLink(path)
-	if err != nil {
-		return WriteResult{}, err
-	}
 	attempts := opts.MaxAttempts
 	if attempts <= 0 {
 		attempts = 20
@@ -202,20 +208,6 @@ func lockMemory(ctx context.Context, path string, timeout time.Duration) (func()
 		return nil, fmt.Errorf("lock %s after %v: %w", LockPath(path), timeout, ErrLocked)
 	}
 	return func() { _ = lock.Unlock() }, nil
-}
-
-// resolveLink follows a symbolic link at path so the file behind it is
-// replaced rather than the link; a missing path is returned as is.
-func resolveLink(path string) (string, error) {
-	info, err := os.Lstat(path)
-	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
-		return path, nil
-	}
-	target, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return "", fmt.Errorf("follow link %s: %w", path, err)
-	}
-	return target, nil
 }
 
 // readMemory reads the file, reporting its mode (0600 when it does not exist

@@ -5,7 +5,9 @@
 // memory_save.
 //
 // Every tool returns a short text for the model and the same data as
-// structured JSON. Text Claude sends to memory_save is redacted before it is
+// structured JSON. When stdin ends, every request already read is answered
+// before the server exits (drain.go): a client may pipe a whole session in
+// and close its end. Text Claude sends to memory_save is redacted before it is
 // stored, like everything the hooks capture.
 //
 // mcpserver imports store, recall, redact, extract, promote (to take a

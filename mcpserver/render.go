@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -100,7 +101,7 @@ func statusText(s StatusOutput) string {
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%d %s", s.Beliefs[n], n)
 	}
-	fmt.Fprintf(&w, "%d episodes, %d beliefs (%s); %s mode, %s embedder", s.Episodes, total, strings.Join(parts, ", "), s.Mode, s.Embedder)
+	fmt.Fprintf(&w, "%s, %s (%s); %s mode, %s embedder", plural.Count(s.Episodes, "episode"), plural.Count(total, "belief"), strings.Join(parts, ", "), s.Mode, s.Embedder)
 	switch {
 	case s.AgentAlive:
 		fmt.Fprintf(&w, "\nagent alive (heartbeat %s)", s.LastHeartbeat)
@@ -110,7 +111,7 @@ func statusText(s StatusOutput) string {
 		w.WriteString("\nagent has never run; run credence install or credence agent")
 	}
 	if c := s.LastCycle; c != nil {
-		fmt.Fprintf(&w, "\nlast consolidation %s: %s, %d episodes, %s mode, %d+%d tokens", c.StartedAt, c.Status, c.Episodes,
+		fmt.Fprintf(&w, "\nlast consolidation %s: %s, %s, %s mode, %d+%d tokens", c.StartedAt, c.Status, plural.Count(c.Episodes, "episode"),
 			c.Mode, c.PromptTokens, c.CompletionTokens)
 		if c.Error != "" {
 			fmt.Fprintf(&w, ", error: %s", c.Error)
@@ -131,6 +132,35 @@ func saveText(s SaveOutput) string {
 			verb = "Created"
 		}
 		fmt.Fprintf(&w, "\n%s belief %s [%.2f]: %s", verb, ids.Short(b.ID), b.Confidence, b.Statement)
+	}
+	return w.String()
+}
+
+// forgetText says what memory_forget removed and what it kept, by ID, so
+// Claude can tell the user exactly that.
+func forgetText(f ForgetOutput) string {
+	if len(f.Beliefs)+len(f.Episodes) == 0 {
+		return "That was already forgotten."
+	}
+	var w strings.Builder
+	w.WriteString("Forgot")
+	if len(f.Beliefs) > 0 {
+		fmt.Fprintf(&w, " belief %s", strings.Join(f.Beliefs, ", "))
+		if len(f.Episodes) > 0 {
+			w.WriteString(" and")
+		}
+	}
+	switch len(f.Episodes) {
+	case 0:
+	case 1:
+		fmt.Fprintf(&w, " episode %s", f.Episodes[0])
+	default:
+		fmt.Fprintf(&w, " %d episodes (%s)", len(f.Episodes), strings.Join(f.Episodes, ", "))
+	}
+	w.WriteString("; their text is purged from this machine's database, and other machines purge it when they sync.")
+	if len(f.EpisodesKept) > 0 {
+		fmt.Fprintf(&w, " Kept %d episode(s) it was learned from, which still hold what they said: %s.",
+			len(f.EpisodesKept), strings.Join(f.EpisodesKept, ", "))
 	}
 	return w.String()
 }

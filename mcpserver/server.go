@@ -71,9 +71,11 @@ func New(cfg *config.Config, db *store.DB, opts Options) *mcp.Server {
 }
 
 // Run serves MCP over in and out (stdin and stdout of `credence mcp`) until
-// the client disconnects or ctx ends.
+// the client disconnects or ctx ends. When in ends, every request read
+// before the end is answered first.
 func Run(ctx context.Context, srv *mcp.Server, in io.ReadCloser, out io.WriteCloser) error {
-	if err := srv.Run(ctx, &mcp.IOTransport{Reader: in, Writer: out}); err != nil && ctx.Err() == nil {
+	t := drainingTransport{inner: &mcp.IOTransport{Reader: in, Writer: out}}
+	if err := srv.Run(ctx, t); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("serve mcp: %w", err)
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/store"
@@ -128,19 +129,26 @@ func TestSaveRecallExpandWhyForget(t *testing.T) {
 		t.Errorf("memory_expand of the episode = %+v\n%s", ex, text)
 	}
 
-	var why store.CardJSON
+	var why card.Belief
 	text = call(t, cs, "memory_why", map[string]any{"id": id}, &why)
 	if len(why.Timeline) < 2 || !strings.Contains(text, "confidence over time: 0.50 (create") {
 		t.Errorf("memory_why timeline %+v\n%s", why.Timeline, text)
 	}
 
+	// By default the belief takes the note it was learned from along.
 	var forgot ForgetOutput
-	call(t, cs, "memory_forget", map[string]any{"id": id, "with_evidence": true}, &forgot)
-	if len(forgot.Beliefs) != 1 || len(forgot.Episodes) != 1 {
-		t.Fatalf("memory_forget = %+v", forgot)
+	text = call(t, cs, "memory_forget", map[string]any{"id": id}, &forgot)
+	if len(forgot.Beliefs) != 1 || len(forgot.Episodes) != 1 || forgot.Episodes[0] != episode || len(forgot.EpisodesKept) != 0 {
+		t.Fatalf("memory_forget = %+v, want the belief and episode %s", forgot, episode)
+	}
+	if want := "Forgot belief " + id + " and episode " + episode + ";"; !strings.HasPrefix(text, want) {
+		t.Errorf("memory_forget said %q, want it to start %q", text, want)
 	}
 	if hits := grepTree(t, home, "pnpm over npm"); len(hits) > 0 {
 		t.Errorf("forgotten text still on disk: %v", hits)
+	}
+	if problems, err := db.CheckIntegrity(context.Background(), true); err != nil || len(problems) > 0 {
+		t.Errorf("after memory_forget: CheckIntegrity()=%q, %v; want a sound database", problems, err)
 	}
 	call(t, cs, "memory_recall", map[string]any{"query": "which package manager do I prefer, pnpm or npm?"}, &rec)
 	if len(rec.Beliefs)+len(rec.Episodes) != 0 {
@@ -205,6 +213,7 @@ func TestStatusAndErrors(t *testing.T) {
 	}{
 		{"memory_expand", map[string]any{"id": "bl_01ZZZZZZZZZZZZZZZZZZZZZZZZ"}},
 		{"memory_forget", map[string]any{"id": "tokyo"}},
+		{"memory_forget", map[string]any{"id": "bl_01ZZZZZZZZZZZZZZZZZZZZZZZZ", "keep_episodes": true, "with_evidence": true}},
 		{"memory_save", map[string]any{"text": "  "}},
 		{"memory_recall", map[string]any{"query": "x", "as_of": "last tuesday"}},
 	} {
@@ -212,6 +221,29 @@ func TestStatusAndErrors(t *testing.T) {
 		if err != nil || !res.IsError {
 			t.Errorf("%s %v: err %v, result %+v; want a tool error", tc.tool, tc.args, err, res)
 		}
+	}
+}
+
+// TestForgetKeepEpisodes forgets a belief alone: the note it was learned
+// from stays, and memory_forget names it as kept instead of claiming the
+// words are gone.
+func TestForgetKeepEpisodes(t *testing.T) {
+	cs, db, _ := connect(t)
+	var saved SaveOutput
+	call(t, cs, "memory_save", map[string]any{"text": "I prefer pnpm over npm for every project", "remember": true}, &saved)
+	var forgot ForgetOutput
+	text := call(t, cs, "memory_forget", map[string]any{"id": saved.Beliefs[0].ID, "keep_episodes": true}, &forgot)
+	if len(forgot.Beliefs) != 1 || len(forgot.Episodes) != 0 || len(forgot.EpisodesKept) != 1 || forgot.EpisodesKept[0] != saved.EpisodeID {
+		t.Fatalf("memory_forget = %+v, want the belief forgotten and note %s kept", forgot, saved.EpisodeID)
+	}
+	if !strings.Contains(text, "Kept 1 episode(s) it was learned from, which still hold what they said: "+saved.EpisodeID) {
+		t.Errorf("memory_forget said %q, want it to name the kept note", text)
+	}
+	if e, err := db.Episode(context.Background(), saved.EpisodeID); err != nil || e.Forgotten {
+		t.Errorf("note after keep_episodes: %+v, %v; want it kept", e, err)
+	}
+	if problems, err := db.CheckIntegrity(context.Background(), true); err != nil || len(problems) > 0 {
+		t.Errorf("after memory_forget: CheckIntegrity()=%q, %v", problems, err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/card"
 	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/recall"
@@ -67,22 +68,29 @@ type IDInput struct {
 
 // ExpandOutput is a belief's card or an episode.
 type ExpandOutput struct {
-	Belief  *store.CardJSON    `json:"belief,omitempty"`
-	Episode *store.EpisodeJSON `json:"episode,omitempty"`
+	Belief  *card.Belief  `json:"belief,omitempty"`
+	Episode *card.Episode `json:"episode,omitempty"`
 	// Beliefs lists, for an episode, the beliefs it is evidence for.
-	Beliefs []store.RelatedJSON `json:"beliefs,omitempty"`
+	Beliefs []card.Related `json:"beliefs,omitempty"`
 }
 
 // ForgetInput is memory_forget's input.
 type ForgetInput struct {
 	ID           string `json:"id" jsonschema:"the belief (bl_…) or episode (ep_…) to forget"`
-	WithEvidence bool   `json:"with_evidence,omitempty" jsonschema:"for a belief: also forget the episodes it was learned from, so none of its text remains"`
+	WithEvidence bool   `json:"with_evidence,omitempty" jsonschema:"for a belief: also forget every episode it was learned from, even those other beliefs rest on"`
+	KeepEpisodes bool   `json:"keep_episodes,omitempty" jsonschema:"for a belief: forget the belief alone and keep the episodes that say it"`
 }
 
 // ForgetOutput says what was forgotten.
 type ForgetOutput struct {
-	Beliefs  []string `json:"beliefs"`
+	Beliefs []string `json:"beliefs"`
+	// Episodes lists the episodes forgotten: the one named, or those the
+	// belief took with it.
 	Episodes []string `json:"episodes"`
+	// EpisodesKept lists episodes the belief was learned from that were
+	// left in place.
+	EpisodesKept     []string `json:"episodes_kept"`
+	AlreadyForgotten []string `json:"already_forgotten,omitempty"`
 }
 
 // StatusOutput is memory_status's result.
@@ -120,9 +128,9 @@ type SaveInput struct {
 
 // SaveOutput says what memory_save stored.
 type SaveOutput struct {
-	EpisodeID string                `json:"episode_id"`
-	Redacted  bool                  `json:"redacted"`
-	Beliefs   []store.RememberedOne `json:"beliefs,omitempty"`
+	EpisodeID string            `json:"episode_id"`
+	Redacted  bool              `json:"redacted"`
+	Beliefs   []card.Remembered `json:"beliefs,omitempty"`
 }
 
 func (s *Server) addTools(srv *mcp.Server) {
@@ -135,7 +143,8 @@ func (s *Server) addTools(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_why", Annotations: readOnly,
 		Description: "Explain why credence believes something: the evidence chain down to the episodes and the confidence over time."}, s.why)
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_forget", Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes, IdempotentHint: true},
-		Description: "Forget a belief or an episode for good: its text is purged from the database (and from other machines at their next sync). Only when the user asks."}, s.forget)
+		Description: "Forget a belief or an episode for good: its text is purged from the database (and from other machines at their next sync). " +
+			"Forgetting a belief also forgets the episodes that are its only source or that state it. Only when the user asks."}, s.forget)
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_status", Annotations: readOnly,
 		Description: "How much credence remembers, whether its background agent is alive and how its last consolidation went."}, s.status)
 	mcp.AddTool(srv, &mcp.Tool{Name: "memory_save",
@@ -199,10 +208,10 @@ func (s *Server) expand(ctx context.Context, _ *mcp.CallToolRequest, in IDInput)
 		if err != nil {
 			return nil, ExpandOutput{}, err
 		}
-		ej := e.JSON()
+		ej := card.EpisodeOf(e)
 		out := ExpandOutput{Episode: &ej}
 		for _, b := range derived {
-			out.Beliefs = append(out.Beliefs, store.RelatedJSON{ID: b.ID, Statement: b.Statement, Status: string(b.Status)})
+			out.Beliefs = append(out.Beliefs, card.RelatedOf(b))
 		}
 		return textResult(episodeText(e, derived)), out, nil
 	}
@@ -210,84 +219,49 @@ func (s *Server) expand(ctx context.Context, _ *mcp.CallToolRequest, in IDInput)
 	if err != nil {
 		return nil, ExpandOutput{}, err
 	}
-	cj := c.JSON()
+	cj := card.Of(c)
 	return textResult(cardText(c, nil)), ExpandOutput{Belief: &cj}, nil
 }
 
-func (s *Server) why(ctx context.Context, _ *mcp.CallToolRequest, in IDInput) (*mcp.CallToolResult, store.CardJSON, error) {
+func (s *Server) why(ctx context.Context, _ *mcp.CallToolRequest, in IDInput) (*mcp.CallToolResult, card.Belief, error) {
 	c, err := s.db.Card(ctx, strings.TrimSpace(in.ID))
 	if err != nil {
-		return nil, store.CardJSON{}, err
+		return nil, card.Belief{}, err
 	}
 	tl, err := s.db.Timeline(ctx, c.Belief.ID, 24)
 	if err != nil {
-		return nil, store.CardJSON{}, err
+		return nil, card.Belief{}, err
 	}
-	out := c.JSON()
-	out.Timeline = store.TimelineJSON(tl)
+	out := card.Of(c)
+	out.Timeline = card.TimelineOf(tl)
 	return textResult(cardText(c, tl)), out, nil
 }
 
 func (s *Server) forget(ctx context.Context, _ *mcp.CallToolRequest, in ForgetInput) (*mcp.CallToolResult, ForgetOutput, error) {
-	out := ForgetOutput{Beliefs: []string{}, Episodes: []string{}}
-	id := strings.TrimSpace(in.ID)
-	var episodes []string
+	out := ForgetOutput{Beliefs: []string{}, Episodes: []string{}, EpisodesKept: []string{}}
+	scope := store.ForgetSources
 	switch {
-	case strings.HasPrefix(id, "ep_"):
-		e, err := s.db.EpisodeByPrefix(ctx, id)
-		if err != nil {
-			return nil, out, err
-		}
-		episodes = []string{e.ID}
-	case strings.HasPrefix(id, "bl_"):
-		b, err := s.db.Belief(ctx, id)
-		if err != nil {
-			return nil, out, err
-		}
-		if in.WithEvidence {
-			if episodes, err = s.db.EvidenceEpisodes(ctx, b.ID); err != nil {
-				return nil, out, err
-			}
-		}
-		if b.Status != belief.Forgotten {
-			if err := s.db.ForgetBelief(ctx, b.ID); err != nil {
-				return nil, out, err
-			}
-			out.Beliefs = append(out.Beliefs, b.ID)
-		}
-	default:
-		return nil, out, fmt.Errorf("%q is not a belief (bl_…) or episode (ep_…) ID", id)
+	case in.WithEvidence && in.KeepEpisodes:
+		return nil, out, fmt.Errorf("with_evidence and keep_episodes contradict each other; pick one")
+	case in.WithEvidence:
+		scope = store.ForgetEvidence
+	case in.KeepEpisodes:
+		scope = store.KeepEpisodes
 	}
-	for _, eid := range episodes {
-		e, err := s.db.Episode(ctx, eid)
-		if err != nil {
-			return nil, out, err
-		}
-		if e.Forgotten {
-			continue
-		}
-		if err := s.db.ForgetEpisode(ctx, e.ID); err != nil {
-			return nil, out, err
-		}
-		out.Episodes = append(out.Episodes, e.ID)
-	}
-	if _, err := s.db.PurgeDerived(ctx); err != nil {
+	done, err := s.db.Forget(ctx, []string{in.ID}, scope)
+	if err != nil {
 		return nil, out, err
 	}
-	if err := s.db.Purge(ctx); err != nil {
-		return nil, out, err
-	}
+	out.Beliefs = append(out.Beliefs, done.Beliefs...)
+	out.Episodes = append(out.Episodes, done.Episodes...)
+	out.EpisodesKept = append(out.EpisodesKept, done.Kept...)
+	out.AlreadyForgotten = done.AlreadyForgotten
 	if len(out.Beliefs) > 0 {
 		// Out of MEMORY.md now, not at the agent's next cycle; a file that
 		// cannot be written is retried by the agent.
 		_, _ = promote.New(s.db, s.cfg, promote.Options{}).Promote(ctx)
 	}
-	text := fmt.Sprintf("Forgot %d belief(s) and %d episode(s); their text is purged from this machine's database.",
-		len(out.Beliefs), len(out.Episodes))
-	if len(out.Beliefs)+len(out.Episodes) == 0 {
-		text = "That was already forgotten."
-	}
-	return textResult(text), out, nil
+	return textResult(forgetText(out)), out, nil
 }
 
 func (s *Server) status(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, StatusOutput, error) {
@@ -381,7 +355,7 @@ func (s *Server) save(ctx context.Context, _ *mcp.CallToolRequest, in SaveInput)
 	if err != nil {
 		return nil, out, err
 	}
-	out.EpisodeID, out.Beliefs = res.EpisodeID, res.Beliefs
+	out.EpisodeID, out.Beliefs = res.EpisodeID, card.RememberedOf(res.Beliefs)
 	return textResult(saveText(out)), out, nil
 }
 

@@ -44,6 +44,11 @@ type job struct {
 // prepare from seeing them again.
 func (p *Promoter) prepare(ctx context.Context, t *target, rec record, a *assessment) (*job, error) {
 	j := &job{t: t, rec: rec, st: Stats{Files: 1}}
+	if p.outsideRoot(t, markdown.CheckInRoot(t.path, t.root)) {
+		j.skip = true
+		j.st.Skipped++
+		return j, nil
+	}
 	doc, err := readMemoryFile(t.path)
 	if err != nil {
 		return j, err
@@ -97,12 +102,12 @@ func (p *Promoter) writeFile(ctx context.Context, j *job) {
 			return "", errSectionChanged // stops WriteSection without writing
 		}
 		return j.text, nil
-	}, markdown.WriteOptions{CreateDir: j.t.createDir})
+	}, markdown.WriteOptions{CreateDir: j.t.createDir, Root: j.t.root})
 	switch {
 	case errors.Is(err, errSectionChanged):
 		j.stale = true
 		return
-	case errors.Is(err, markdown.ErrNoDirectory):
+	case errors.Is(err, markdown.ErrNoDirectory), p.outsideRoot(j.t, err):
 		j.written.Skipped++
 		j.skip = true
 		return
@@ -117,6 +122,19 @@ func (p *Promoter) writeFile(ctx context.Context, j *job) {
 	p.keepBudget(ctx, j)
 }
 
+// outsideRoot reports whether err says that a file of t is reached through
+// a symbolic link leading out of its memory root, and logs why it is then
+// skipped: a repository that ships .claude/memory/MEMORY.md as a link to
+// ~/.bashrc must not get credence's section written there.
+func (p *Promoter) outsideRoot(t *target, err error) bool {
+	if !errors.Is(err, markdown.ErrOutsideRoot) {
+		return false
+	}
+	p.log.Warn("memory file skipped: a symbolic link leads out of its memory root, and credence never writes through one",
+		"path", t.path, "root", t.root.Dir, "err", err)
+	return true
+}
+
 // keepBudget archives the oldest dated sections when the file is longer
 // than Claude Code loads, and takes the file's new hash.
 func (p *Promoter) keepBudget(ctx context.Context, j *job) {
@@ -124,7 +142,10 @@ func (p *Promoter) keepBudget(ctx context.Context, j *job) {
 	if !over(j.spliced, maxLines, maxBytes) {
 		return
 	}
-	n, err := markdown.EnforceBudget(ctx, j.t.path, maxLines, maxBytes)
+	n, err := markdown.EnforceBudget(ctx, j.t.path, maxLines, maxBytes, j.t.root)
+	if p.outsideRoot(j.t, err) {
+		return // the section is written; the archive is not, and the log says why
+	}
 	if err != nil {
 		j.err = err
 		return

@@ -34,8 +34,9 @@ type Promoter struct {
 
 	mu      sync.Mutex         // one sync at a time, so records and marks stay consistent
 	targets map[string]*target // by path, as of the last cycle; guarded by mu
-	// onTargets is told the target paths after each cycle (the watcher).
-	onTargets func([]string)
+	// onTargets is told the target files and their memory roots after each
+	// cycle (the watcher).
+	onTargets func(map[string]markdown.Root)
 }
 
 // New returns a Promoter that reads and marks beliefs in db and writes the
@@ -215,10 +216,10 @@ func (p *Promoter) assessment(ctx context.Context) (assessment, error) {
 	return a, nil
 }
 
-// Targets returns the paths of the files the last cycle considered (the
-// global file at least), running a cycle's target resolution first if none
-// has run yet.
-func (p *Promoter) Targets(ctx context.Context) ([]string, error) {
+// Targets returns the files the last cycle considered (the global file at
+// least), each with its memory root, running a cycle's target resolution
+// first if none has run yet.
+func (p *Promoter) Targets(ctx context.Context) (map[string]markdown.Root, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(p.targets) == 0 {
@@ -226,7 +227,7 @@ func (p *Promoter) Targets(ctx context.Context) ([]string, error) {
 			return nil, err
 		}
 	}
-	return p.targetPaths(), nil
+	return p.targetRoots(), nil
 }
 
 // refreshTargets recomputes the target files from the beliefs without
@@ -245,10 +246,10 @@ func (p *Promoter) refreshTargets(ctx context.Context) error {
 	return nil
 }
 
-func (p *Promoter) targetPaths() []string {
-	out := make([]string, 0, len(p.targets))
-	for path := range p.targets {
-		out = append(out, path)
+func (p *Promoter) targetRoots() map[string]markdown.Root {
+	out := make(map[string]markdown.Root, len(p.targets))
+	for path, t := range p.targets {
+		out[path] = t.root
 	}
 	return out
 }
@@ -258,13 +259,13 @@ func (p *Promoter) notifyTargets() {
 		t.beliefs, t.loaded = nil, false // the next sync of one file reloads its beliefs
 	}
 	if p.onTargets != nil {
-		p.onTargets(p.targetPaths())
+		p.onTargets(p.targetRoots())
 	}
 }
 
 // setTargetListener registers the function told the target paths after each
 // cycle; the watcher uses it to follow new projects.
-func (p *Promoter) setTargetListener(fn func([]string)) {
+func (p *Promoter) setTargetListener(fn func(map[string]markdown.Root)) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.onTargets = fn
@@ -296,6 +297,10 @@ func (p *Promoter) SyncFile(ctx context.Context, path string) (st Stats, own boo
 	rec, err := loadRecord(path, row)
 	if err != nil {
 		return st, false, err
+	}
+	if p.outsideRoot(t, markdown.CheckInRoot(path, t.root)) {
+		st.Skipped++
+		return st, false, nil
 	}
 	doc, err := readMemoryFile(path)
 	if err != nil {

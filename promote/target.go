@@ -14,6 +14,10 @@ import (
 // target is one MEMORY.md file and the beliefs that belong in it.
 type target struct {
 	path string
+	// root is the directory the file must stay in (docs/MEMORY_MD.md,
+	// "Memory roots"): nothing is read or written through a symbolic link
+	// that leads out of it.
+	root markdown.Root
 	// global reports that global beliefs go here; projects lists the project
 	// roots whose beliefs go here (several when autoMemoryDirectory makes all
 	// projects share one file).
@@ -51,22 +55,30 @@ type resolver struct {
 	exists                                          map[string]bool
 }
 
-// targetPath returns the file a belief belongs in, or why it has none.
-func (r *resolver) targetPath(b store.Belief) (path, skip string) {
+// targetPath returns the file a belief belongs in and its memory root, or
+// why it has none. The memory root is the file's own directory, trusted as
+// the user laid it out (the global ~/.claude-memory, a Claude Code memory
+// directory or autoMemoryDirectory: no repository can place links there),
+// except for a repository target: there the repository is trusted and
+// .claude/memory inside it is the root, so a repository cannot lead the
+// write elsewhere by shipping .claude, memory or MEMORY.md as a link.
+func (r *resolver) targetPath(b store.Belief) (path string, root markdown.Root, skip string) {
 	if b.Scope == belief.ScopeGlobal {
-		return r.globalPath, ""
+		return r.globalPath, markdown.Root{Dir: filepath.Dir(r.globalPath)}, ""
 	}
-	root := b.ProjectPath
-	if root == "" {
-		return "", skipOrphaned
+	project := b.ProjectPath
+	if project == "" {
+		return "", markdown.Root{}, skipOrphaned
 	}
-	if !r.projectExists(root) {
-		return "", skipMissingProject
+	if !r.projectExists(project) {
+		return "", markdown.Root{}, skipMissingProject
 	}
 	if r.repoTarget {
-		return markdown.RepoMemoryPath(root), ""
+		path = markdown.RepoMemoryPath(project)
+		return path, markdown.Root{Dir: filepath.Dir(path), Trusted: project}, ""
 	}
-	return markdown.ClaudeProjectMemoryPath(r.claudeProjects, r.home, root, r.autoMemoryDir), ""
+	path = markdown.ClaudeProjectMemoryPath(r.claudeProjects, r.home, project, r.autoMemoryDir)
+	return path, markdown.Root{Dir: filepath.Dir(path)}, ""
 }
 
 // projectExists reports whether a project root is a directory; a project
@@ -85,17 +97,18 @@ func (r *resolver) projectExists(root string) bool {
 // target, so a person always has a ## Beliefs to add to. It returns the
 // targets by path and how many beliefs were skipped for each reason.
 func (r *resolver) groupTargets(beliefs []store.Belief) ([]*target, map[string]int) {
-	byPath := map[string]*target{r.globalPath: {path: r.globalPath, global: true, createDir: true, loaded: true}}
+	byPath := map[string]*target{r.globalPath: {path: r.globalPath, root: markdown.Root{Dir: filepath.Dir(r.globalPath)},
+		global: true, createDir: true, loaded: true}}
 	skipped := map[string]int{}
 	for _, b := range beliefs {
-		path, skip := r.targetPath(b)
+		path, root, skip := r.targetPath(b)
 		if skip != "" {
 			skipped[skip]++
 			continue
 		}
 		t, ok := byPath[path]
 		if !ok {
-			t = &target{path: path, createDir: true, loaded: true}
+			t = &target{path: path, root: root, createDir: true, loaded: true}
 			byPath[path] = t
 		}
 		if b.Scope == belief.ScopeGlobal {

@@ -65,13 +65,14 @@ type Watcher struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu         sync.Mutex // guards latest
-	latest     []string   // target paths from the last cycle, not yet applied
+	mu         sync.Mutex               // guards latest
+	latest     map[string]markdown.Root // targets from the last cycle, not yet applied
 	refreshSig chan struct{}
 
 	// Owned by the loop goroutine after Open.
-	targets map[string]bool // target file paths
-	watched map[string]bool // directories added to fsw
+	targets map[string]markdown.Root // target file paths and their memory roots
+	watched map[string]bool          // directories added to fsw
+	refused map[string]bool          // directories not watched: a link leads out of the root
 }
 
 // NewWatcher returns a Watcher for p's target files; Open starts it.
@@ -83,7 +84,7 @@ func NewWatcher(p *Promoter, opts WatcherOptions) *Watcher {
 		}
 	}
 	w := &Watcher{p: p, opts: opts, log: opts.Logger, refreshSig: make(chan struct{}, 1),
-		targets: map[string]bool{}, watched: map[string]bool{}}
+		targets: map[string]markdown.Root{}, watched: map[string]bool{}, refused: map[string]bool{}}
 	if w.log == nil {
 		w.log = p.log
 	}
@@ -100,7 +101,7 @@ func (w *Watcher) Open(ctx context.Context) error {
 	if err := os.MkdirAll(filepath.Dir(w.p.cfg.Paths.GlobalMemory), 0o700); err != nil {
 		return fmt.Errorf("memory watcher: create global memory directory: %w", err)
 	}
-	paths, err := w.p.Targets(ctx)
+	targets, err := w.p.Targets(ctx)
 	if err != nil {
 		return fmt.Errorf("memory watcher: %w", err)
 	}
@@ -109,12 +110,12 @@ func (w *Watcher) Open(ctx context.Context) error {
 		return fmt.Errorf("memory watcher: %w", err)
 	}
 	w.fsw = fsw
-	for _, path := range paths {
-		if _, err := markdown.SweepTemps(filepath.Dir(path)); err != nil {
+	for path, root := range targets {
+		if _, err := markdown.SweepTemps(filepath.Dir(path), root); err != nil {
 			w.log.Warn("stale temp files not removed", "dir", filepath.Dir(path), "err", err)
 		}
 	}
-	w.setTargets(paths)
+	w.setTargets(targets)
 	w.p.setTargetListener(w.targetsChanged)
 	loopCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	w.cancel = cancel
@@ -155,9 +156,9 @@ func (w *Watcher) Close(ctx context.Context) error {
 // targetsChanged is the Promoter's listener. It runs under the Promoter's
 // lock while the loop may be waiting for that lock, so it must not block:
 // it leaves the list for the loop and signals it.
-func (w *Watcher) targetsChanged(paths []string) {
+func (w *Watcher) targetsChanged(targets map[string]markdown.Root) {
 	w.mu.Lock()
-	w.latest = paths
+	w.latest = targets
 	w.mu.Unlock()
 	select {
 	case w.refreshSig <- struct{}{}:
@@ -199,9 +200,9 @@ func (w *Watcher) loop(ctx context.Context) {
 			w.log.Warn("memory watcher error", "err", err)
 		case <-w.refreshSig:
 			w.mu.Lock()
-			paths := w.latest
+			targets := w.latest
 			w.mu.Unlock()
-			w.setTargets(paths)
+			w.setTargets(targets)
 		case <-timer.C:
 			w.flush(ctx, pending)
 		}
@@ -214,7 +215,7 @@ func (w *Watcher) handle(ev fsnotify.Event, pending map[string]bool) bool {
 	if ev.Has(fsnotify.Remove|fsnotify.Rename) && w.watched[path] {
 		delete(w.watched, path) // inotify dropped it; re-add when it comes back
 	}
-	if w.targets[path] && ev.Has(fsnotify.Write|fsnotify.Create) {
+	if _, ok := w.targets[path]; ok && ev.Has(fsnotify.Write|fsnotify.Create) {
 		pending[path] = true
 		return true
 	}
@@ -262,10 +263,10 @@ func (w *Watcher) flush(ctx context.Context, pending map[string]bool) {
 }
 
 // setTargets replaces the target list and watches what it needs.
-func (w *Watcher) setTargets(paths []string) {
-	w.targets = make(map[string]bool, len(paths))
-	for _, p := range paths {
-		w.targets[filepath.Clean(p)] = true
+func (w *Watcher) setTargets(targets map[string]markdown.Root) {
+	w.targets = make(map[string]markdown.Root, len(targets))
+	for p, root := range targets {
+		w.targets[filepath.Clean(p)] = root
 	}
 	w.ensureAllWatches()
 }
@@ -282,14 +283,24 @@ func (w *Watcher) ensureAllWatches() {
 
 // ensureWatches watches each target's directory, or while it does not exist
 // its nearest existing ancestor (at most maxAncestorClimb levels up, never
-// the home directory or the root), to see it being created.
+// the home directory or the root), to see it being created. A directory
+// reached through a symbolic link that leads out of the target's memory
+// root is not watched (a watch would follow the link): the log says so once.
 func (w *Watcher) ensureWatches() bool {
 	home := filepath.Clean(w.p.cfg.Paths.Home)
 	added := false
-	for t := range w.targets {
+	for t, root := range w.targets {
 		dir := filepath.Dir(t)
 		for range maxAncestorClimb + 1 {
 			if dir == home || dir == filepath.Dir(dir) {
+				break
+			}
+			if err := markdown.CheckWatchDir(dir, root); err != nil {
+				if !w.refused[dir] {
+					w.refused[dir] = true
+					w.log.Warn("memory directory not watched: a symbolic link leads out of its memory root",
+						"dir", dir, "root", root.Dir, "err", err)
+				}
 				break
 			}
 			if info, err := os.Stat(dir); err == nil && info.IsDir() {

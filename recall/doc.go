@@ -7,7 +7,7 @@
 // unrelated prompt gets nothing, and a character budget.
 //
 // It is used on the hook hot path, so it imports only store, belief, embed,
-// config, ids and transcript, and does a bounded handful of indexed queries
+// config, ids, transcript and internal/plural, and does a bounded handful of indexed queries
 // per call. It must not import hooks, the agent, the LLM client, sync,
 // markdown or fsnotify. Recall itself never writes: callers record access
 // (store.DB.Touch) for the beliefs they surface, and SyncSketches, which

@@ -6,6 +6,7 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/internal/plural"
 )
 
 // Section headings of the rendered context (DESIGN §6).
@@ -67,10 +68,6 @@ func Render(r Result, budget, maxChars int) string {
 // "- [Belief 0.85] User prefers Bun over Node.js (bl_01J…, 7 sources)",
 // saying when its exclusive group is contested.
 func BeliefLine(b BeliefHit) string {
-	src := "sources"
-	if b.Sources == 1 {
-		src = "source"
-	}
 	tag := fmt.Sprintf("Belief %.2f", b.Confidence)
 	note := ""
 	if b.Contested {
@@ -88,7 +85,7 @@ func BeliefLine(b BeliefHit) string {
 			note += ", competes with " + strings.Join(rivals, ", ")
 		}
 	}
-	return fmt.Sprintf("- [%s] %s (%s, %d %s%s)", tag, snippet(b.Statement, maxStatementBytes), ids.Short(b.ID), b.Sources, src, note)
+	return fmt.Sprintf("- [%s] %s (%s, %s%s)", tag, snippet(b.Statement, maxStatementBytes), ids.Short(b.ID), plural.Count(b.Sources, "source"), note)
 }
 
 // EpisodeLine renders one episode as "- [2025-03-02 exchange] text (ep_01J…)"

@@ -47,11 +47,6 @@ func sketchDB(t *testing.T, n int) (*store.DB, store.Space, map[string][]float32
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"episodes", "beliefs"} {
-		if _, err := db.SQL().ExecContext(ctx, `DROP INDEX vec_`+sp.Name+`_`+k+`_idx`); err != nil {
-			t.Fatal(err)
-		}
-	}
 	r := rand.New(rand.NewPCG(3, 4))
 	vecs, project := map[string][]float32{}, map[string]string{}
 	var vs []store.Vector

@@ -2,7 +2,9 @@
 // written to MEMORY.md or synced: API keys and tokens (OpenAI, Anthropic, AWS,
 // GitHub, Slack, Stripe, Google), JWTs, bearer and basic credentials, private
 // key blocks, passwords in URLs, secret-looking assignments in code and .env
-// files, and anything a person wraps in <private>…</private>.
+// files, credentials given on command lines (curl -u user:pass, mysql -pPASS,
+// docker login -p, --password=…; see cmdline.go), and anything a person
+// wraps in <private>…</private>.
 //
 // Each secret is replaced by a marker such as [REDACTED:openai-key] so the
 // surrounding text stays readable. Redaction is idempotent: redacting a

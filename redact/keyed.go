@@ -1,6 +1,9 @@
 package redact
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 const (
 	// keyLimit bounds the length of a key in an assignment.
@@ -145,8 +148,12 @@ func byteSet(chars string) (set [256]bool) {
 	return set
 }
 
+// envNames are variables that hold secrets without a separating underscore:
+// libpq's PGPASSWORD and sshpass -e's SSHPASS.
+var envNames = []string{"PGPASSWORD", "SSHPASS"}
+
 // envKeyOK reports upper-case names that end in a secret word at an
-// underscore boundary.
+// underscore boundary, or are one of envNames.
 func envKeyOK(key string) bool {
 	for i := 0; i < len(key); i++ {
 		if c := key[i]; !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
@@ -158,7 +165,7 @@ func envKeyOK(key string) bool {
 			return true
 		}
 	}
-	return false
+	return slices.Contains(envNames, key)
 }
 
 // assignKeyOK reports keys that end in a secret word, in any case.

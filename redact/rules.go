@@ -124,6 +124,7 @@ var rules = []rule{
 		re:     lazyRegexp(`^[A-Za-z][A-Za-z0-9+.-]*://[^\s:/?#@\[\]'"<>]*:([^\s/?#@'"<>\[\]]+)@`),
 		accept: urlPassword,
 	},
+	{name: "command-line", scan: scanCommands},
 	keyedRule("env", true, envKeyOK, envAssignment),
 	keyedRule("assignment", false, assignKeyOK, codeAssignment),
 }

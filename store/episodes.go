@@ -220,3 +220,54 @@ func chunks[T any](xs []T, n int) [][]T {
 	}
 	return out
 }
+
+// HasEpisode reports whether an episode with this ID exists, forgotten or
+// not, inside the transaction.
+func (tx *Tx) HasEpisode(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT count(*) FROM episodes WHERE id = ?`, id).Scan(&n)
+	return n > 0, wrap("look up episode", err)
+}
+
+// HasEpisode reports whether an episode with this ID exists, forgotten or
+// not.
+func (db *DB) HasEpisode(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM episodes WHERE id = ?`, id).Scan(&n)
+	return n > 0, wrap("look up episode", err)
+}
+
+// EpisodeByPrefix returns the episode with the given ID or an unambiguous
+// prefix of at least six ULID characters (a trailing "…" from a short ID is
+// ignored).
+func (db *DB) EpisodeByPrefix(ctx context.Context, id string) (Episode, error) {
+	e, err := db.Episode(ctx, id)
+	if err == nil || !errors.Is(err, ErrNotFound) {
+		return e, err
+	}
+	prefix := strings.TrimSuffix(id, "…")
+	if len(prefix) < len("ep_")+6 || !strings.HasPrefix(prefix, "ep_") {
+		return e, err
+	}
+	rows, qerr := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes WHERE id >= ? AND id < ? LIMIT 2`,
+		validUTF8(prefix), validUTF8(prefix)+"~")
+	if qerr != nil {
+		return e, wrap("read episode", qerr)
+	}
+	defer rows.Close()
+	var found []Episode
+	for rows.Next() {
+		x, err := scanEpisode(rows)
+		if err != nil {
+			return e, wrap("read episode", err)
+		}
+		found = append(found, x)
+	}
+	switch len(found) {
+	case 0:
+		return e, fmt.Errorf("episode %s: %w", id, ErrNotFound)
+	case 1:
+		return found[0], nil
+	}
+	return e, fmt.Errorf("episode %s: prefix matches more than one episode; give more characters", id)
+}

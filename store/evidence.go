@@ -330,3 +330,9 @@ func (db *DB) Events(ctx context.Context, beliefID string) ([]Event, error) {
 	}
 	return out, wrap("list events", rows.Err())
 }
+
+// BeliefsFromEpisode returns the beliefs that have evidence from the episode.
+func (db *DB) BeliefsFromEpisode(ctx context.Context, episodeID string) ([]Belief, error) {
+	return db.queryBeliefs(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE id IN
+		(SELECT belief_id FROM evidence WHERE episode_id = ?) ORDER BY seq`, episodeID)
+}

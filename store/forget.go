@@ -5,13 +5,160 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/credence-mem/credence/belief"
 )
 
-// ForgetBelief tombstones a belief and purges its text: the belief row, the
-// statement in its create event, the notes of its evidence, its vectors, and
-// (through Purge) the FTS segments, free pages and WAL that still hold them.
+// ForgetScope says which episodes forgetting a belief takes with it
+// (forget_sources.go has the rules).
+type ForgetScope int
+
+const (
+	// ForgetSources, the default, takes the episodes that are the belief's
+	// only source and those whose text states it, so its words are gone.
+	ForgetSources ForgetScope = iota
+	// ForgetEvidence also takes every episode the belief was learned from,
+	// even those other beliefs rest on.
+	ForgetEvidence
+	// KeepEpisodes forgets the belief alone.
+	KeepEpisodes
+)
+
+// Forgotten is what Forget removed.
+type Forgotten struct {
+	Beliefs  []string // beliefs forgotten now
+	Episodes []string // episodes forgotten now, named or taken with a belief
+	// Kept lists episodes a forgotten belief was learned from that were
+	// left in place: other beliefs rest on them and their text does not
+	// mention it, or the scope was KeepEpisodes.
+	Kept []string
+	// AlreadyForgotten lists the named IDs that were forgotten before.
+	AlreadyForgotten []string
+	// DerivedPurged counts rows PurgeDerived changed.
+	DerivedPurged int
+}
+
+// Forget forgets each belief (bl_…) and episode (ep_…) in ids, short
+// prefixes accepted, taking with each belief the episodes scope names.
+// Each is tombstoned, so sync forgets it on every machine, and its text is
+// purged from every table, derived row, FTS segment, free page and WAL
+// frame. Every ID is looked up before anything is forgotten, so a mistyped
+// one forgets nothing.
+func (db *DB) Forget(ctx context.Context, ids []string, scope ForgetScope) (Forgotten, error) {
+	var out Forgotten
+	type target struct{ id, kind string }
+	var targets []target
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		switch {
+		case strings.HasPrefix(id, "bl_"):
+			b, err := db.Belief(ctx, id)
+			if err != nil {
+				return out, err
+			}
+			targets = append(targets, target{b.ID, "belief"})
+		case strings.HasPrefix(id, "ep_"):
+			e, err := db.EpisodeByPrefix(ctx, id)
+			if err != nil {
+				return out, err
+			}
+			targets = append(targets, target{e.ID, "episode"})
+		default:
+			return out, fmt.Errorf("%q is not a belief (bl_…) or episode (ep_…) ID", id)
+		}
+	}
+	forgotten := map[string]bool{}
+	for _, t := range targets {
+		var err error
+		if t.kind == "belief" {
+			err = db.forgetBelief(ctx, t.id, scope, &out, forgotten)
+		} else {
+			err = db.forgetNamedEpisode(ctx, t.id, &out, forgotten)
+		}
+		if err != nil {
+			return out, fmt.Errorf("forget %s: %w", t.id, err)
+		}
+	}
+	var err error
+	if out.DerivedPurged, err = db.PurgeDerived(ctx); err != nil {
+		return out, err
+	}
+	return out, db.Purge(ctx)
+}
+
+// forgetBelief forgets one belief and the episodes scope takes with it, in
+// one transaction, and records them in out; forgotten holds what this
+// Forget already took.
+func (db *DB) forgetBelief(ctx context.Context, id string, scope ForgetScope, out *Forgotten, forgotten map[string]bool) error {
+	b, err := db.Belief(ctx, id)
+	if err != nil {
+		return err
+	}
+	if b.Status == belief.Forgotten {
+		if !forgotten[id] {
+			out.AlreadyForgotten = append(out.AlreadyForgotten, id)
+		}
+		return nil
+	}
+	plan, err := db.planEpisodes(ctx, b, scope)
+	if err != nil {
+		return err
+	}
+	err = db.Write(ctx, func(tx *Tx) error {
+		if _, err := tx.appendEvent(ctx, belief.Record{BeliefID: id, Kind: belief.Forget}, ""); err != nil {
+			return err
+		}
+		if err := tx.purgeBeliefText(ctx, id, true); err != nil {
+			return err
+		}
+		for _, eid := range plan.forget {
+			if err := tx.forgetEpisode(ctx, eid); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	forgotten[id] = true
+	out.Beliefs = append(out.Beliefs, id)
+	for _, eid := range plan.forget {
+		if !forgotten[eid] {
+			forgotten[eid] = true
+			out.Episodes = append(out.Episodes, eid)
+		}
+	}
+	out.Kept = append(out.Kept, plan.kept...)
+	return nil
+}
+
+// forgetNamedEpisode forgets one episode a person named.
+func (db *DB) forgetNamedEpisode(ctx context.Context, id string, out *Forgotten, forgotten map[string]bool) error {
+	e, err := db.Episode(ctx, id)
+	if err != nil {
+		return err
+	}
+	if e.Forgotten {
+		if !forgotten[id] {
+			out.AlreadyForgotten = append(out.AlreadyForgotten, id)
+		}
+		return nil
+	}
+	if err := db.Write(ctx, func(tx *Tx) error { return tx.forgetEpisode(ctx, id) }); err != nil {
+		return err
+	}
+	forgotten[id] = true
+	out.Episodes = append(out.Episodes, id)
+	return nil
+}
+
+// ForgetBelief tombstones a belief alone, keeping every episode, and purges
+// its text: the belief row, the statement in its create event, the notes of
+// its evidence, its vectors, and (through Purge) the FTS segments, free
+// pages and WAL that still hold them. Forget is what people use; it also
+// decides which episodes go with the belief.
 func (db *DB) ForgetBelief(ctx context.Context, id string) error {
 	err := db.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.appendEvent(ctx, belief.Record{BeliefID: id, Kind: belief.Forget}, ""); err != nil {
@@ -71,16 +218,19 @@ func (tx *Tx) purgeBeliefText(ctx context.Context, id string, tombstone bool) er
 // ForgetEpisode tombstones an episode and purges its text everywhere it is
 // stored on this machine.
 func (db *DB) ForgetEpisode(ctx context.Context, id string) error {
-	err := db.Write(ctx, func(tx *Tx) error {
-		if err := tx.purgeEpisode(ctx, id); err != nil {
-			return err
-		}
-		return tx.addTombstone(ctx, id, "episode")
-	})
-	if err != nil {
+	if err := db.Write(ctx, func(tx *Tx) error { return tx.forgetEpisode(ctx, id) }); err != nil {
 		return fmt.Errorf("forget %s: %w", id, err)
 	}
 	return db.Purge(ctx)
+}
+
+// forgetEpisode blanks an episode's text and records its tombstone, which
+// sync carries to every machine.
+func (tx *Tx) forgetEpisode(ctx context.Context, id string) error {
+	if err := tx.purgeEpisode(ctx, id); err != nil {
+		return err
+	}
+	return tx.addTombstone(ctx, id, "episode")
 }
 
 func (tx *Tx) purgeEpisode(ctx context.Context, id string) error {
@@ -119,28 +269,4 @@ func (tx *Tx) ApplyTombstone(ctx context.Context, targetID, kind string) error {
 		return tx.purgeBeliefText(ctx, targetID, false)
 	}
 	return fmt.Errorf("apply tombstone %s: unknown kind %q", targetID, kind)
-}
-
-// Purge makes deleted text unrecoverable from the database files: it merges
-// the FTS5 indexes (secure_delete is on, so freed pages are zeroed) and
-// checkpoints the WAL, truncating it.
-func (db *DB) Purge(ctx context.Context) error {
-	for _, q := range []string{
-		`INSERT INTO episodes_fts(episodes_fts) VALUES ('optimize')`,
-		`INSERT INTO beliefs_fts(beliefs_fts) VALUES ('optimize')`,
-	} {
-		if _, err := db.sql.ExecContext(ctx, q); err != nil {
-			return wrap("purge", err)
-		}
-	}
-	return db.Checkpoint(ctx)
-}
-
-// Checkpoint copies the WAL into the database file and truncates it.
-func (db *DB) Checkpoint(ctx context.Context) error {
-	rows, err := db.sql.QueryContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
-	if err != nil {
-		return wrap("checkpoint", err)
-	}
-	return rows.Close()
 }

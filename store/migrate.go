@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
 )
 
 //go:embed migrations/*.sql
@@ -18,6 +21,44 @@ type migration struct {
 	version int
 	name    string
 	sql     string
+	// fn, when set, is a migration SQL alone cannot write (one that must
+	// read the schema first); it runs in the migration's transaction.
+	fn func(context.Context, *Tx) error
+}
+
+// goMigrations are the migrations written in Go, numbered with the SQL
+// files.
+var goMigrations = []migration{
+	{version: 9, name: "drop_vector_indexes", fn: dropVectorIndexes},
+}
+
+// dropVectorIndexes drops the libSQL vector (DiskANN) index of every
+// embedder's vector tables. Recall never used it (it scans sign
+// sketches), and each insert into it cost 5–50 ms, growing with the
+// table, under the write lock the hooks wait on.
+func dropVectorIndexes(ctx context.Context, tx *Tx) error {
+	rows, err := tx.Query(ctx, `SELECT name FROM vector_spaces`)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		names = append(names, n)
+	}
+	rows.Close()
+	for _, n := range names {
+		for _, kind := range []string{"episodes", "beliefs"} {
+			if _, err := tx.Exec(ctx, `DROP INDEX IF EXISTS vec_`+n+`_`+kind+`_idx`); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func loadMigrations() ([]migration, error) {
@@ -39,7 +80,13 @@ func loadMigrations() ([]migration, error) {
 		}
 		out = append(out, migration{version: v, name: name, sql: string(b)})
 	}
+	out = append(out, goMigrations...)
 	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("migration %04d is defined twice", out[i].version)
+		}
+	}
 	return out, nil
 }
 
@@ -75,6 +122,11 @@ func (db *DB) migrateTo(ctx context.Context, max int) error {
 			if n > 0 {
 				return nil
 			}
+			if m.fn != nil {
+				if err := m.fn(ctx, tx); err != nil {
+					return err
+				}
+			}
 			for i, stmt := range splitStatements(m.sql) {
 				if _, err := tx.Exec(ctx, stmt); err != nil {
 					return fmt.Errorf("statement %d: %w", i+1, err)
@@ -89,6 +141,41 @@ func (db *DB) migrateTo(ctx context.Context, max int) error {
 		}
 	}
 	return nil
+}
+
+// migrateWait bounds how long Open waits for another process's migration
+// when ctx sets no deadline of its own.
+const migrateWait = 30 * time.Second
+
+// current reports whether every embedded migration is applied: one read,
+// so opening a current database takes no lock.
+func (db *DB) current(ctx context.Context) bool {
+	latest, err := LatestSchemaVersion()
+	return err == nil && db.applied(ctx) >= latest
+}
+
+// lockMigrations takes the file lock that lets one process at a time
+// migrate the database (<path>.migrate.lock, gofrs/flock), waiting until
+// ctx's deadline or migrateWait. Without it the first hooks of a new
+// database (eight sessions starting at once) each ran the migrations,
+// queued behind one another's write transactions for longer than a
+// hook's short busy timeout, and failed with "database is locked"; with
+// it the others wait for the first, then find the schema current.
+func (db *DB) lockMigrations(ctx context.Context) (unlock func(), err error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, migrateWait)
+		defer cancel()
+	}
+	fl := flock.New(db.path+".migrate.lock", flock.SetPermissions(0o600))
+	ok, err := fl.TryLockContext(ctx, 5*time.Millisecond)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("wait for another process's migration: %w (%w)", ErrLocked, err)
+	case !ok:
+		return nil, fmt.Errorf("wait for another process's migration: %w", ErrLocked)
+	}
+	return func() { fl.Unlock() }, nil
 }
 
 // applied returns the highest applied migration, or 0 when it cannot tell

@@ -94,7 +94,8 @@ func openAt(ctx context.Context, path string, max int, now time.Time) (*DB, erro
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{sql: sqlOpen(conn), path: path, params: belief.DefaultParams(), now: func() time.Time { return now }}
+	db := &DB{sql: sqlOpen(conn), path: path, params: belief.DefaultParams(), now: func() time.Time { return now },
+		busy: 5 * time.Second, gate: gateFor(path)}
 	if err := db.migrateTo(ctx, max); err != nil {
 		return nil, err
 	}
@@ -104,4 +105,85 @@ func openAt(ctx context.Context, path string, max int, now time.Time) (*DB, erro
 	}
 	db.machineID = id
 	return db, nil
+}
+
+// TestMigrationDropsVectorIndexes: migration 0009 drops the DiskANN
+// indexes a database made before it has on its vector tables.
+func TestMigrationDropsVectorIndexes(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "v.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sp, err := db.EnsureSpace(ctx, "old-embedder-8", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The database as the migration finds it: indexes, version 9 not applied.
+	for _, kind := range []string{"episodes", "beliefs"} {
+		tbl := "vec_" + sp.Name + "_" + kind
+		if _, err := db.SQL().ExecContext(ctx, `CREATE INDEX `+tbl+`_idx ON `+tbl+`(libsql_vector_idx(embedding, 'metric=cosine'))`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.SQL().ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = 9`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'vec_%_idx'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Fatalf("%d vector indexes left after migration 0009, want 0", n)
+	}
+	if err := db.PutVectors(ctx, sp, []Vector{{ID: "ep_x", Vec: make([]float32, 8)}}); err != nil {
+		t.Fatalf("PutVectors after the migration: %v", err)
+	}
+}
+
+// TestUpgradeRepairsDamagedIndexes forgets under migration 0007, whose FTS5
+// 'secure-delete' option left both indexes malformed, and expects the
+// upgrade to repair them and keep finding what was not forgotten.
+func TestUpgradeRepairsDamagedIndexes(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := openAt(ctx, path, 7, time.UnixMilli(1_700_000_000_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	beliefID, episodeID := learned(t, db, "we deploy with qqbelzz", "qqbelzz")
+	if err := db.ForgetBelief(ctx, beliefID); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.ForgetEpisode(ctx, episodeID); err != nil {
+		t.Fatal(err)
+	}
+	learned(t, db, "we test with zzkeptzz", "zzkeptzz")
+	if problems, err := db.CheckIntegrity(ctx, true); err != nil || len(problems) == 0 {
+		t.Fatalf("before the upgrade: CheckIntegrity()=%q, %v; want the damage this test is about", problems, err)
+	}
+	db.Close()
+
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	assertSound(t, db, "the upgrade")
+	if hits, err := db.SearchEpisodes(ctx, "zzkeptzz", "", 5); err != nil || len(hits) != 1 {
+		t.Errorf("SearchEpisodes(kept word)=%v, %v; want 1 hit", hits, err)
+	}
+	if hits, err := db.SearchBeliefs(ctx, "zzkeptzz", "", 5); err != nil || len(hits) != 1 {
+		t.Errorf("SearchBeliefs(kept word)=%v, %v; want 1 hit", hits, err)
+	}
+	for _, table := range ftsTables {
+		var n int
+		if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM `+table+` WHERE `+table+` MATCH 'qqbelzz'`).Scan(&n); err != nil || n != 0 {
+			t.Errorf("%s MATCH forgotten word: %d rows, %v; want none", table, n, err)
+		}
+	}
 }

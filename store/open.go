@@ -55,6 +55,7 @@ type DB struct {
 	now       func() time.Time
 	machineID string
 	busy      time.Duration
+	gate      writeGate
 }
 
 // Open opens (creating if needed) the database file at path, applies pending
@@ -85,7 +86,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	sdb := sqlOpen(conn)
-	db := &DB{sql: sdb, path: path, params: opts.Params, now: opts.Now, busy: opts.BusyTimeout}
+	db := &DB{sql: sdb, path: path, params: opts.Params, now: opts.Now, busy: opts.BusyTimeout, gate: gateFor(abs)}
 	if err := db.init(ctx, opts.ReadOnly); err != nil {
 		sdb.Close()
 		return nil, err
@@ -152,7 +153,12 @@ func (db *DB) init(ctx context.Context, readOnly bool) error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if !readOnly {
+	if !readOnly && !db.current(ctx) {
+		unlock, err := db.lockMigrations(ctx)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		if err := db.migrate(ctx); err != nil {
 			return err
 		}

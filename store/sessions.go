@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Session is the hooks' record of one Claude Code session on this machine:
@@ -118,4 +119,23 @@ func LatestSchemaVersion() (int, error) {
 		return 0, nil
 	}
 	return ms[len(ms)-1].version, nil
+}
+
+// LastSessionPrompt returns the content of the session's latest prompt
+// episode stored at or before t, or "" when there is none. The Stop hook
+// pairs a reply with it when the transcript cannot say which prompt the
+// turn had; "at or before" keeps a Stop stored late from pairing with a
+// prompt that came after it.
+func (db *DB) LastSessionPrompt(ctx context.Context, sessionID string, t time.Time) (string, error) {
+	var content []byte
+	err := db.sql.QueryRowContext(ctx, `SELECT CAST('.' || content AS BLOB) FROM episodes
+		WHERE session_id = ? AND kind = 'prompt' AND created_at <= ? AND forgotten_at IS NULL
+		ORDER BY created_at DESC, id DESC LIMIT 1`, validUTF8(sessionID), t.UnixMilli()).Scan(&content)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", wrap("read session prompt", err)
+	}
+	return string(content[1:]), nil
 }

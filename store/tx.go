@@ -40,8 +40,15 @@ func (tx *Tx) DB() *DB { return tx.db }
 
 // Write runs fn in a write transaction started with BEGIN IMMEDIATE, so the
 // write lock is taken up front (waiting at most the busy timeout) instead of
-// failing half way when a read turns into a write. fn's error rolls back.
+// failing half way when a read turns into a write. Writers of this process
+// first queue at the database's gate (writeGate), so only one of them at a
+// time asks SQLite for the lock. fn's error rolls back.
 func (db *DB) Write(ctx context.Context, fn func(*Tx) error) (err error) {
+	release, err := db.gate.enter(ctx, db.busy)
+	if err != nil {
+		return err
+	}
+	defer release()
 	conn, err := db.sql.Conn(ctx)
 	if err != nil {
 		return wrap("begin", err)

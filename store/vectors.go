@@ -67,14 +67,11 @@ func (db *DB) EnsureSpace(ctx context.Context, embedderID string, dim int) (Spac
 	err = db.Write(ctx, func(tx *Tx) error {
 		for _, kind := range []string{"episodes", "beliefs"} {
 			t := "vec_" + sp.Name + "_" + kind
-			stmts := []string{
-				fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (id TEXT PRIMARY KEY, embedding F32_BLOB(%d) NOT NULL)`, t, dim),
-				fmt.Sprintf(`CREATE INDEX IF NOT EXISTS %s_idx ON %s(libsql_vector_idx(embedding, 'metric=cosine'))`, t, t),
-			}
-			for _, s := range stmts {
-				if _, err := tx.Exec(ctx, s); err != nil {
-					return err
-				}
+			// No libSQL vector index: recall searches sign sketches
+			// (recall/sketch.go), and the index made every insert cost
+			// 5–50 ms under the write lock (migration 0009 drops it).
+			if _, err := tx.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (id TEXT PRIMARY KEY, embedding F32_BLOB(%d) NOT NULL)`, t, dim)); err != nil {
+				return err
 			}
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO vector_spaces(name, embedder_id, dim, created_at) VALUES (?, ?, ?, ?)
@@ -188,42 +185,6 @@ func (db *DB) Unembedded(ctx context.Context, sp Space, kind string, limit int) 
 		out = append(out, id)
 	}
 	return out, wrap("list unembedded", rows.Err())
-}
-
-// VectorHit is a nearest-neighbour result: cosine similarity in [-1, 1].
-type VectorHit struct {
-	ID         string
-	Similarity float64
-}
-
-// Nearest returns up to k nearest episodes (kind "episodes") or beliefs
-// (kind "beliefs") to q through the space's vector index.
-func (db *DB) Nearest(ctx context.Context, sp Space, kind string, q []float32, k int) ([]VectorHit, error) {
-	if kind != "episodes" && kind != "beliefs" {
-		return nil, fmt.Errorf("nearest: unknown kind %q", kind)
-	}
-	if len(q) != sp.Dim {
-		return nil, fmt.Errorf("nearest: query has %d dimensions, space %s has %d", len(q), sp.EmbedderID, sp.Dim)
-	}
-	t := "vec_" + sp.Name + "_" + kind
-	blob := EncodeVector(q)
-	rows, err := db.sql.QueryContext(ctx, `SELECT t.id, vector_distance_cos(t.embedding, ?)
-		FROM vector_top_k('`+t+`_idx', ?, ?) AS top JOIN `+t+` AS t ON t.rowid = top.id`, blob, blob, k)
-	if err != nil {
-		return nil, wrap("vector search", err)
-	}
-	defer rows.Close()
-	var out []VectorHit
-	for rows.Next() {
-		var h VectorHit
-		var dist float64
-		if err := rows.Scan(&h.ID, &dist); err != nil {
-			return nil, wrap("vector search", err)
-		}
-		h.Similarity = 1 - dist
-		out = append(out, h)
-	}
-	return out, wrap("vector search", rows.Err())
 }
 
 // EncodeVector lays out v as libSQL's F32_BLOB: little-endian float32s.

@@ -124,20 +124,63 @@ func TestForgetPurgesEverywhere(t *testing.T) {
 		t.Errorf("a: consolidation's facts still hold the forgotten text after sync: %s", facts)
 	}
 
-	remote := openFileRemote(t, url)
-	for name, snap := range map[string]snapshot{"a": a.snapshot(t), "b": b.snapshot(t),
-		"remote": takeSnapshot(t, remote, remoteQueries)} {
+	assertForgottenEverywhere(t, url, "hunter2", a, b)
+	got, err := a.db.Belief(ctx, id)
+	if err != nil || got.Status != belief.Forgotten {
+		t.Errorf("a: Belief()=%s, %v; want forgotten", got.Status, err)
+	}
+}
+
+// TestForgetTakesEpisodesEverywhere forgets a belief on b with the default
+// scope: the note it was learned from on a is forgotten too, on a, by the
+// episode's tombstone, and no machine or the remote keeps the words.
+func TestForgetTakesEpisodesEverywhere(t *testing.T) {
+	url := remoteURL(t)
+	a := newMachine(t, "a", 0, Dial(url, ""))
+	b := newMachine(t, "b", time.Second, Dial(url, ""))
+	ctx := context.Background()
+	r, err := a.db.Remember(ctx, store.RememberInput{Text: "we deploy with qqbelzz", Scope: belief.ScopeGlobal, Source: "cli",
+		Statements: []store.Statement{{Subject: "project", Predicate: "deploys_with", Object: "qqbelzz",
+			Statement: "Project deploys with qqbelzz", Kind: belief.KindFact}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.round(t)
+	b.round(t)
+	done, err := b.db.Forget(ctx, []string{r.Beliefs[0].ID}, store.ForgetSources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done.Episodes) != 1 || done.Episodes[0] != r.EpisodeID {
+		t.Fatalf("b forgot %+v, want the note %s with the belief", done, r.EpisodeID)
+	}
+	b.round(t)
+	a.round(t)
+	if e, err := a.db.Episode(ctx, r.EpisodeID); err != nil || !e.Forgotten || e.Content != "" {
+		t.Errorf("a: note after sync = %+v, %v; want it forgotten and blank", e, err)
+	}
+	assertForgottenEverywhere(t, url, "qqbelzz", a, b)
+	if problems, err := a.db.CheckIntegrity(ctx, true); err != nil || len(problems) > 0 {
+		t.Errorf("a: CheckIntegrity()=%q, %v", problems, err)
+	}
+}
+
+// assertForgottenEverywhere fails the test when text is still in a row of
+// any of the machines or of the remote at url.
+func assertForgottenEverywhere(t *testing.T, url, text string, machines ...*machine) {
+	t.Helper()
+	snaps := map[string]snapshot{"remote": takeSnapshot(t, openFileRemote(t, url), remoteQueries)}
+	for _, m := range machines {
+		snaps[m.name] = m.snapshot(t)
+	}
+	for name, snap := range snaps {
 		for table, lines := range snap {
 			for _, l := range lines {
-				if strings.Contains(l, "hunter2") {
+				if strings.Contains(l, text) {
 					t.Errorf("%s %s still holds the forgotten text: %s", name, table, l)
 				}
 			}
 		}
-	}
-	got, err := a.db.Belief(ctx, id)
-	if err != nil || got.Status != belief.Forgotten {
-		t.Errorf("a: Belief()=%s, %v; want forgotten", got.Status, err)
 	}
 }
 

@@ -110,7 +110,9 @@ func summarizeInput(raw json.RawMessage) string {
 }
 
 // firstLine returns the first non-empty line of s, cut to at most n bytes
-// on a rune boundary with an ellipsis.
+// with an ellipsis. The cut falls between words when there is more than
+// one: callers redact the summary after it is cut, and a secret cut short
+// no longer matches its pattern, so part of a word is never kept.
 func firstLine(s string, n int) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -119,7 +121,13 @@ func firstLine(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return cutUTF8(s, n) + "…"
+	cut := cutUTF8(s, n)
+	if s[len(cut)] != ' ' {
+		if i := strings.LastIndexByte(cut, ' '); i > 0 {
+			cut = strings.TrimRight(cut[:i], " ")
+		}
+	}
+	return cut + "…"
 }
 
 // cutUTF8 returns the longest prefix of s of at most n bytes that does not

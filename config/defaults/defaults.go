@@ -41,9 +41,11 @@ var Sections = []string{"belief", "consolidation", "embedder", "llm", "recall", 
 const (
 	LogLevel          = "info"
 	HookStdinMaxBytes = int64(4 << 20)
-	HookStdinTimeout  = 500 * time.Millisecond
 	HookBudget        = time.Second
-	HookLogMaxBytes   = int64(1 << 20)
+	// HookStdinTimeout is the whole budget: a prompt piped in slowly is
+	// still stored (hookrelay.StoreGrace), only recall may give up.
+	HookStdinTimeout = HookBudget
+	HookLogMaxBytes  = int64(1 << 20)
 )
 
 // configFileName is credence's file under the XDG config directory.

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,30 @@ func LastJSONLine(t *testing.T, path string) map[string]any {
 		t.Fatalf("%s: %v", data, err)
 	}
 	return m
+}
+
+// JSONKeys returns the top-level keys of a JSON object line in order,
+// repeats included: decoding into a map keeps only the last of a repeated
+// key, which hides a logger that writes one twice.
+func JSONKeys(t *testing.T, line string) []string {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(line))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("not a JSON object: %s", line)
+	}
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatalf("%v in %s", err, line)
+		}
+		keys = append(keys, tok.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatalf("%v in %s", err, line)
+		}
+	}
+	return keys
 }
 
 // BenchHome returns the home directory scripts/bench-hooks.sh seeds

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
@@ -271,45 +269,4 @@ func (db *DB) Timeline(ctx context.Context, id string, maxPoints int) ([]Timelin
 		out = append(out, point(steps[next].at, steps[next].kind, steps[next].state, steps[next].state.CountsAt.Turn))
 	}
 	return out, nil
-}
-
-// EpisodeByPrefix returns the episode with the given ID or an unambiguous
-// prefix of at least six ULID characters (a trailing "…" from a short ID is
-// ignored).
-func (db *DB) EpisodeByPrefix(ctx context.Context, id string) (Episode, error) {
-	e, err := db.Episode(ctx, id)
-	if err == nil || !errors.Is(err, ErrNotFound) {
-		return e, err
-	}
-	prefix := strings.TrimSuffix(id, "…")
-	if len(prefix) < len("ep_")+6 || !strings.HasPrefix(prefix, "ep_") {
-		return e, err
-	}
-	rows, qerr := db.sql.QueryContext(ctx, `SELECT `+episodeCols+` FROM episodes WHERE id >= ? AND id < ? LIMIT 2`,
-		validUTF8(prefix), validUTF8(prefix)+"~")
-	if qerr != nil {
-		return e, wrap("read episode", qerr)
-	}
-	defer rows.Close()
-	var found []Episode
-	for rows.Next() {
-		x, err := scanEpisode(rows)
-		if err != nil {
-			return e, wrap("read episode", err)
-		}
-		found = append(found, x)
-	}
-	switch len(found) {
-	case 0:
-		return e, fmt.Errorf("episode %s: %w", id, ErrNotFound)
-	case 1:
-		return found[0], nil
-	}
-	return e, fmt.Errorf("episode %s: prefix matches more than one episode; give more characters", id)
-}
-
-// BeliefsFromEpisode returns the beliefs that have evidence from the episode.
-func (db *DB) BeliefsFromEpisode(ctx context.Context, episodeID string) ([]Belief, error) {
-	return db.queryBeliefs(ctx, `SELECT `+beliefCols+` FROM beliefs WHERE id IN
-		(SELECT belief_id FROM evidence WHERE episode_id = ?) ORDER BY seq`, episodeID)
 }

@@ -29,18 +29,18 @@ type Statement struct {
 
 // Remembered is what Remember did.
 type Remembered struct {
-	EpisodeID string          `json:"episode_id"`
-	Beliefs   []RememberedOne `json:"beliefs"`
+	EpisodeID string
+	Beliefs   []RememberedOne
 }
 
 // RememberedOne is one belief Remember created or reinforced, with the
 // beliefs its statement contradicted.
 type RememberedOne struct {
-	ID           string   `json:"id"`
-	Statement    string   `json:"statement"`
-	Created      bool     `json:"created"`
-	Confidence   float64  `json:"confidence"`
-	Contradicted []string `json:"contradicted,omitempty"`
+	ID           string
+	Statement    string
+	Created      bool
+	Confidence   float64
+	Contradicted []string
 }
 
 // RememberInput is a user's own statement: its (already redacted) text, the
