@@ -123,7 +123,7 @@ func (a *Agent) Open(ctx context.Context) error {
 
 func (a *Agent) open(ctx context.Context) error {
 	if a.cons == nil {
-		c, err := NewConsolidator(ctx, a.cfg, a.db, a.log.With("component", "consolidate"))
+		c, err := NewConsolidator(a.cfg, a.db, a.log.With("component", "consolidate"))
 		if err != nil {
 			return err
 		}
@@ -167,8 +167,10 @@ func (a *Agent) open(ctx context.Context) error {
 }
 
 // Close stops the agent gracefully: a cycle in progress saves its progress
-// and returns, the components stop, the heartbeat says "stopped" and the
-// lock is released. ctx bounds the wait.
+// and returns, a remote call in flight is cancelled, a transcript read
+// stops, the components stop, the heartbeat says "stopped" and the lock is
+// released. ctx bounds the wait: past it, what has not stopped is left
+// running and Close returns ctx's error (the caller exits).
 func (a *Agent) Close(ctx context.Context) error {
 	if a.cancel == nil {
 		return nil
@@ -198,7 +200,7 @@ func (a *Agent) closeComponents(ctx context.Context) error {
 	if a.sync != nil {
 		errs = append(errs, a.sync.Close(ctx))
 	}
-	errs = append(errs, a.hooks.close())
+	errs = append(errs, a.hooks.close(ctx))
 	return errors.Join(errs...)
 }
 
@@ -267,9 +269,6 @@ func (a *Agent) enoughWaiting(ctx context.Context) bool {
 		a.log.Warn("count waiting episodes", "err", err.Error())
 		return false
 	}
-	a.mu.Lock()
-	a.hb.Pending = n
-	a.mu.Unlock()
 	threshold := a.cfg.Consolidation.EpisodeThreshold
 	return threshold > 0 && n >= threshold
 }
@@ -289,7 +288,7 @@ func (a *Agent) cycle(ctx context.Context, trigger string) (again bool) {
 		return false
 	}
 	a.mu.Lock()
-	a.hb.LastCycle, a.hb.Pending = st.CycleID, st.Remaining
+	a.hb.LastCycle = st.CycleID
 	a.mu.Unlock()
 	if a.sync != nil && (st.Reinforced+st.Contradicted+st.BeliefsCreated+st.Superseded+st.Archived) > 0 {
 		a.sync.Kick() // new evidence for the other machines
@@ -300,8 +299,8 @@ func (a *Agent) cycle(ctx context.Context, trigger string) (again bool) {
 // embed stores vectors for a batch of episodes and beliefs that lack them.
 func (a *Agent) embed(ctx context.Context) {
 	n, err := a.cons.EmbedPending(ctx, embedPerCheck, a.now().Add(embedBudget))
-	if err != nil {
-		a.log.Warn("embedding failed", "err", err.Error())
+	if err != nil && !errors.Is(err, consolidate.ErrEndpointDown) && ctx.Err() == nil {
+		a.log.Warn("embedding failed", "err", err.Error()) // an endpoint going down is logged once, where it is seen
 	}
 	if n > 0 {
 		a.mu.Lock()

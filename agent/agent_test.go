@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -65,7 +66,7 @@ func (h *testHome) start(opts Options) *Agent {
 // waits for the agent's timers; it does not measure them.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
@@ -279,5 +280,43 @@ func TestAgentServesHooks(t *testing.T) {
 	err = hookrelay.Relay(sock, h.cfg.Paths.Database, "UserPromptSubmit", []byte(in), time.Now().Add(time.Second), &out)
 	if !hookrelay.NotTaken(err) {
 		t.Errorf("Relay to a stopped agent: %v; want not taken", err)
+	}
+}
+
+// TestTailerSurvivesBadTranscripts puts transcripts the tailer must not
+// get stuck on beside a good one: a link to /dev/zero, a FIFO nobody
+// writes, and an 8 GiB file of zeros with no line break. The good one is
+// still tailed, and the agent still closes promptly.
+func TestTailerSurvivesBadTranscripts(t *testing.T) {
+	h := newHome(t, nil)
+	dir := filepath.Join(h.cfg.Paths.ClaudeProjects, "-home-dev-app")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.jsonl"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	huge, err := os.Create(filepath.Join(dir, "huge.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := huge.Truncate(8 << 30); err != nil {
+		t.Fatal(err)
+	}
+	huge.Close()
+	sid := "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9"
+	good := transcriptLines(sid, filepath.Join(h.home, "app"), "we use pnpm", "always run go vet")
+	if err := os.WriteFile(filepath.Join(dir, sid+".jsonl"), []byte(good), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a := h.start(Options{NoPromote: true, NoSync: true})
+	eventually(t, "the good transcript tailed", func() bool { return hb2(h).Tailed == 2 })
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := a.Close(ctx); err != nil {
+		t.Errorf("Close with bad transcripts about: %v", err)
 	}
 }

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"path/filepath"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/consolidate"
+	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/llm"
 	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/store"
@@ -20,16 +20,13 @@ import (
 // base URL, from credence's settings or OPENAI_API_KEY / OPENAI_BASE_URL),
 // the budget, and the cycle lock beside the database. The agent and
 // `credence consolidate` both use it, so both run the same pipeline under
-// the same lock.
-func NewConsolidator(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logger) (*consolidate.Consolidator, error) {
+// the same lock. It makes no request: a remote endpoint is first called by
+// a cycle, and one that does not answer then is replaced by the offline
+// side until it does (consolidate.Options).
+func NewConsolidator(cfg *config.Config, db *store.DB, log *slog.Logger) (*consolidate.Consolidator, error) {
 	emb, err := app.NewEmbedder(cfg)
 	if err != nil {
 		return nil, err
-	}
-	if p, ok := emb.(interface{ Probe(context.Context) error }); ok && emb.Dim() == 0 {
-		if err := p.Probe(ctx); err != nil {
-			return nil, fmt.Errorf("embedder: %w", err)
-		}
 	}
 	var model consolidate.Model
 	if cfg.LLMEnabled() {
@@ -43,10 +40,19 @@ func NewConsolidator(ctx context.Context, cfg *config.Config, db *store.DB, log 
 	cc := cfg.Consolidation
 	return consolidate.New(consolidate.Options{
 		DB: db, Embedder: emb, Thresholds: app.Thresholds(cfg, emb.ID()), Model: model, Logger: log,
+		EmbedderURL: endpointURL(cfg.Embedder.BaseURL, embed.DefaultOpenAIBaseURL), ModelURL: endpointURL(cfg.LLM.BaseURL, llm.DefaultBaseURL),
 		LockPath: filepath.Join(cfg.Paths.DataDir, consolidate.LockFile),
 		Budget: consolidate.Budget{Cycle: cc.CycleBudget, MaxClusters: cc.MaxClusters,
 			MaxClassifications: cc.MaxClassifications, MinClusterSize: cc.MinClusterSize, CallTimeout: callTimeout(cfg)},
 	})
+}
+
+// endpointURL is the base URL an endpoint is reached at.
+func endpointURL(base, def string) string {
+	if base == "" {
+		return def
+	}
+	return base
 }
 
 // callTimeout is the tighter of the budget's per-call limit and the LLM's

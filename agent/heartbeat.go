@@ -22,6 +22,7 @@ func (a *Agent) beat(ctx context.Context, state string) {
 	a.mu.Lock()
 	a.hb.State, a.hb.BeatAt = state, a.now()
 	a.hb.Hooks, a.hb.HooksServed = a.hooks != nil, a.hooks.served()
+	a.hb.Endpoints = a.cons.Endpoints()
 	b, err := json.Marshal(a.hb)
 	a.mu.Unlock()
 	if err == nil {

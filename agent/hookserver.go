@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"net"
 
 	"github.com/credence-mem/credence/hookrelay"
@@ -61,15 +62,23 @@ func (h *hookServer) stopAccepting() {
 	}
 }
 
-// close waits for the events in flight and closes the server's database.
-func (h *hookServer) close() error {
+// close waits for the events in flight, each bounded by its deadline and
+// cancelled with the agent, and closes the server's database, or gives up
+// waiting when ctx is done.
+func (h *hookServer) close(ctx context.Context) error {
 	if h == nil {
 		return nil
 	}
 	h.ln.Close()
-	err := h.srv.Close()
-	h.closeLog()
-	return err
+	done := make(chan error, 1)
+	go func() { done <- h.srv.Close() }()
+	select {
+	case err := <-done:
+		h.closeLog()
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("stop serving hooks: %w", ctx.Err())
+	}
 }
 
 // served counts the hook events served since start.

@@ -24,6 +24,10 @@ const (
 	truncatedMark  = "\n[…truncated by credence]"
 )
 
+// tailReadTimeout bounds one read of a transcript; the agent stopping ends
+// it sooner. A read cut short stores nothing and moves no offset.
+const tailReadTimeout = 10 * time.Second
+
 // tailer is the backstop for a SessionEnd hook that never fired: it
 // watches ~/.claude/projects/<key>/<session>.jsonl and, once a transcript
 // has been quiet for a while, stores the exchanges beyond the session's
@@ -192,13 +196,22 @@ func (t *tailer) flushDue(ctx context.Context) {
 			return
 		}
 		delete(t.dirty, path)
-		n, err := t.flush(ctx, path)
+		n, moved, err := t.flush(ctx, path)
 		if err != nil {
+			if ctx.Err() != nil {
+				return // stopping: the transcript is read again next start
+			}
 			t.a.log.Warn("transcript not tailed", "path", path, "err", err.Error())
 			if errors.Is(err, store.ErrLocked) {
 				t.dirty[path] = now // try again after another quiet period
 			}
 			continue
+		}
+		if moved {
+			// More may follow what one read may take (transcript.MaxReadBytes):
+			// read on from the new offset at once; a read that moves nothing
+			// ends it.
+			t.dirty[path] = now.Add(-t.quiet)
 		}
 		if n > 0 {
 			t.a.log.Info("tailed transcript", "path", path, "stored", n)
@@ -209,27 +222,32 @@ func (t *tailer) flushDue(ctx context.Context) {
 
 // flush stores the complete exchanges of one transcript beyond its
 // session's offset and moves the offset, in one transaction, as the
-// SessionEnd hook does. It returns how many exchanges were new.
-func (t *tailer) flush(ctx context.Context, path string) (int, error) {
+// SessionEnd hook does. It returns how many exchanges were new and whether
+// the offset moved. A path that is gone, or is not a regular file, holds
+// nothing to store.
+func (t *tailer) flush(ctx context.Context, path string) (stored int, moved bool, err error) {
 	db := t.a.db
 	sid := strings.TrimSuffix(filepath.Base(path), ".jsonl")
 	sess, err := db.Session(ctx, sid)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return 0, err
+		return 0, false, err
 	}
 	from := sess.TranscriptOffset
-	exs, next, reread, err := transcript.ReadFileResuming(path, from)
-	if errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
+	rctx, cancel := context.WithTimeout(ctx, tailReadTimeout)
+	exs, next, reread, err := transcript.ReadFileResuming(rctx, path, from)
+	cancel()
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, transcript.ErrNotRegular) {
+		return 0, false, nil
 	}
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if reread {
 		from = 0
 	}
 	if len(exs) == 0 && next == from {
-		return 0, nil
+		return 0, false, nil
 	}
-	return hooks.StoreExchanges(ctx, db, store.Session{ID: sid, ProjectPath: sess.ProjectPath, TranscriptPath: path}, exs, next)
+	n, err := hooks.StoreExchanges(ctx, db, store.Session{ID: sid, ProjectPath: sess.ProjectPath, TranscriptPath: path}, exs, next)
+	return n, err == nil && next != from, err
 }

@@ -23,9 +23,11 @@ func init() {
 	})
 }
 
-// agentStopWait bounds a graceful stop: the cycle in progress checkpoints
-// between two episodes, so this is generous.
-const agentStopWait = 2 * time.Minute
+// agentStopWait bounds a graceful stop, so the agent is gone within 2 s of
+// the signal whatever it was doing: a cycle checkpoints between two
+// episodes, remote calls and transcript reads are cancelled, hook events
+// in flight end with their context.
+const agentStopWait = 1500 * time.Millisecond
 
 // agentLogMaxBytes is the size at which agent.log is rotated.
 const agentLogMaxBytes = 10 << 20
@@ -47,7 +49,12 @@ func runAgent(env *Env, args []string) int {
 	if err != nil {
 		return env.Fail("agent", err)
 	}
-	defer db.Close()
+	abandon := false // set when something did not stop: exit without waiting on the database
+	defer func() {
+		if !abandon {
+			db.Close()
+		}
+	}()
 	log, closer, err := logfile.Open(cfg, "agent", agentLogMaxBytes)
 	if err != nil {
 		return env.Fail("agent", err)
@@ -85,6 +92,7 @@ func runAgent(env *Env, args []string) int {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(env.Ctx), agentStopWait)
 	defer cancel()
 	if err := a.Close(ctx); err != nil {
+		abandon = true // SQLite recovers what was in flight from the WAL
 		return env.Fail("agent", err)
 	}
 	return 0

@@ -48,7 +48,7 @@ func runConsolidate(env *Env, args []string) int {
 	// Ctrl-C stops the cycle gracefully: it saves its progress.
 	ctx, stop := signal.NotifyContext(env.Ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cons, err := agent.NewConsolidator(ctx, cfg, db, log)
+	cons, err := agent.NewConsolidator(cfg, db, log)
 	if err != nil {
 		return env.Fail("consolidate", err)
 	}
@@ -90,6 +90,14 @@ func runConsolidate(env *Env, args []string) int {
 	return 0
 }
 
+// offlineName names the embedder a cycle fell back to.
+func offlineName(st consolidate.Stats) string {
+	if st.EmbedderFallback {
+		return "the offline embedder (" + st.Embedder + ")"
+	}
+	return "the offline embedder"
+}
+
 // printConsolidation writes a cycle's stats for people.
 func printConsolidation(env *Env, st consolidate.Stats) {
 	env.Printf("cycle %s (%s mode, %s): %s in %s\n", st.CycleID, st.Mode, st.Trigger, st.Status,
@@ -103,6 +111,13 @@ func printConsolidation(env *Env, st consolidate.Stats) {
 	if st.Mode == consolidate.ModeLLM || st.LLM.Calls > 0 {
 		env.Printf("  llm: %s, %d failed, %d fell back to offline; tokens %d prompt + %d completion\n",
 			plural.Count(st.LLM.Calls, "call"), st.LLM.Failures, st.LLMFallbacks, st.LLM.PromptTokens, st.LLM.CompletionTokens)
+	}
+	for _, e := range st.Endpoints {
+		instead := "its items were consolidated offline"
+		if e.Name == consolidate.EndpointEmbedder {
+			instead = "texts were compared with " + offlineName(st)
+		}
+		env.Printf("  %s: %s did not answer (%s); %s\n", e.Name, e.Remote, e.Error, instead)
 	}
 	if p := st.Promotion; p != nil {
 		env.Printf("  MEMORY.md: %d promoted, %d demoted, %d removed, %s written\n", p.Promoted, p.Demoted, p.Removed,

@@ -3,10 +3,12 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/consolidate"
@@ -117,11 +119,11 @@ func TestStatusReport(t *testing.T) {
 	if len(rep.Cycles) != 1 || rep.Sync.Enabled {
 		t.Errorf("cycles %d sync %+v; want one cycle and sync off", len(rep.Cycles), rep.Sync)
 	}
-	if err := db.SetMeta(context.Background(), "sync_last_push", "1767225600000"); err != nil {
+	if err := db.SetMeta(context.Background(), "sync_last_push_at", fmt.Sprint(time.Date(2026, 1, 1, 12, 0, 0, 0, time.Local).UnixMilli())); err != nil {
 		t.Fatal(err)
 	}
 	out := h.ok("status")
-	for _, want := range []string{"0 waiting", "active 2", "never ran", st.CycleID, "sync_last_push = 1767225600000"} {
+	for _, want := range []string{"0 waiting", "active 2", "never ran", st.CycleID, "last pushed 2026-01-01"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("status output lacks %q:\n%s", want, out)
 		}

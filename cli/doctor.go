@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/credence-mem/credence/app"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/consolidate"
 	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/install"
 	"github.com/credence-mem/credence/store"
@@ -87,7 +89,11 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 		bad("config", err.Error(), "fix the config file or the CREDENCE_* variable named above")
 		return
 	default:
-		ok("config", cfg.Paths.ConfigFile+describeMode(cfg))
+		if detail, present := describeConfigFile(cfg); present {
+			ok("config", detail)
+		} else {
+			bad("config", detail, "run credence install (it writes the file), or credence config init")
+		}
 	}
 
 	st, _, _ := readInstallState(cfg)
@@ -152,10 +158,22 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 		bad("hook hand-over", detail, fix)
 	}
 
+	agentView := map[string]store.EndpointHealth{} // what the running agent found
+	if hb, health, err := db.ReadAgentHealth(env.Ctx, time.Now()); err == nil && health.Running {
+		for _, e := range hb.Endpoints {
+			agentView[e.Name] = e
+		}
+	}
 	for _, ep := range endpointsOf(cfg) {
-		if err := checkEndpoint(env.Ctx, ep.base, ep.key); err != nil {
+		seen, known := agentView[ep.which]
+		switch err := checkEndpoint(env.Ctx, ep.base, ep.key); {
+		case err != nil && known && seen.Down:
+			bad(ep.name, err.Error()+"; the agent: "+describeEndpoint(seen, time.Now()), ep.fix)
+		case err != nil:
 			bad(ep.name, err.Error(), ep.fix)
-		} else {
+		case known && seen.Down:
+			ok(ep.name, ep.base+" answers now; the agent: "+describeEndpoint(seen, time.Now()))
+		default:
 			ok(ep.name, ep.base+" answers")
 		}
 	}
@@ -181,6 +199,20 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 			detail += "; last round failed: " + ss.LastError
 		}
 		ok("sync", detail)
+	}
+}
+
+// describeConfigFile says which config file is in use, and whether there
+// is one: install always writes it, so a missing file means credence is
+// not installed (or was uninstalled) and runs on defaults.
+func describeConfigFile(cfg *config.Config) (detail string, present bool) {
+	switch _, err := os.Stat(cfg.Paths.ConfigFile); {
+	case err == nil:
+		return cfg.Paths.ConfigFile + describeMode(cfg), true
+	case errors.Is(err, fs.ErrNotExist):
+		return "no config file at " + cfg.Paths.ConfigFile + ": running on defaults" + describeMode(cfg), false
+	default:
+		return cfg.Paths.ConfigFile + ": " + err.Error(), false
 	}
 }
 
@@ -293,8 +325,9 @@ func checkHookHandOver(env *Env, cfg *config.Config, db *store.DB, bin binaries,
 	return "handled in-process by " + local + " while the agent is down (slower)", "start the agent: credence install", false
 }
 
-// endpoint is an OpenAI-compatible API doctor checks.
-type endpoint struct{ name, base, key, fix string }
+// endpoint is an OpenAI-compatible API doctor checks; which is its name in
+// the agent's heartbeat (consolidate.EndpointLLM or EndpointEmbedder).
+type endpoint struct{ name, which, base, key, fix string }
 
 // endpointsOf lists the endpoints the configuration uses: the LLM's when
 // LLM mode is on and the embedder's when it is the openai kind (once when
@@ -307,7 +340,7 @@ func endpointsOf(cfg *config.Config) []endpoint {
 		if base == "" {
 			base = openAI
 		}
-		out = append(out, endpoint{"LLM endpoint", base, cfg.LLM.APIKey,
+		out = append(out, endpoint{"LLM endpoint", consolidate.EndpointLLM, base, cfg.LLM.APIKey,
 			"check llm.base_url and llm.api_key (credence config); a local server (Ollama: ollama serve) must be running; consolidation falls back to offline meanwhile"})
 	}
 	if cfg.Embedder.Kind == "openai" {
@@ -316,8 +349,8 @@ func endpointsOf(cfg *config.Config) []endpoint {
 			base = openAI
 		}
 		if len(out) == 0 || out[0].base != base {
-			out = append(out, endpoint{"embedding endpoint", base, cfg.Embedder.APIKey,
-				"check embedder.base_url and embedder.api_key; recall falls back to BM25 meanwhile"})
+			out = append(out, endpoint{"embedding endpoint", consolidate.EndpointEmbedder, base, cfg.Embedder.APIKey,
+				"check embedder.base_url and embedder.api_key; meanwhile recall is lexical and consolidation uses the offline embedder"})
 		}
 	}
 	return out

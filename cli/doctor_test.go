@@ -2,8 +2,11 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +151,27 @@ func TestDoctorSync(t *testing.T) {
 	decodeJSON(t, out, &rep)
 	if s := checkStatus(rep, "sync"); s.Status == checkSkipped || s.Status == "" {
 		t.Errorf("sync check = %+v, want it checked", s)
+	}
+}
+
+// TestDoctorAfterUninstall checks that doctor does not pass a config file
+// that uninstall removed.
+func TestDoctorAfterUninstall(t *testing.T) {
+	h, _, _ := installHarness(t, false)
+	h.ok("install")
+	var rep stepReport
+	_, out, _ := h.run("doctor", "--json")
+	decodeJSON(t, out, &rep)
+	if s := checkStatus(rep, "config"); s.Status != checkOK {
+		t.Fatalf("config check after install = %+v, want ok", s)
+	}
+	cfg := h.config()
+	h.ok("uninstall")
+	if _, err := os.Stat(cfg.Paths.ConfigFile); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("uninstall left the default config file: %v", err)
+	}
+	code, out, _ := h.run("doctor")
+	if code != 1 || !strings.Contains(out, "✗ config: no config file at "+cfg.Paths.ConfigFile) || strings.Contains(out, "✓ config") {
+		t.Errorf("doctor after uninstall: exit %d\n%s\nwant the config reported missing", code, out)
 	}
 }

@@ -126,7 +126,7 @@ func transcriptFiles(root string) ([]string, error) {
 // importTranscript stores the complete exchanges of one transcript as
 // import episodes keyed like the hooks key them, in one transaction.
 func importTranscript(ctx context.Context, db *store.DB, path string, rep *importReport) error {
-	exchanges, _, err := transcript.ReadFile(path, 0)
+	exchanges, _, err := transcript.ReadFile(ctx, path, 0)
 	if err != nil {
 		return err
 	}

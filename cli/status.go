@@ -4,7 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"sort"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/credence-mem/credence/agent"
@@ -36,15 +37,19 @@ type StatusReport struct {
 	// Cycles are the newest cycles, newest first, with the tokens each used.
 	Cycles []CycleStatus `json:"cycles"`
 	Tokens TokenTotals   `json:"tokens"`
-	// Sync is the sync engineer's section: whether sync is configured, the
-	// remote (redacted), and every meta key starting with "sync_".
+	// Endpoints are the remote embedding and LLM endpoints configured, as
+	// the running agent last found them (or, with no agent running, as
+	// the last cycle left them when one was down).
+	Endpoints []store.EndpointHealth `json:"endpoints,omitempty"`
+	// Sync is whether sync is configured and what its rounds recorded.
 	Sync SyncStatus `json:"sync"`
 }
 
 // EpisodeCounts counts episodes.
 type EpisodeCounts struct {
 	Total int `json:"total"`
-	// Waiting are this machine's episodes not yet consolidated.
+	// Waiting are this machine's episodes not yet consolidated, counted
+	// now (the one count status shows).
 	Waiting int `json:"waiting"`
 }
 
@@ -76,12 +81,17 @@ type TokenTotals struct {
 	CompletionTokens int64 `json:"completion_tokens"`
 }
 
-// SyncStatus is the hook the sync engineer fills: state lives in meta keys
-// with the prefix "sync_", read without contacting the remote.
+// SyncStatus is whether sync is configured and what its last rounds
+// recorded (syncer.Recorded), read without contacting the remote.
 type SyncStatus struct {
-	Enabled bool              `json:"enabled"`
-	Remote  string            `json:"remote,omitempty"`
-	Meta    map[string]string `json:"meta,omitempty"`
+	Enabled   bool      `json:"enabled"`
+	Remote    string    `json:"remote,omitempty"`
+	LastPush  time.Time `json:"last_push,omitzero"`
+	LastPull  time.Time `json:"last_pull,omitzero"`
+	LastRound time.Time `json:"last_round,omitzero"`
+	LastError string    `json:"last_error,omitempty"`
+	// PendingPush is the rows the last round left to push.
+	PendingPush int `json:"pending_push,omitempty"`
 }
 
 func runStatus(env *Env, args []string) int {
@@ -136,6 +146,9 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 	if health.Status != "never ran" {
 		rep.Agent.Heartbeat = &hb
 	}
+	if health.Running {
+		rep.Endpoints = hb.Endpoints
+	}
 	cs, err := db.Cycles(ctx, max(n, 1))
 	if err != nil {
 		return rep, err
@@ -151,6 +164,9 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 			var st consolidate.Stats
 			if json.Unmarshal([]byte(c.Stats), &st) == nil {
 				cy.Stats = &st
+				if !health.Running {
+					rep.Endpoints = st.Endpoints
+				}
 			}
 			last := cy
 			rep.LastCycle = &last
@@ -163,21 +179,20 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 			rep.Tokens.CompletionTokens += c.CompletionTokens
 		}
 	}
-	rep.Sync.Enabled = cfg.SyncEnabled()
-	if rep.Sync.Enabled {
-		rep.Sync.Remote = syncer.RedactURL(cfg.Sync.URL)
-	}
-	meta, err := db.MetaPrefix(ctx, "sync_")
+	rec, err := syncer.Recorded(ctx, db)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return rep, err
 	}
-	if len(meta) > 0 {
-		rep.Sync.Meta = meta
+	rep.Sync = SyncStatus{Enabled: cfg.SyncEnabled(), Remote: rec.Remote, LastPush: rec.LastPush, LastPull: rec.LastPull,
+		LastRound: rec.LastRound, LastError: rec.LastError, PendingPush: rec.PendingPush}
+	if rep.Sync.Enabled {
+		rep.Sync.Remote = syncer.RedactURL(cfg.Sync.URL)
 	}
 	return rep, nil
 }
 
 func printStatus(env *Env, r StatusReport) {
+	now := time.Now()
 	env.Printf("database   %s (machine %s, %s mode)\n", r.Database, r.MachineID, r.Mode)
 	env.Printf("episodes   %d stored, %d waiting for consolidation\n", r.Episodes.Total, r.Episodes.Waiting)
 	env.Printf("beliefs   ")
@@ -192,8 +207,8 @@ func printStatus(env *Env, r StatusReport) {
 	case hb == nil:
 		env.Printf("agent      never ran (start it with: credence agent)\n")
 	case a.Running:
-		env.Printf("agent      running (pid %d on %s, %s, last beat %s ago; %d episodes waiting; %d embedded, %d tailed since %s)\n",
-			hb.PID, hb.Host, hb.State, a.Age, hb.Pending, hb.Embedded, hb.Tailed, hb.StartedAt.Format(time.DateTime))
+		env.Printf("agent      running (pid %d on %s, %s, last beat %s ago; since %s: %d vectors embedded, %d exchanges tailed)\n",
+			hb.PID, hb.Host, hb.State, a.Age, when(hb.StartedAt, now), hb.Embedded, hb.Tailed)
 		if hb.Hooks {
 			env.Printf("hooks      answered by the agent (%d events by its last heartbeat)\n", hb.HooksServed)
 		} else {
@@ -201,6 +216,9 @@ func printStatus(env *Env, r StatusReport) {
 		}
 	default:
 		env.Printf("agent      %s (pid %d on %s, last beat %s ago)\n", a.Status, hb.PID, hb.Host, a.Age)
+	}
+	for _, e := range r.Endpoints {
+		env.Printf("%-10s %s\n", e.Name, describeEndpoint(e, now))
 	}
 	if c := r.LastCycle; c != nil {
 		env.Printf("last cycle %s %s (%s, %s mode) at %s, %.1fs, %d episodes", c.ID, c.Status, c.Trigger, c.Mode,
@@ -210,6 +228,9 @@ func printStatus(env *Env, r StatusReport) {
 				st.BeliefsCreated, st.Reinforced, st.Contradicted, st.Superseded, st.Clusters)
 		}
 		env.Printf("\n")
+		if st := c.Stats; st != nil && st.EmbedderFallback {
+			env.Printf("           compared texts with %s: the configured embedder did not answer\n", st.Embedder)
+		}
 		if c.Error != "" {
 			env.Printf("           error: %s\n", c.Error)
 		}
@@ -224,18 +245,89 @@ func printStatus(env *Env, r StatusReport) {
 			}
 		}
 	}
+	env.Printf("sync       %s\n", describeSync(r.Sync, now))
+}
+
+// describeEndpoint says in one line how a remote endpoint is doing.
+func describeEndpoint(e store.EndpointHealth, now time.Time) string {
+	where := e.Remote
+	if e.URL != "" {
+		where += " at " + e.URL
+	}
 	switch {
-	case r.Sync.Enabled:
-		env.Printf("sync       %s\n", r.Sync.Remote)
-	default:
-		env.Printf("sync       off\n")
+	case !e.Down && e.LastOK.IsZero():
+		return where + ": not called yet"
+	case !e.Down:
+		return where + " answers (last answer " + when(e.LastOK, now) + ")"
 	}
-	keys := make([]string, 0, len(r.Sync.Meta))
-	for k := range r.Sync.Meta {
-		keys = append(keys, k)
+	stand := "using the offline embedder"
+	if e.Name == consolidate.EndpointLLM {
+		stand = "consolidating offline"
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		env.Printf("           %s = %s\n", k, r.Sync.Meta[k])
+	next := "next try now"
+	if d := e.NextTry.Sub(now); d > 0 {
+		next = "next try in " + d.Round(time.Second).String()
 	}
+	return fmt.Sprintf("%s unreachable since %s, %s; %s (%s)", where, when(e.Since, now), stand, next, e.Error)
+}
+
+// describeSync says whether sync is on and when it last did what.
+func describeSync(s SyncStatus, now time.Time) string {
+	var b strings.Builder
+	if s.Enabled {
+		b.WriteString(s.Remote)
+	} else {
+		b.WriteString("off")
+	}
+	var parts []string
+	for _, t := range []struct {
+		what string
+		at   time.Time
+	}{{"pushed", s.LastPush}, {"pulled", s.LastPull}} {
+		if !t.at.IsZero() {
+			parts = append(parts, "last "+t.what+" "+when(t.at, now))
+		}
+	}
+	if len(parts) > 0 {
+		if !s.Enabled {
+			b.WriteString(" (synced by hand")
+			if s.Remote != "" {
+				b.WriteString(" with " + s.Remote)
+			}
+			b.WriteString(")")
+		}
+		b.WriteString("; " + strings.Join(parts, ", "))
+	}
+	if s.PendingPush > 0 {
+		fmt.Fprintf(&b, "; %d rows left to push", s.PendingPush)
+	}
+	if s.LastError != "" {
+		b.WriteString("; last round failed: " + s.LastError)
+	}
+	return b.String()
+}
+
+// when renders a moment as its local date and time and how long ago it was.
+func when(t, now time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < 0:
+		return t.Format(time.DateTime)
+	case d < time.Minute:
+		return fmt.Sprintf("%s (%ds ago)", t.Format(time.DateTime), int(d.Seconds()))
+	}
+	return fmt.Sprintf("%s (%s ago)", t.Format(time.DateTime), roughly(d))
+}
+
+// roughly renders a duration in its largest unit or two: "3m", "2h5m",
+// "4d3h".
+func roughly(d time.Duration) string {
+	m := int(d / time.Minute)
+	switch {
+	case m < 60:
+		return fmt.Sprintf("%dm", m)
+	case m < 24*60:
+		return fmt.Sprintf("%dh%dm", m/60, m%60)
+	}
+	return fmt.Sprintf("%dd%dh", m/(24*60), m/60%24)
 }

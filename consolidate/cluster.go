@@ -106,7 +106,7 @@ func (r *cycleRun) formClusters(ctx context.Context) ([]cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	threshold := r.c.opts.Thresholds.Cluster
+	threshold := r.th.Cluster
 	var all []cluster
 	byProject := map[string][]int{} // project → indexes into all
 	for _, p := range pool {        // pool is oldest first

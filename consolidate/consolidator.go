@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/credence-mem/credence/embed"
@@ -95,10 +96,26 @@ func (b Budget) withDefaults() Budget {
 
 // Options configure a Consolidator.
 type Options struct {
-	DB         *store.DB
+	DB *store.DB
+	// Embedder is the configured embedder and Thresholds its thresholds.
+	// A remote one (any whose ID does not start with "offline") sits
+	// behind a breaker: while it fails, cycles use Fallback, with
+	// Fallback's calibrated thresholds, and it is tried again later.
 	Embedder   embed.Embedder
 	Thresholds embed.Thresholds
-	// Model turns LLM mode on; nil means offline mode.
+	// Fallback stands in for a remote Embedder that does not answer;
+	// default the offline embedder.
+	Fallback embed.Embedder
+	// EmbedderURL and ModelURL say where the remote endpoints are, for
+	// Endpoints.
+	EmbedderURL, ModelURL string
+	// ProbeTimeout bounds the call that checks a remote embedder before a
+	// cycle uses it (when its dimension is unknown, or it is due for a
+	// retry); default 3 s.
+	ProbeTimeout time.Duration
+	// Model turns LLM mode on; nil means offline mode. It sits behind a
+	// breaker too: while its endpoint fails, every item falls back to
+	// offline mode at once.
 	Model    Model
 	Promoter Promoter
 	Budget   Budget
@@ -124,7 +141,18 @@ type Consolidator struct {
 	// poolDirty, whose pool gained episodes since.
 	poolAll   bool
 	poolDirty map[string]bool
+	// vecsOf is the embedder whose vectors vecs holds.
+	vecsOf string
+	// remote is the configured embedder when it is remote, behind its
+	// breaker, and fallback with fallbackTh what stands in for it.
+	remote     *guardedEmbedder
+	fallback   embed.Embedder
+	fallbackTh embed.Thresholds
+	model      *guardedModel
 }
+
+// defaultProbeTimeout bounds a remote embedder's check before a cycle.
+const defaultProbeTimeout = 3 * time.Second
 
 // New checks opts and returns a Consolidator.
 func New(opts Options) (*Consolidator, error) {
@@ -144,7 +172,67 @@ func New(opts Options) (*Consolidator, error) {
 	if opts.Clock == nil {
 		opts.Clock = time.Now
 	}
-	return &Consolidator{opts: opts, vecs: map[string][]float32{}, poolAll: true, poolDirty: map[string]bool{}}, nil
+	if opts.ProbeTimeout <= 0 {
+		opts.ProbeTimeout = defaultProbeTimeout
+	}
+	c := &Consolidator{opts: opts, vecs: map[string][]float32{}, poolAll: true, poolDirty: map[string]bool{}}
+	logWarn := func(msg string, args ...any) { opts.Logger.Warn(msg, args...) }
+	if isRemote(opts.Embedder) {
+		c.remote = &guardedEmbedder{Embedder: opts.Embedder, b: newBreaker(EndpointEmbedder, opts.Embedder.ID(), opts.EmbedderURL, time.Now),
+			timeout: opts.Budget.CallTimeout, log: logWarn}
+		c.fallback = opts.Fallback
+		if c.fallback == nil {
+			c.fallback = embed.NewOffline()
+		}
+		c.fallbackTh = embed.ThresholdsFor(c.fallback.ID())
+	}
+	if opts.Model != nil {
+		name := "llm"
+		if n, ok := opts.Model.(interface{ Model() string }); ok {
+			name = n.Model()
+		}
+		c.model = &guardedModel{m: opts.Model, b: newBreaker(EndpointLLM, name, opts.ModelURL, time.Now), log: logWarn}
+		c.opts.Model = c.model
+	}
+	return c, nil
+}
+
+// isRemote reports whether an embedder calls out (and can fail to answer).
+func isRemote(e embed.Embedder) bool { return !strings.HasPrefix(e.ID(), "offline") }
+
+// Endpoints returns what is known of the remote endpoints in use: the
+// embedder's when it is remote and the LLM's in LLM mode.
+func (c *Consolidator) Endpoints() []store.EndpointHealth {
+	var out []store.EndpointHealth
+	if c.remote != nil {
+		h := c.remote.b.state()
+		h.Remote = c.remote.ID() // its dimension may have been learned since
+		out = append(out, h)
+	}
+	if c.model != nil {
+		out = append(out, c.model.b.state())
+	}
+	return out
+}
+
+// runEmbedder returns the embedder a cycle uses, with its thresholds: the
+// configured one, unless it is remote and down — or, checked now because
+// its dimension is unknown or it is due for a retry, does not answer within
+// ProbeTimeout — in which case the fallback.
+func (c *Consolidator) runEmbedder(ctx context.Context) (embed.Embedder, embed.Thresholds, bool) {
+	g := c.remote
+	if g == nil {
+		return c.opts.Embedder, c.opts.Thresholds, false
+	}
+	if g.b.ready() {
+		if g.Dim() > 0 && !g.b.state().Down {
+			return g, c.opts.Thresholds, false
+		}
+		if g.probe(ctx, c.opts.ProbeTimeout) == nil {
+			return g, c.opts.Thresholds, false
+		}
+	}
+	return c.fallback, c.fallbackTh, true
 }
 
 // Mode reports ModeLLM when a model is configured, else ModeOffline.

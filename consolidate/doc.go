@@ -15,7 +15,10 @@
 //
 // Offline mode (no LLM configured) uses package extract, medoid synthesis
 // and rule-based classification; LLM mode asks a Model (package llm) and
-// falls back to offline mode for any item whose call fails. An episode's
+// falls back to offline mode for any item whose call fails. A remote
+// embedder or LLM that does not answer is left alone until its next try
+// (endpoint.go: backoff with jitter) while the offline embedder and
+// extractor stand in, so no endpoint can stop a cycle. An episode's
 // evidence and its consolidated_episodes record are written in one
 // transaction, so a cycle that stops half way — budget, signal, crash —
 // never applies an episode twice and the next cycle resumes after it.

@@ -76,7 +76,7 @@ func (r *cycleRun) mergeOne(ctx context.Context, touched []store.Belief) error {
 	for i, b := range idx.beliefs {
 		pos[b.ID] = i
 	}
-	th := r.c.opts.Thresholds.Merge
+	th := r.th.Merge
 	for _, t := range touched {
 		i, ok := pos[t.ID]
 		if !ok {

@@ -54,7 +54,7 @@ func (r *cycleRun) planMatch(ctx context.Context, c candidate) (matchPlan, error
 			return plan, nil
 		}
 	}
-	vecs, err := r.c.opts.Embedder.Embed(ctx, []string{c.f.Statement})
+	vecs, err := r.emb.Embed(ctx, []string{c.f.Statement})
 	if err != nil {
 		return plan, err
 	}
@@ -62,7 +62,7 @@ func (r *cycleRun) planMatch(ctx context.Context, c candidate) (matchPlan, error
 	if err != nil {
 		return plan, err
 	}
-	th := r.c.opts.Thresholds
+	th := r.th
 	scope, project := c.scope()
 	limit := r.c.opts.Budget.MaxClassifications
 	hits := idx.nearest(vecs[0], scope, project, th.Related, limit)

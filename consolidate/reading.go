@@ -222,7 +222,7 @@ func (r *cycleRun) nearBeliefs(ctx context.Context, ep store.Episode) ([]store.B
 	if err != nil {
 		return nil, err
 	}
-	th := r.c.opts.Thresholds.Related
+	th := r.th.Related
 	hits := idx.nearest(vecs[ep.ID], belief.ScopeGlobal, "", th, maxContext/2)
 	if ep.ProjectPath != "" {
 		hits = append(hits, idx.nearest(vecs[ep.ID], belief.ScopeProject, ep.ProjectPath, th, maxContext/2)...)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/ids"
 	"github.com/credence-mem/credence/llm"
 	"github.com/credence-mem/credence/store"
@@ -27,6 +28,11 @@ type cycleRun struct {
 	stats     Stats
 	affected  map[string]bool // beliefs that got evidence or changed status
 	index     *beliefIndex    // active beliefs with vectors, loaded on demand
+	// emb is the embedder this cycle uses and th its thresholds: the
+	// configured ones, or the fallback's while a remote embedder is down
+	// (stats.EmbedderFallback), whose vectors are computed, never stored.
+	emb embed.Embedder
+	th  embed.Thresholds
 }
 
 func (c *Consolidator) newRun(ctx context.Context, trigger string) (*cycleRun, error) {
@@ -35,6 +41,8 @@ func (c *Consolidator) newRun(ctx context.Context, trigger string) (*cycleRun, e
 	r := &cycleRun{c: c, db: db, params: db.Params(), deadline: start.Add(c.opts.Budget.Cycle),
 		affected: map[string]bool{}}
 	r.stats = Stats{CycleID: ids.New(cyclePrefix), Trigger: trigger, Mode: c.Mode(), Status: store.CycleRunning, StartedAt: db.Now()}
+	r.emb, r.th, r.stats.EmbedderFallback = c.runEmbedder(ctx)
+	r.stats.Embedder = r.emb.ID()
 	var err error
 	if r.turn, err = db.CurrentTurn(ctx); err != nil {
 		return nil, err
@@ -71,7 +79,15 @@ func (r *cycleRun) execute(ctx context.Context) error {
 			r.stats.Checkpointed = true
 			return nil
 		}
-		if err := p.fn(ctx); err != nil {
+		err := p.fn(ctx)
+		if errors.Is(err, ErrEndpointDown) && ctx.Err() == nil && r.useFallback() {
+			// The remote embedder stopped answering half way: the phase
+			// resumes, as after a crash, on the fallback's vectors.
+			r.c.opts.Logger.Warn("embedder lost during the cycle; the phase goes on with the offline embedder",
+				"cycle", r.stats.CycleID, "phase", p.name)
+			err = p.fn(ctx)
+		}
+		if err != nil {
 			if errors.Is(err, errBudget) || ctx.Err() != nil {
 				r.stats.Checkpointed = true
 				r.c.opts.Logger.Info("consolidation stopped early", "cycle", r.stats.CycleID, "in", p.name, "reason", err.Error())
@@ -81,6 +97,19 @@ func (r *cycleRun) execute(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// useFallback switches the cycle to the fallback embedder, dropping what
+// it computed with the other one; it reports false when there is none to
+// switch to.
+func (r *cycleRun) useFallback() bool {
+	if r.c.fallback == nil || r.stats.EmbedderFallback {
+		return false
+	}
+	r.emb, r.th, r.stats.EmbedderFallback = r.c.fallback, r.c.fallbackTh, true
+	r.stats.Embedder = r.emb.ID()
+	r.invalidate()
+	return true
 }
 
 // stop reports why the cycle must stop now, or nil.
@@ -108,6 +137,11 @@ func (r *cycleRun) finish(ctx context.Context, runErr error) (Stats, error) {
 	if n, err := r.c.Pending(context.WithoutCancel(ctx)); err == nil {
 		r.stats.Remaining = n
 	}
+	for _, h := range r.c.Endpoints() {
+		if h.Down {
+			r.stats.Endpoints = append(r.stats.Endpoints, h)
+		}
+	}
 	// Record even when ctx is cancelled: a stopping agent still says what
 	// its last cycle did.
 	if err := r.db.SaveCycle(context.WithoutCancel(ctx), r.cycleRecord()); err != nil && runErr == nil {
@@ -118,7 +152,7 @@ func (r *cycleRun) finish(ctx context.Context, runErr error) (Stats, error) {
 		"episodes", r.stats.Episodes, "created", r.stats.BeliefsCreated, "reinforced", r.stats.Reinforced,
 		"contradicted", r.stats.Contradicted, "superseded", r.stats.Superseded, "clusters", r.stats.Clusters,
 		"prompt_tokens", r.stats.LLM.PromptTokens, "completion_tokens", r.stats.LLM.CompletionTokens,
-		"fallbacks", r.stats.LLMFallbacks, "remaining", r.stats.Remaining)
+		"fallbacks", r.stats.LLMFallbacks, "embedder", r.stats.Embedder, "remaining", r.stats.Remaining)
 	return r.stats, runErr
 }
 
@@ -148,8 +182,13 @@ func (r *cycleRun) touch(id string) { r.affected[id] = true }
 func (r *cycleRun) account(u llm.Usage) { r.stats.LLM = r.stats.LLM.Add(u) }
 
 // fallback records that an LLM call failed and offline mode took the item.
+// While the endpoint is down (ErrEndpointDown) that is logged once, when it
+// goes down, not for every item.
 func (r *cycleRun) fallback(task, item string, err error) {
 	r.stats.LLMFallbacks++
+	if errors.Is(err, ErrEndpointDown) {
+		return
+	}
 	r.c.opts.Logger.Warn("llm call failed; offline mode takes the item", "task", task, "item", item, "err", err.Error())
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/llm"
+	"github.com/credence-mem/credence/store"
 )
 
 // cyclePrefix starts a cycle's ID.
@@ -46,6 +47,14 @@ type Stats struct {
 
 	LLM          llm.Usage `json:"llm"`
 	LLMFallbacks int       `json:"llm_fallbacks"`
+
+	// Embedder is the ID of the embedder the cycle compared texts with;
+	// EmbedderFallback says it stood in for a remote one that did not
+	// answer. Endpoints are the remote endpoints that were down when the
+	// cycle ended.
+	Embedder         string                 `json:"embedder,omitempty"`
+	EmbedderFallback bool                   `json:"embedder_fallback,omitempty"`
+	Endpoints        []store.EndpointHealth `json:"endpoints,omitempty"`
 
 	// Checkpointed says the budget or a stop request ended the cycle early;
 	// Remaining episodes wait for the next one.

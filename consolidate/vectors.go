@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
@@ -20,8 +19,24 @@ const embedBatch = 32
 // are done, or the deadline passes (a zero deadline means none). It returns
 // how many vectors it stored. The agent calls it between cycles so recall
 // finds new episodes by meaning.
+//
+// A remote embedder that is down and not due for a retry is left alone
+// (the vectors wait for it: recall reads only its space, so the fallback's
+// would serve nothing); one whose call fails now is marked down and the
+// error wraps ErrEndpointDown.
 func (c *Consolidator) EmbedPending(ctx context.Context, limit int, deadline time.Time) (int, error) {
 	db, e := c.opts.DB, c.opts.Embedder
+	if g := c.remote; g != nil {
+		if !g.b.ready() {
+			return 0, nil
+		}
+		if g.Dim() == 0 || g.b.state().Down {
+			if err := g.probe(ctx, c.opts.ProbeTimeout); err != nil {
+				return 0, err
+			}
+		}
+		e = g
+	}
 	sp, err := db.EnsureSpace(ctx, e.ID(), e.Dim())
 	if err != nil {
 		return 0, err
@@ -91,17 +106,26 @@ func textsOf(ctx context.Context, db *store.DB, kind string, idList []string) ([
 // embedded now. Vectors embedded now are stored only when the embedder is
 // remote — recomputing an offline vector costs microseconds, inserting into
 // the vector index costs far more, and EmbedPending stores it later anyway.
+// A cycle on the fallback embedder computes every vector and stores none:
+// its space is not the one recall reads.
 func (r *cycleRun) vectorsFor(ctx context.Context, kind string, idList []string, texts func([]string) ([]string, error)) (map[string][]float32, error) {
-	e := r.c.opts.Embedder
-	sp, err := r.db.EnsureSpace(ctx, e.ID(), e.Dim())
-	if err != nil {
-		return nil, err
-	}
-	have, err := r.db.VectorsByID(ctx, sp, kind, idList)
-	if err != nil {
-		return nil, err
+	e := r.emb
+	have := map[string][]float32{}
+	var sp store.Space
+	if !r.stats.EmbedderFallback {
+		var err error
+		if sp, err = r.db.EnsureSpace(ctx, e.ID(), e.Dim()); err != nil {
+			return nil, err
+		}
+		if have, err = r.db.VectorsByID(ctx, sp, kind, idList); err != nil {
+			return nil, err
+		}
 	}
 	cache := r.c.vecs
+	if r.c.vecsOf != e.ID() {
+		clear(cache) // another embedder's vectors
+		r.c.vecsOf = e.ID()
+	}
 	var missing []string
 	for _, id := range idList {
 		if _, ok := have[id]; ok {
@@ -135,7 +159,7 @@ func (r *cycleRun) vectorsFor(ctx context.Context, kind string, idList []string,
 		}
 		toStore = append(toStore, store.Vector{ID: id, Vec: vecs[i]})
 	}
-	if !strings.HasPrefix(e.ID(), "offline") {
+	if isRemote(e) && !r.stats.EmbedderFallback {
 		if err := r.db.PutVectors(ctx, sp, toStore); err != nil {
 			return nil, err
 		}

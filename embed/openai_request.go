@@ -58,8 +58,9 @@ func (e *OpenAI) embedBatch(ctx context.Context, batch []string) ([][]float32, e
 		timer := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
+			// Say what kept failing, not only that time ran out.
 			timer.Stop()
-			return nil, e.apiError(0, ctx.Err().Error(), ctx.Err(), false)
+			return nil, e.apiError(apiErr.StatusCode, apiErr.Message+" (gave up retrying: "+ctx.Err().Error()+")", ctx.Err(), false)
 		case <-timer.C:
 		}
 		wait *= 2

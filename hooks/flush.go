@@ -91,7 +91,7 @@ func (h *handler) flushTranscript(ctx context.Context, db *store.DB, rec *spoolR
 		return errors.New("flush: no transcript_path")
 	}
 	from := sess.TranscriptOffset
-	exs, next, reread, err := transcript.ReadFileResuming(path, from)
+	exs, next, reread, err := transcript.ReadFileResuming(ctx, path, from)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -41,20 +42,18 @@ func (h *handler) promptScans() *scans {
 // that ends at or before limit (the whole file when limit <= 0), and its
 // occurrence, resumed from the previous scan of the same file. A file that
 // was replaced, or a limit before what was scanned, is scanned again from
-// the start; a missing path is an error.
-func (c *scans) lastPrompt(path string, limit int64) (transcript.PromptRef, bool, error) {
+// the start; a missing path, one that is not a regular file, a read cut
+// short by ctx or by transcript.MaxReadBytes is an error.
+func (c *scans) lastPrompt(ctx context.Context, path string, limit int64) (transcript.PromptRef, bool, error) {
 	if path == "" {
 		return transcript.PromptRef{}, false, errors.New("no transcript_path")
 	}
-	f, err := os.Open(path)
+	f, err := transcript.Open(ctx, path)
 	if err != nil {
 		return transcript.PromptRef{}, false, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return transcript.PromptRef{}, false, err
-	}
+	fi := f.Stat()
 	if limit <= 0 || limit > fi.Size() {
 		limit = fi.Size()
 	}

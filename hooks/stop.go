@@ -76,7 +76,7 @@ func (h *handler) pairStop(ctx context.Context, db *store.DB, rec *spoolRecord) 
 	if err != nil {
 		return "", "", err
 	}
-	ref, ok, terr := h.promptScans().lastPrompt(rec.Transcript, rec.TranscriptSize)
+	ref, ok, terr := h.promptScans().lastPrompt(ctx, rec.Transcript, rec.TranscriptSize)
 	switch {
 	case terr != nil:
 		h.log.Info("transcript unreadable; keying the turn from the session's own prompt", "err", safe(terr))
@@ -84,7 +84,7 @@ func (h *handler) pairStop(ctx context.Context, db *store.DB, rec *spoolRecord) 
 	case own == "" || samePrompt(Storable(ref.Text), own):
 		return ref.Key(), ref.Text, nil
 	default:
-		has, err := transcriptHolds(rec.Transcript, rec.TranscriptSize, own)
+		has, err := transcriptHolds(ctx, rec.Transcript, rec.TranscriptSize, own)
 		if err != nil || has {
 			return ref.Key(), ref.Text, nil
 		}
@@ -120,9 +120,9 @@ func (h *handler) sessionPrompt(ctx context.Context, db *store.DB, rec *spoolRec
 
 // transcriptHolds reports whether the transcript, up to size, has a prompt
 // whose stored form is prompt.
-func transcriptHolds(path string, size int64, prompt string) (bool, error) {
+func transcriptHolds(ctx context.Context, path string, size int64, prompt string) (bool, error) {
 	found := false
-	err := transcript.EachPrompt(path, size, func(text string) {
+	err := transcript.EachPrompt(ctx, path, size, func(text string) {
 		found = found || samePrompt(Storable(text), prompt)
 	})
 	return found, err

@@ -178,7 +178,7 @@ func (c *Client) complete(ctx context.Context, system, user string, sc schema, o
 		case <-ctx.Done():
 			timer.Stop()
 			c.account(used)
-			return used, &CallError{Message: "gave up waiting to retry: " + ctx.Err().Error(), cause: ctx.Err()}
+			return used, &CallError{StatusCode: callErr.StatusCode, Message: callErr.Message + " (gave up retrying: " + ctx.Err().Error() + ")", cause: ctx.Err()}
 		case <-timer.C:
 		}
 		wait *= 2

@@ -35,12 +35,37 @@ type AgentHeartbeat struct {
 	LastCycle string        `json:"last_cycle,omitempty"`
 	Embedded  int           `json:"embedded"` // vectors stored since start
 	Tailed    int           `json:"tailed"`   // exchanges the tailer stored since start
-	Pending   int           `json:"pending"`  // episodes waiting at the last beat
 	Watching  int           `json:"watching"` // transcript directories watched
 	// Hooks says whether the agent answers credence-hook over its socket,
 	// and HooksServed how many events it has answered since start.
 	Hooks       bool  `json:"hooks"`
 	HooksServed int64 `json:"hooks_served"`
+	// Endpoints are the remote endpoints the agent uses (the embedding
+	// API, the LLM), each with whether it answers.
+	Endpoints []EndpointHealth `json:"endpoints,omitempty"`
+}
+
+// EndpointHealth is what the agent knows of one remote endpoint it uses:
+// whether it answered lately, and, while it does not, since when, why, what
+// stands in for it and when it is tried again.
+type EndpointHealth struct {
+	// Name is "embedder" or "llm"; Remote names what was configured (the
+	// embedder's ID, the LLM's model), URL where it is.
+	Name   string `json:"name"`
+	Remote string `json:"remote"`
+	URL    string `json:"url,omitempty"`
+	// Down is set from a failed call until one succeeds; LastOK is when a
+	// call last got an answer (zero: none yet).
+	Down   bool      `json:"down"`
+	LastOK time.Time `json:"last_ok,omitzero"`
+	// Since is the first failure of the current outage, NextTry when the
+	// endpoint is asked again, Failures how many calls failed since Since.
+	Since    time.Time `json:"since,omitzero"`
+	NextTry  time.Time `json:"next_try,omitzero"`
+	Failures int       `json:"failures,omitempty"`
+	Error    string    `json:"error,omitempty"`
+	// Fallback is what is used meanwhile: "offline".
+	Fallback string `json:"fallback,omitempty"`
 }
 
 // ReadAgentHeartbeat returns the last heartbeat, or ErrNotFound when no

@@ -48,6 +48,27 @@ func Status(ctx context.Context, db *store.DB, cfg *config.Config) (State, error
 		newScrubber(cfg.Sync.URL, cfg.Sync.Token))
 }
 
+// Recorded returns what the sync rounds recorded in db, without contacting
+// any remote and whether or not sync is configured now (a one-off `credence
+// sync` leaves a record too): the remote they used (redacted), when the
+// last push, pull and round ended, the last round's error, and the rows
+// left to push after it. PendingPull is -1 and Reachable false.
+func Recorded(ctx context.Context, db *store.DB) (State, error) {
+	meta, err := db.MetaPrefix(ctx, "sync_")
+	if err != nil {
+		return State{PendingPull: -1}, err
+	}
+	st := recorded(meta)
+	st.PendingPush, _ = strconv.Atoi(meta[MetaPendingPush])
+	return st, nil
+}
+
+// recorded reads the times and the error the sync rounds left in meta.
+func recorded(meta map[string]string) State {
+	return State{Remote: meta[MetaRemote], LastPush: millis(meta[MetaLastPush]), LastPull: millis(meta[MetaLastPull]),
+		LastRound: millis(meta[MetaLastRound]), LastError: meta[MetaLastError], PendingPull: -1}
+}
+
 // statusWith is Status for a remote reached through dial.
 func statusWith(ctx context.Context, db *store.DB, name string, dial Dialer, scrub scrubber) (State, error) {
 	st := State{Enabled: true, Remote: name, PendingPull: -1}
@@ -55,8 +76,8 @@ func statusWith(ctx context.Context, db *store.DB, name string, dial Dialer, scr
 	if err != nil {
 		return st, err
 	}
-	st.LastPush, st.LastPull, st.LastRound = millis(meta[MetaLastPush]), millis(meta[MetaLastPull]), millis(meta[MetaLastRound])
-	st.LastError = meta[MetaLastError]
+	rec := recorded(meta)
+	st.LastPush, st.LastPull, st.LastRound, st.LastError = rec.LastPush, rec.LastPull, rec.LastRound, rec.LastError
 	push, err := store.ParseSyncCursor(meta[MetaPushCursor])
 	if err != nil {
 		return st, err

@@ -2,10 +2,11 @@ package transcript
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"math"
 )
 
 // ReadExchanges reads the complete exchanges that start at or after
@@ -32,6 +33,15 @@ import (
 // first, a fast pass that decodes only prompt-like lines. On a read error
 // the exchanges and offset returned so far are still valid.
 func ReadExchanges(r io.ReaderAt, fromOffset int64) (exchanges []Exchange, next int64, err error) {
+	return readExchanges(r, fromOffset, 0)
+}
+
+// readExchanges is ReadExchanges reading at most maxBytes past fromOffset
+// (no limit when maxBytes <= 0). Stopped there, it treats the data read as a
+// file still being written: the turn in progress is read again next time,
+// unless it began at fromOffset, which no later call could get past; then
+// it is reported with what it has so far (or, with no reply yet, dropped).
+func readExchanges(r io.ReaderAt, fromOffset, maxBytes int64) (exchanges []Exchange, next int64, err error) {
 	if err := checkOffset(r, fromOffset); err != nil {
 		return nil, fromOffset, err
 	}
@@ -43,18 +53,22 @@ func ReadExchanges(r io.ReaderAt, fromOffset int64) (exchanges []Exchange, next 
 		}
 	}
 	a := assembler{counts: counts, next: fromOffset}
-	lr := newLineReader(r, fromOffset)
+	lr := newLineReader(r, fromOffset, stopAt(fromOffset, maxBytes))
 	for {
 		line, start, end, st, err := lr.next()
 		if err != nil {
 			return a.out, a.next, err
 		}
 		switch st {
-		case lineEOF:
-			a.finish(end, true)
-			return a.out, a.next, nil
-		case lineTorn:
-			a.finish(start, false)
+		case lineEOF, lineTorn:
+			switch {
+			case lr.capped():
+				a.cut(start, fromOffset)
+			case st == lineEOF:
+				a.finish(end, true)
+			default:
+				a.finish(start, false)
+			}
 			return a.out, a.next, nil
 		case lineTooLong:
 			a.skip(end)
@@ -62,7 +76,7 @@ func ReadExchanges(r io.ReaderAt, fromOffset int64) (exchanges []Exchange, next 
 		}
 		l, perr := ParseLine(line)
 		if perr != nil {
-			if lr.atEOF() {
+			if lr.atEOF() && !lr.capped() {
 				a.finish(start, false) // a broken last line may be a write in progress
 				return a.out, a.next, nil
 			}
@@ -73,30 +87,39 @@ func ReadExchanges(r io.ReaderAt, fromOffset int64) (exchanges []Exchange, next 
 	}
 }
 
-// ReadFileResuming is ReadFile from a stored offset, read again from the
-// start when the offset no longer fits the file (it was rewritten), which
-// reread reports; exchange keys make the second reading safe to store.
-func ReadFileResuming(path string, fromOffset int64) (exchanges []Exchange, next int64, reread bool, err error) {
-	exchanges, next, err = ReadFile(path, fromOffset)
+// ReadFileResuming reads the transcript at path from a stored offset, as
+// ReadFile does, but at most MaxReadBytes past it: the rest waits for the
+// next call, from next. The transcript is read again from the start when
+// the offset no longer fits the file (it was rewritten), which reread
+// reports; exchange keys make the second reading safe to store. The agent
+// and the SessionEnd and PreCompact hooks read this way.
+func ReadFileResuming(ctx context.Context, path string, fromOffset int64) (exchanges []Exchange, next int64, reread bool, err error) {
+	exchanges, next, err = readFile(ctx, path, fromOffset, maxRead)
 	if errors.Is(err, ErrOffset) {
-		exchanges, next, err = ReadFile(path, 0)
+		exchanges, next, err = readFile(ctx, path, 0, maxRead)
 		return exchanges, next, true, err
 	}
 	return exchanges, next, false, err
 }
 
-// ReadFile is ReadExchanges on the transcript at path.
-func ReadFile(path string, fromOffset int64) (exchanges []Exchange, next int64, err error) {
-	f, err := os.Open(path)
+// ReadFile is ReadExchanges on the transcript at path, opened with Open: a
+// file that is not regular is refused, only what it held when opened is
+// read, and the read fails with ctx's error once ctx is done.
+func ReadFile(ctx context.Context, path string, fromOffset int64) (exchanges []Exchange, next int64, err error) {
+	return readFile(ctx, path, fromOffset, 0)
+}
+
+func readFile(ctx context.Context, path string, fromOffset, maxBytes int64) (exchanges []Exchange, next int64, err error) {
+	f, err := Open(ctx, path)
 	if err != nil {
-		return nil, fromOffset, fmt.Errorf("open transcript: %w", err)
+		return nil, fromOffset, err
 	}
 	defer func() {
 		if cerr := f.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("close transcript: %w", cerr)
 		}
 	}()
-	exchanges, next, err = ReadExchanges(f, fromOffset)
+	exchanges, next, err = readExchanges(f, fromOffset, maxBytes)
 	if err != nil {
 		return exchanges, next, fmt.Errorf("read transcript %s: %w", path, err)
 	}
@@ -110,7 +133,7 @@ func ReadFile(path string, fromOffset int64) (exchanges []Exchange, next int64, 
 func CountPrompts(r io.ReaderAt, sessionID, prompt string) (int, error) {
 	want := promptIDOf(sessionID, prompt)
 	n := 0
-	err := scanPrompts(r, -1, func(id promptID, _ PromptRef) {
+	err := scanPrompts(r, math.MaxInt64, func(id promptID, _ PromptRef) {
 		if id == want {
 			n++
 		}
@@ -156,19 +179,23 @@ type PromptScanner struct {
 	next   int64 // where the first line not yet scanned starts
 }
 
-// Scan reads the complete lines from the previous scan's end and returns
-// the last prompt so far, with its occurrence, and false when there is
-// none.
+// Scan reads the complete lines from the previous scan's end, at most
+// MaxReadBytes of them, and returns the last prompt so far, with its
+// occurrence, and false when there is none. Stopped by the cap with more
+// to read, it returns ErrReadCap with what it found; the next Scan goes on.
 func (s *PromptScanner) Scan(r io.ReaderAt) (PromptRef, bool, error) {
 	if s.counts == nil {
 		s.counts = make(map[promptID]int)
 	}
-	next, err := scanPromptsFrom(r, s.next, -1, func(id promptID, p PromptRef) {
+	next, capped, err := scanPromptsFrom(r, s.next, stopAt(s.next, maxRead), func(id promptID, p PromptRef) {
 		s.counts[id]++
 		p.Occurrence = s.counts[id]
 		s.last, s.found = p, true
 	})
 	s.next = next
+	if err == nil && capped {
+		err = fmt.Errorf("%w after %d bytes", ErrReadCap, maxRead)
+	}
 	return s.last, s.found, err
 }
 
@@ -176,28 +203,30 @@ func (s *PromptScanner) Scan(r io.ReaderAt) (PromptRef, bool, error) {
 // line scanned.
 func (s *PromptScanner) Offset() int64 { return s.next }
 
-// scanPrompts calls fn for every prompt on a complete line before limit (or
-// in the whole file when limit < 0); the PromptRef has no Occurrence. Only
-// lines that can be prompts are decoded: a prompt line contains the JSON
-// token "user" and no "tool_result", and inside JSON strings quotes are
-// escaped, so text in a message cannot fake either token.
-func scanPrompts(r io.ReaderAt, limit int64, fn func(promptID, PromptRef)) error {
-	_, err := scanPromptsFrom(r, 0, limit, fn)
+// scanPrompts calls fn for every prompt on a complete line that ends by
+// stop (math.MaxInt64 for the whole file); the PromptRef has no
+// Occurrence. Only lines that can be prompts are decoded: a prompt line
+// contains the JSON token "user" and no "tool_result", and inside JSON
+// strings quotes are escaped, so text in a message cannot fake either
+// token.
+func scanPrompts(r io.ReaderAt, stop int64, fn func(promptID, PromptRef)) error {
+	_, _, err := scanPromptsFrom(r, 0, stop, fn)
 	return err
 }
 
 // scanPromptsFrom is scanPrompts from the line starting at from; it returns
-// where the first line it did not scan starts.
-func scanPromptsFrom(r io.ReaderAt, from, limit int64, fn func(promptID, PromptRef)) (int64, error) {
-	lr := newLineReader(r, from)
-	next := from
+// where the first line it did not scan starts, and whether it stopped at
+// stop with more data after it.
+func scanPromptsFrom(r io.ReaderAt, from, stop int64, fn func(promptID, PromptRef)) (next int64, capped bool, err error) {
+	lr := newLineReader(r, from, stop)
+	next = from
 	for {
 		line, start, end, st, err := lr.next()
 		if err != nil {
-			return next, err
+			return next, false, err
 		}
-		if st == lineEOF || st == lineTorn || limit >= 0 && end > limit {
-			return next, nil
+		if st == lineEOF || st == lineTorn {
+			return next, lr.capped(), nil
 		}
 		next = end
 		if st != lineOK || !bytes.Contains(line, tokenUser) || bytes.Contains(line, tokenToolResult) {
@@ -260,6 +289,22 @@ func (a *assembler) closeTurn(start int64) {
 		a.out = append(a.out, a.cur.finish(start))
 	}
 	a.cur = nil
+}
+
+// cut handles a read stopped by its size cap at end, the start of the
+// first line not read (see readExchanges).
+func (a *assembler) cut(end, from int64) {
+	switch {
+	case a.cur == nil:
+		a.next = end
+	case a.cur.ex.StartOffset > from:
+		a.next = a.cur.ex.StartOffset
+	default:
+		if a.cur.hasReply() {
+			a.out = append(a.out, a.cur.finish(end))
+		}
+		a.next = end
+	}
 }
 
 // finish handles the end of the readable data at end; clean is set when it

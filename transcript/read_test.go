@@ -54,7 +54,7 @@ func TestReadFileFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join("testdata", tt.file)
-			exs, next, err := ReadFile(path, 0)
+			exs, next, err := ReadFile(t.Context(), path, 0)
 			if err != nil {
 				t.Fatalf("ReadFile() error: %v", err)
 			}
@@ -105,7 +105,7 @@ func checkOffsets(t *testing.T, exs []Exchange, from, next int64) {
 }
 
 func TestSessionGolden(t *testing.T) {
-	exs, _, err := ReadFile("testdata/session.jsonl", 0)
+	exs, _, err := ReadFile(t.Context(), "testdata/session.jsonl", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestSessionGolden(t *testing.T) {
 }
 
 func TestToolSummaries(t *testing.T) {
-	exs, _, err := ReadFile("testdata/session.jsonl", 0)
+	exs, _, err := ReadFile(t.Context(), "testdata/session.jsonl", 0)
 	if err != nil || len(exs) == 0 {
 		t.Fatalf("ReadFile()=%d, %v", len(exs), err)
 	}
@@ -185,7 +185,7 @@ func TestReadExchangesOffsets(t *testing.T) {
 // the offset no longer fits (the file was rewritten), saying so.
 func TestReadFileResuming(t *testing.T) {
 	path := filepath.Join("testdata", "session.jsonl")
-	all, end, err := ReadFile(path, 0)
+	all, end, err := ReadFile(t.Context(), path, 0)
 	if err != nil || len(all) == 0 {
 		t.Fatalf("ReadFile: %d exchanges, %v", len(all), err)
 	}
@@ -202,7 +202,7 @@ func TestReadFileResuming(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			exs, next, reread, err := ReadFileResuming(path, tt.from)
+			exs, next, reread, err := ReadFileResuming(t.Context(), path, tt.from)
 			if err != nil || reread != tt.wantReread || len(exs) != tt.wantCount || next != end {
 				t.Errorf("ReadFileResuming(%d)=%d exchanges, next %d, reread %v, %v; want %d, %d, %v",
 					tt.from, len(exs), next, reread, err, tt.wantCount, end, tt.wantReread)

@@ -28,15 +28,39 @@ const (
 
 // lineReader reads lines from an io.ReaderAt, tracking byte offsets.
 type lineReader struct {
-	br  *bufio.Reader
-	off int64 // offset of the next unread byte
-	buf []byte
-	max int
+	r    io.ReaderAt
+	br   *bufio.Reader
+	off  int64 // offset of the next unread byte
+	stop int64 // the reader sees the data before stop as the whole file
+	buf  []byte
+	max  int
 }
 
-func newLineReader(r io.ReaderAt, from int64) *lineReader {
-	sr := io.NewSectionReader(r, from, math.MaxInt64-from)
-	return &lineReader{br: bufio.NewReaderSize(sr, readBufferSize), off: from, max: MaxLineBytes}
+// newLineReader reads from the byte at from up to, not including, stop,
+// as if the file ended there.
+func newLineReader(r io.ReaderAt, from, stop int64) *lineReader {
+	sr := io.NewSectionReader(r, from, stop-from)
+	return &lineReader{r: r, br: bufio.NewReaderSize(sr, readBufferSize), off: from, stop: stop, max: MaxLineBytes}
+}
+
+// stopAt returns where a read from from that may go maxBytes further
+// stops.
+func stopAt(from, maxBytes int64) int64 {
+	if maxBytes <= 0 || from > math.MaxInt64-maxBytes {
+		return math.MaxInt64
+	}
+	return from + maxBytes
+}
+
+// capped reports, once next has reported the end, whether it was the
+// reader's stop rather than the end of the data.
+func (lr *lineReader) capped() bool {
+	if lr.off < lr.stop || lr.stop == math.MaxInt64 {
+		return false
+	}
+	var b [1]byte
+	n, _ := lr.r.ReadAt(b[:], lr.stop)
+	return n > 0
 }
 
 // next returns the next line without its line break (and without a '\r'

@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -137,7 +138,7 @@ func TestOversizedLineIsSkipped(t *testing.T) {
 }
 
 func TestLineReaderCap(t *testing.T) {
-	lr := newLineReader(strings.NewReader("short\n"+strings.Repeat("y", 100)+"\nend\ntorn"), 0)
+	lr := newLineReader(strings.NewReader("short\n"+strings.Repeat("y", 100)+"\nend\ntorn"), 0, math.MaxInt64)
 	lr.max = 10
 	want := []struct {
 		line string
