@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -12,6 +13,8 @@ import (
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/config"
 	"github.com/credence-mem/credence/consolidate"
+	"github.com/credence-mem/credence/hooks"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/syncer"
 )
@@ -51,6 +54,11 @@ type EpisodeCounts struct {
 	// Waiting are this machine's episodes not yet consolidated, counted
 	// now (the one count status shows).
 	Waiting int `json:"waiting"`
+	// Spooled are events the hooks could not store while the database was
+	// busy; the agent (or the next hook) stores them as soon as it can.
+	// SpoolFailed were set aside in spool/failed: they can never be stored.
+	Spooled     int `json:"spooled"`
+	SpoolFailed int `json:"spool_failed,omitempty"`
 }
 
 // AgentStatus is the agent's heartbeat, judged now.
@@ -130,6 +138,9 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 	if rep.Episodes.Waiting, err = consolidate.PendingEpisodes(ctx, db); err != nil {
 		return rep, err
 	}
+	if rep.Episodes.Spooled, rep.Episodes.SpoolFailed, err = hooks.SpoolCounts(cfg.Paths.Database); err != nil {
+		return rep, err
+	}
 	counts, err := db.CountBeliefs(ctx)
 	if err != nil {
 		return rep, err
@@ -194,7 +205,15 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 func printStatus(env *Env, r StatusReport) {
 	now := time.Now()
 	env.Printf("database   %s (machine %s, %s mode)\n", r.Database, r.MachineID, r.Mode)
-	env.Printf("episodes   %d stored, %d waiting for consolidation\n", r.Episodes.Total, r.Episodes.Waiting)
+	env.Printf("episodes   %d stored, %d waiting for consolidation", r.Episodes.Total, r.Episodes.Waiting)
+	if n := r.Episodes.Spooled; n > 0 {
+		env.Printf("; %s spooled by hooks while the database was busy, stored as soon as it is free", plural.Count(n, "event"))
+	}
+	env.Printf("\n")
+	if n := r.Episodes.SpoolFailed; n > 0 {
+		env.Printf("           %s could not be stored and %s kept in %s\n", plural.Count(n, "spooled event"),
+			isAre(n), filepath.Join(filepath.Dir(r.Database), "spool", "failed"))
+	}
 	env.Printf("beliefs   ")
 	for _, s := range []string{"active", "superseded", "archived", "revised", "split", "merged", "rejected", "forgotten"} {
 		if r.Beliefs[s] > 0 || s == "active" {
@@ -330,4 +349,11 @@ func roughly(d time.Duration) string {
 		return fmt.Sprintf("%dh%dm", m/60, m%60)
 	}
 	return fmt.Sprintf("%dd%dh", m/(24*60), m/60%24)
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }

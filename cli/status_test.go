@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -92,4 +94,38 @@ func lineStarting(out, prefix string) string {
 		}
 	}
 	return ""
+}
+
+// TestStatusCountsSpooledEvents: an event the hooks spooled while the
+// database was busy shows in status, and a cycle run by hand stores it
+// before it consolidates.
+func TestStatusCountsSpooledEvents(t *testing.T) {
+	h := newCmdHarness(t)
+	db := h.db()
+	cfg := h.config()
+	dir := filepath.Join(filepath.Dir(cfg.Paths.Database), "spool")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// The spool's on-disk record, as a hook writes it (hooks/spool.go).
+	rec := fmt.Sprintf(`{"v":1,"event":"UserPromptSubmit","received_at_ns":%d,"session_id":"s1","episode_id":"ep_01JZZZZZZZZZZZZZZZZZZZZZZZ","content":"we deploy with fly.io"}`, time.Now().UnixNano())
+	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%020d-00000000-00000000.json", time.Now().UnixNano())), []byte(rec), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var rep StatusReport
+	h.json(&rep, "status")
+	if rep.Episodes.Spooled != 1 {
+		t.Fatalf("status --json: spooled %d, want 1", rep.Episodes.Spooled)
+	}
+	if out := h.ok("status"); !strings.Contains(out, "1 event spooled") {
+		t.Errorf("status does not say an event is spooled:\n%s", out)
+	}
+	h.ok("consolidate")
+	h.json(&rep, "status")
+	if rep.Episodes.Spooled != 0 {
+		t.Errorf("after consolidate: spooled %d, want 0", rep.Episodes.Spooled)
+	}
+	if n, err := db.CountEpisodes(context.Background()); err != nil || n != 1 {
+		t.Errorf("CountEpisodes()=%d, %v; want the spooled prompt stored", n, err)
+	}
 }

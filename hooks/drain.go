@@ -89,11 +89,17 @@ func errString(err error) string {
 	return safe(err)
 }
 
-// SpoolWaiting returns how many records wait in the spool of the
-// database at dbPath.
-func SpoolWaiting(dbPath string) (int, error) {
-	names, err := spooledNames(spoolDir(filepath.Dir(dbPath)))
-	return len(names), err
+// SpoolCounts returns how many records wait in the spool of the database
+// at dbPath, and how many were set aside in spool/failed because they can
+// never be stored.
+func SpoolCounts(dbPath string) (waiting, failed int, err error) {
+	dir := spoolDir(filepath.Dir(dbPath))
+	names, err := spooledNames(dir)
+	if err != nil {
+		return 0, 0, err
+	}
+	bad, err := spooledNames(filepath.Join(dir, "failed"))
+	return len(names), len(bad), err
 }
 
 // recentPrompts is the agent's memory of the last prompt each session
