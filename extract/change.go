@@ -74,7 +74,7 @@ func matchChange(c *clause) []Fact {
 	switch {
 	case newKnown:
 		pred = categoryPredicate()[pickCategory(newTool, oldTool, hint)]
-		newObj = newTool.name
+		newObj = newTool.Name
 	case hint != "":
 		pred = categoryPredicate()[hint]
 	case oldKnown:
@@ -82,7 +82,7 @@ func matchChange(c *clause) []Fact {
 		pred = categoryPredicate()[pickCategory(oldTool, nil, "")]
 	}
 	if oldKnown {
-		oldObj = oldTool.name
+		oldObj = oldTool.Name
 	}
 	stmt := subjectDisplay(ref.subject) + " switched" + strings.TrimPrefix(ref.forSlot(c.span), " for")
 	if oldObj != "" {

@@ -90,7 +90,7 @@ func bareCorrection(c *clause, prev *Fact) []Fact {
 		return nil
 	}
 	if tl, known := lookupTool(obj); known {
-		obj = tl.name
+		obj = tl.Name
 	}
 	if obj == prev.Object {
 		return nil

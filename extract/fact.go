@@ -1,9 +1,6 @@
 package extract
 
-import (
-	"slices"
-	"strings"
-)
+import "github.com/credence-mem/credence/relations"
 
 // Kinds of extracted statement: a fact about the user, the project or a named
 // entity, or a guideline for the assistant.
@@ -72,30 +69,11 @@ type Fact struct {
 	Span string
 }
 
-// DefaultExclusive lists the predicates with cardinality one: a new value for
-// the same subject competes with the old one. Taxonomy predicates for tools a
-// project normally has exactly one of are here; languages, frameworks,
-// linters and caches are not, because projects mix them.
-var DefaultExclusive = []string{
-	"lives_in", "located_in", "is_from", "name_is", "age_is", "works_at", "role_is",
-	"timezone_is", "manager_is", "email_is",
-	"uses_package_manager", "uses_runtime", "deploys_with", "uses_database",
-	"uses_ci", "uses_editor", "uses_formatter", "uses_test_runner",
-	"uses_cloud", "uses_bundler", "uses_shell", "uses_os",
-}
-
-// IsExclusive reports whether predicate has cardinality one: it is listed in
-// DefaultExclusive, or it names a single value with the "_is" suffix
-// (favorite_language_is, default_branch_is). Guideline predicates never are.
-func IsExclusive(predicate string) bool {
-	if slices.Contains(DefaultExclusive, predicate) {
-		return true
-	}
-	if strings.HasPrefix(predicate, "should") {
-		return false
-	}
-	return strings.HasSuffix(predicate, "_is")
-}
+// IsExclusive reports whether predicate has cardinality one
+// (relations.IsExclusive): its relation says so, or it names a single value
+// with the "_is" suffix (favorite_language_is, default_branch_is).
+// Guideline predicates never are.
+func IsExclusive(predicate string) bool { return relations.IsExclusive(predicate) }
 
 // key identifies a fact for deduplication within one text.
 func (f Fact) key() string {

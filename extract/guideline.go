@@ -214,7 +214,7 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 func alternative(m []string, verb string) guideline {
 	obj := strings.TrimSpace(m[2])
 	if tl, known := lookupTool(obj); known {
-		obj = tl.name
+		obj = tl.Name
 	}
 	g := guideline{object: m[1] + " " + obj, verb: verb}
 	alt := m[4]
@@ -226,7 +226,7 @@ func alternative(m []string, verb string) guideline {
 		return g
 	}
 	if tl, known := lookupTool(a); known {
-		a = tl.name
+		a = tl.Name
 	}
 	if m[3] == "over" {
 		g.detail = " over " + a

@@ -105,8 +105,8 @@ func display(span, obj string) string {
 
 // toolDisplay names a tool as its makers spell it, other objects as written.
 func toolDisplay(span, obj string) string {
-	if t, ok := lookupTool(obj); ok && t.name == obj {
-		return t.display
+	if t, ok := lookupTool(obj); ok && t.Name == obj {
+		return t.Display
 	}
 	return display(span, obj)
 }

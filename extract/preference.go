@@ -27,7 +27,7 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 	if m := gerundTool().FindStringSubmatch(raw); m != nil {
 		if o, ok := nounPhrase(m[1], 4); ok {
 			if t, ok := lookupTool(o); ok {
-				return t.name, t, true
+				return t.Name, t, true
 			}
 		}
 	}
@@ -39,7 +39,7 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 	head, _ = usageObject(head)
 	if o, ok := nounPhrase(head, 4); ok {
 		if t, ok := lookupTool(o); ok {
-			return t.name, t, true
+			return t.Name, t, true
 		}
 	}
 	obj, ok = nounPhrase(raw, 8)
@@ -47,7 +47,7 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 		return "", nil, false
 	}
 	if t, known := lookupTool(obj); known {
-		return t.name, t, true
+		return t.Name, t, true
 	}
 	return obj, nil, true
 }

@@ -3,6 +3,8 @@ package extract
 import (
 	"strings"
 	"sync"
+
+	"github.com/credence-mem/credence/relations"
 )
 
 // Slot statements: "my timezone is CET", "our CI is GitHub Actions", "my
@@ -19,34 +21,33 @@ var (
 	favoriteRe = lazyRegexp(`^(?:favorite|favourite|preferred|go-to) (.+)$`)
 )
 
-// slotPredicate maps the noun of "my X is Y" to its predicate.
+// slotPredicate maps the noun of "my X is Y" to its open-valued
+// relation's predicate (relations.ByNoun).
 var slotPredicate = sync.OnceValue(func() map[string]string {
-	return map[string]string{
-		"name": "name_is", "first name": "name_is", "full name": "name_is",
-		"age": "age_is", "timezone": "timezone_is", "time zone": "timezone_is", "tz": "timezone_is",
-		"email": "email_is", "email address": "email_is", "github": "github_handle_is",
-		"github handle": "github_handle_is", "github username": "github_handle_is",
-		"username": "handle_is", "handle": "handle_is", "pronouns": "pronouns_are",
-		"role": "role_is", "job": "role_is", "title": "role_is", "job title": "role_is",
-		"position": "role_is", "employer": "works_at", "company": "works_at", "team": "team_is",
-		"manager": "manager_is", "boss": "manager_is", "location": "lives_in", "city": "lives_in",
-		"hometown": "is_from", "birthday": "birthday_is", "native language": "native_language_is",
-		"first language": "native_language_is", "mother tongue": "native_language_is",
-		"default branch": "default_branch_is", "main branch": "default_branch_is",
-		"keyboard layout": "keyboard_layout_is", "indentation": "indentation_is",
-		"indent": "indentation_is", "line length": "line_length_is", "max line length": "line_length_is",
-		"node version": "node_version_is", "go version": "go_version_is", "python version": "python_version_is",
+	m := map[string]string{}
+	for _, r := range relations.All() {
+		if r.Category != "" {
+			continue
+		}
+		for _, n := range r.Nouns {
+			m[n] = r.Predicate
+		}
 	}
+	return m
 })
 
-// projectSlots may be said of the project ("our default branch is main");
-// the rest of slotPredicate only of the user.
+// projectSlots are the nouns of slotPredicate that may be said of the
+// project ("our default branch is main"); the rest only of the user.
 var projectSlots = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{
-		"name": true, "default branch": true, "main branch": true, "indentation": true,
-		"indent": true, "line length": true, "max line length": true, "node version": true,
-		"go version": true, "python version": true, "team": true,
+	m := map[string]bool{}
+	for _, r := range relations.All() {
+		if r.Category == "" && r.Said(relations.Project) {
+			for _, n := range r.Nouns {
+				m[n] = true
+			}
+		}
 	}
+	return m
 })
 
 func matchSlot(c *clause) []Fact {
@@ -118,7 +119,7 @@ func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
 		}
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
-			obj = t.name
+			obj = t.Name
 		}
 		verb := " uses "
 		if favorite {
@@ -143,8 +144,8 @@ func partTools(c *clause, value string) []Fact {
 			continue
 		}
 		if t, known := lookupTool(obj); known {
-			out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.cats[0]], Object: t.name,
-				Statement: "Project uses " + t.display})
+			out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name,
+				Statement: "Project uses " + t.Display})
 		}
 	}
 	return out
@@ -170,18 +171,18 @@ func matchBuiltIn(c *clause) []Fact {
 			return nil
 		}
 		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(t, nil, hint)],
-			Object: t.name, Statement: "Project uses " + t.display + " for " + display(c.span, m[2])}}
+			Object: t.Name, Statement: "Project uses " + t.Display + " for " + display(c.span, m[2])}}
 	case toolUserRe().MatchString(c.text):
 		m := toolUserRe().FindStringSubmatch(c.text)
 		t, known := lookupTool(m[1])
 		if !known {
 			return nil
 		}
-		pred, verb := categoryPredicate()[t.cats[0]], " uses "
+		pred, verb := categoryPredicate()[t.Categories[0]], " uses "
 		if m[2] == "fan" {
 			pred, verb = "likes", " likes "
 		}
-		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: t.name, Statement: "User" + verb + t.display}}
+		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: t.Name, Statement: "User" + verb + t.Display}}
 	default:
 		return nil
 	}
@@ -195,8 +196,8 @@ func matchBuiltIn(c *clause) []Fact {
 		if !known {
 			continue
 		}
-		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.cats[0]], Object: t.name,
-			Statement: "Project is built with " + t.display})
+		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name,
+			Statement: "Project is built with " + t.Display})
 	}
 	return out
 }

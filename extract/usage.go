@@ -3,6 +3,8 @@ package extract
 import (
 	"strings"
 	"sync"
+
+	"github.com/credence-mem/credence/relations"
 )
 
 // Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
@@ -72,7 +74,7 @@ type usedObject struct {
 // category predicate, anything else to uses_for_<purpose> or uses.
 func resolveUse(obj, hint, purpose string, other *tool) usedObject {
 	if t, ok := lookupTool(obj); ok {
-		return usedObject{obj: t.name, pred: categoryPredicate()[pickCategory(t, other, hint)], tool: t}
+		return usedObject{obj: t.Name, pred: categoryPredicate()[pickCategory(t, other, hint)], tool: t}
 	}
 	switch {
 	case hint != "":
@@ -106,7 +108,7 @@ func shownTool(span, raw string, u usedObject) string {
 	if u.tool == nil {
 		return display(span, raw)
 	}
-	return u.tool.display + versionSuffix().FindString(raw)
+	return u.tool.Display + relations.VersionSuffix(raw)
 }
 
 // purposeOf reads "for validation" / "as our package manager": a category
@@ -152,7 +154,7 @@ func matchUse(c *clause) []Fact {
 		if a, ok := nounPhrase(item, 4); ok && item != "" {
 			altObj = a
 			if t, ok := lookupTool(a); ok {
-				altTool, altObj = t, t.name
+				altTool, altObj = t, t.Name
 			}
 			break
 		}
@@ -244,7 +246,7 @@ func matchDeploy(c *clause) []Fact {
 		pred := categoryPredicate()[catDeploy]
 		raw := obj
 		if known {
-			obj = t.name
+			obj = t.Name
 			pred = categoryPredicate()[pickCategory(t, nil, catDeploy)]
 		}
 		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj}
@@ -260,7 +262,7 @@ func matchDeploy(c *clause) []Fact {
 		}
 		if a, ok := nounPhrase(alt, 4); ok && kind == "instead" {
 			if at, ok := lookupTool(a); ok {
-				a = at.name
+				a = at.Name
 			}
 			f.Replaces = a
 			f.Statement += " instead of " + toolDisplay(c.span, a)

@@ -45,7 +45,7 @@ var Rules = []Rule{
 	{Packages: []string{"embed"}, Never: []string{"store", "agent"}},
 	{Packages: []string{"config"}, Never: []string{"store"}},
 	{Packages: []string{"app"}, Never: []string{"hooks", "agent", "cli"}},
-	{Packages: []string{"redact", "transcript"}, Only: []string{"internal/lazyre"}},
+	{Packages: []string{"redact", "transcript", "relations"}, Only: []string{"internal/lazyre"}},
 	{Packages: []string{"recall", "hooks"}, Never: []string{"agent", "llm", "syncer", "github.com/fsnotify/fsnotify"}},
 	{Packages: []string{"hookrelay"}, Only: []string{"config/defaults", "internal/rotfile", "golang.org/x/sys"},
 		Never: []string{"log/slog", "encoding/json", "regexp", "crypto", "net/http", "runtime/cgo"}},

@@ -1,0 +1,345 @@
+package relations
+
+import (
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Subjects a relation is said of.
+const (
+	User    = "user"
+	Project = "project"
+)
+
+// Relation is one kind of claim credence reads from what people say, states
+// as a sentence, and recalls when a prompt needs it.
+type Relation struct {
+	// Predicate is the snake_case name the belief's triple carries.
+	Predicate string
+	// Of lists the subjects it is said of: User, Project or both.
+	Of []string
+	// Exclusive marks cardinality one: a new value competes with the old
+	// (DESIGN §3, exclusivity).
+	Exclusive bool
+	// Category, when set, is the tool category whose tools are its
+	// values (tools.go); "" for open values (a city, a name).
+	Category string
+	// Nouns name the slot: the extractor reads "my X is Y", "our X is Y"
+	// and "as our X" with them, and recall treats them as the strongest
+	// sign that a prompt asks about the slot.
+	Nouns []string
+	// Cues are further words and phrases that show a prompt asks about the
+	// slot or needs it: the verbs of the question ("live", "reside") and
+	// the tasks that depend on it ("install", "dependencies"). A strong
+	// cue alone is enough; weak ones (Weak) need company.
+	Cues []string
+	Weak []string
+	// Template renders a statement: {S} is the subject ("User",
+	// "Project"), {O} the object as displayed, {their} the subject's
+	// possessive ("their", "its").
+	Template string
+}
+
+// Said reports whether the relation can be said of subject.
+func (r Relation) Said(subject string) bool { return slices.Contains(r.Of, subject) }
+
+// Statement renders the relation's sentence for subject and the displayed
+// object: "User lives in Lisbon", "Project uses pnpm as its package
+// manager".
+func (r Relation) Statement(subject, object string) string {
+	s, their := "User", "their"
+	switch subject {
+	case User:
+	case Project:
+		s, their = "Project", "its"
+	default:
+		s, their = displayName(subject), "their"
+	}
+	t := r.Template
+	if t == "" {
+		t = "{S} " + strings.ReplaceAll(r.Predicate, "_", " ") + " {O}"
+	}
+	return strings.NewReplacer("{S}", s, "{O}", object, "{their}", their).Replace(t)
+}
+
+// displayName capitalises a lowercased name for a sentence: "mary" →
+// "Mary", "user's cat" → "User's cat".
+func displayName(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+var (
+	userOnly    = []string{User}
+	projectOnly = []string{Project}
+	either      = []string{User, Project}
+)
+
+// table is every relation credence knows by name. Tool relations take
+// their values from the taxonomy (tools.go); the rest are open.
+var table = []Relation{
+	// About the person.
+	{Predicate: "lives_in", Of: userOnly, Exclusive: true,
+		Nouns:    []string{"location", "city", "home city", "current city"},
+		Cues:     []string{"live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now"},
+		Weak:     []string{"home", "weather", "local", "nearby", "near me", "city", "country"},
+		Template: "{S} lives in {O}"},
+	{Predicate: "is_from", Of: userOnly, Exclusive: true,
+		Nouns:    []string{"hometown"},
+		Cues:     []string{"where am i from", "grew up", "born in", "hometown"},
+		Template: "{S} is from {O}"},
+	{Predicate: "name_is", Of: either, Exclusive: true,
+		Nouns:    []string{"name", "first name", "full name"},
+		Cues:     []string{"my name", "who am i", "call me", "what am i called", "what's my name"},
+		Weak:     []string{"sign", "signature", "sign off", "greet", "address me", "name"},
+		Template: "{S}'s name is {O}"},
+	{Predicate: "works_at", Of: userOnly, Exclusive: true,
+		Nouns:    []string{"employer", "company"},
+		Cues:     []string{"where do i work", "work at", "work for", "employer", "my company", "my job"},
+		Weak:     []string{"work", "office", "company", "colleagues", "coworkers"},
+		Template: "{S} works at {O}"},
+	{Predicate: "manager_is", Of: userOnly, Exclusive: true,
+		Nouns:    []string{"manager", "boss", "supervisor", "line manager"},
+		Cues:     []string{"manager", "boss", "supervisor", "report to", "reports to", "reporting to", "skip level"},
+		Weak:     []string{"1:1", "one-on-one", "one on one", "performance review", "promotion", "lead"},
+		Template: "{S}'s manager is {O}"},
+	{Predicate: "timezone_is", Of: userOnly, Exclusive: true,
+		Nouns:    []string{"timezone", "time zone", "tz"},
+		Cues:     []string{"timezone", "time zone", "utc offset", "local time", "my time"},
+		Weak:     []string{"meeting", "meetings", "schedule", "calendar", "time", "times", "o'clock", "am", "pm", "utc", "gmt", "tomorrow", "invite", "standup", "deadline"},
+		Template: "{S}'s timezone is {O}"},
+	{Predicate: "role_is", Of: userOnly, Exclusive: true,
+		Nouns:    []string{"role", "job", "title", "job title", "position"},
+		Cues:     []string{"my role", "my job", "my title", "what do i do", "my position"},
+		Template: "{S}'s role is {O}"},
+	{Predicate: "team_is", Of: either, Exclusive: true,
+		Nouns:    []string{"team"},
+		Cues:     []string{"my team", "which team", "our team"},
+		Template: "{S}'s team is {O}"},
+	{Predicate: "age_is", Of: userOnly, Exclusive: true, Nouns: []string{"age"},
+		Cues: []string{"how old am i", "my age"}, Template: "{S}'s age is {O}"},
+	{Predicate: "email_is", Of: userOnly, Exclusive: true, Nouns: []string{"email", "email address"},
+		Cues: []string{"my email", "email address"}, Template: "{S}'s email is {O}"},
+	{Predicate: "github_handle_is", Of: userOnly, Exclusive: true,
+		Nouns: []string{"github", "github handle", "github username"},
+		Cues:  []string{"github handle", "github username", "my github"}, Template: "{S}'s GitHub handle is {O}"},
+	{Predicate: "handle_is", Of: userOnly, Exclusive: true, Nouns: []string{"username", "handle"},
+		Cues: []string{"my username", "my handle"}, Template: "{S}'s username is {O}"},
+	{Predicate: "pronouns_are", Of: userOnly, Exclusive: true, Nouns: []string{"pronouns"},
+		Cues: []string{"pronouns"}, Template: "{S}'s pronouns are {O}"},
+	{Predicate: "birthday_is", Of: userOnly, Exclusive: true, Nouns: []string{"birthday"},
+		Cues: []string{"birthday", "born on"}, Template: "{S}'s birthday is {O}"},
+	{Predicate: "native_language_is", Of: userOnly, Exclusive: true,
+		Nouns: []string{"native language", "first language", "mother tongue"},
+		Cues:  []string{"native language", "mother tongue", "first language"}, Template: "{S}'s native language is {O}"},
+	{Predicate: "keyboard_layout_is", Of: userOnly, Exclusive: true, Nouns: []string{"keyboard layout"},
+		Cues: []string{"keyboard layout", "keyboard"}, Template: "{S}'s keyboard layout is {O}"},
+
+	// About the project (some also of the person).
+	{Predicate: "default_branch_is", Of: either, Exclusive: true,
+		Nouns:    []string{"default branch", "main branch"},
+		Cues:     []string{"default branch", "main branch", "which branch", "what branch", "base branch", "push to main", "push to master"},
+		Weak:     []string{"branch", "merge", "rebase", "pull request", "pr", "main", "master", "trunk"},
+		Template: "{S}'s default branch is {O}"},
+	{Predicate: "deploy_branch_is", Of: projectOnly, Exclusive: true,
+		Nouns:    []string{"deploy branch", "release branch", "production branch", "deployment branch"},
+		Cues:     []string{"deploy from", "deploy branch", "release branch", "production branch", "which branch", "what branch"},
+		Weak:     []string{"branch", "deploy", "release", "ship"},
+		Template: "{S} deploys from the {O} branch"},
+	{Predicate: "indentation_is", Of: either, Exclusive: true, Nouns: []string{"indentation", "indent"},
+		Cues: []string{"indentation", "indent", "tabs or spaces"}, Weak: []string{"tabs", "spaces", "format"},
+		Template: "{S}'s indentation is {O}"},
+	{Predicate: "line_length_is", Of: either, Exclusive: true, Nouns: []string{"line length", "max line length"},
+		Cues: []string{"line length", "line width", "column limit"}, Weak: []string{"wrap", "long lines"},
+		Template: "{S}'s line length is {O}"},
+	{Predicate: "node_version_is", Of: either, Exclusive: true, Nouns: []string{"node version"},
+		Cues: []string{"node version", "which node", "version of node", "nvm", ".nvmrc"}, Weak: []string{"version", "upgrade", "node"},
+		Template: "{S} uses Node.js {O}"},
+	{Predicate: "go_version_is", Of: either, Exclusive: true, Nouns: []string{"go version"},
+		Cues: []string{"go version", "which go", "version of go", "go.mod"}, Weak: []string{"version", "upgrade"},
+		Template: "{S} uses Go {O}"},
+	{Predicate: "python_version_is", Of: either, Exclusive: true, Nouns: []string{"python version"},
+		Cues: []string{"python version", "which python", "version of python", "pyenv"}, Weak: []string{"version", "upgrade", "python"},
+		Template: "{S} uses Python {O}"},
+	{Predicate: "port_is", Of: projectOnly, Exclusive: false, Nouns: []string{"port"},
+		Cues: []string{"port", "ports", "listen on", "listens on", "localhost"}, Weak: []string{"url", "endpoint", "curl", "server"},
+		Template: "{S} listens on port {O}"},
+
+	// Tools, one relation per category of the taxonomy.
+	{Predicate: "uses_package_manager", Of: either, Exclusive: true, Category: CatPackageManager,
+		Nouns:    []string{"package manager", "package management", "packages", "dependencies", "deps"},
+		Cues:     []string{"package manager", "install the dependencies", "install dependencies", "dependency", "dependencies", "deps", "lockfile", "lock file", "node_modules", "package.json", "npx", "add a package", "install a package"},
+		Weak:     []string{"install", "add", "package", "packages", "library", "module", "upgrade", "script", "scripts"},
+		Template: "{S} uses {O} as {their} package manager"},
+	{Predicate: "uses_runtime", Of: either, Exclusive: true, Category: CatRuntime,
+		Nouns:    []string{"runtime", "js runtime", "javascript runtime"},
+		Cues:     []string{"runtime", "which runtime"},
+		Weak:     []string{"run", "server", "script", "version"},
+		Template: "{S} runs on {O}"},
+	{Predicate: "uses_language", Of: either, Category: CatLanguage,
+		Nouns:    []string{"language", "programming language", "main language", "primary language"},
+		Cues:     []string{"which language", "what language", "programming language", "written in"},
+		Template: "{S} uses {O}"},
+	{Predicate: "uses_test_runner", Of: either, Exclusive: true, Category: CatTestRunner,
+		Nouns:    []string{"test runner", "testing", "tests", "unit tests", "test suite", "test framework", "testing framework"},
+		Cues:     []string{"test runner", "run the tests", "run tests", "unit test", "unit tests", "test suite", "write a test", "write tests", "add a test", "add tests", "testing framework", "test framework", "coverage"},
+		Weak:     []string{"test", "tests", "testing", "spec", "specs", "mock", "assert"},
+		Template: "{S} uses {O} for tests"},
+	{Predicate: "uses_e2e_framework", Of: either, Category: CatE2E,
+		Nouns:    []string{"e2e tests", "e2e", "end-to-end tests", "e2e testing"},
+		Cues:     []string{"e2e", "end-to-end", "end to end", "browser test", "browser tests"},
+		Template: "{S} uses {O} for end-to-end tests"},
+	{Predicate: "deploys_with", Of: either, Exclusive: true, Category: CatDeploy,
+		Nouns:    []string{"deploys", "deployment", "deployments", "deploying", "hosting", "host", "deploy target", "deploy", "deployment target", "hosting provider", "hosting platform", "deployment platform", "deploy platform"},
+		Cues:     []string{"deploy", "deploys", "deploying", "deployment", "hosting", "hosted", "host it", "where do we host", "go live", "to production", "to prod", "to staging"},
+		Weak:     []string{"ship", "release", "production", "prod", "staging", "launch", "rollout", "roll out"},
+		Template: "{S} deploys to {O}"},
+	{Predicate: "uses_database", Of: either, Exclusive: true, Category: CatDatabase,
+		Nouns:    []string{"database", "db", "main database", "primary database", "storage", "persistence"},
+		Cues:     []string{"database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables"},
+		Weak:     []string{"store", "persist", "index", "orm", "data"},
+		Template: "{S} uses {O} as {their} database"},
+	{Predicate: "uses_cache", Of: either, Category: CatCache,
+		Nouns:    []string{"caching", "cache"},
+		Cues:     []string{"cache", "caching", "cached"},
+		Template: "{S} uses {O} for caching"},
+	{Predicate: "uses_ci", Of: either, Exclusive: true, Category: CatCI,
+		Nouns:    []string{"ci", "ci/cd", "ci pipeline", "pipeline", "builds", "continuous integration"},
+		Cues:     []string{"ci", "ci/cd", "pipeline", "workflow", "workflows", "continuous integration", "build server"},
+		Weak:     []string{"build", "builds", "job", "jobs", "green", "red", "check", "checks"},
+		Template: "{S} uses {O} for CI"},
+	{Predicate: "uses_editor", Of: either, Exclusive: true, Category: CatEditor,
+		Nouns:    []string{"editor", "ide", "text editor"},
+		Cues:     []string{"editor", "ide", "keybinding", "keybindings", "extension", "plugin", "plugins"},
+		Weak:     []string{"config", "settings", "open"},
+		Template: "{S} uses {O} as {their} editor"},
+	{Predicate: "uses_formatter", Of: either, Exclusive: true, Category: CatFormatter,
+		Nouns:    []string{"formatter", "formatting", "code formatter"},
+		Cues:     []string{"formatter", "formatting", "reformat", "format the code", "format this file", "format the file", "code style"},
+		Weak:     []string{"format", "style", "pretty", "whitespace", "indentation"},
+		Template: "{S} uses {O} to format code"},
+	{Predicate: "uses_linter", Of: either, Category: CatLinter,
+		Nouns:    []string{"linter", "linting"},
+		Cues:     []string{"lint", "linter", "linting", "lint errors", "lint warnings"},
+		Weak:     []string{"warnings", "style", "check"},
+		Template: "{S} uses {O} for linting"},
+	{Predicate: "uses_cloud", Of: either, Exclusive: true, Category: CatCloud,
+		Nouns:    []string{"cloud", "cloud provider", "cloud platform"},
+		Cues:     []string{"cloud", "cloud provider", "which cloud", "bucket", "iam"},
+		Weak:     []string{"region", "account", "credentials"},
+		Template: "{S} runs on {O}"},
+	{Predicate: "uses_framework", Of: either, Category: CatFramework,
+		Nouns:    []string{"framework", "frontend framework", "web framework"},
+		Cues:     []string{"framework", "which framework", "component", "components"},
+		Weak:     []string{"page", "route", "routes", "view", "views", "frontend", "backend"},
+		Template: "{S} uses {O}"},
+	{Predicate: "uses_bundler", Of: either, Exclusive: true, Category: CatBundler,
+		Nouns:    []string{"bundler", "bundling", "build tool"},
+		Cues:     []string{"bundler", "bundle", "bundling", "build tool", "dev server"},
+		Weak:     []string{"build", "assets", "hot reload"},
+		Template: "{S} bundles with {O}"},
+	{Predicate: "uses_shell", Of: either, Exclusive: true, Category: CatShell,
+		Nouns:    []string{"shell"},
+		Cues:     []string{"shell", "dotfiles", "alias", "aliases", "prompt theme"},
+		Weak:     []string{"terminal", "rc file", "path"},
+		Template: "{S} uses {O} as {their} shell"},
+	{Predicate: "uses_os", Of: either, Exclusive: true, Category: CatOS,
+		Nouns:    []string{"os", "operating system", "machine", "laptop"},
+		Cues:     []string{"operating system", "my os", "my laptop", "my machine", "brew", "apt", "install on my"},
+		Weak:     []string{"laptop", "machine", "computer", "install"},
+		Template: "{S} uses {O}"},
+}
+
+var (
+	byPredicate = sync.OnceValue(func() map[string]*Relation {
+		m := make(map[string]*Relation, len(table))
+		for i := range table {
+			m[table[i].Predicate] = &table[i]
+		}
+		return m
+	})
+	byNoun = sync.OnceValue(func() map[string]*Relation {
+		m := map[string]*Relation{}
+		for i := range table {
+			for _, n := range table[i].Nouns {
+				if _, taken := m[n]; !taken {
+					m[n] = &table[i]
+				}
+			}
+		}
+		return m
+	})
+	byCategory = sync.OnceValue(func() map[string]*Relation {
+		m := map[string]*Relation{}
+		for i := range table {
+			if c := table[i].Category; c != "" {
+				m[c] = &table[i]
+			}
+		}
+		return m
+	})
+)
+
+// All returns every relation, in the table's order.
+func All() []Relation { return slices.Clone(table) }
+
+// ByPredicate returns the relation with this predicate.
+func ByPredicate(predicate string) (Relation, bool) {
+	r, ok := byPredicate()[predicate]
+	if !ok {
+		return Relation{}, false
+	}
+	return *r, true
+}
+
+// ByNoun returns the relation a slot noun names: "package manager",
+// "timezone", "boss".
+func ByNoun(noun string) (Relation, bool) {
+	r, ok := byNoun()[noun]
+	if !ok {
+		return Relation{}, false
+	}
+	return *r, true
+}
+
+// CategoryPredicate returns the predicate of a tool category's relation.
+func CategoryPredicate(category string) string {
+	if r, ok := byCategory()[category]; ok {
+		return r.Predicate
+	}
+	return "uses_" + category
+}
+
+// IsExclusive reports whether predicate has cardinality one: its relation
+// says so, or, for a predicate no relation knows, it names a single value
+// with the "_is" suffix (favorite_language_is). Guideline predicates never
+// are.
+func IsExclusive(predicate string) bool {
+	if r, ok := byPredicate()[predicate]; ok {
+		return r.Exclusive
+	}
+	switch predicate {
+	case "located_in":
+		return true
+	}
+	if strings.HasPrefix(predicate, "should") {
+		return false
+	}
+	return strings.HasSuffix(predicate, "_is")
+}
+
+// Exclusive lists the predicates of the exclusive relations, and the
+// others known to be exclusive, for the relations table of a new
+// database.
+func Exclusive() []string {
+	out := []string{"located_in"}
+	for _, r := range table {
+		if r.Exclusive {
+			out = append(out, r.Predicate)
+		}
+	}
+	return out
+}

@@ -1,0 +1,320 @@
+package relations
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/credence-mem/credence/internal/lazyre"
+)
+
+// Tool categories. Each maps to one predicate (CategoryPredicate), so every
+// way of saying which package manager a project uses lands on the same
+// predicate.
+const (
+	CatPackageManager = "package_manager"
+	CatRuntime        = "runtime"
+	CatLanguage       = "language"
+	CatTestRunner     = "test_runner"
+	CatE2E            = "e2e"
+	CatDeploy         = "deploy"
+	CatDatabase       = "database"
+	CatCache          = "cache"
+	CatCI             = "ci"
+	CatEditor         = "editor"
+	CatFormatter      = "formatter"
+	CatLinter         = "linter"
+	CatCloud          = "cloud"
+	CatFramework      = "framework"
+	CatBundler        = "bundler"
+	CatShell          = "shell"
+	CatOS             = "os"
+)
+
+// Tool is one entry of the taxonomy. Categories lists the categories the
+// tool can fill, the usual reading first: bun is a package manager unless
+// the sentence pairs it with node or deno, AWS is a cloud unless something
+// is deployed to it.
+type Tool struct {
+	Name       string
+	Display    string
+	Categories []string
+	Aliases    []string
+}
+
+func cats(c ...string) []string { return c }
+
+var toolTable = []Tool{
+	{"npm", "npm", cats(CatPackageManager), nil},
+	{"pnpm", "pnpm", cats(CatPackageManager), nil},
+	{"yarn", "Yarn", cats(CatPackageManager), []string{"yarn berry", "yarn classic"}},
+	{"bun", "Bun", cats(CatPackageManager, CatRuntime), []string{"bun.sh", "bunjs"}},
+	{"pip", "pip", cats(CatPackageManager), nil},
+	{"poetry", "Poetry", cats(CatPackageManager), nil},
+	{"uv", "uv", cats(CatPackageManager), nil},
+	{"pipenv", "Pipenv", cats(CatPackageManager), nil},
+	{"conda", "conda", cats(CatPackageManager), []string{"anaconda", "miniconda"}},
+	{"composer", "Composer", cats(CatPackageManager), nil},
+	{"bundler", "Bundler", cats(CatPackageManager), nil},
+
+	{"node", "Node.js", cats(CatRuntime), []string{"node.js", "nodejs", "node js"}},
+	{"deno", "Deno", cats(CatRuntime), nil},
+
+	{"go", "Go", cats(CatLanguage), []string{"golang"}},
+	{"rust", "Rust", cats(CatLanguage), nil},
+	{"python", "Python", cats(CatLanguage), []string{"py"}},
+	{"typescript", "TypeScript", cats(CatLanguage), []string{"ts"}},
+	{"javascript", "JavaScript", cats(CatLanguage), []string{"js", "vanilla js"}},
+	{"java", "Java", cats(CatLanguage), nil},
+	{"kotlin", "Kotlin", cats(CatLanguage), nil},
+	{"ruby", "Ruby", cats(CatLanguage), nil},
+	{"elixir", "Elixir", cats(CatLanguage), nil},
+	{"php", "PHP", cats(CatLanguage), nil},
+	{"swift", "Swift", cats(CatLanguage), nil},
+	{"scala", "Scala", cats(CatLanguage), nil},
+	{"c#", "C#", cats(CatLanguage), []string{"csharp", "c sharp"}},
+	{"c++", "C++", cats(CatLanguage), []string{"cpp"}},
+	{"zig", "Zig", cats(CatLanguage), nil},
+	{"haskell", "Haskell", cats(CatLanguage), nil},
+	{"ocaml", "OCaml", cats(CatLanguage), nil},
+	{"clojure", "Clojure", cats(CatLanguage), nil},
+	{"dart", "Dart", cats(CatLanguage), nil},
+	{"lua", "Lua", cats(CatLanguage), nil},
+
+	{"jest", "Jest", cats(CatTestRunner), nil},
+	{"vitest", "Vitest", cats(CatTestRunner), nil},
+	{"mocha", "Mocha", cats(CatTestRunner), nil},
+	{"pytest", "pytest", cats(CatTestRunner), []string{"py.test"}},
+	{"rspec", "RSpec", cats(CatTestRunner), nil},
+	{"go test", "go test", cats(CatTestRunner), nil},
+	{"ava", "AVA", cats(CatTestRunner), nil},
+	{"jasmine", "Jasmine", cats(CatTestRunner), nil},
+	{"junit", "JUnit", cats(CatTestRunner), []string{"junit5", "junit 5"}},
+	{"minitest", "Minitest", cats(CatTestRunner), nil},
+	{"playwright", "Playwright", cats(CatE2E), nil},
+	{"cypress", "Cypress", cats(CatE2E), nil},
+	{"selenium", "Selenium", cats(CatE2E), nil},
+	{"puppeteer", "Puppeteer", cats(CatE2E), nil},
+
+	{"fly.io", "Fly.io", cats(CatDeploy), []string{"fly", "flyio", "fly io"}},
+	{"vercel", "Vercel", cats(CatDeploy), nil},
+	{"heroku", "Heroku", cats(CatDeploy), nil},
+	{"render", "Render", cats(CatDeploy), []string{"render.com"}},
+	{"netlify", "Netlify", cats(CatDeploy), nil},
+	{"railway", "Railway", cats(CatDeploy), nil},
+	{"kubernetes", "Kubernetes", cats(CatDeploy), []string{"k8s", "kube", "eks", "gke", "aks"}},
+	{"cloud run", "Cloud Run", cats(CatDeploy), []string{"google cloud run"}},
+	{"app engine", "App Engine", cats(CatDeploy), []string{"google app engine"}},
+	{"github pages", "GitHub Pages", cats(CatDeploy), nil},
+	{"lambda", "AWS Lambda", cats(CatDeploy), []string{"aws lambda"}},
+	{"ecs", "AWS ECS", cats(CatDeploy), []string{"aws ecs", "fargate"}},
+	{"aws", "AWS", cats(CatCloud, CatDeploy), []string{"amazon web services"}},
+	{"gcp", "GCP", cats(CatCloud, CatDeploy), []string{"google cloud", "google cloud platform", "gcloud"}},
+	{"azure", "Azure", cats(CatCloud, CatDeploy), []string{"microsoft azure"}},
+	{"cloudflare", "Cloudflare", cats(CatCloud, CatDeploy), []string{"cloudflare workers", "cloudflare pages"}},
+	{"digitalocean", "DigitalOcean", cats(CatCloud, CatDeploy), []string{"digital ocean"}},
+	{"hetzner", "Hetzner", cats(CatCloud, CatDeploy), nil},
+
+	{"postgres", "PostgreSQL", cats(CatDatabase), []string{"postgresql", "pg", "postgre"}},
+	{"mysql", "MySQL", cats(CatDatabase), nil},
+	{"mariadb", "MariaDB", cats(CatDatabase), nil},
+	{"sqlite", "SQLite", cats(CatDatabase), nil},
+	{"mongodb", "MongoDB", cats(CatDatabase), []string{"mongo"}},
+	{"dynamodb", "DynamoDB", cats(CatDatabase), []string{"dynamo"}},
+	{"cockroachdb", "CockroachDB", cats(CatDatabase), []string{"cockroach"}},
+	{"libsql", "libSQL", cats(CatDatabase), nil},
+	{"turso", "Turso", cats(CatDatabase), nil},
+	{"supabase", "Supabase", cats(CatDatabase), nil},
+	{"planetscale", "PlanetScale", cats(CatDatabase), nil},
+	{"sql server", "SQL Server", cats(CatDatabase), []string{"mssql", "ms sql"}},
+	{"cassandra", "Cassandra", cats(CatDatabase), nil},
+	{"clickhouse", "ClickHouse", cats(CatDatabase), nil},
+	{"firestore", "Firestore", cats(CatDatabase), nil},
+	{"neon", "Neon", cats(CatDatabase), nil},
+	{"redis", "Redis", cats(CatCache), nil},
+	{"memcached", "Memcached", cats(CatCache), nil},
+	{"valkey", "Valkey", cats(CatCache), nil},
+
+	{"github actions", "GitHub Actions", cats(CatCI), []string{"gh actions", "gha", "github action"}},
+	{"gitlab ci", "GitLab CI", cats(CatCI), []string{"gitlab-ci", "gitlab ci/cd"}},
+	{"circleci", "CircleCI", cats(CatCI), []string{"circle ci", "circle"}},
+	{"jenkins", "Jenkins", cats(CatCI), nil},
+	{"travis", "Travis CI", cats(CatCI), []string{"travis ci", "travis-ci"}},
+	{"buildkite", "Buildkite", cats(CatCI), nil},
+	{"drone", "Drone", cats(CatCI), []string{"drone ci"}},
+	{"azure pipelines", "Azure Pipelines", cats(CatCI), nil},
+	{"bitbucket pipelines", "Bitbucket Pipelines", cats(CatCI), nil},
+	{"teamcity", "TeamCity", cats(CatCI), nil},
+
+	{"vim", "Vim", cats(CatEditor), nil},
+	{"neovim", "Neovim", cats(CatEditor), []string{"nvim", "neo vim"}},
+	{"emacs", "Emacs", cats(CatEditor), nil},
+	{"vscode", "VS Code", cats(CatEditor), []string{"vs code", "visual studio code"}},
+	{"cursor", "Cursor", cats(CatEditor), nil},
+	{"intellij", "IntelliJ", cats(CatEditor), []string{"intellij idea"}},
+	{"goland", "GoLand", cats(CatEditor), nil},
+	{"webstorm", "WebStorm", cats(CatEditor), nil},
+	{"pycharm", "PyCharm", cats(CatEditor), nil},
+	{"zed", "Zed", cats(CatEditor), nil},
+	{"sublime text", "Sublime Text", cats(CatEditor), []string{"sublime"}},
+	{"helix", "Helix", cats(CatEditor), nil},
+	{"xcode", "Xcode", cats(CatEditor), nil},
+
+	{"prettier", "Prettier", cats(CatFormatter), nil},
+	{"black", "Black", cats(CatFormatter), nil},
+	{"gofmt", "gofmt", cats(CatFormatter), nil},
+	{"gofumpt", "gofumpt", cats(CatFormatter), nil},
+	{"goimports", "goimports", cats(CatFormatter), nil},
+	{"rustfmt", "rustfmt", cats(CatFormatter), nil},
+	{"dprint", "dprint", cats(CatFormatter), nil},
+	{"eslint", "ESLint", cats(CatLinter), nil},
+	{"golangci-lint", "golangci-lint", cats(CatLinter), []string{"golangci", "golangci lint"}},
+	{"ruff", "Ruff", cats(CatLinter, CatFormatter), nil},
+	{"biome", "Biome", cats(CatLinter, CatFormatter), nil},
+	{"pylint", "Pylint", cats(CatLinter), nil},
+	{"flake8", "flake8", cats(CatLinter), nil},
+	{"rubocop", "RuboCop", cats(CatLinter), nil},
+	{"clippy", "Clippy", cats(CatLinter), nil},
+	{"oxlint", "oxlint", cats(CatLinter), nil},
+	{"staticcheck", "staticcheck", cats(CatLinter), nil},
+
+	{"react", "React", cats(CatFramework), []string{"reactjs", "react.js"}},
+	{"vue", "Vue", cats(CatFramework), []string{"vuejs", "vue.js"}},
+	{"svelte", "Svelte", cats(CatFramework), nil},
+	{"sveltekit", "SvelteKit", cats(CatFramework), nil},
+	{"angular", "Angular", cats(CatFramework), nil},
+	{"next.js", "Next.js", cats(CatFramework), []string{"nextjs", "next js"}},
+	{"nuxt", "Nuxt", cats(CatFramework), nil},
+	{"remix", "Remix", cats(CatFramework), nil},
+	{"astro", "Astro", cats(CatFramework), nil},
+	{"django", "Django", cats(CatFramework), nil},
+	{"flask", "Flask", cats(CatFramework), nil},
+	{"fastapi", "FastAPI", cats(CatFramework), nil},
+	{"rails", "Rails", cats(CatFramework), []string{"ruby on rails"}},
+	{"express", "Express", cats(CatFramework), []string{"express.js", "expressjs"}},
+	{"nestjs", "NestJS", cats(CatFramework), nil},
+	{"spring boot", "Spring Boot", cats(CatFramework), []string{"spring"}},
+	{"laravel", "Laravel", cats(CatFramework), nil},
+	{"gin", "Gin", cats(CatFramework), nil},
+	{"phoenix", "Phoenix", cats(CatFramework), nil},
+	{"htmx", "htmx", cats(CatFramework), nil},
+	{"fastify", "Fastify", cats(CatFramework), nil},
+	{"hono", "Hono", cats(CatFramework), nil},
+	{"koa", "Koa", cats(CatFramework), nil},
+	{"flutter", "Flutter", cats(CatFramework), nil},
+	{"react native", "React Native", cats(CatFramework), nil},
+	{"electron", "Electron", cats(CatFramework), nil},
+	{"tauri", "Tauri", cats(CatFramework), nil},
+	{"swiftui", "SwiftUI", cats(CatFramework), nil},
+	{"jetpack compose", "Jetpack Compose", cats(CatFramework), nil},
+	{"solid", "SolidJS", cats(CatFramework), []string{"solidjs", "solid.js"}},
+	{"symfony", "Symfony", cats(CatFramework), nil},
+	{"actix", "Actix Web", cats(CatFramework), []string{"actix-web", "actix web"}},
+	{"axum", "Axum", cats(CatFramework), nil},
+	{"chi", "chi", cats(CatFramework), nil},
+	{"sinatra", "Sinatra", cats(CatFramework), nil},
+	{"tailwind", "Tailwind CSS", cats(CatFramework), []string{"tailwindcss", "tailwind css"}},
+
+	{"vite", "Vite", cats(CatBundler), nil},
+	{"webpack", "webpack", cats(CatBundler), nil},
+	{"esbuild", "esbuild", cats(CatBundler), nil},
+	{"rollup", "Rollup", cats(CatBundler), nil},
+	{"parcel", "Parcel", cats(CatBundler), nil},
+	{"turbopack", "Turbopack", cats(CatBundler), nil},
+	{"rspack", "Rspack", cats(CatBundler), nil},
+
+	{"zsh", "zsh", cats(CatShell), nil},
+	{"bash", "bash", cats(CatShell), nil},
+	{"fish", "fish", cats(CatShell), nil},
+	{"nushell", "Nushell", cats(CatShell), nil},
+
+	{"macos", "macOS", cats(CatOS), []string{"mac", "osx", "os x", "mac os"}},
+	{"linux", "Linux", cats(CatOS), nil},
+	{"windows", "Windows", cats(CatOS), nil},
+	{"ubuntu", "Ubuntu", cats(CatOS), nil},
+	{"fedora", "Fedora", cats(CatOS), nil},
+	{"arch linux", "Arch Linux", cats(CatOS), []string{"arch"}},
+	{"nixos", "NixOS", cats(CatOS), nil},
+	{"debian", "Debian", cats(CatOS), nil},
+	{"wsl", "WSL", cats(CatOS), []string{"wsl2"}},
+}
+
+var toolIndex = sync.OnceValue(func() map[string]*Tool {
+	idx := make(map[string]*Tool, len(toolTable)*2)
+	for i := range toolTable {
+		t := &toolTable[i]
+		idx[t.Name] = t
+		for _, a := range t.Aliases {
+			idx[a] = t
+		}
+	}
+	return idx
+})
+
+var patterns lazyre.Set
+
+// versionSuffix matches what follows a tool name without changing the tool:
+// "postgres 16", "node@20", "python3.12", "node lts".
+var versionSuffix = patterns.New(`(?:[ @-]?v?\d+(?:\.\d+)*(?:\.x)?|[ -](?:lts|latest|stable|nightly|beta))+$`)
+
+// VersionSuffix returns the version a phrase gives after a tool name
+// (" 16", "@20"), or "".
+func VersionSuffix(phrase string) string { return versionSuffix().FindString(phrase) }
+
+// toolNouns are words that may trail a tool name without changing it.
+var toolNouns = []string{" editor", " ide", " cli", " db", " database", " server", " runtime", " ci", " ci/cd", " cache", " workspaces", " monorepo", " sdk"}
+
+// LookupTool finds the tool a lowercase noun phrase names, if the phrase is
+// nothing but a tool name with an optional version or a generic trailing
+// noun.
+func LookupTool(phrase string) (*Tool, bool) {
+	p := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(phrase), "the "))
+	if t, ok := toolIndex()[p]; ok {
+		return t, true
+	}
+	if v := versionSuffix().ReplaceAllString(p, ""); v != p && v != "" {
+		if t, ok := toolIndex()[v]; ok {
+			return t, true
+		}
+		p = v
+	}
+	for _, n := range toolNouns {
+		if base, ok := strings.CutSuffix(p, n); ok && base != "" {
+			if t, ok := LookupTool(base); ok {
+				return t, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// ToolNames returns every name and alias of the tools that can fill
+// category, lowercase.
+func ToolNames(category string) []string {
+	var out []string
+	for _, t := range toolTable {
+		if slices.Contains(t.Categories, category) {
+			out = append(out, t.Name)
+			out = append(out, t.Aliases...)
+		}
+	}
+	return out
+}
+
+// PickCategory chooses the category t fills in a sentence: the one it
+// shares with the other tool named beside it ("from node to bun"), else
+// the hint from the verb or slot ("deploy to AWS", "our package manager is
+// bun"), else its usual reading.
+func PickCategory(t *Tool, other *Tool, hint string) string {
+	if other != nil {
+		for _, c := range t.Categories {
+			if slices.Contains(other.Categories, c) {
+				return c
+			}
+		}
+	}
+	if hint != "" && slices.Contains(t.Categories, hint) {
+		return hint
+	}
+	return t.Categories[0]
+}
