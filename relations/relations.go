@@ -156,7 +156,7 @@ var table = []Relation{
 		Cues: []string{"line length", "line width", "column limit"}, Weak: []string{"wrap", "long lines"},
 		Template: "{S}'s line length is {O}"},
 	{Predicate: "node_version_is", Of: either, Exclusive: true, Nouns: []string{"node version"},
-		Cues: []string{"node version", "which node", "version of node", "nvm", ".nvmrc"}, Weak: []string{"version", "upgrade", "node"},
+		Cues: []string{"node version", "which node", "version of node", "nvm", "nvmrc"}, Weak: []string{"version", "upgrade", "node"},
 		Template: "{S} uses Node.js {O}"},
 	{Predicate: "go_version_is", Of: either, Exclusive: true, Nouns: []string{"go version"},
 		Cues: []string{"go version", "which go", "version of go", "go.mod"}, Weak: []string{"version", "upgrade"},

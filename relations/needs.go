@@ -1,0 +1,222 @@
+package relations
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Need is a relation a prompt asks about, or needs to be answered well,
+// with how strongly the prompt says so.
+type Need struct {
+	Relation Relation
+	// Score adds 1 for each noun, cue or value of the relation the prompt
+	// names and ½ for each weak cue; a relation is needed from 1 up.
+	Score float64
+	// Subjects are the subjects the prompt can mean: the person ("my",
+	// "I") or the project ("we", "this repo"), narrowed from Relation.Of
+	// when the prompt says which.
+	Subjects []string
+	// Words are the nouns, cues and values the prompt named.
+	Words []string
+}
+
+// maxNeeds bounds the relations one prompt is read as needing.
+const maxNeeds = 3
+
+// Needs reads a prompt for the relations it asks about or depends on:
+// "Where do I live these days?" needs lives_in, "add lodash" the
+// package manager, "format the meeting time" the timezone. A relation
+// counts when the prompt names one of its nouns, strong cues or (for a
+// tool relation) tools, or two weak cues. The strongest first, at most
+// three.
+func Needs(prompt string) []Need {
+	norm := " " + normalize(prompt) + " "
+	if strings.TrimSpace(norm) == "" {
+		return nil
+	}
+	text := norm
+	needs := make([]Need, len(table))
+	weak := make([]float64, len(table))
+	// Longest phrases first, each occurrence blanked once matched, so
+	// "package manager" is not also a "manager".
+	for _, c := range cues() {
+		if !has(text, c.phrase) {
+			continue
+		}
+		for _, e := range c.entries {
+			n := &needs[e.relation]
+			if slices.Contains(n.Words, c.phrase) {
+				continue
+			}
+			n.Words = append(n.Words, c.phrase)
+			if e.weak {
+				weak[e.relation] += 0.5
+			} else {
+				n.Score++
+			}
+		}
+		text = strings.ReplaceAll(text, " "+c.phrase+" ", " "+strings.Repeat("\x00 ", len(strings.Fields(c.phrase))))
+	}
+	who := subjectsOf(norm)
+	var out []Need
+	for i, n := range needs {
+		n.Score += min(weak[i], 1)
+		if n.Score < 1 {
+			continue
+		}
+		n.Relation = table[i]
+		n.Subjects = narrow(table[i].Of, who)
+		out = append(out, n)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	if len(out) > maxNeeds {
+		out = out[:maxNeeds]
+	}
+	return out
+}
+
+// cue is one phrase and the relations it points to.
+type cue struct {
+	phrase  string
+	entries []cueEntry
+}
+
+type cueEntry struct {
+	relation int // index in table
+	weak     bool
+}
+
+// cues lists every noun, cue, weak cue and tool value of the table, the
+// longest phrases first.
+var cues = sync.OnceValue(func() []cue {
+	idx := map[string]int{}
+	var out []cue
+	add := func(phrase string, rel int, weak bool) {
+		i, ok := idx[phrase]
+		if !ok {
+			i = len(out)
+			idx[phrase] = i
+			out = append(out, cue{phrase: phrase})
+		}
+		for _, e := range out[i].entries {
+			if e.relation == rel {
+				return
+			}
+		}
+		out[i].entries = append(out[i].entries, cueEntry{rel, weak})
+	}
+	for i, r := range table {
+		for _, w := range append(slices.Clone(r.Nouns), r.Cues...) {
+			add(w, i, false)
+		}
+		for _, w := range r.Weak {
+			add(w, i, true)
+		}
+		if r.Category != "" {
+			for _, w := range valueWords()[r.Category] {
+				add(w, i, false)
+			}
+		}
+		if r.Predicate == "uses_package_manager" {
+			for _, w := range libraries {
+				add(w, i, true)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		return len(strings.Fields(out[i].phrase)) > len(strings.Fields(out[j].phrase))
+	})
+	return out
+})
+
+// libraries are packages people ask to add or upgrade ("add lodash"): a
+// weak sign the prompt needs the package manager.
+var libraries = []string{
+	"lodash", "axios", "zod", "dayjs", "date-fns", "moment", "uuid", "chalk", "dotenv", "yup",
+	"rxjs", "immer", "redux", "zustand", "swr", "ky", "got", "commander", "yargs", "sharp",
+	"prisma", "drizzle", "mongoose", "sequelize", "knex", "jsonwebtoken", "bcrypt", "nodemailer",
+	"numpy", "pandas", "requests", "pydantic", "httpx", "sqlalchemy", "scipy", "matplotlib",
+	"left-pad", "typescript", "@types/node", "tsx", "ts-node", "nodemon",
+}
+
+// has reports whether the padded, normalized text holds the phrase as
+// whole words.
+func has(text, phrase string) bool { return strings.Contains(text, " "+phrase+" ") }
+
+// valueWords are the tool names and aliases of each category, longer than
+// two letters (so "go", "pg" and "js" do not make every prompt a question
+// about languages or databases).
+var valueWords = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, t := range toolTable {
+		for _, name := range append([]string{t.Name}, t.Aliases...) {
+			if len(name) <= 2 {
+				continue
+			}
+			for _, c := range t.Categories {
+				m[c] = append(m[c], name)
+			}
+		}
+	}
+	return m
+})
+
+// subjectsOf says whom a prompt is about: the person, the project, or
+// either when it does not say.
+func subjectsOf(text string) []string {
+	user := has(text, "i") || has(text, "my") || has(text, "me") || has(text, "i'm") || has(text, "mine")
+	project := has(text, "we") || has(text, "our") || has(text, "us") || has(text, "this repo") ||
+		has(text, "the repo") || has(text, "this project") || has(text, "the project") || has(text, "here")
+	switch {
+	case user && !project:
+		return []string{User}
+	case project && !user:
+		return []string{Project}
+	}
+	return []string{User, Project}
+}
+
+// narrow keeps the subjects of the relation the prompt can mean; when the
+// prompt means only subjects the relation is not said of, the relation's
+// own subjects stand ("where do we live" still means the person).
+func narrow(of, who []string) []string {
+	var out []string
+	for _, s := range of {
+		for _, w := range who {
+			if s == w {
+				out = append(out, s)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return of
+	}
+	return out
+}
+
+// normalize lowercases a prompt and keeps the characters tool names and
+// cues use (letters, digits, . / : @ # + _ ' -), trimming sentence
+// punctuation off the ends of words.
+func normalize(s string) string {
+	if len(s) > 4<<10 {
+		s = s[:4<<10]
+	}
+	s = strings.ToLower(s)
+	s = strings.NewReplacer("’", "'", "‘", "'").Replace(s)
+	fields := strings.FieldsFunc(s, func(r rune) bool {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r > 127:
+			return false
+		}
+		return !strings.ContainsRune("./:@#+_'-", r)
+	})
+	out := fields[:0]
+	for _, f := range fields {
+		if f = strings.Trim(f, ".:'-"); f != "" {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
