@@ -18,6 +18,10 @@ type beliefCandidate struct {
 	strength float64
 	bm25n    float64
 	hit      BeliefHit
+	// need and boost mark the current belief of a slot the prompt needs
+	// (slots.go): boost is added to its score.
+	need  string
+	boost float64
 }
 
 // groupKey identifies an exclusive group: beliefs that compete for one
@@ -36,18 +40,18 @@ func keyOf(b store.Belief) groupKey {
 // relevant and confident ones, applies exclusivity and returns the best by
 // 0.5·(confidence·cosine) + 0.3·retrieval strength + 0.2·normalized BM25
 // (weights from Options).
-func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, error) {
+func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, map[string]store.Belief, error) {
 	if s.r.Opts.MaxBeliefs <= 0 {
-		return []BeliefHit{}, nil
+		return []BeliefHit{}, nil, nil
 	}
 	all, err := s.loadBeliefs(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p := s.r.DB.Params()
 	turn, err := s.turn(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	texts := map[string]string{}
 	var cands []*beliefCandidate
@@ -64,7 +68,7 @@ func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, error) {
 		cands = append(cands, c)
 	}
 	if err := s.fillCosines(ctx, "beliefs", texts); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	maxBM25 := 0.0
 	for _, c := range cands {
@@ -87,20 +91,29 @@ func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, error) {
 		kept = kept[:n]
 	}
 	if err := s.applyExclusivity(ctx, kept, p, turn); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]BeliefHit, 0, s.r.Opts.MaxBeliefs)
+	needed, err := s.needCandidates(ctx, p, turn)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, c := range needed {
+		s.score(c)
+	}
 	sortCandidates(kept)
-	for _, c := range kept {
-		if c.conf < s.r.Opts.MinConfidence && !c.hit.Contested {
+	out := make([]BeliefHit, 0, s.r.Opts.MaxBeliefs)
+	states := map[string]store.Belief{}
+	for _, c := range append(needed, kept...) {
+		if _, dup := states[c.b.ID]; dup || c.conf < s.r.Opts.MinConfidence && !c.hit.Contested {
 			continue
 		}
+		states[c.b.ID] = c.b
 		out = append(out, c.hit.rounded())
 		if len(out) == s.r.Opts.MaxBeliefs {
 			break
 		}
 	}
-	return out, nil
+	return out, states, nil
 }
 
 // score fills a candidate's hit from its current confidence.
@@ -118,7 +131,7 @@ func (s *search) score(c *beliefCandidate) {
 	}
 	c.hit = BeliefHit{ID: c.b.ID, Statement: c.b.Statement, Kind: c.b.Kind, Scope: c.b.Scope, Project: c.b.ProjectPath,
 		Confidence: c.conf, Sources: c.b.EvidenceCount, Contested: c.hit.Contested, Rivals: c.hit.Rivals,
-		Score: score, Cosine: cos, BM25: s.bm25[c.b.ID], Retrieval: c.strength}
+		Score: score + c.boost, Cosine: cos, BM25: s.bm25[c.b.ID], Retrieval: c.strength, Need: c.need}
 }
 
 // applyExclusivity normalizes the confidence of candidates whose predicate

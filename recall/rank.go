@@ -46,7 +46,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		}
 		texts[e.ID] = e.Content
 		hits = append(hits, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
-			Text: e.Content, CreatedAt: e.CreatedAt})
+			Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated})
 	}
 	if err := s.fillCosines(ctx, "episodes", texts); err != nil {
 		return nil, err
@@ -58,10 +58,16 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	kept := hits[:0]
 	for _, h := range hits {
 		h.Cosine, h.BM25 = s.cosine[h.ID], s.bm25[h.ID]
-		if !s.relevant(h.ID, h.Text) {
-			continue
-		}
 		h.Score = s.fuse(h.ID, normalize(h.BM25, maxBM25))
+		if !s.relevant(h.ID, h.Text) {
+			// An episode that states a slot the prompt needs is relevant
+			// whatever words it shares: "I moved to Lisbon" answers
+			// "where do I live?".
+			if !s.needsSlot(claimsOf(h.Text, len(s.needs) > 0)) {
+				continue
+			}
+			h.Score += needBoost
+		}
 		kept = append(kept, h)
 	}
 	sort.SliceStable(kept, func(i, j int) bool {
@@ -70,8 +76,10 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		}
 		return kept[i].ID > kept[j].ID // newer first on ties
 	})
-	if len(kept) > s.r.Opts.MaxEpisodes {
-		kept = kept[:s.r.Opts.MaxEpisodes]
+	// Recall cuts to MaxEpisodes once settle has left out what a later
+	// episode replaced.
+	if n := s.r.Opts.MaxEpisodes + maxClaimEpisodes; len(kept) > n {
+		kept = kept[:n]
 	}
 	return kept, nil
 }

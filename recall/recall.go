@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -98,6 +99,12 @@ type BeliefHit struct {
 	Cosine    float64 `json:"cosine"`
 	BM25      float64 `json:"bm25"`
 	Retrieval float64 `json:"retrieval_strength"`
+	// Need names the relation the prompt asks about or needs, when the
+	// belief is that slot's current value (relations.Needs).
+	Need string `json:"need,omitempty"`
+	// SupersededBy, set only when the prompt asks about the past, is the
+	// newer value that replaced this one.
+	SupersededBy string `json:"superseded_by,omitempty"`
 	// Episodes are the episodes whose evidence the belief rests on; only
 	// filled by callers that ask (the CLI), never on the hook path.
 	Episodes []string `json:"episodes,omitempty"`
@@ -121,6 +128,11 @@ type EpisodeHit struct {
 	Score     float64   `json:"score"`
 	Cosine    float64   `json:"cosine"`
 	BM25      float64   `json:"bm25"`
+	// SupersededBy, set only when the prompt asks about the past, is the
+	// current value of a slot whose earlier value this episode states.
+	SupersededBy string `json:"superseded_by,omitempty"`
+
+	consolidated bool
 }
 
 // Recall searches beliefs and episodes for q. An empty query gives an empty
@@ -139,7 +151,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	if !q.AsOf.IsZero() {
 		now = q.AsOf
 	}
-	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text)}
+	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text), needs: relations.Needs(q.Text)}
 	if r.Opts.Mode != LexicalOnly {
 		if err := s.embedQuery(ctx); err != nil {
 			if r.Opts.Mode == VectorOnly {
@@ -149,12 +161,15 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		}
 	}
 	var beliefs []BeliefHit
+	var states map[string]store.Belief
+	var asOf []store.Belief
 	var episodes []EpisodeHit
 	var errB, errE error
 	findBeliefs := func() {
 		b := s.fork()
 		if errB = b.gather(ctx, "beliefs", lexicalBeliefs, vectorBeliefs); errB == nil {
-			beliefs, errB = b.rankBeliefs(ctx)
+			beliefs, states, errB = b.rankBeliefs(ctx)
+			asOf = b.asOf
 		}
 	}
 	findEpisodes := func() {
@@ -174,6 +189,14 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	}
 	if err := errors.Join(errB, errE); err != nil {
 		return res, err
+	}
+	s.asOf = asOf
+	beliefs, episodes, err := s.settle(ctx, beliefs, episodes, states)
+	if err != nil {
+		return res, err
+	}
+	if len(episodes) > r.Opts.MaxEpisodes {
+		episodes = episodes[:max(r.Opts.MaxEpisodes, 0)]
 	}
 	res.Beliefs, res.Episodes = beliefs, episodes
 	return res, nil

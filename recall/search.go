@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -38,6 +39,8 @@ type search struct {
 	lexRank, vecRank map[string]int // 1-based ranks in each list
 
 	asOf []store.Belief // every belief as of Query.AsOf, for exclusive groups
+
+	needs []relations.Need // the relations the prompt asks about or needs
 }
 
 // hasSpace reports whether stored vectors can be searched.
@@ -100,7 +103,50 @@ func (s *search) lexicalSearch(ctx context.Context, kind string, k int) error {
 	for i, h := range hits {
 		s.bm25[h.ID], s.lexRank[h.ID] = h.Score, i+1
 	}
+	if kind != "episodes" || len(s.needs) == 0 {
+		return nil
+	}
+	// Episodes that state a needed slot in other words: "I moved to
+	// Lisbon" for "where do I live?", "we switched to bun" for "which
+	// package manager?". Ranked below the prompt's own words.
+	words, err = s.searchWords(ctx, kind, needWords(s.needs))
+	if err != nil || words == "" {
+		return err
+	}
+	more, err := s.r.DB.TextSearch(ctx, kind, words, s.q.Project, needEpisodes)
+	if err != nil {
+		return err
+	}
+	for _, h := range more {
+		if _, ok := s.bm25[h.ID]; !ok {
+			s.bm25[h.ID] = h.Score / 2
+		}
+	}
 	return nil
+}
+
+// needEpisodes bounds the episodes found through a needed slot's words.
+const needEpisodes = 10
+
+// needWords are the words that state the slots a prompt needs: for a tool
+// relation its tools' names first (the search keeps the first ten words,
+// rarest first), then the single-word cues and nouns.
+func needWords(needs []relations.Need) string {
+	var b strings.Builder
+	for _, n := range needs {
+		r := n.Relation
+		if r.Category != "" {
+			for _, w := range relations.ToolNames(r.Category) {
+				b.WriteString(w + " ")
+			}
+		}
+		for _, w := range append(append([]string(nil), r.Cues...), r.Nouns...) {
+			if !strings.Contains(w, " ") {
+				b.WriteString(w + " ")
+			}
+		}
+	}
+	return b.String()
 }
 
 // vectorSearch finds the k nearest items of a kind by sketch and records

@@ -41,6 +41,10 @@ type Episode struct {
 	HLC       int64
 	Origin    string
 	Forgotten bool
+	// Consolidated is filled by RecallEpisodes only: the consolidator has
+	// read the episode (here, or on the machine it came from), so the
+	// beliefs already weigh what it says.
+	Consolidated bool
 }
 
 // AddEpisode records e, filling in its ID, time, clock and origin when they

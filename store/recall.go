@@ -271,7 +271,7 @@ func (db *DB) RecallEpisodes(ctx context.Context, idList []string, project strin
 	var packed []byte
 	err := db.sql.QueryRowContext(ctx, packedQuery(`SELECT `+recallEpisodePack+` AS p
 		FROM episodes WHERE id IN (SELECT value FROM json_each(?2)) AND forgotten_at IS NULL
-		AND (?3 = '' OR scope = 'global' OR project_path = ?3)`), maxChars, idsJSON(idList), project).Scan(&packed)
+		AND (?3 = '' OR scope = 'global' OR project_path = ?3)`), maxChars, idsJSON(idList), project, db.machineID).Scan(&packed)
 	if err != nil {
 		return nil, wrap("read episodes", err)
 	}
@@ -281,16 +281,19 @@ func (db *DB) RecallEpisodes(ctx context.Context, idList []string, project strin
 		e := Episode{ID: u.text(), SessionID: u.text(), ProjectPath: u.text(), Scope: u.text(), Kind: u.text(), Content: u.text()}
 		e.CreatedAt = time.UnixMilli(u.int())
 		e.Turn = u.int()
+		e.Consolidated = u.int() != 0
 		out = append(out, e)
 	}
 	return out, wrap("read episodes", u.err)
 }
 
 // recallEpisodePack packs the episode fields recall shows; parameter ?1 is
-// the most characters of content to read (it appears twice).
+// the most characters of content to read (it appears twice), ?4 this
+// machine's ID: an episode of another machine was consolidated there.
 var recallEpisodePack = packExpr(packField{packText, "id"}, packField{packText, "session_id"}, packField{packText, "project_path"},
 	packField{packText, "scope"}, packField{packText, "kind"}, packField{packText, "substr(content, 1, ?1)"},
-	packField{packInt, "created_at"}, packField{packInt, "turn"})
+	packField{packInt, "created_at"}, packField{packInt, "turn"},
+	packField{packInt, "(origin <> ?4 OR EXISTS (SELECT 1 FROM consolidated_episodes c WHERE c.episode_id = episodes.id))"})
 
 // recallBeliefPack packs the belief fields recall needs: enough to compute
 // decayed confidence, retrieval strength and exclusive groups.
@@ -298,10 +301,11 @@ var recallBeliefPack = packExpr(packField{packText, "id"}, packField{packText, "
 	packField{packText, "predicate"}, packField{packText, "kind"}, packField{packText, "scope"}, packField{packText, "project_path"},
 	packField{packText, "status"}, packField{packReal, "alpha"}, packField{packReal, "beta"}, packField{packInt, "counts_at"},
 	packField{packInt, "counts_turn"}, packField{packInt, "evidence_count"}, packField{packInt, "created_at"},
-	packField{packInt, "updated_at"}, packField{packReal, "stability"}, packField{packInt, "last_accessed_at"}, packField{packInt, "seq"})
+	packField{packInt, "updated_at"}, packField{packReal, "stability"}, packField{packInt, "last_accessed_at"}, packField{packInt, "seq"},
+	packField{packText, "object"})
 
 // RecallBeliefs returns the beliefs among idList with the fields recall
-// uses filled (statement, triple slots but object, kind, scope, project,
+// uses filled (statement, triple, kind, scope, project,
 // status, counts, evidence count, creation and update, stability, last
 // access, seq).
 func (db *DB) RecallBeliefs(ctx context.Context, idList []string) ([]Belief, error) {
@@ -324,6 +328,23 @@ func (db *DB) ExclusiveGroup(ctx context.Context, b Belief) ([]Belief, error) {
 	return db.recallBeliefs(ctx, q, args...)
 }
 
+// RecallSlot returns the active beliefs of a slot as a query from project
+// sees it: predicate, one of subjects, global or of that project (every
+// project when project is ""). Fields are filled as by RecallBeliefs.
+// Recall reads the current value of a slot a prompt needs with it.
+func (db *DB) RecallSlot(ctx context.Context, predicate string, subjects []string, project string) ([]Belief, error) {
+	if len(subjects) == 0 {
+		return nil, nil
+	}
+	q := `WHERE subject IN (SELECT value FROM json_each(?)) AND predicate = ? AND +status = 'active'`
+	args := []any{idsJSON(subjects), predicate}
+	if project != "" {
+		q += ` AND (+scope = 'global' OR +project_path = ?)`
+		args = append(args, project)
+	}
+	return db.recallBeliefs(ctx, q, args...)
+}
+
 // recallBeliefs reads the beliefs `SELECT … FROM beliefs <where>` finds,
 // packed, in no particular order.
 func (db *DB) recallBeliefs(ctx context.Context, where string, args ...any) ([]Belief, error) {
@@ -340,6 +361,7 @@ func (db *DB) recallBeliefs(ctx context.Context, where string, args ...any) ([]B
 		b.Alpha, b.Beta = u.real(), u.real()
 		b.CountsAt.Millis, b.CountsAt.Turn, b.EvidenceCount, b.CreatedAt, b.UpdatedAt = u.int(), u.int(), int(u.int()), u.int(), u.int()
 		b.Stability, b.LastAccessedAt, b.Seq = u.real(), u.int(), u.int()
+		b.Object = u.text()
 		out = append(out, b)
 	}
 	return out, wrap("read beliefs", u.err)

@@ -1,0 +1,297 @@
+package recall
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/relations"
+	"github.com/credence-mem/credence/store"
+)
+
+// A prompt that asks about a slot ("Where do I live these days?") or
+// needs one ("add lodash" needs the package manager) gets the slot's
+// current belief first, whatever words it shares with the statement
+// (relations.Needs reads the prompt), and what it is told about the slot
+// is the current truth: an episode or belief whose value a later one
+// replaced is left out, or, when the prompt asks about the past, shown
+// with what replaced it.
+
+// needBoost lifts the current belief of a needed slot above every belief
+// the prompt only resembles (their scores are at most 1).
+const needBoost = 1
+
+// maxClaimEpisodes bounds the episodes read for the claims they state.
+const maxClaimEpisodes = 12
+
+// slotKey names one slot as a prompt from one project sees it.
+type slotKey struct{ subject, predicate string }
+
+// claim is one value an episode states for an exclusive slot.
+type claim struct {
+	slot   slotKey
+	object string
+}
+
+// needCandidates returns the current beliefs of the slots the prompt
+// needs: for an exclusive relation the strongest member of the slot (its
+// group normalized, contested groups flagged as everywhere else), for the
+// others the two most confident, each scored above any resemblance.
+func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64) ([]*beliefCandidate, error) {
+	var out []*beliefCandidate
+	for _, n := range s.needs {
+		members, err := s.slotMembers(ctx, n.Relation.Predicate, n.Subjects)
+		if err != nil {
+			return nil, err
+		}
+		groups := map[groupKey][]store.Belief{}
+		var order []groupKey
+		for _, m := range members {
+			k := keyOf(m)
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], m)
+		}
+		for _, k := range order {
+			g := groups[k]
+			raw := make([]float64, len(g))
+			for i, m := range g {
+				raw[i] = m.Confidence(p, s.now, turn)
+			}
+			conf := raw
+			if n.Relation.Exclusive && len(g) > 1 {
+				conf = belief.Normalize(raw, p.Epsilon)
+			}
+			idx := make([]int, len(g))
+			for i := range idx {
+				idx[i] = i
+			}
+			sort.SliceStable(idx, func(a, b int) bool { return conf[idx[a]] > conf[idx[b]] })
+			take := 2
+			if n.Relation.Exclusive {
+				take = 1
+			}
+			for _, i := range idx[:min(take, len(idx))] {
+				c := &beliefCandidate{b: g[i], raw: raw[i], conf: conf[i], need: n.Relation.Predicate}
+				c.strength = s.retrievalStrength(g[i], p)
+				c.boost = needBoost + n.Score/10
+				if n.Relation.Exclusive && len(g) > 1 && p.Contested(raw) {
+					c.hit.Contested = true
+					for j, m := range g {
+						if j != i {
+							c.hit.Rivals = append(c.hit.Rivals, Rival{ID: m.ID, Statement: m.Statement, Confidence: round3(conf[j])})
+						}
+					}
+				}
+				if c.conf < s.r.Opts.MinConfidence && !c.hit.Contested {
+					continue
+				}
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
+}
+
+// slotMembers returns the active beliefs of a slot visible to the query:
+// as they are now, or as they were at Query.AsOf.
+func (s *search) slotMembers(ctx context.Context, predicate string, subjects []string) ([]store.Belief, error) {
+	if s.q.AsOf.IsZero() {
+		return s.r.DB.RecallSlot(ctx, predicate, subjects, s.q.Project)
+	}
+	var out []store.Belief
+	for _, b := range s.asOf {
+		if b.Status == belief.Active && b.Predicate == predicate && slicesContains(subjects, b.Subject) && s.visible(b.Scope, b.ProjectPath) {
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+func slicesContains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// claims reads the exclusive claims an episode's own words state: the
+// person's side of an exchange, the whole of a prompt or a note.
+func claims(text string) []claim {
+	text = ownWords(text)
+	var out []claim
+	for _, f := range extract.Extract(text) {
+		if f.Kind != extract.KindFact || !f.Exclusive || f.Negated {
+			continue
+		}
+		out = append(out, claim{slotKey{f.Subject, f.Predicate}, normObject(f.Object)})
+	}
+	return out
+}
+
+// claimsOf returns the claims of text when read is set, else none: the
+// extractor runs only for prompts that need a slot.
+func claimsOf(text string, read bool) []claim {
+	if !read {
+		return nil
+	}
+	return claims(text)
+}
+
+// ownWords returns the person's part of an exchange episode ("User: …
+// \n\nAssistant: …"), or the whole text of any other.
+func ownWords(text string) string {
+	rest, ok := strings.CutPrefix(text, "User: ")
+	if !ok {
+		return text
+	}
+	user, _, _ := strings.Cut(rest, "\n\nAssistant: ")
+	return user
+}
+
+func normObject(o string) string { return strings.ToLower(strings.TrimSpace(o)) }
+
+// historyWords mark a prompt about the past ("what did we use before
+// bun?"): there an earlier value is shown, marked, not left out.
+var historyWords = []string{"before", "previously", "used to", "earlier", "originally", "formerly", "history", "old ", "last time", "prior", "changed", "switched"}
+
+func asksAboutPast(q string) bool {
+	q = " " + strings.ToLower(q) + " "
+	for _, w := range historyWords {
+		if strings.Contains(q, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// settle makes what a recall found state the current truth of every
+// exclusive slot it touches. The current value of a slot is, in order:
+// the newest episode the consolidator has not read yet that states one (a
+// fact told a minute ago outranks what the beliefs knew before it); else
+// the slot's strongest active belief; else the newest episode that
+// states one. An episode or belief stating another value is left out, or,
+// when the prompt asks about the past, kept and marked with the current
+// value. It returns the beliefs and episodes to show, episodes that state
+// a needed slot's current value first.
+func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeHit, states map[string]store.Belief) ([]BeliefHit, []EpisodeHit, error) {
+	read := eps
+	if len(read) > maxClaimEpisodes {
+		read = read[:maxClaimEpisodes]
+	}
+	said := map[string][]claim{}
+	type fresh struct {
+		object string
+		at     int64
+		text   string
+	}
+	newestFresh := map[slotKey]fresh{}
+	newestAny := map[slotKey]fresh{}
+	for _, e := range read {
+		for _, c := range claims(e.Text) {
+			said[e.ID] = append(said[e.ID], c)
+			at := e.CreatedAt.UnixMilli()
+			if f, ok := newestAny[c.slot]; !ok || at > f.at {
+				newestAny[c.slot] = fresh{c.object, at, e.Text}
+			}
+			if !e.consolidated {
+				if f, ok := newestFresh[c.slot]; !ok || at > f.at {
+					newestFresh[c.slot] = fresh{c.object, at, e.Text}
+				}
+			}
+		}
+	}
+	// The slots' beliefs: those found, and the strongest of each slot an
+	// episode speaks of.
+	current := map[slotKey]string{}
+	shown := map[slotKey]string{} // the current value as a reader sees it
+	for slot := range newestAny {
+		if f, ok := newestFresh[slot]; ok {
+			current[slot], shown[slot] = f.object, f.object
+			continue
+		}
+		top, err := s.strongest(ctx, slot)
+		if err != nil {
+			return nil, nil, err
+		}
+		if top.ID != "" {
+			current[slot], shown[slot] = normObject(top.Object), top.Statement
+			continue
+		}
+		current[slot], shown[slot] = newestAny[slot].object, newestAny[slot].object
+	}
+	past := asksAboutPast(s.q.Text)
+	var keptB []BeliefHit
+	for _, b := range beliefs {
+		st := states[b.ID]
+		slot := slotKey{st.Subject, st.Predicate}
+		if f, ok := newestFresh[slot]; ok && relations.IsExclusive(st.Predicate) && normObject(st.Object) != f.object {
+			if !past {
+				continue
+			}
+			b.SupersededBy = f.object
+		}
+		keptB = append(keptB, b)
+	}
+	var first, rest []EpisodeHit
+	for _, e := range eps {
+		stale, states := "", false
+		for _, c := range said[e.ID] {
+			if cur, ok := current[c.slot]; ok {
+				if cur != c.object {
+					stale = shown[c.slot]
+				} else {
+					states = true
+				}
+			}
+		}
+		switch {
+		case stale != "" && !past:
+			continue
+		case stale != "":
+			e.SupersededBy = stale
+		}
+		if states && stale == "" && s.needsSlot(said[e.ID]) {
+			first = append(first, e)
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	return keptB, append(first, rest...), nil
+}
+
+// needsSlot reports whether any of the claims is of a slot the prompt
+// needs.
+func (s *search) needsSlot(cs []claim) bool {
+	for _, c := range cs {
+		for _, n := range s.needs {
+			if n.Relation.Predicate == c.slot.predicate && slicesContains(n.Subjects, c.slot.subject) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// strongest returns the slot's most confident active belief visible to
+// the query, or a zero Belief.
+func (s *search) strongest(ctx context.Context, slot slotKey) (store.Belief, error) {
+	members, err := s.slotMembers(ctx, slot.predicate, []string{slot.subject})
+	if err != nil {
+		return store.Belief{}, err
+	}
+	p := s.r.DB.Params()
+	var top store.Belief
+	best := -1.0
+	for _, m := range members {
+		if c := m.Confidence(p, s.now, m.CountsAt.Turn); c > best {
+			top, best = m, c
+		}
+	}
+	return top, nil
+}
