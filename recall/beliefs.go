@@ -22,6 +22,8 @@ type beliefCandidate struct {
 	// (slots.go): boost is added to its score.
 	need  string
 	boost float64
+	// earlier is the value the slot held before this belief, to show.
+	earlier string
 }
 
 // groupKey identifies an exclusive group: beliefs that compete for one
@@ -131,7 +133,7 @@ func (s *search) score(c *beliefCandidate) {
 	}
 	c.hit = BeliefHit{ID: c.b.ID, Statement: c.b.Statement, Kind: c.b.Kind, Scope: c.b.Scope, Project: c.b.ProjectPath,
 		Confidence: c.conf, Sources: c.b.EvidenceCount, Contested: c.hit.Contested, Rivals: c.hit.Rivals,
-		Score: score + c.boost, Cosine: cos, BM25: s.bm25[c.b.ID], Retrieval: c.strength, Need: c.need}
+		Score: score + c.boost, Cosine: cos, BM25: s.bm25[c.b.ID], Retrieval: c.strength, Need: c.need, Earlier: c.earlier}
 }
 
 // applyExclusivity normalizes the confidence of candidates whose predicate

@@ -105,6 +105,8 @@ type BeliefHit struct {
 	// SupersededBy, set only when the prompt asks about the past, is the
 	// newer value that replaced this one.
 	SupersededBy string `json:"superseded_by,omitempty"`
+	// Earlier is the value this belief replaced in its exclusive slot.
+	Earlier string `json:"earlier,omitempty"`
 	// Episodes are the episodes whose evidence the belief rests on; only
 	// filled by callers that ask (the CLI), never on the hook path.
 	Episodes []string `json:"episodes,omitempty"`
@@ -131,6 +133,9 @@ type EpisodeHit struct {
 	// SupersededBy, set only when the prompt asks about the past, is the
 	// current value of a slot whose earlier value this episode states.
 	SupersededBy string `json:"superseded_by,omitempty"`
+	// Note says which value is current when the episode names both ("now:
+	// Bun; earlier: pnpm").
+	Note string `json:"note,omitempty"`
 
 	consolidated bool
 }

@@ -85,13 +85,30 @@ func BeliefLine(b BeliefHit) string {
 			note += ", competes with " + strings.Join(rivals, ", ")
 		}
 	}
+	if b.SupersededBy != "" {
+		tag += ", no longer current"
+		note += "; now: " + snippet(b.SupersededBy, maxRivalBytes)
+	} else if b.Earlier != "" {
+		note += "; earlier: " + snippet(b.Earlier, maxRivalBytes)
+	}
 	return fmt.Sprintf("- [%s] %s (%s, %s%s)", tag, snippet(b.Statement, maxStatementBytes), ids.Short(b.ID), plural.Count(b.Sources, "source"), note)
 }
 
 // EpisodeLine renders one episode as "- [2025-03-02 exchange] text (ep_01J…)"
 // with the text cut to at most n bytes.
+// An episode that states an earlier value of a slot (shown only when the
+// prompt asks about the past) says so and what replaced it; one that
+// names both the old and the new value says which is current.
 func EpisodeLine(e EpisodeHit, n int) string {
-	return fmt.Sprintf("- [%s %s] %s (%s)", e.CreatedAt.UTC().Format("2006-01-02"), e.Kind, snippet(e.Text, n), ids.Short(e.ID))
+	tag := e.CreatedAt.UTC().Format("2006-01-02") + " " + e.Kind
+	note := ""
+	switch {
+	case e.SupersededBy != "":
+		tag += ", earlier; now: " + snippet(e.SupersededBy, maxRivalBytes)
+	case e.Note != "":
+		note = "; " + e.Note
+	}
+	return fmt.Sprintf("- [%s] %s (%s%s)", tag, snippet(e.Text, n), ids.Short(e.ID), note)
 }
 
 // sectionWriter appends sections while they fit in limit bytes.

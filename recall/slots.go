@@ -29,10 +29,12 @@ const maxClaimEpisodes = 12
 // slotKey names one slot as a prompt from one project sees it.
 type slotKey struct{ subject, predicate string }
 
-// claim is one value an episode states for an exclusive slot.
+// claim is one value an episode states for an exclusive slot, and the
+// value it says it replaced, if any.
 type claim struct {
-	slot   slotKey
-	object string
+	slot     slotKey
+	object   string
+	replaces string
 }
 
 // needCandidates returns the current beliefs of the slots the prompt
@@ -89,11 +91,110 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 				if c.conf < s.r.Opts.MinConfidence && !c.hit.Contested {
 					continue
 				}
+				if n.Relation.Exclusive && !c.hit.Contested {
+					if c.earlier, err = s.earlierValue(ctx, g[i]); err != nil {
+						return nil, err
+					}
+				}
 				out = append(out, c)
 			}
 		}
+		guides, err := s.needGuidelines(ctx, n, p, turn)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, guides...)
 	}
 	return out, nil
+}
+
+// earlierValue returns the value a slot's current belief replaced, for the
+// line that states it ("Project uses Bun as its package manager
+// (earlier: pnpm)"): the most recently superseded member of its slot with
+// another value, or "".
+func (s *search) earlierValue(ctx context.Context, cur store.Belief) (string, error) {
+	if !s.q.AsOf.IsZero() {
+		return "", nil
+	}
+	old, err := s.r.DB.RecallSlot(ctx, cur.Predicate, []string{cur.Subject}, s.q.Project, belief.Superseded)
+	if err != nil {
+		return "", err
+	}
+	var last store.Belief
+	for _, b := range old {
+		if keyOf(b) == keyOf(cur) && normObject(b.Object) != normObject(cur.Object) && b.UpdatedAt >= last.UpdatedAt {
+			last = b
+		}
+	}
+	return displayObject(last.Object), nil
+}
+
+// displayObject names a value as a reader would: a tool by its own
+// spelling, anything else as stored.
+func displayObject(o string) string {
+	if t, ok := relations.LookupTool(o); ok {
+		return t.Display
+	}
+	return o
+}
+
+// needGuidelines returns the guidelines that bear on a needed tool
+// relation: those that name one of its tools ("Never use npm; use pnpm"
+// for "install express"), scored just below the slot's own belief.
+func (s *search) needGuidelines(ctx context.Context, n relations.Need, p belief.Params, turn int64) ([]*beliefCandidate, error) {
+	if n.Relation.Category == "" || !s.q.AsOf.IsZero() {
+		return nil, nil
+	}
+	names := relations.ToolNames(n.Relation.Category)
+	hits, err := s.r.DB.TextSearch(ctx, "beliefs", strings.Join(names, " "), s.q.Project, maxNeedGuidelines*4)
+	if err != nil || len(hits) == 0 {
+		return nil, err
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	bs, err := s.r.DB.RecallBeliefs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []*beliefCandidate
+	for _, b := range bs {
+		if b.Kind != belief.KindGuideline || b.Status != belief.Active || !s.visible(b.Scope, b.ProjectPath) || !namesAny(b.Statement, names) {
+			continue
+		}
+		c := &beliefCandidate{b: b, raw: b.Confidence(p, s.now, turn), need: n.Relation.Predicate}
+		c.conf = c.raw
+		if c.conf < s.r.Opts.MinConfidence {
+			continue
+		}
+		c.strength = s.retrievalStrength(b, p)
+		c.boost = needBoost + n.Score/10 - 0.05
+		out = append(out, c)
+		if len(out) == maxNeedGuidelines {
+			break
+		}
+	}
+	return out, nil
+}
+
+// maxNeedGuidelines bounds the guidelines one needed relation brings.
+const maxNeedGuidelines = 2
+
+// namesAny reports whether text names one of the words as a whole word.
+func namesAny(text string, words []string) bool {
+	t := " " + strings.ToLower(strings.Map(func(r rune) rune {
+		if r == ',' || r == ';' || r == '(' || r == ')' || r == '"' || r == '\'' {
+			return ' '
+		}
+		return r
+	}, text)) + " "
+	for _, w := range words {
+		if strings.Contains(t, " "+w+" ") || strings.Contains(t, " "+w+". ") {
+			return true
+		}
+	}
+	return false
 }
 
 // slotMembers returns the active beliefs of a slot visible to the query:
@@ -129,7 +230,7 @@ func claims(text string) []claim {
 		if f.Kind != extract.KindFact || !f.Exclusive || f.Negated {
 			continue
 		}
-		out = append(out, claim{slotKey{f.Subject, f.Predicate}, normObject(f.Object)})
+		out = append(out, claim{slotKey{f.Subject, f.Predicate}, normObject(f.Object), normObject(f.Replaces)})
 	}
 	return out
 }
@@ -226,7 +327,7 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		current[slot], shown[slot] = newestAny[slot].object, newestAny[slot].object
 	}
 	past := asksAboutPast(s.q.Text)
-	var keptB []BeliefHit
+	keptB := []BeliefHit{}
 	for _, b := range beliefs {
 		st := states[b.ID]
 		slot := slotKey{st.Subject, st.Predicate}
@@ -257,12 +358,18 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 			e.SupersededBy = stale
 		}
 		if states && stale == "" && s.needsSlot(said[e.ID]) {
+			// "We switched from pnpm to bun": say which is current.
+			for _, c := range said[e.ID] {
+				if c.replaces != "" && c.replaces != c.object {
+					e.Note = "now: " + displayObject(c.object) + "; earlier: " + displayObject(c.replaces)
+				}
+			}
 			first = append(first, e)
 		} else {
 			rest = append(rest, e)
 		}
 	}
-	return keptB, append(first, rest...), nil
+	return keptB, append(append([]EpisodeHit{}, first...), rest...), nil
 }
 
 // needsSlot reports whether any of the claims is of a slot the prompt

@@ -123,6 +123,11 @@ var cues = sync.OnceValue(func() []cue {
 			for _, w := range libraries {
 				add(w, i, true)
 			}
+			for _, c := range []string{CatFramework, CatTestRunner, CatLinter, CatFormatter, CatBundler, CatE2E} {
+				for _, w := range valueWords()[c] {
+					add(w, i, true) // "install express", "add vitest"
+				}
+			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -166,7 +171,9 @@ var valueWords = sync.OnceValue(func() map[string][]string {
 // subjectsOf says whom a prompt is about: the person, the project, or
 // either when it does not say.
 func subjectsOf(text string) []string {
-	user := has(text, "i") || has(text, "my") || has(text, "me") || has(text, "i'm") || has(text, "mine")
+	// A bare "I" says little: "how should I install the dependencies?"
+	// asks about the project. "my", "me" and "mine" mean the person.
+	user := has(text, "my") || has(text, "me") || has(text, "mine")
 	project := has(text, "we") || has(text, "our") || has(text, "us") || has(text, "this repo") ||
 		has(text, "the repo") || has(text, "this project") || has(text, "the project") || has(text, "here")
 	switch {

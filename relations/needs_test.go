@@ -21,6 +21,7 @@ func TestNeeds(t *testing.T) {
 		{"what's my name?", "name_is"},
 		{"run the tests please", "uses_test_runner"},
 		{"should I use npm here?", "uses_package_manager"},
+		{"install express", "uses_package_manager"},
 		{"Where should we deploy the new service?", "deploys_with"},
 		{"explain this regex", ""},
 		{"thanks, that worked", ""},

@@ -328,16 +328,23 @@ func (db *DB) ExclusiveGroup(ctx context.Context, b Belief) ([]Belief, error) {
 	return db.recallBeliefs(ctx, q, args...)
 }
 
-// RecallSlot returns the active beliefs of a slot as a query from project
-// sees it: predicate, one of subjects, global or of that project (every
-// project when project is ""). Fields are filled as by RecallBeliefs.
+// RecallSlot returns the beliefs of a slot as a query from project sees
+// it: predicate, one of subjects, global or of that project (every project
+// when project is ""), active ones unless statuses says otherwise. Fields are filled as by RecallBeliefs.
 // Recall reads the current value of a slot a prompt needs with it.
-func (db *DB) RecallSlot(ctx context.Context, predicate string, subjects []string, project string) ([]Belief, error) {
+func (db *DB) RecallSlot(ctx context.Context, predicate string, subjects []string, project string, statuses ...belief.Status) ([]Belief, error) {
 	if len(subjects) == 0 {
 		return nil, nil
 	}
-	q := `WHERE subject IN (SELECT value FROM json_each(?)) AND predicate = ? AND +status = 'active'`
-	args := []any{idsJSON(subjects), predicate}
+	if len(statuses) == 0 {
+		statuses = []belief.Status{belief.Active}
+	}
+	st := make([]string, len(statuses))
+	for i, x := range statuses {
+		st[i] = string(x)
+	}
+	q := `WHERE subject IN (SELECT value FROM json_each(?)) AND predicate = ? AND +status IN (SELECT value FROM json_each(?))`
+	args := []any{idsJSON(subjects), predicate, idsJSON(st)}
 	if project != "" {
 		q += ` AND (+scope = 'global' OR +project_path = ?)`
 		args = append(args, project)
