@@ -293,3 +293,23 @@ func TestSpoolKeepsSessionOrder(t *testing.T) {
 		t.Errorf("HasDedupKey(second question's key)=%v, %v; want true", ok, err)
 	}
 }
+
+// TestFreshFactRecalledAtOnce: what one session's prompt said is recalled
+// by the next prompt of another session, with or without the agent, before
+// any consolidation or vector exists (issue 13: the agent's cache hid it
+// for 30 s).
+func TestFreshFactRecalledAtOnce(t *testing.T) { bothModes(t, testFreshFactRecalledAtOnce) }
+
+func testFreshFactRecalledAtOnce(t *testing.T, e *hookEnv) {
+	// A first prompt that searches for the word warms the agent's cache
+	// with "no episode holds it".
+	checkOutput(t, EventUserPromptSubmit, e.run(EventUserPromptSubmit, e.input(EventUserPromptSubmit,
+		map[string]any{"session_id": "s0", "prompt": "is there a zanzibarledger database?"})))
+	checkOutput(t, EventUserPromptSubmit, e.run(EventUserPromptSubmit, e.input(EventUserPromptSubmit,
+		map[string]any{"session_id": "s1", "prompt": "FYI the staging database is called zanzibarledger"})))
+	ctx := checkOutput(t, EventUserPromptSubmit, e.run(EventUserPromptSubmit, e.input(EventUserPromptSubmit,
+		map[string]any{"session_id": "s2", "prompt": "connect to zanzibarledger for me"})))
+	if !strings.Contains(ctx, "staging database is called zanzibarledger") {
+		t.Errorf("the next session was told %q; want the fact told a moment ago", ctx)
+	}
+}

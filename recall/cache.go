@@ -91,16 +91,19 @@ type dfKey struct{ kind, word string }
 type dfEntry struct {
 	n  int
 	at time.Time
+	// last is the kind's newest row (its highest seq) when the count was
+	// read: a word no row held is counted again as soon as a row is added.
+	last int64
 }
 
-// ttl is how long the count is used: an hour, but a word no row holds yet
-// only smallTTL, so a word that consolidation or a new episode brings in
-// is searched for soon after.
-func (e dfEntry) ttl() time.Duration {
+// fresh reports whether the count may still be used: for an hour, but a
+// word no row held only until a row is added (a fact told one prompt ago
+// is searched for by the next) and for smallTTL at most.
+func (e dfEntry) fresh(now time.Time, last int64) bool {
 	if e.n == 0 {
-		return smallTTL
+		return e.last == last && now.Sub(e.at) <= smallTTL
 	}
-	return dfTTL
+	return now.Sub(e.at) <= dfTTL
 }
 
 // projectSketches returns the sketch sets of the given projects ("" is
@@ -163,11 +166,15 @@ func idOffsets(ids []byte, count int) []int32 {
 // the cache where fresh and the database otherwise.
 func (c *Cache) docFrequencies(ctx context.Context, db *store.DB, kind string, words []string, upTo int) (map[string]int, error) {
 	now := c.now()
+	last, err := db.LastSeq(ctx, kind)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[string]int, len(words))
 	var missing []string
 	c.mu.Lock()
 	for _, w := range words {
-		if e, ok := c.df[dfKey{kind, w}]; ok && now.Sub(e.at) <= e.ttl() {
+		if e, ok := c.df[dfKey{kind, w}]; ok && e.fresh(now, last) {
 			out[w] = e.n
 		} else {
 			missing = append(missing, w)
@@ -187,7 +194,7 @@ func (c *Cache) docFrequencies(ctx context.Context, db *store.DB, kind string, w
 	}
 	for _, w := range missing {
 		out[w] = got[w]
-		c.df[dfKey{kind, w}] = dfEntry{got[w], now}
+		c.df[dfKey{kind, w}] = dfEntry{got[w], now, last}
 	}
 	c.mu.Unlock()
 	return out, nil

@@ -328,6 +328,23 @@ func (db *DB) ExclusiveGroup(ctx context.Context, b Belief) ([]Belief, error) {
 	return db.recallBeliefs(ctx, q, args...)
 }
 
+// LastSeq returns the highest local sequence number of a kind's rows
+// ("episodes" or "beliefs"): it moves whenever a row is added.
+func (db *DB) LastSeq(ctx context.Context, kind string) (int64, error) {
+	var q string
+	switch kind {
+	case "episodes":
+		q = `SELECT coalesce(max(seq), 0) FROM episodes`
+	case "beliefs":
+		q = `SELECT coalesce(max(seq), 0) FROM beliefs`
+	default:
+		return 0, fmt.Errorf("last seq: unknown kind %q", kind)
+	}
+	var n int64
+	err := db.sql.QueryRowContext(ctx, q).Scan(&n)
+	return n, wrap("read last seq", err)
+}
+
 // RecallSlot returns the beliefs of a slot as a query from project sees
 // it: predicate, one of subjects, global or of that project (every project
 // when project is ""), active ones unless statuses says otherwise. Fields are filled as by RecallBeliefs.
