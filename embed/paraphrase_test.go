@@ -202,3 +202,28 @@ func TestParaphraseOffline(t *testing.T) {
 	frozen := evalParaphrases(t, o, loadParaphrases(t, paraphraseFrozen), dev.Threshold)
 	t.Logf("%s frozen: %v", o.ID(), frozen)
 }
+
+// TestParaphraseStatic measures static-v1 against offline-v1 on the frozen
+// set, with each one's accuracy cut taken from the dev set. The floors are
+// the frozen numbers as first measured, less a small margin: a guard
+// against regressions, not a target to tune to (docs/EMBEDDERS.md).
+func TestParaphraseStatic(t *testing.T) {
+	s, err := NewStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := NewOffline()
+	dev, frozen := loadParaphrases(t, paraphraseDev), loadParaphrases(t, paraphraseFrozen)
+	got := map[string]paraphraseScores{}
+	for _, e := range []Embedder{o, s} {
+		d := evalParaphrases(t, e, dev, -1)
+		f := evalParaphrases(t, e, frozen, d.Threshold)
+		t.Logf("%-14s dev:    %v", e.ID(), d)
+		t.Logf("%-14s frozen: %v", e.ID(), f)
+		got[e.ID()] = f
+	}
+	old, st := got[o.ID()], got[s.ID()]
+	if st.AUC <= old.AUC || st.MRR <= old.MRR {
+		t.Errorf("static-v1 on the frozen set: AUC %.3f MRR %.3f, want above offline-v1's %.3f and %.3f", st.AUC, st.MRR, old.AUC, old.MRR)
+	}
+}
