@@ -35,7 +35,7 @@ type staticWeights struct {
 
 // staticDefaults are static-v1's weights, chosen on
 // testdata/paraphrase_dev.jsonl (docs/EMBEDDERS.md).
-var staticDefaults = staticWeights{share: 0.5, sifK: 200, stop: 0, tool: 1}
+var staticDefaults = staticWeights{share: 0.4, sifK: 200, stop: 0, tool: 1}
 
 // classWords say in plain English what each relation class of the lexicon
 // is, for the word vectors of a tool the table does not know as a tool.
@@ -77,9 +77,11 @@ type Static struct {
 	hashed *Offline
 	table  *wordvec.Table
 	w      staticWeights
-	// classVecs holds each relation class's description vector, built on
-	// first use.
-	classVecs func() map[string][]float32
+	// classVecs caches each relation class's description vector
+	// (class name → []float32), built when a text first names a tool of
+	// the class, so a process that embeds one query reads only the pages
+	// of the words it uses.
+	classVecs sync.Map
 }
 
 // NewStatic returns the static embedder on the word table built into the
@@ -95,7 +97,6 @@ func NewStatic() (*Static, error) {
 func newStatic(t *wordvec.Table, w staticWeights) *Static {
 	s := &Static{hashed: NewOffline(), table: t, w: w}
 	s.id = fmt.Sprintf("static-v%d-%d", staticVersion, t.Dim()+s.hashed.Dim())
-	s.classVecs = sync.OnceValue(s.buildClassVecs)
 	return s
 }
 
@@ -160,10 +161,9 @@ func (s *Static) addWords(dst []float32, tokens []token) bool {
 	for _, tok := range tokens {
 		e := lx.lookup(stem(tok.text))
 		if len(e.classes) > 0 && (!e.ambiguous || tok.proper) {
-			cv := s.classVecs()
 			w := float32(s.w.tool / float64(len(e.classes)))
 			for _, c := range e.classes {
-				if v := cv[c]; v != nil {
+				if v := s.classVec(c); v != nil {
 					for d := range dst {
 						dst[d] += float32(w * v[d])
 					}
@@ -204,29 +204,33 @@ func (s *Static) find(word string) (int, bool) {
 	return s.table.Find(stem(word))
 }
 
-// buildClassVecs averages the word vectors of each class's description.
-func (s *Static) buildClassVecs() map[string][]float32 {
-	out := make(map[string][]float32, len(classWords))
-	for class, words := range classWords {
-		v := make([]float32, s.table.Dim())
-		n := 0
-		for _, w := range strings.Fields(words) {
-			if i, ok := s.table.Find(w); ok {
-				s.table.AddTo(v, i, 1)
-				n++
+// classVec returns the mean word vector of a class's description, nil for
+// a class without one. Two goroutines may both build it the first time;
+// they build the same vector.
+func (s *Static) classVec(class string) []float32 {
+	if v, ok := s.classVecs.Load(class); ok {
+		return v.([]float32)
+	}
+	var v []float32
+	n := 0
+	for _, w := range strings.Fields(classWords[class]) {
+		if i, ok := s.table.Find(w); ok {
+			if v == nil {
+				v = make([]float32, s.table.Dim())
 			}
+			s.table.AddTo(v, i, 1)
+			n++
 		}
-		if n == 0 {
-			continue
-		}
+	}
+	if n > 0 {
 		// The mean, so a tool weighs about as much as one word.
 		inv := float32(1 / float64(n))
 		for d := range v {
 			v[d] = float32(v[d] * inv)
 		}
-		out[class] = v
 	}
-	return out
+	s.classVecs.Store(class, v)
+	return v
 }
 
 // unitize scales v to unit length in place and reports whether it could

@@ -37,20 +37,16 @@ func TestNoticeNamesTheTable(t *testing.T) {
 	}
 }
 
-// TestFindEveryWord looks every word up by its spelling: the sorted index
-// is a permutation in byte order and finds each entry.
+// TestFindEveryWord looks every word up by its spelling.
 func TestFindEveryWord(t *testing.T) {
 	table := defaultTable(t)
-	prev := ""
-	for k := range table.Len() {
-		e := int(table.u32(table.sorted + 4*k))
+	for e := range table.Len() {
 		w := table.Word(e)
-		if k > 0 && w <= prev {
-			t.Fatalf("sorted index out of order at %d: %q after %q", k, w, prev)
-		}
-		prev = w
 		if got, ok := table.Find(w); !ok || got != e {
 			t.Fatalf("Find(%q)=%d,%v, want %d,true", w, got, ok, e)
+		}
+		if e > 0 && table.Rank(e) <= table.Rank(e-1) {
+			t.Fatalf("entry %d (%q) has rank %d after %d: want the source's order", e, w, table.Rank(e), table.Rank(e-1))
 		}
 	}
 	for _, w := range []string{"", "pnpm", "zzzzzz", "The", "don't"} {
@@ -60,6 +56,56 @@ func TestFindEveryWord(t *testing.T) {
 	}
 	if i, ok := table.Find("the"); !ok || table.Rank(i) != 0 {
 		t.Errorf(`Find("the") rank %d, %v; want rank 0`, table.Rank(i), ok)
+	}
+}
+
+// TestEncodeRoundTrip writes a small table and reads it back: words,
+// ranks, and vectors within one quantization step.
+func TestEncodeRoundTrip(t *testing.T) {
+	words := []string{"alpha", "beta", "gamma", "délta", "e"}
+	ranks := []uint32{3, 10, 11, 400, 9000}
+	vecs := [][]float64{{1, -2, 0.5, 0}, {0, 0, 0, 0}, {-0.25, 0.125, 3, -3}, {1e-3, 2e-3, -1e-3, 0}, {127, -127, 1, 0.5}}
+	data, err := Encode(words, ranks, vecs, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := Parse(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table.Len() != len(words) || table.Dim() != 4 {
+		t.Fatalf("Len()=%d Dim()=%d, want %d and 4", table.Len(), table.Dim(), len(words))
+	}
+	for i, w := range words {
+		e, ok := table.Find(w)
+		if !ok || e != i || table.Word(e) != w || table.Rank(e) != int(ranks[i]) {
+			t.Fatalf("Find(%q)=%d,%v word %q rank %d; want %d, rank %d", w, e, ok, table.Word(e), table.Rank(e), i, ranks[i])
+		}
+		got := make([]float32, 4)
+		table.AddTo(got, e, 1)
+		maxAbs := 0.0
+		for _, x := range vecs[i] {
+			maxAbs = math.Max(maxAbs, math.Abs(x))
+		}
+		for d, x := range vecs[i] {
+			if math.Abs(float64(got[d])-x) > maxAbs/127/2+1e-6 {
+				t.Errorf("%s[%d]=%v, want %v within half a step", w, d, got[d], x)
+			}
+		}
+	}
+	if _, ok := table.Find("omega"); ok {
+		t.Error(`Find("omega") found a word the table lacks`)
+	}
+	for name, bad := range map[string]func() ([]byte, error){
+		"duplicate": func() ([]byte, error) {
+			return Encode([]string{"a", "a"}, []uint32{0, 1}, [][]float64{{0, 0, 0, 0}, {0, 0, 0, 0}}, 0)
+		},
+		"dimension": func() ([]byte, error) { return Encode([]string{"a"}, []uint32{0}, [][]float64{{0, 0, 0}}, 0) },
+		"empty":     func() ([]byte, error) { return Encode(nil, nil, nil, 0) },
+	} {
+		if _, err := bad(); err == nil {
+			t.Errorf("Encode(%s): nil error", name)
+		}
 	}
 }
 

@@ -9,24 +9,23 @@
 // (lowercase letters only, no digits or punctuation), plus the words of
 // -extra that the source has, removes the common mean and the top principal
 // components from the vectors ("all-but-the-top", Mu and Viswanath 2018),
-// and stores each vector as int8 with a float32 scale. The layout is read in
-// place by package embed/wordvec, which documents it.
+// and stores each vector as int8 with a float32 scale (wordvec.Encode). The
+// layout is read in place by package embed/wordvec, which documents it.
 package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/credence-mem/credence/embed/wordvec"
 )
 
 // source is the part of the wink JSON file the table needs. Each vector
@@ -75,7 +74,10 @@ func run(o options) error {
 		vecs[i] = slices.Clone(src.Vectors[w][:dim])
 	}
 	removeTop(vecs, o.pcs)
-	table := encode(words, ranks, vecs, o.pcs)
+	table, err := wordvec.Encode(words, ranks, vecs, o.pcs)
+	if err != nil {
+		return err
+	}
 	if err := os.WriteFile(o.out, table, 0o644); err != nil {
 		return err
 	}
@@ -259,58 +261,4 @@ func powerIteration(m [][]float64, done [][]float64) []float64 {
 		}
 	}
 	return v
-}
-
-// magic starts every table; the last byte before the newline is the
-// layout's version.
-const magic = "crdwv01\n"
-
-// encode lays the table out as embed/wordvec reads it (see its doc.go):
-// header, word offsets, the entries sorted by word, ranks, scales, int8
-// vectors, the words' bytes.
-func encode(words []string, ranks []uint32, vecs [][]float64, pcs int) []byte {
-	n, dim := len(words), len(vecs[0])
-	var blob bytes.Buffer
-	offsets := make([]uint32, 0, n+1)
-	for _, w := range words {
-		offsets = append(offsets, uint32(blob.Len()))
-		blob.WriteString(w)
-	}
-	offsets = append(offsets, uint32(blob.Len()))
-	sorted := make([]uint32, n)
-	for i := range sorted {
-		sorted[i] = uint32(i)
-	}
-	slices.SortFunc(sorted, func(a, b uint32) int { return strings.Compare(words[a], words[b]) })
-	var out bytes.Buffer
-	out.WriteString(magic)
-	le := func(x any) {
-		if err := binary.Write(&out, binary.LittleEndian, x); err != nil {
-			panic(err) // bytes.Buffer does not fail
-		}
-	}
-	le([]uint32{uint32(n), uint32(dim), uint32(blob.Len()), uint32(pcs)})
-	le(offsets)
-	le(sorted)
-	le(ranks)
-	q := make([]int8, 0, n*dim)
-	scales := make([]float32, n)
-	for i, v := range vecs {
-		maxAbs := 0.0
-		for _, x := range v {
-			maxAbs = math.Max(maxAbs, math.Abs(x))
-		}
-		scale := float32(maxAbs / 127)
-		if scale == 0 {
-			scale = 1
-		}
-		scales[i] = scale
-		for _, x := range v {
-			q = append(q, int8(max(-127, min(127, math.Round(x/float64(scale))))))
-		}
-	}
-	le(scales)
-	le(q)
-	_, _ = io.Copy(&out, &blob)
-	return out.Bytes()
 }
