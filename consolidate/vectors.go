@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
@@ -135,7 +134,7 @@ func (r *cycleRun) vectorsFor(ctx context.Context, kind string, idList []string,
 		}
 		toStore = append(toStore, store.Vector{ID: id, Vec: vecs[i]})
 	}
-	if !strings.HasPrefix(e.ID(), "offline") {
+	if !embed.Local(e.ID()) {
 		if err := r.db.PutVectors(ctx, sp, toStore); err != nil {
 			return nil, err
 		}

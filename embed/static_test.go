@@ -22,8 +22,8 @@ func newStaticT(t testing.TB) *Static {
 
 func TestStaticShape(t *testing.T) {
 	s := newStaticT(t)
-	if s.ID() != "static-v1-484" || s.Dim() != 484 {
-		t.Errorf("ID()=%q Dim()=%d, want static-v1-484 and 484", s.ID(), s.Dim())
+	if s.ID() != StaticID || s.Dim() != 484 || !Local(s.ID()) || !Local(NewOffline().ID()) {
+		t.Errorf("ID()=%q Dim()=%d, want %s and 484, both built-in embedders local", s.ID(), s.Dim(), StaticID)
 	}
 	for _, text := range []string{"", "   ", "!!!", "pnpm", "I live in Lisbon", strings.Repeat("word ", 5000), "\x00\xff\xfe"} {
 		v := embedOne(t, s, text)
