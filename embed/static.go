@@ -23,7 +23,8 @@ type staticWeights struct {
 	// unit length, cos = share·cos(word vectors) + (1-share)·cos(hashed).
 	share float64
 	// sifK sets the smooth-inverse-frequency weight of a word of source
-	// rank r: (r+1)/(r+1+sifK). "the" gets ~0.01, a word of rank 1000 ~0.9.
+	// rank r: (r+1)/(r+1+sifK). With 200, "the" gets 0.005 and a word of
+	// rank 1,000 0.83.
 	sifK float64
 	// stop multiplies the weight of the offline embedder's stop words.
 	stop float64
@@ -34,7 +35,8 @@ type staticWeights struct {
 }
 
 // staticDefaults are static-v1's weights, chosen on
-// testdata/paraphrase_dev.jsonl (docs/EMBEDDERS.md).
+// testdata/paraphrase_dev.jsonl and testdata/pairs.jsonl (TestTuneStatic,
+// docs/EMBEDDERS.md).
 var staticDefaults = staticWeights{share: 0.4, sifK: 200, stop: 0, tool: 1}
 
 // classWords say in plain English what each relation class of the lexicon
@@ -138,8 +140,12 @@ func (s *Static) embedOne(text string) []float32 {
 // and reports whether there was any.
 func (s *Static) addWords(dst []float32, tokens []token) bool {
 	lx, stop := builtLexicon(), stopWords()
-	any := false
+	found := false
 	for _, tok := range tokens {
+		isStop := stop[tok.text]
+		if isStop && s.w.stop == 0 {
+			continue // not even looked up: a lookup touches pages of the table
+		}
 		e := lx.lookup(stem(tok.text))
 		if len(e.classes) > 0 && (!e.ambiguous || tok.proper) {
 			w := float32(s.w.tool / float64(len(e.classes)))
@@ -148,7 +154,7 @@ func (s *Static) addWords(dst []float32, tokens []token) bool {
 					for d := range dst {
 						dst[d] += float32(w * v[d])
 					}
-					any = true
+					found = true
 				}
 			}
 			continue
@@ -159,15 +165,15 @@ func (s *Static) addWords(dst []float32, tokens []token) bool {
 		}
 		r := float64(s.table.Rank(i) + 1)
 		w := r / (r + s.w.sifK)
-		if stop[tok.text] {
+		if isStop {
 			w *= s.w.stop
 		}
 		if w > 0 {
 			s.table.AddTo(dst, i, float32(w))
-			any = true
+			found = true
 		}
 	}
-	return any
+	return found
 }
 
 // find looks a token up as it is, then without a contraction ("don't" is
