@@ -33,11 +33,15 @@ func OpenStore(ctx context.Context, cfg *config.Config, busy time.Duration) (*st
 	return store.Open(ctx, cfg.Paths.Database, store.Options{BusyTimeout: busy, Params: p})
 }
 
-// NewEmbedder builds the configured embedder. The OpenAI-compatible one makes
-// no request until it is used.
+// NewEmbedder builds the configured embedder: "offline" (the default) is the
+// built-in static-v1 (word vectors with hashed features), "hashed" its
+// hashed features alone (offline-v1). The OpenAI-compatible one makes no
+// request until it is used.
 func NewEmbedder(cfg *config.Config) (embed.Embedder, error) {
 	switch cfg.Embedder.Kind {
 	case "", "offline":
+		return embed.NewStatic()
+	case "hashed":
 		return embed.NewOffline(), nil
 	case "openai":
 		e, err := embed.NewOpenAI(embed.OpenAIConfig{
@@ -52,7 +56,7 @@ func NewEmbedder(cfg *config.Config) (embed.Embedder, error) {
 		}
 		return e, nil
 	}
-	return nil, fmt.Errorf("embedder.kind: unknown kind %q; use \"offline\" or \"openai\"", cfg.Embedder.Kind)
+	return nil, fmt.Errorf("embedder.kind: unknown kind %q; use \"offline\", \"hashed\" or \"openai\"", cfg.Embedder.Kind)
 }
 
 // Thresholds returns the cosine thresholds for vectors of the given

@@ -84,7 +84,7 @@ type ConsolidationConfig struct {
 
 // EmbedderConfig selects and configures the embedder.
 type EmbedderConfig struct {
-	Kind         string        `toml:"kind" oneof:"offline,openai" doc:"Built-in offline embedder or an OpenAI-compatible API (changing it needs credence reindex)."`
+	Kind         string        `toml:"kind" oneof:"offline,hashed,openai" doc:"Built-in offline embedder (word vectors with hashed features), its hashed features alone (hashed), or an OpenAI-compatible API; changing it needs credence reindex."`
 	Model        string        `toml:"model" doc:"Embedding model name for the openai kind."`
 	BaseURL      string        `toml:"base_url" fallback:"OPENAI_BASE_URL" doc:"OpenAI-compatible endpoint for the openai kind; empty means OpenAI."`
 	APIKey       string        `toml:"api_key" secret:"true" fallback:"OPENAI_API_KEY" doc:"API key for the openai kind."`

@@ -63,7 +63,7 @@ func TestValidateErrors(t *testing.T) {
 		{"reinforce threshold", map[string]string{"consolidation.reinforce_threshold": "2"}, "consolidation.reinforce_threshold", "calibrated"},
 		{"dedupe threshold", map[string]string{"consolidation.dedupe_threshold": "2"}, "consolidation.dedupe_threshold", "calibrated"},
 		{"related above reinforce", map[string]string{"consolidation.related_threshold": "0.9", "consolidation.reinforce_threshold": "0.8"}, "consolidation.related_threshold", "below consolidation.reinforce_threshold"},
-		{"embedder kind", map[string]string{"embedder.kind": "bert"}, "embedder.kind", `must be "offline" or "openai"`},
+		{"embedder kind", map[string]string{"embedder.kind": "bert"}, "embedder.kind", `must be "offline", "hashed" or "openai"`},
 		{"embedder base url", map[string]string{"embedder.base_url": "localhost:11434"}, "embedder.base_url", "http://"},
 		{"embedder dimensions", map[string]string{"embedder.dimensions": "-1"}, "embedder.dimensions", "0 or more"},
 		{"embedder query timeout", map[string]string{"embedder.query_timeout": "0s"}, "embedder.query_timeout", "positive duration"},
@@ -140,7 +140,7 @@ func TestValidateErrors(t *testing.T) {
 
 func TestValidateExactMessage(t *testing.T) {
 	_, err := Load(LoadOptions{Home: t.TempDir(), Env: EnvMap(map[string]string{"CREDENCE_EMBEDDER_KIND": "bert"})})
-	want := `embedder.kind: must be "offline" or "openai", got "bert"; set it in ~/.config/credence/config.toml or CREDENCE_EMBEDDER_KIND`
+	want := `embedder.kind: must be "offline", "hashed" or "openai", got "bert"; set it in ~/.config/credence/config.toml or CREDENCE_EMBEDDER_KIND`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Load error = %v, want it to contain %q", err, want)
 	}

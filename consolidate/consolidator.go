@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/credence-mem/credence/embed"
@@ -198,7 +197,7 @@ func New(opts Options) (*Consolidator, error) {
 }
 
 // isRemote reports whether an embedder calls out (and can fail to answer).
-func isRemote(e embed.Embedder) bool { return !strings.HasPrefix(e.ID(), "offline") }
+func isRemote(e embed.Embedder) bool { return !embed.Local(e.ID()) }
 
 // Endpoints returns what is known of the remote endpoints in use: the
 // embedder's when it is remote and the LLM's in LLM mode.

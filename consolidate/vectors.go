@@ -159,7 +159,7 @@ func (r *cycleRun) vectorsFor(ctx context.Context, kind string, idList []string,
 		}
 		toStore = append(toStore, store.Vector{ID: id, Vec: vecs[i]})
 	}
-	if isRemote(e) && !r.stats.EmbedderFallback {
+	if !embed.Local(e.ID()) && !r.stats.EmbedderFallback {
 		if err := r.db.PutVectors(ctx, sp, toStore); err != nil {
 			return nil, err
 		}

@@ -190,53 +190,48 @@ func logReport(t *testing.T, r calibrationReport) {
 	t.Logf("related+unrelated >= Dedupe     %5.1f%%", 100*r.falseDedupe)
 }
 
-// TestCalibration checks that the offline thresholds are the ones the
-// calibration rule derives from testdata/pairs.jsonl and that they separate
-// the labels as docs/EMBEDDERS.md states. Run it with -v for the numbers.
-func TestCalibration(t *testing.T) {
-	o := NewOffline()
-	shipped := ThresholdsFor(o.ID())
-	scores := scorePairs(t, o, loadPairs(t))
-	for l, want := range map[string]int{labelSame: 50, labelRelated: 50, labelUnrelated: 50} {
-		if len(scores[l]) < want {
-			t.Fatalf("pairs.jsonl has %d %q pairs, want at least %d", len(scores[l]), l, want)
-		}
+// calibrationFloors are the least shares TestCalibration and
+// TestCalibrationHoldout accept at an embedder's shipped thresholds.
+type calibrationFloors struct {
+	sameReinforce, sameCluster, relatedBelowReinforce, relatedRelated, unrelatedBelowCluster float64
+}
+
+// calibrated lists each built-in embedder with its floors on pairs.jsonl
+// and on the holdout. Static-v1 scores related pairs higher than
+// offline-v1 (its word vectors see that "prefer pnpm" and "prefer bun" are
+// about the same thing), so fewer same pairs clear its Reinforce: they go
+// to classification instead, the safe side (docs/EMBEDDERS.md).
+func calibrated(t *testing.T) []struct {
+	e               Embedder
+	pairs, holdout  calibrationFloors
+	thresholdsConst string
+} {
+	t.Helper()
+	s, err := NewStatic()
+	if err != nil {
+		t.Fatal(err)
 	}
-	logDistributions(t, scores)
-	derived := derivedThresholds(scores)
-	t.Logf("derived  %+v", derived)
-	t.Logf("shipped  %+v", shipped)
+	return []struct {
+		e               Embedder
+		pairs, holdout  calibrationFloors
+		thresholdsConst string
+	}{
+		{NewOffline(), calibrationFloors{0.85, 0.99, 0.90, 0.95, 0.90}, calibrationFloors{0.80, 0, 0.70, 0.90, 0.90}, "offlineV1Thresholds"},
+		{s, calibrationFloors{0.65, 0.99, 0.90, 0.95, 0.95}, calibrationFloors{0.65, 0, 0.70, 0.90, 0.90}, "staticV1Thresholds"},
+	}
+}
 
-	t.Run("shipped match derived", func(t *testing.T) {
-		pairs := []struct {
-			name      string
-			got, want float64
-		}{
-			{"Cluster", shipped.Cluster, derived.Cluster},
-			{"Related", shipped.Related, derived.Related},
-			{"Reinforce", shipped.Reinforce, derived.Reinforce},
-			{"Merge", shipped.Merge, derived.Merge},
-			{"Dedupe", shipped.Dedupe, derived.Dedupe},
-		}
-		for _, p := range pairs {
-			if math.Abs(p.got-p.want) > 0.02+1e-9 {
-				t.Errorf("%s=%.2f, the calibration rule derives %.2f: recalibrate and update offlineV1Thresholds and docs/EMBEDDERS.md",
-					p.name, p.got, p.want)
-			}
-		}
-	})
-
-	r := measure(scores, shipped)
-	logReport(t, r)
+func checkFloors(t *testing.T, r calibrationReport, f calibrationFloors) {
+	t.Helper()
 	floors := []struct {
 		name      string
 		got, want float64
 	}{
-		{"same >= Reinforce", r.sameReinforce, 0.85},
-		{"same >= Cluster", r.sameCluster, 0.99},
-		{"related < Reinforce", 1 - r.relatedReinforce, 0.90},
-		{"related >= Related", r.relatedBand + r.relatedReinforce, 0.95},
-		{"unrelated < Cluster", r.unrelatedCluster, 0.90},
+		{"same >= Reinforce", r.sameReinforce, f.sameReinforce},
+		{"same >= Cluster", r.sameCluster, f.sameCluster},
+		{"related < Reinforce", 1 - r.relatedReinforce, f.relatedBelowReinforce},
+		{"related >= Related", r.relatedBand + r.relatedReinforce, f.relatedRelated},
+		{"unrelated < Cluster", r.unrelatedCluster, f.unrelatedBelowCluster},
 		{"no related or unrelated >= Dedupe", 1 - r.falseDedupe, 1},
 	}
 	for _, f := range floors {
@@ -248,31 +243,63 @@ func TestCalibration(t *testing.T) {
 	}
 }
 
-// TestCalibrationHoldout scores testdata/pairs_holdout.jsonl, written after
-// the offline features were designed and never used to tune them, with the
-// shipped thresholds. Its floors are looser: it measures how far the
-// calibration carries to sentences it has not seen.
-func TestCalibrationHoldout(t *testing.T) {
-	o := NewOffline()
-	scores := scorePairs(t, o, loadPairsFile(t, "testdata/pairs_holdout.jsonl"))
-	logDistributions(t, scores)
-	r := measure(scores, ThresholdsFor(o.ID()))
-	logReport(t, r)
-	floors := []struct {
-		name      string
-		got, want float64
-	}{
-		{"same >= Reinforce", r.sameReinforce, 0.80},
-		{"related < Reinforce", 1 - r.relatedReinforce, 0.70},
-		{"related >= Related", r.relatedBand + r.relatedReinforce, 0.90},
-		{"unrelated < Cluster", r.unrelatedCluster, 0.90},
-		{"no related or unrelated >= Dedupe", 1 - r.falseDedupe, 1},
-	}
-	for _, f := range floors {
-		t.Run(f.name, func(t *testing.T) {
-			if f.got < f.want {
-				t.Errorf("share=%.3f, want >= %.2f", f.got, f.want)
+// TestCalibration checks, for each built-in embedder, that its thresholds
+// are the ones the calibration rule derives from testdata/pairs.jsonl and
+// that they separate the labels as docs/EMBEDDERS.md states. Run it with -v
+// for the numbers.
+func TestCalibration(t *testing.T) {
+	pairs := loadPairs(t)
+	for _, c := range calibrated(t) {
+		t.Run(c.e.ID(), func(t *testing.T) {
+			shipped := ThresholdsFor(c.e.ID())
+			scores := scorePairs(t, c.e, pairs)
+			for l, want := range map[string]int{labelSame: 50, labelRelated: 50, labelUnrelated: 50} {
+				if len(scores[l]) < want {
+					t.Fatalf("pairs.jsonl has %d %q pairs, want at least %d", len(scores[l]), l, want)
+				}
 			}
+			logDistributions(t, scores)
+			derived := derivedThresholds(scores)
+			t.Logf("derived  %+v", derived)
+			t.Logf("shipped  %+v", shipped)
+			t.Run("shipped match derived", func(t *testing.T) {
+				pairs := []struct {
+					name      string
+					got, want float64
+				}{
+					{"Cluster", shipped.Cluster, derived.Cluster},
+					{"Related", shipped.Related, derived.Related},
+					{"Reinforce", shipped.Reinforce, derived.Reinforce},
+					{"Merge", shipped.Merge, derived.Merge},
+					{"Dedupe", shipped.Dedupe, derived.Dedupe},
+				}
+				for _, p := range pairs {
+					if math.Abs(p.got-p.want) > 0.02+1e-9 {
+						t.Errorf("%s=%.2f, the calibration rule derives %.2f: recalibrate and update %s and docs/EMBEDDERS.md",
+							p.name, p.got, p.want, c.thresholdsConst)
+					}
+				}
+			})
+			r := measure(scores, shipped)
+			logReport(t, r)
+			checkFloors(t, r, c.pairs)
+		})
+	}
+}
+
+// TestCalibrationHoldout scores testdata/pairs_holdout.jsonl, written after
+// the offline features were designed and never used to tune either
+// built-in embedder, with the shipped thresholds. Its floors are looser: it
+// measures how far the calibration carries to sentences it has not seen.
+func TestCalibrationHoldout(t *testing.T) {
+	pairs := loadPairsFile(t, "testdata/pairs_holdout.jsonl")
+	for _, c := range calibrated(t) {
+		t.Run(c.e.ID(), func(t *testing.T) {
+			scores := scorePairs(t, c.e, pairs)
+			logDistributions(t, scores)
+			r := measure(scores, ThresholdsFor(c.e.ID()))
+			logReport(t, r)
+			checkFloors(t, r, c.holdout)
 		})
 	}
 }

@@ -17,3 +17,14 @@ func processCPUTime() (time.Duration, bool) {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }
+
+// pageFaults returns how many minor page faults this process has taken:
+// each is a page touched for the first time, such as a page of the word
+// table in the binary.
+func pageFaults() (int64, bool) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, false
+	}
+	return ru.Minflt, true
+}

@@ -1,7 +1,9 @@
 // Package embed turns text into vectors. It owns the Embedder interface, the
-// built-in deterministic offline embedder (pure Go, nothing downloaded) and an
-// OpenAI-compatible embedder (go-openai). Every vector is tagged with the ID of
-// the embedder that made it, so vectors from different embedders never mix.
+// two built-in deterministic embedders (pure Go, nothing downloaded): Static,
+// the default, which adds pretrained word vectors (package wordvec) to
+// Offline's hashed features, and Offline alone; and an OpenAI-compatible
+// embedder (go-openai). Every vector is tagged with the ID of the embedder
+// that made it, so vectors from different embedders never mix.
 //
 // It also owns what depends on the embedder: the similarity thresholds the
 // consolidation pipeline acts on (ThresholdsFor, calibrated per embedder on

@@ -37,8 +37,9 @@ func TestLexiconBuiltOnce(t *testing.T) {
 }
 
 // TestConcurrentFirstUse embeds from several goroutines at once in a fresh
-// test process, so the first calls race to build the lexicon and the stop
-// words; under -race any unsafe first use fails the child.
+// test process, so the first calls race to build the lexicon, the stop
+// words and the static embedder's class vectors; under -race any unsafe
+// first use fails the child.
 func TestConcurrentFirstUse(t *testing.T) {
 	testkit.InFreshProcess(t, freshProcessEnv, embedConcurrently)
 }
@@ -50,27 +51,35 @@ func embedConcurrently(t *testing.T) {
 		"We migrated the API from Express to Fastify",
 		"always run the tests before pushing",
 	}
-	o := NewOffline()
+	// Half the workers use each built-in embedder, so the static one's
+	// class vectors and the shared lexicon are first built in a race.
 	const workers = 8
+	s, err := NewStatic()
+	if err != nil {
+		t.Fatalf("NewStatic: %v", err)
+	}
+	embedders := []Embedder{NewOffline(), s}
+	es := make([]Embedder, workers)
 	got := make([][][]float32, workers)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			got[w], errs[w] = o.Embed(context.Background(), texts)
+			es[w] = embedders[w%2]
+			got[w], errs[w] = es[w].Embed(context.Background(), texts)
 		})
 	}
 	wg.Wait()
-	want, err := o.Embed(context.Background(), texts)
-	if err != nil {
-		t.Fatalf("Embed: %v", err)
-	}
 	for w := range workers {
 		if errs[w] != nil {
 			t.Fatalf("worker %d: Embed: %v", w, errs[w])
 		}
+		want, err := es[w].Embed(context.Background(), texts)
+		if err != nil {
+			t.Fatalf("Embed: %v", err)
+		}
 		if !reflect.DeepEqual(got[w], want) {
-			t.Fatalf("worker %d: vectors differ from a later serial Embed", w)
+			t.Fatalf("worker %d (%s): vectors differ from a later serial Embed", w, es[w].ID())
 		}
 	}
 }

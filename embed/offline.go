@@ -95,12 +95,18 @@ func (o *Offline) Dim() int { return o.dim }
 // text count. A text with no words (empty, punctuation, binary) gets the
 // same fixed vector, which is unit length and unrelated to real text.
 func (o *Offline) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return embedEach(ctx, "offline", texts, o.embedOne)
+}
+
+// embedEach embeds texts one by one with a built-in embedder, stopping when
+// ctx is done.
+func embedEach(ctx context.Context, name string, texts []string, one func(string) []float32) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("offline embed text %d of %d: %w", i+1, len(texts), err)
+			return nil, fmt.Errorf("%s embed text %d of %d: %w", name, i+1, len(texts), err)
 		}
-		out[i] = o.embedOne(t)
+		out[i] = one(t)
 	}
 	return out, nil
 }
@@ -114,13 +120,21 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return &scratch{bag: newFeatureBag(256)} }}
 
-func (o *Offline) embedOne(text string) []float32 {
+func (o *Offline) embedOne(text string) []float32 { return o.embedTokens(text, nil) }
+
+// embedTokens returns the vector of text and, when see is not nil, hands
+// see the text's tokens first (they are valid only during the call), so
+// the static embedder tokenizes once for both of its parts.
+func (o *Offline) embedTokens(text string, see func([]token)) []float32 {
 	if len(text) > maxOfflineInput {
 		text = text[:maxOfflineInput]
 	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
 	tokens := sc.tz.tokenize(text)
+	if see != nil {
+		see(tokens)
+	}
 	bag := &sc.bag
 	bag.reset()
 	o.addFeatures(bag, tokens)

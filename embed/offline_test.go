@@ -84,14 +84,20 @@ func TestOfflineGolden(t *testing.T) {
 		"Ünïcödé: 日本語のテキストとemoji 🚀",
 		"",
 	}
-	o := NewOffline()
+	checkGolden(t, NewOffline(), texts, "testdata/offline_golden.txt", "offlineVersion")
+}
+
+// checkGolden compares the SHA-256 prefixes of e's vectors for texts with
+// the golden file at path (rewritten with -update); a change must bump the
+// embedder's version constant, named by version.
+func checkGolden(t *testing.T, e Embedder, texts []string, path, version string) {
+	t.Helper()
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s: sha256 of EncodeF32(vector) per text\n", o.ID())
+	fmt.Fprintf(&b, "# %s: sha256 of EncodeF32(vector) per text\n", e.ID())
 	for _, text := range texts {
-		sum := sha256.Sum256(EncodeF32(embedOne(t, o, text)))
+		sum := sha256.Sum256(EncodeF32(embedOne(t, e, text)))
 		fmt.Fprintf(&b, "%s %q\n", hex.EncodeToString(sum[:8]), text)
 	}
-	const path = "testdata/offline_golden.txt"
 	if *update {
 		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 			t.Fatalf("write golden: %v", err)
@@ -102,7 +108,7 @@ func TestOfflineGolden(t *testing.T) {
 		t.Fatalf("read golden (run with -update to create it): %v", err)
 	}
 	if got := b.String(); got != string(want) {
-		t.Errorf("offline vectors changed:\n got:\n%s\nwant:\n%s\nbump offlineVersion if this is intended", got, want)
+		t.Errorf("%s vectors changed:\n got:\n%s\nwant:\n%s\nbump %s if this is intended", e.ID(), got, want, version)
 	}
 }
 

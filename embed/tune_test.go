@@ -16,20 +16,6 @@ import (
 // "same" over "related", the AUC of same+related over "unrelated", and the
 // share of "same" pairs above the score that only 10% of "related" reach.
 func separation(scores map[string][]float64) (aucSR, aucPU, recall float64) {
-	auc := func(pos, neg []float64) float64 {
-		var wins float64
-		for _, p := range pos {
-			for _, n := range neg {
-				switch {
-				case p > n:
-					wins++
-				case p == n:
-					wins += 0.5
-				}
-			}
-		}
-		return wins / float64(len(pos)*len(neg))
-	}
 	same, rel, unr := scores[labelSame], scores[labelRelated], scores[labelUnrelated]
 	aucSR = auc(same, rel)
 	aucPU = auc(append(slices.Clone(same), rel...), unr)

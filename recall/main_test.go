@@ -23,8 +23,8 @@ func tempDir() (string, error) {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if fixtureVal != nil {
-		fixtureVal.db.Close()
+	for _, f := range fixtures {
+		f.db.Close()
 	}
 	if sharedDir != "" {
 		os.RemoveAll(sharedDir)

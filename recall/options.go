@@ -78,21 +78,24 @@ type Options struct {
 }
 
 // Relevance floors and the coverage weight, measured on the labelled set
-// (docs/BENCHMARKS.md, TestRelevanceFloor). The OpenAI floor is the offline
-// one shifted by the gap between the two embedders' calibrated Related
-// thresholds (docs/EMBEDDERS.md); it has not been measured here.
+// (docs/BENCHMARKS.md, TestRelevanceFloor): each built-in embedder's floor
+// is the lowest of the sweep that keeps precision ≥ 0.75 and off-topic
+// noise ≤ 0.15 (docs/EMBEDDERS.md). The OpenAI floor is the offline one
+// shifted by the gap between the two embedders' calibrated Related
+// thresholds; it has not been measured here.
 const (
 	offlineFloor          = 0.35
+	staticFloor           = 0.40
 	openAIFloor           = 0.55
 	defaultCoverageWeight = 0.25
 	defaultLexicalFloor   = 0.6
 )
 
 // DefaultOptions returns the defaults of config.Default's recall section
-// with the relevance floors of the offline embedder.
+// with the relevance floors of the default embedder.
 func DefaultOptions() Options {
 	c := config.Default()
-	return FromConfig(&c, "offline-v1-384")
+	return FromConfig(&c, embed.StaticID)
 }
 
 // FromConfig returns the options a config asks for, with the relevance
@@ -125,19 +128,24 @@ func FromConfig(cfg *config.Config, embedderID string) Options {
 // RelevanceFloorFor returns the relevance floor for vectors of the
 // embedder with the given ID.
 func RelevanceFloorFor(embedderID string) float64 {
-	if strings.HasPrefix(embedderID, "offline-") {
+	switch {
+	case strings.HasPrefix(embedderID, "static-"):
+		return staticFloor
+	case strings.HasPrefix(embedderID, "offline-"):
 		return offlineFloor
 	}
 	return openAIFloor
 }
 
 // NewQueryEmbedder builds the configured embedder for embedding queries on
-// the hot path: the offline one as is, the OpenAI-compatible one with no
+// the hot path: the built-in ones as they are, the OpenAI-compatible one with no
 // retries and each attempt bounded by embedder.query_timeout, so a slow
 // endpoint costs one short wait before recall falls back to BM25.
 func NewQueryEmbedder(cfg *config.Config) (embed.Embedder, error) {
 	switch cfg.Embedder.Kind {
 	case "", "offline":
+		return embed.NewStatic()
+	case "hashed":
 		return embed.NewOffline(), nil
 	case "openai":
 		timeout := cfg.Embedder.QueryTimeout

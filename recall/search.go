@@ -51,7 +51,7 @@ func (s *search) hasSpace() bool {
 // localEmbedder reports whether the embedder runs in-process, cheaply
 // enough to embed a few candidates that have no stored vector yet.
 func (s *search) localEmbedder() bool {
-	return s.r.Embedder != nil && strings.HasPrefix(s.r.Embedder.ID(), "offline-")
+	return s.r.Embedder != nil && embed.Local(s.r.Embedder.ID())
 }
 
 // fork returns a search for one kind of item: the query state shared,

@@ -43,6 +43,7 @@ var Rules = []Rule{
 	{Packages: []string{"ids"}, Only: []string{"github.com/oklog/ulid"}},
 	{Packages: []string{"store"}, Never: []string{"hooks", "agent", "llm", "syncer", "markdown"}},
 	{Packages: []string{"embed"}, Never: []string{"store", "agent"}},
+	{Packages: []string{"embed/wordvec"}, Only: []string{}},
 	{Packages: []string{"config"}, Never: []string{"store"}},
 	{Packages: []string{"app"}, Never: []string{"hooks", "agent", "cli"}},
 	{Packages: []string{"redact", "transcript", "relations"}, Only: []string{"internal/lazyre"}},
@@ -60,5 +61,5 @@ var Rules = []Rule{
 	{Packages: []string{"install", "mcpserver", "cli", "demo"}},
 	{Packages: []string{"cmd/credence"}, Only: []string{"cli"}},
 	{Packages: []string{"cmd/credence-hook"}, Only: []string{"hookrelay"}},
-	{Packages: []string{"internal/testkit", "llm/llmtest", "recall/synth", "scripts/bench-hooks", "scripts/load-hooks", "e2e"}, ForTests: true},
+	{Packages: []string{"internal/testkit", "llm/llmtest", "recall/synth", "scripts/bench-hooks", "scripts/load-hooks", "scripts/wordvec", "e2e"}, ForTests: true},
 }

@@ -92,7 +92,12 @@ func seed(args []string) error {
 			last = time.Now()
 		}
 	}
-	emb := embed.NewOffline()
+	// The default embedder, so the vectors are in the space the hooks and
+	// the agent search.
+	emb, err := embed.NewStatic()
+	if err != nil {
+		return err
+	}
 	if _, err := synth.Load(ctx, db, h, synth.LoadOptions{Embedder: emb, NoVectorIndex: true, Progress: progress}); err != nil {
 		return err
 	}
