@@ -156,7 +156,8 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	if !q.AsOf.IsZero() {
 		now = q.AsOf
 	}
-	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text), needs: relations.Needs(q.Text)}
+	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text), needs: relations.Needs(q.Text),
+		specific: specificTerms(q.Text)}
 	if r.Opts.Mode != LexicalOnly {
 		if err := s.embedQuery(ctx); err != nil {
 			if r.Opts.Mode == VectorOnly {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/embed/wordvec"
 	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
@@ -41,6 +42,10 @@ type search struct {
 	asOf []store.Belief // every belief as of Query.AsOf, for exclusive groups
 
 	needs []relations.Need // the relations the prompt asks about or needs
+	// specific are the query's words no English word list holds (names,
+	// identifiers, tools: "zanzibarledger", "pnpm"), stemmed: an item that
+	// names one is relevant whatever its cosine.
+	specific []string
 }
 
 // hasSpace reports whether stored vectors can be searched.
@@ -240,10 +245,36 @@ func (s *search) fillCosines(ctx context.Context, kind string, texts map[string]
 	return nil
 }
 
+// specificTerms returns the query terms that are names rather than
+// English: at least four letters and absent from the pretrained word
+// table. Sharing one is strong evidence that an item is about what the
+// prompt asks; a cosine over the rest of the words cannot see it.
+func specificTerms(text string) []string {
+	t, err := wordvec.Default()
+	if err != nil {
+		return nil
+	}
+	q := store.MatchQuery(cutQuery(text), 32)
+	var out []string
+	for _, w := range strings.Split(q, " OR ") {
+		w = strings.Trim(w, `"`)
+		if len(w) < 4 {
+			continue
+		}
+		if _, known := t.Find(w); !known {
+			out = append(out, stem(w))
+		}
+	}
+	return out
+}
+
 // relevant reports whether an item clears the relevance floor: its cosine
 // plus the weighted share of query terms its text holds, or without a
 // cosine (lexical fallback) that share alone against LexicalFloor.
 func (s *search) relevant(id, text string) bool {
+	if len(s.specific) > 0 && coverage(s.specific, text) > 0 {
+		return true // it names what the prompt names: "zanzibarledger", "ledger-stg"
+	}
 	cov := coverage(s.terms, text)
 	if c, ok := s.cosine[id]; ok && s.vec != nil {
 		return c+s.r.Opts.CoverageWeight*cov >= s.r.Opts.RelevanceFloor
