@@ -72,31 +72,6 @@ func TestParaphrasesConverge(t *testing.T) {
 	}
 }
 
-// TestDedupeReadsConfiguredThreshold checks that dedupe acts at the
-// Dedupe threshold it is given (consolidation.dedupe_threshold, else the
-// embedder's calibration): at 0.99 two paraphrases stay two beliefs, at the
-// calibrated 0.78 they are one.
-func TestDedupeReadsConfiguredThreshold(t *testing.T) {
-	for _, tt := range []struct {
-		dedupe float64
-		want   int
-	}{{0, 1}, {0.99, 2}} {
-		t.Run(fmt.Sprint(tt.dedupe), func(t *testing.T) {
-			th := embed.ThresholdsFor(embed.NewOffline().ID())
-			if tt.dedupe > 0 {
-				th.Dedupe = tt.dedupe
-			}
-			e := newEnv(t, func(c *envConfig) { c.opts.Thresholds = th })
-			e.say("/src/app", raceParaphrases[0])
-			e.say("/src/app", raceParaphrases[1])
-			e.run()
-			if n := len(e.beliefs("assistant", "should")); n != tt.want {
-				t.Errorf("Dedupe %v: %d beliefs, want %d", th.Dedupe, n, tt.want)
-			}
-		})
-	}
-}
-
 // remoteOffline is the offline embedder under another ID, so the
 // consolidator treats it as remote: it never calls it inside a
 // transaction, and uses the thresholds it is given.
@@ -112,28 +87,38 @@ func (r *remoteOffline) Embed(ctx context.Context, texts []string) ([][]float32,
 	return r.Embedder.Embed(ctx, texts)
 }
 
-// TestDedupeWithRemoteEmbedder checks that dedupe runs on a remote
-// embedder's vectors too — computed before the transaction — with that
-// embedder's thresholds, not the offline ones.
-func TestDedupeWithRemoteEmbedder(t *testing.T) {
+// TestDedupeAtConfiguredThreshold checks that dedupe acts at the Dedupe
+// threshold it is given (consolidation.dedupe_threshold, else the
+// embedder's calibration) — at 0.99 two paraphrases stay two beliefs, at
+// the calibrated 0.78 they are one — on an in-process embedder and on a
+// remote one, whose vectors are computed before the transaction.
+func TestDedupeAtConfiguredThreshold(t *testing.T) {
 	for _, tt := range []struct {
-		dedupe float64
+		remote bool
+		dedupe float64 // 0: the calibrated value
 		want   int
-	}{{0.78, 1}, {0.99, 2}} {
-		t.Run(fmt.Sprint(tt.dedupe), func(t *testing.T) {
-			emb := &remoteOffline{Embedder: embed.NewOffline()}
+	}{{false, 0, 1}, {false, 0.99, 2}, {true, 0, 1}, {true, 0.99, 2}} {
+		t.Run(fmt.Sprintf("remote=%v,dedupe=%v", tt.remote, tt.dedupe), func(t *testing.T) {
 			th := embed.ThresholdsFor(embed.NewOffline().ID())
-			th.Dedupe = tt.dedupe
-			e := newEnv(t, func(c *envConfig) { c.opts.Embedder, c.opts.Thresholds = emb, th })
+			if tt.dedupe > 0 {
+				th.Dedupe = tt.dedupe
+			}
+			emb := &remoteOffline{Embedder: embed.NewOffline()}
+			e := newEnv(t, func(c *envConfig) {
+				c.opts.Thresholds = th
+				if tt.remote {
+					c.opts.Embedder = emb
+				}
+			})
 			e.say("/src/app", raceParaphrases[0])
 			e.run()
 			e.say("/src/app", raceParaphrases[1])
 			st := e.run()
-			if st.EmbedderFallback || emb.calls == 0 {
+			if tt.remote && (st.EmbedderFallback || emb.calls == 0) {
 				t.Fatalf("cycle on the fallback (%v) or without calling the embedder (%d calls)", st.EmbedderFallback, emb.calls)
 			}
 			if n := len(e.beliefs("assistant", "should")); n != tt.want {
-				t.Errorf("Dedupe %v: %d beliefs, want %d", tt.dedupe, n, tt.want)
+				t.Errorf("Dedupe %v: %d beliefs, want %d", th.Dedupe, n, tt.want)
 			}
 		})
 	}

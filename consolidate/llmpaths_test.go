@@ -117,20 +117,11 @@ func TestLLMPredictCalibrate(t *testing.T) {
 	})
 
 	t.Run("reinforce supports the belief it names", func(t *testing.T) {
-		s := &script{extract: func(llmtest.Request) llmtest.Reply { return facts(livesInLisbon) }}
-		e, _ := scriptedEnv(t, s, 0)
-		e.say("", "I live in Lisbon")
-		e.run()
-		lisbon := e.one("user", "lives_in")
 		// Another triple than the belief's, so only the target can tie them.
-		s.extract = func(req llmtest.Request) llmtest.Reply {
-			return facts(llm.Fact{Subject: "user", Predicate: "lives_by", Object: "the river", Fact: "User lives by the river",
-				Kind: "fact", Action: llm.ActionReinforce, BeliefID: knownID(req, "lisbon")})
-		}
-		e.say("", "Lisbon is still home, by the river.")
-		if st := e.run(); st.LLMFallbacks != 0 {
-			t.Fatalf("%d fallbacks, want none (was the belief in the model's context?)", st.LLMFallbacks)
-		}
+		e, lisbon := secondReading(t, "Lisbon is still home, by the river.", func(target string) llm.Fact {
+			return llm.Fact{Subject: "user", Predicate: "lives_by", Object: "the river", Fact: "User lives by the river",
+				Kind: "fact", Action: llm.ActionReinforce, BeliefID: target}
+		})
 		if b := e.one("user", "lives_in"); b.ID != lisbon.ID || b.Supports != 2 || b.EvidenceCount != 2 {
 			t.Errorf("lisbon has %d supports of %d, want 2 of 2", b.Supports, b.EvidenceCount)
 		}
@@ -140,18 +131,10 @@ func TestLLMPredictCalibrate(t *testing.T) {
 	})
 
 	t.Run("invalidate supersedes the belief it names", func(t *testing.T) {
-		s := &script{extract: func(llmtest.Request) llmtest.Reply { return facts(livesInLisbon) }}
-		e, _ := scriptedEnv(t, s, 0)
-		e.say("", "I live in Lisbon")
-		e.run()
-		s.extract = func(req llmtest.Request) llmtest.Reply {
-			return facts(llm.Fact{Subject: "user", Predicate: "based_in", Object: "Porto", Fact: "User is based in Porto",
-				Kind: "fact", Action: llm.ActionInvalidate, BeliefID: knownID(req, "lisbon")})
-		}
-		e.say("", "Lisbon was lovely, but Porto is where I am based these days.")
-		if st := e.run(); st.LLMFallbacks != 0 {
-			t.Fatalf("%d fallbacks, want none", st.LLMFallbacks)
-		}
+		e, _ := secondReading(t, "Lisbon was lovely, but Porto is where I am based these days.", func(target string) llm.Fact {
+			return llm.Fact{Subject: "user", Predicate: "based_in", Object: "Porto", Fact: "User is based in Porto",
+				Kind: "fact", Action: llm.ActionInvalidate, BeliefID: target}
+		})
 		lisbon, porto := e.one("user", "lives_in"), e.one("user", "based_in")
 		if lisbon.Status != belief.Superseded || lisbon.InvalidAt == 0 || lisbon.Contradictions != 1 {
 			t.Errorf("lisbon %s (invalid_at %d) with %d contradictions; want superseded by the model's invalidate, one contradiction",
@@ -161,6 +144,25 @@ func TestLLMPredictCalibrate(t *testing.T) {
 			t.Errorf("porto %s %q, want active", porto.Status, porto.Object)
 		}
 	})
+}
+
+// secondReading makes "User lives in Lisbon" from the model's reading of
+// one episode, then has the model read text as fact, given the ID of that
+// belief as it finds it in its context, and returns the environment and the
+// belief as it was before.
+func secondReading(t *testing.T, text string, fact func(target string) llm.Fact) (*testEnv, store.Belief) {
+	t.Helper()
+	s := &script{extract: func(llmtest.Request) llmtest.Reply { return facts(livesInLisbon) }}
+	e, _ := scriptedEnv(t, s, 0)
+	e.say("", "I live in Lisbon")
+	e.run()
+	lisbon := e.one("user", "lives_in")
+	s.extract = func(req llmtest.Request) llmtest.Reply { return facts(fact(knownID(req, "lisbon"))) }
+	e.say("", text)
+	if st := e.run(); st.LLMFallbacks != 0 {
+		t.Fatalf("%d fallbacks, want none (was the belief in the model's context?)", st.LLMFallbacks)
+	}
+	return e, lisbon
 }
 
 // tramEpisodes are three episodes the offline extractor reads nothing in
