@@ -12,13 +12,15 @@ import (
 )
 
 // raceParaphrases are one instruction in five wordings the offline
-// extractor reads today, each to a different object.
+// extractor reads today, each to a different object, so only dedupe can
+// join them; every one is within the Dedupe threshold of the first under
+// both built-in embedders.
 var raceParaphrases = []string{
-	"Always run go test with the -race flag in this repo.",
-	"Please always use -race when you run go test.",
 	"Always run go test with -race.",
-	"Always add -race when running go test.",
+	"Please always use -race when you run go test.",
 	"Use -race with go test, always.",
+	"Always use go test -race.",
+	"Always run go test with the race detector.",
 }
 
 // TestParaphrasesConverge says one claim in several wordings, one session

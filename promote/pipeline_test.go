@@ -98,11 +98,11 @@ func TestParaphrasesPromotedAsOne(t *testing.T) {
 		needsExtractor bool
 	}{
 		{"wordings read today", []string{
-			"Always run go test with the -race flag in this repo.",
-			"Please always use -race when you run go test.",
 			"Always run go test with -race.",
-			"Always add -race when running go test.",
+			"Please always use -race when you run go test.",
 			"Use -race with go test, always.",
+			"Always use go test -race.",
+			"Always run go test with the race detector.",
 		}, false},
 		{"the issue's wordings", []string{
 			"Always run go test with the -race flag in this repo.",
