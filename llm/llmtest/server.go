@@ -160,7 +160,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	resp := map[string]any{
 		"id": "chatcmpl-test", "object": "chat.completion", "model": cr.Model,
 		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": message}},
-		"usage": map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
+		"usage":   map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
 	}
 	_ = json.NewEncoder(w).Encode(resp)
 }
