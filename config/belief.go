@@ -6,10 +6,17 @@ import (
 	"github.com/credence-mem/credence/belief"
 )
 
-// BeliefParams returns the belief constants the config describes.
+// BeliefParams returns the belief constants the config describes. An unset
+// belief.merge_min_similarity (0) leaves the seed's value in place: the
+// merge gate's similarity belongs to the embedder, and consolidation sets it
+// from the embedder's thresholds (app.Thresholds) before asking the gate.
 func (c *Config) BeliefParams() belief.Params {
 	b := c.Belief
 	day := 24 * time.Hour
+	mergeSim := b.MergeMinSimilarity
+	if mergeSim == 0 {
+		mergeSim = belief.DefaultParams().MergeMinSimilarity
+	}
 	return belief.Params{
 		LearningRate:            b.LearningRate,
 		PriorAlpha:              b.PriorAlpha,
@@ -28,7 +35,7 @@ func (c *Config) BeliefParams() belief.Params {
 		SplitMinSupports:        b.SplitMinSupports,
 		SplitMinPartial:         b.SplitMinPartial,
 		SplitMinEvidence:        b.SplitMinEvidence,
-		MergeMinSimilarity:      b.MergeMinSimilarity,
+		MergeMinSimilarity:      mergeSim,
 		MergeMinConfidence:      b.MergeMinConfidence,
 		MergeCooldown:           time.Duration(b.MergeCooldownDays) * day,
 		ArchiveConfidence:       b.ArchiveConfidence,

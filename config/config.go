@@ -56,7 +56,7 @@ type BeliefConfig struct {
 	SplitMinSupports        int     `toml:"split_min_supports" doc:"Split gate: at least this many supports."`
 	SplitMinPartial         int     `toml:"split_min_partial" doc:"Split gate: at least this many PARTIAL judgements."`
 	SplitMinEvidence        int     `toml:"split_min_evidence" doc:"Split gate: at least this much evidence."`
-	MergeMinSimilarity      float64 `toml:"merge_min_similarity" doc:"Merge gate: cosine similarity above this."`
+	MergeMinSimilarity      float64 `toml:"merge_min_similarity" doc:"Merge gate: cosine similarity above this; 0 uses the embedder's calibrated value."`
 	MergeMinConfidence      float64 `toml:"merge_min_confidence" doc:"Merge gate: both beliefs' confidence above this."`
 	MergeCooldownDays       int     `toml:"merge_cooldown_days" doc:"Merge gate: neither belief revised in this many days."`
 	ArchiveConfidence       float64 `toml:"archive_confidence" doc:"Archive a belief whose confidence falls below this."`
@@ -169,7 +169,7 @@ func Default() Config {
 			SplitMinSupports:        3,
 			SplitMinPartial:         2,
 			SplitMinEvidence:        5,
-			MergeMinSimilarity:      0.92,
+			MergeMinSimilarity:      0, // the embedder's calibrated Merge (embed.ThresholdsFor)
 			MergeMinConfidence:      0.6,
 			MergeCooldownDays:       7,
 			ArchiveConfidence:       0.3,

@@ -121,12 +121,13 @@ func (v *validator) belief() {
 		"belief.contested_margin":         b.ContestedMargin,
 		"belief.revise_confidence":        b.ReviseConfidence,
 		"belief.revise_peak":              b.RevisePeak,
-		"belief.merge_min_similarity":     b.MergeMinSimilarity,
 		"belief.merge_min_confidence":     b.MergeMinConfidence,
 		"belief.archive_confidence":       b.ArchiveConfidence,
 	} {
 		v.probability(key, x)
 	}
+	v.check(b.MergeMinSimilarity >= 0 && b.MergeMinSimilarity <= 1, "belief.merge_min_similarity",
+		"must be between 0 and 1 (0 uses the embedder's calibrated value), got %g", b.MergeMinSimilarity)
 	v.check(b.ReviseConfidence < b.RevisePeak, "belief.revise_confidence",
 		"must be below belief.revise_peak (%g), got %g", b.RevisePeak, b.ReviseConfidence)
 	for key, n := range map[string]int{

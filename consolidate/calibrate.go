@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/credence-mem/credence/belief"
@@ -59,7 +60,7 @@ func judge(f fact, group []store.Belief, excl map[string]bool) verdict {
 	pred := f.polarPredicate()
 	for i := range group {
 		b := &group[i]
-		if b.Predicate == pred && b.Object == f.Object && slotSubject(b.Subject, b.Predicate) == slotSubject(f.Subject, pred) {
+		if b.Predicate == pred && sameObject(b.Object, f.Object) && slotSubject(b.Subject, b.Predicate) == slotSubject(f.Subject, pred) {
 			if v.same == nil || better(b, v.same) {
 				v.same = b
 			}
@@ -80,11 +81,11 @@ func judge(f fact, group []store.Belief, excl map[string]bool) verdict {
 		switch {
 		case f.Action == llm.ActionInvalidate && b.ID == f.Target:
 			against, ends = true, true
-		case b.Predicate == opposite(pred) && b.Object == f.Object:
+		case b.Predicate == opposite(pred) && sameObject(b.Object, f.Object):
 			against, ends = true, f.Change
-		case f.Replaces != "" && b.Predicate == pred && b.Object == f.Replaces:
+		case f.Replaces != "" && b.Predicate == pred && sameObject(b.Object, f.Replaces):
 			against, ends = true, true
-		case exclusive(pred, excl) && b.Predicate == pred && b.Object != f.Object:
+		case exclusive(pred, excl) && b.Predicate == pred && !sameObject(b.Object, f.Object):
 			against, ends = true, f.Change
 		}
 		if against {
@@ -95,6 +96,36 @@ func judge(f fact, group []store.Belief, excl map[string]bool) verdict {
 		}
 	}
 	return v
+}
+
+// judgeFact is judge, then dedupe: a fact whose slot holds no belief with
+// its triple supports the belief that states it in other words, if one
+// does (dedupe.go). inTx says a transaction is open, in which a remote
+// embedder is never called.
+func (r *cycleRun) judgeFact(ctx context.Context, f fact, group []store.Belief, inTx bool) (verdict, error) {
+	v := judge(f, group, r.exclusive)
+	if v.same != nil {
+		return v, nil
+	}
+	candidates := make([]store.Belief, 0, len(group))
+	for _, b := range group {
+		if !slices.ContainsFunc(v.contradicted, func(c store.Belief) bool { return c.ID == b.ID }) {
+			candidates = append(candidates, b)
+		}
+	}
+	same, err := r.paraphrase(ctx, f, candidates, inTx)
+	if err != nil || same == nil {
+		return v, err
+	}
+	for i := range group {
+		if group[i].ID == same.ID {
+			v.same = &group[i]
+		}
+	}
+	if inTx {
+		r.stats.Deduplicated++ // counted when applied, not when forecast
+	}
+	return v, nil
 }
 
 // better prefers an active belief, then the newest.
@@ -152,7 +183,10 @@ func (c *calibrator) apply(ctx context.Context, ep store.Episode, f fact, source
 			return outcome{}, err
 		}
 	}
-	v := judge(f, group, c.run.exclusive)
+	v, err := c.run.judgeFact(ctx, f, group, true)
+	if err != nil {
+		return outcome{}, err
+	}
 	out := outcome{verdict: v, surprise: noveltySurprise, worstConf: -1}
 	if v.same != nil && v.same.Status == belief.Active {
 		out.surprise = 1 - c.run.conf(*v.same)

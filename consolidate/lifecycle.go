@@ -76,18 +76,21 @@ func (r *cycleRun) mergeOne(ctx context.Context, touched []store.Belief) error {
 	for i, b := range idx.beliefs {
 		pos[b.ID] = i
 	}
-	th := r.th.Merge
+	// The gate's similarity is the embedder's calibrated Merge (or the
+	// user's setting of it), never the seed's number for another embedder.
+	params := r.params
+	params.MergeMinSimilarity = r.th.Merge
 	for _, t := range touched {
 		i, ok := pos[t.ID]
 		if !ok {
 			continue // no longer active
 		}
 		a := idx.beliefs[i]
-		for _, h := range idx.nearest(idx.vecs[i], a.Scope, a.ProjectPath, th, 5) {
-			if h.b.ID == a.ID || disagree(a, h.b) {
+		for _, h := range idx.nearest(idx.vecs[i], a.Scope, a.ProjectPath, r.th.Merge, 5) {
+			if h.b.ID == a.ID || (disagree(a, h.b) && !r.restates(a, h)) {
 				continue
 			}
-			if !r.params.ShouldMerge(r.snapshot(a), r.snapshot(h.b), h.sim, now) {
+			if !params.ShouldMerge(r.snapshot(a), r.snapshot(h.b), h.sim, now) {
 				continue
 			}
 			survivor, source := a, h.b
@@ -108,6 +111,16 @@ func (r *cycleRun) mergeOne(ctx context.Context, touched []store.Belief) error {
 		}
 	}
 	return nil
+}
+
+// restates reports whether the nearest belief h says what a says in other
+// words: the same predicate and polarity on a predicate that allows several
+// values, at or above the Dedupe threshold. Beliefs that dedupe would have
+// kept as one (made before it existed, or on another machine) merge even
+// though their objects differ.
+func (r *cycleRun) restates(a store.Belief, h hit) bool {
+	return a.Predicate == h.b.Predicate && !exclusive(a.Predicate, r.exclusive) && h.sim >= r.th.Dedupe &&
+		slotSubject(a.Subject, a.Predicate) == slotSubject(h.b.Subject, h.b.Predicate)
 }
 
 // disagree reports whether two beliefs make different claims about one

@@ -50,7 +50,11 @@ func (r *cycleRun) planMatch(ctx context.Context, c candidate) (matchPlan, error
 		if err != nil {
 			return plan, err
 		}
-		if judge(c.f, group, r.exclusive).same != nil {
+		v, err := r.judgeFact(ctx, c.f, group, false)
+		if err != nil {
+			return plan, err
+		}
+		if v.same != nil {
 			return plan, nil
 		}
 	}

@@ -84,6 +84,11 @@ func (r *cycleRun) applyOffline(ctx context.Context, eps []store.Episode) (int, 
 		}
 		reads = append(reads, offlineRead{ep, facts, assistant})
 	}
+	for _, rd := range reads {
+		if err := r.prepareDedupe(ctx, rd.ep, rd.facts); err != nil {
+			return 0, err
+		}
+	}
 	before := r.stats
 	applied := 0
 	err := r.db.Write(ctx, func(tx *store.Tx) error {
@@ -151,6 +156,9 @@ func (r *cycleRun) applyBatch(ctx context.Context, tx *store.Tx, reads []offline
 func (r *cycleRun) applyLLM(ctx context.Context, ep store.Episode) error {
 	rdg, err := r.readLLM(ctx, ep)
 	if err != nil {
+		return err
+	}
+	if err := r.prepareDedupe(ctx, ep, rdg.facts); err != nil {
 		return err
 	}
 	before := r.stats

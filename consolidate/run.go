@@ -33,6 +33,9 @@ type cycleRun struct {
 	// (stats.EmbedderFallback), whose vectors are computed, never stored.
 	emb embed.Embedder
 	th  embed.Thresholds
+	// dedupeVecs caches emb's vectors of the statements dedupe compared
+	// (dedupe.go), by text.
+	dedupeVecs map[string][]float32
 }
 
 func (c *Consolidator) newRun(ctx context.Context, trigger string) (*cycleRun, error) {
@@ -109,6 +112,7 @@ func (r *cycleRun) useFallback() bool {
 	r.emb, r.th, r.stats.EmbedderFallback = r.c.fallback, r.c.fallbackTh, true
 	r.stats.Embedder = r.emb.ID()
 	r.invalidate()
+	r.dedupeVecs = nil
 	return true
 }
 

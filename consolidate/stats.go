@@ -34,6 +34,9 @@ type Stats struct {
 	Partial        int `json:"partial"`
 	Superseded     int `json:"superseded"`
 	Reactivated    int `json:"reactivated"`
+	// Deduplicated facts stated an existing belief in other words and
+	// supported it (dedupe.go).
+	Deduplicated int `json:"deduplicated"`
 
 	Clusters         int `json:"clusters"`
 	ClustersDeferred int `json:"clusters_deferred"`

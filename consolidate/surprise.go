@@ -51,7 +51,10 @@ func (r *cycleRun) predict(ctx context.Context, rd beliefReader, ep store.Episod
 				fc.context = append(fc.context, b)
 			}
 		}
-		v := judge(f, group, r.exclusive)
+		v, err := r.judgeFact(ctx, f, group, false)
+		if err != nil {
+			return fc, err
+		}
 		s := noveltySurprise
 		if v.same != nil && v.same.Status == belief.Active {
 			s = 1 - r.conf(*v.same)

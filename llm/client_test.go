@@ -42,6 +42,7 @@ func TestExtract(t *testing.T) {
 		{name: "ok", replies: []llmtest.Reply{llmtest.JSON(goodExtraction)}, surprise: 0.95, wantCalls: 1, wantFacts: 1, wantExpl: true},
 		{name: "explanation dropped below 0.90", replies: []llmtest.Reply{llmtest.JSON(goodExtraction)}, surprise: 0.5, wantCalls: 1, wantFacts: 1},
 		{name: "malformed json", replies: []llmtest.Reply{{Content: `{"facts": [`}}, wantErr: ErrMalformed, wantCalls: 1},
+		{name: "refusal", replies: []llmtest.Reply{{Refusal: "I can't help with that."}}, wantErr: ErrMalformed, wantCalls: 1},
 		{name: "wrong shape", replies: []llmtest.Reply{{Content: `{"facts": [], "surprise_explanation": "", "extra": 1}`}}, wantErr: ErrMalformed, wantCalls: 1},
 		{name: "unknown action", replies: []llmtest.Reply{llmtest.JSON(Extraction{Facts: []Fact{{Subject: "user", Predicate: "likes", Object: "go", Fact: "User likes Go", Kind: "fact", Action: "maybe"}}})}, wantErr: ErrMalformed, wantCalls: 1},
 		{name: "unknown belief id", replies: []llmtest.Reply{llmtest.JSON(Extraction{Facts: []Fact{{Subject: "user", Predicate: "likes", Object: "go", Fact: "User likes Go", Kind: "fact", Action: ActionReinforce, BeliefID: "bl_zzz"}}})}, wantErr: ErrMalformed, wantCalls: 1},

@@ -33,10 +33,13 @@ type Bullet struct {
 	Confidence float64
 	Evidence   int
 	Contested  bool
-	// Was, Now, Demoted and NoLongerTrue are set for BulletFormer.
+	// Was, Now, Demoted and NoLongerTrue are set for BulletFormer, and
+	// Successor when the bullet names what replaced it ("… → now Lisbon";
+	// Statement is then the part before the arrow).
 	Was, Now     float64
 	Demoted      time.Time
 	NoLongerTrue bool
+	Successor    string
 }
 
 // Generated reports whether the bullet is in a format RenderSection writes.
@@ -62,9 +65,10 @@ func parseGenerated(line string) (Bullet, bool) {
 		}
 		was, _ := strconv.ParseFloat(m[3], 64)
 		now, _ := strconv.ParseFloat(m[4], 64)
+		statement, successor, _ := strings.Cut(m[2], successorMark)
 		return Bullet{
-			Raw: line, Statement: unescapeStatement(m[2]), Kind: BulletFormer,
-			Was: was, Now: now, Demoted: date, NoLongerTrue: m[1] == "NO LONGER TRUE",
+			Raw: line, Statement: unescapeStatement(statement), Kind: BulletFormer,
+			Was: was, Now: now, Demoted: date, NoLongerTrue: m[1] == "NO LONGER TRUE", Successor: successor,
 		}, true
 	}
 	if m := beliefBulletRe().FindStringSubmatch(line); m != nil {

@@ -60,6 +60,12 @@ type FormerEntry struct {
 	Was, Now  float64   // confidence at its peak while promoted, and now
 	Date      time.Time // when it was demoted (rendered as a UTC date)
 	Reason    string    // ReasonContradicted, ReasonSuperseded, ReasonWeakened or other
+	// Successor is the statement of the belief that replaced this one, when
+	// one did: the bullet names it ("… → now Lisbon"), so the model reading
+	// the file learns what is true instead, not only what is not.
+	// SuccessorID, like ID, is not rendered.
+	Successor   string `json:",omitempty"`
+	SuccessorID string `json:",omitempty"`
 }
 
 // Section is what goes between the markers, each list ranked best first.
@@ -217,9 +223,54 @@ func formatFormer(f FormerEntry) string {
 	case "", ReasonContradicted, ReasonSuperseded:
 		tag = tagNoLongerTrue
 	}
+	statement := SanitizeStatement(f.Statement)
+	if now := replacement(f.Statement, f.Successor); now != "" {
+		statement += successorMark + now
+	}
 	return fmt.Sprintf("- %s %s (was: %.2f, now: %.2f, demoted: %s)",
-		tag, SanitizeStatement(f.Statement), clamp01(f.Was), clamp01(f.Now), f.Date.UTC().Format(time.DateOnly))
+		tag, statement, clamp01(f.Was), clamp01(f.Now), f.Date.UTC().Format(time.DateOnly))
 }
+
+// successorMark joins a former belief's statement to what replaced it.
+const successorMark = " → now "
+
+// maxReplacementWords is the longest differing part of the successor's
+// statement shown alone; a longer one is shown whole.
+const maxReplacementWords = 6
+
+// replacement is what a former bullet says replaced its statement: the part
+// of the successor's statement that differs from the old one when both
+// share their other words (more than the subject) ("User lives in Berlin", "User lives in Lisbon" →
+// "Lisbon"), else the successor's whole statement; "" when there is none.
+// It is kept on the line and inert like a statement, and short.
+func replacement(old, successor string) string {
+	successor = SanitizeStatement(successor)
+	if successor == "" {
+		return ""
+	}
+	successor = strings.TrimPrefix(successor, `\`) // mid-line, nothing to escape
+	ow, nw := strings.Fields(SanitizeStatement(old)), strings.Fields(successor)
+	p := 0
+	for p < len(ow) && p < len(nw) && strings.EqualFold(ow[p], nw[p]) {
+		p++
+	}
+	s := 0
+	for s < len(ow)-p && s < len(nw)-p && strings.EqualFold(ow[len(ow)-1-s], nw[len(nw)-1-s]) {
+		s++
+	}
+	out := successor
+	// Sharing only the subject ("User") is not sharing the claim's shape.
+	if mid := nw[p : len(nw)-s]; (p > 1 || s > 0) && len(mid) > 0 && len(mid) <= maxReplacementWords {
+		out = strings.TrimRight(strings.Join(mid, " "), ".,;:")
+	}
+	if runes := []rune(out); len(runes) > maxReplacementRunes {
+		out = strings.TrimSpace(string(runes[:maxReplacementRunes-1])) + "…"
+	}
+	return out
+}
+
+// maxReplacementRunes bounds the successor's part of a former bullet.
+const maxReplacementRunes = 120
 
 func clamp01(v float64) float64 {
 	if v != v || v < 0 { // NaN too

@@ -17,6 +17,9 @@ type candidate struct {
 	contested bool
 	// blocked: rejected later than its latest supporting evidence.
 	blocked bool
+	// handOver: it took the place of a promoted belief that a person's
+	// direct words ended (handover.go).
+	handOver bool
 }
 
 // groupKey identifies an exclusive group: beliefs sharing scope, subject and

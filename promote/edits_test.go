@@ -265,7 +265,7 @@ func TestPersonBulletWinsExclusiveGroup(t *testing.T) {
 	if !e.under(path, markdown.HeadingBeliefs, "User lives in Lisbon") {
 		t.Fatalf("the person's bullet is not under ## Beliefs:\n%s", e.read(path))
 	}
-	if line := e.bulletLine(path, "Tokyo"); !strings.HasPrefix(line, "- [NO LONGER TRUE] User lives in Tokyo (was: 0.91, now: 0.83") {
+	if line := e.bulletLine(path, "Tokyo"); !strings.HasPrefix(line, "- [NO LONGER TRUE] User lives in Tokyo → now Lisbon (was: 0.91, now: 0.83") {
 		t.Fatalf("rival bullet %q, want it no longer true", line)
 	}
 	if b := e.get(tokyo); b.Status != belief.Superseded || len(e.userEdits(tokyo)) != 1 {

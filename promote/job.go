@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/credence-mem/credence/markdown"
@@ -71,7 +72,15 @@ func (p *Promoter) prepare(ctx context.Context, t *target, rec record, a *assess
 	if err := p.loadBeliefs(ctx, t); err != nil {
 		return j, err
 	}
-	j.pl = p.rules.makePlan(a.assess(t.beliefs), j.rec.onDisk(), a.now)
+	lin, err := p.lineage(ctx, t, j.rec)
+	if err != nil {
+		return j, err
+	}
+	cands := a.assess(t.beliefs)
+	for i := range cands {
+		cands[i].handOver = lin.handOver[cands[i].b.ID]
+	}
+	j.pl = p.rules.makePlan(cands, j.rec.onDisk(), a.now, lin)
 	if doc == nil && !j.rec.found && !t.global && emptySection(j.pl.section) {
 		j.skip = true
 		return j, nil
@@ -191,7 +200,7 @@ func (p *Promoter) writeAll(ctx context.Context, jobs []*job) {
 // cycle's cost.
 func (p *Promoter) needsConfirm(j *job) bool {
 	return j.write || len(j.pl.marks) > 0 || !j.rec.found || j.rec.pending != nil || j.rec.hash != j.hash ||
-		p.rules.limits.Render(j.rec.written) != j.text
+		p.rules.limits.Render(j.rec.written) != j.text || !slices.Equal(j.rec.handOver, j.pl.handOver)
 }
 
 // putRecords stores, in one transaction, the records of jobs: their pending
@@ -208,7 +217,7 @@ func (p *Promoter) putRecords(ctx context.Context, jobs []*job, confirm bool) er
 			if j.write {
 				j.rec.writtenAt = p.now().UnixMilli()
 			}
-			j.rec.written, j.rec.pending, j.rec.hash = j.pl.section, nil, j.hash
+			j.rec.written, j.rec.pending, j.rec.hash, j.rec.handOver = j.pl.section, nil, j.hash, j.pl.handOver
 			marks = append(marks, j.pl.marks...)
 		}
 		row, err := j.rec.row()

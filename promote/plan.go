@@ -31,6 +31,10 @@ const (
 	removeDisplaced     = "outranked by other beliefs"
 )
 
+// reasonHandOver is logged for a belief promoted in the place of one a
+// person's words ended.
+const reasonHandOver = "took the place of the belief it replaced"
+
 // reasonContested tags a former belief whose group became contested; any
 // reason other than contradicted or superseded renders as [UNCERTAIN].
 const reasonContested = "contested"
@@ -46,6 +50,9 @@ type plan struct {
 	section                                markdown.Section
 	marks                                  []store.PromotionMark // marks that change
 	promoted, repromoted, demoted, removed []change
+	// handOver lists the beliefs the section shows by the hand-over rule
+	// (not yet by the ordinary one), sorted; the file's record keeps them.
+	handOver []string
 }
 
 // eligible reports whether a candidate passes the promotion rule: active,
@@ -53,14 +60,29 @@ type plan struct {
 // promotion threshold with enough evidence. A belief a person pinned and
 // stated (a bullet they added) needs only to stay above the removal
 // threshold: they put it there, and evidence has not yet spoken against it.
+// So does a belief that took a promoted one's place by the hand-over: a
+// person ended the old one in their own words by stating it.
 func (r rules) eligible(c candidate) bool {
 	if c.b.Status != belief.Active || c.contested || c.blocked {
 		return false
 	}
-	if c.b.Pinned && c.b.Source == userSource {
+	if firstRank(c) {
 		return c.conf >= r.removeConfidence
 	}
+	return r.earned(c)
+}
+
+// earned reports whether an active candidate passes the ordinary rule by
+// its own confidence and evidence.
+func (r rules) earned(c candidate) bool {
 	return c.conf >= r.promoteConfidence && c.b.EvidenceCount >= r.minEvidence
+}
+
+// firstRank reports whether a candidate is in the section on a person's
+// word — a bullet they wrote, or the value they said replaced a promoted
+// one — and so ranks before the beliefs that earned their place.
+func firstRank(c candidate) bool {
+	return (c.b.Pinned && c.b.Source == userSource) || c.handOver
 }
 
 // removal returns why a belief that no longer passes the rule leaves the
@@ -100,7 +122,7 @@ func formerReason(c candidate) string {
 // makePlan applies the promotion rule and both demotion stages to one file's
 // candidates. prev is the section the file holds (as credence wrote it), the
 // source of each former belief's "was" confidence.
-func (r rules) makePlan(cands []candidate, prev markdown.Section, now time.Time) plan {
+func (r rules) makePlan(cands []candidate, prev markdown.Section, now time.Time, lin lineage) plan {
 	var p plan
 	nowMs := now.UnixMilli()
 	shown, shownFormer := entryByID(prev), formerByID(prev)
@@ -138,6 +160,9 @@ func (r rules) makePlan(cands []candidate, prev markdown.Section, now time.Time)
 			}
 			f.entry = markdown.FormerEntry{ID: c.b.ID, Statement: c.b.Statement, Was: wasConfidence(c, shown, shownFormer),
 				Now: c.conf, Date: time.UnixMilli(date), Reason: formerReason(c)}
+			if s, ok := lin.successor[c.b.ID]; ok {
+				f.entry.Successor, f.entry.SuccessorID = s.Statement, s.ID
+			}
 			formers = append(formers, f)
 		}
 	}
@@ -161,6 +186,9 @@ func (r rules) makePlan(cands []candidate, prev markdown.Section, now time.Time)
 				continue
 			}
 			e := markdown.Entry{ID: c.b.ID, Statement: c.b.Statement, Confidence: c.conf, Evidence: c.b.EvidenceCount}
+			if c.handOver && !r.earned(c) {
+				p.handOver = append(p.handOver, c.b.ID)
+			}
 			if i == 0 {
 				p.section.Beliefs = append(p.section.Beliefs, e)
 			} else {
@@ -169,13 +197,18 @@ func (r rules) makePlan(cands []candidate, prev markdown.Section, now time.Time)
 			switch {
 			case c.b.PromotedAt == 0:
 				p.marks = append(p.marks, store.PromotionMark{ID: c.b.ID, PromotedAt: nowMs})
-				p.promoted = append(p.promoted, change{id: c.b.ID, statement: c.b.Statement})
+				ch := change{id: c.b.ID, statement: c.b.Statement}
+				if c.handOver {
+					ch.reason = reasonHandOver
+				}
+				p.promoted = append(p.promoted, ch)
 			case c.b.DemotedAt != 0:
 				p.marks = append(p.marks, store.PromotionMark{ID: c.b.ID, PromotedAt: c.b.PromotedAt})
 				p.repromoted = append(p.repromoted, change{id: c.b.ID, statement: c.b.Statement})
 			}
 		}
 	}
+	sort.Strings(p.handOver)
 	for k, f := range formers {
 		if k >= nf {
 			p.remove(f.c, removeNoRoom)
@@ -208,12 +241,13 @@ func wasConfidence(c candidate, shown map[string]markdown.Entry, former map[stri
 	return c.b.Peak
 }
 
-// rankCandidates orders beliefs best first: those a person stated and pinned
-// (they wrote them into the file), then by confidence · ln(1 + evidence),
-// then by ID so the order is stable.
+// rankCandidates orders beliefs best first: those in the section on a
+// person's word (a bullet they wrote, a value they said replaced a promoted
+// one), then by confidence · ln(1 + evidence), then by ID so the order is
+// stable.
 func rankCandidates(list []candidate) {
 	sort.SliceStable(list, func(i, j int) bool {
-		pi, pj := list[i].b.Pinned && list[i].b.Source == userSource, list[j].b.Pinned && list[j].b.Source == userSource
+		pi, pj := firstRank(list[i]), firstRank(list[j])
 		if pi != pj {
 			return pi
 		}

@@ -18,6 +18,17 @@ type record struct {
 	hash    string            // hash of the file after our last write
 	// writtenAt is when credence last wrote the file (Unix ms).
 	writtenAt int64
+	// handOver lists the beliefs written into the section by the hand-over
+	// rule (plan.handOver), kept with the section they were written in.
+	handOver []string
+}
+
+// storedSection is a memory_sections row's section: what was written, and
+// which of its beliefs are there by the hand-over. Rows written before the
+// hand-over existed decode with none.
+type storedSection struct {
+	markdown.Section
+	HandOver []string `json:",omitempty"`
 }
 
 // loadRecord decodes the record of path; a nil row is an empty record.
@@ -28,9 +39,11 @@ func loadRecord(path string, r *store.MemorySection) (record, error) {
 	}
 	rec.found, rec.hash, rec.writtenAt = true, r.Hash, r.WrittenAt
 	if r.Section != "" {
-		if err := json.Unmarshal([]byte(r.Section), &rec.written); err != nil {
+		var ss storedSection
+		if err := json.Unmarshal([]byte(r.Section), &ss); err != nil {
 			return rec, fmt.Errorf("decode memory section of %s: %w", path, err)
 		}
+		rec.written, rec.handOver = ss.Section, ss.HandOver
 	}
 	if r.Pending != "" {
 		var p markdown.Section
@@ -44,7 +57,7 @@ func loadRecord(path string, r *store.MemorySection) (record, error) {
 
 // row encodes the record for the store.
 func (r record) row() (store.MemorySection, error) {
-	section, err := json.Marshal(r.written)
+	section, err := json.Marshal(storedSection{Section: r.written, HandOver: r.handOver})
 	if err != nil {
 		return store.MemorySection{}, fmt.Errorf("encode memory section of %s: %w", r.path, err)
 	}

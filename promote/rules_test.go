@@ -72,11 +72,11 @@ func TestStatusChangesAndExpiry(t *testing.T) {
 		wantPrefix string // "" when removed
 	}{
 		{"superseded", func(e *env, id string) {
-			winner := e.global("User now uses Zed", 4, 0)
+			winner := e.global("User uses Zed", 4, 0)
 			if err := e.db.Write(e.ctx, func(tx *store.Tx) error { _, err := tx.Supersede(e.ctx, id, winner); return err }); err != nil {
 				t.Fatal(err)
 			}
-		}, 0, "- [NO LONGER TRUE] User uses Vim (was: 0.83, now: 0.83, demoted: 2026-03-01)"},
+		}, 0, "- [NO LONGER TRUE] User uses Vim → now Zed (was: 0.83, now: 0.83, demoted: 2026-03-01)"},
 		{"archived", func(e *env, id string) { e.mark(id, belief.Archive) }, 0, ""},
 		{"forgotten", func(e *env, id string) {
 			if err := e.db.ForgetBelief(e.ctx, id); err != nil {

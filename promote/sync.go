@@ -130,6 +130,10 @@ func over(doc []byte, maxLines, maxBytes int) bool {
 // logPlan writes one line per belief whose place in the file changed.
 func (p *Promoter) logPlan(path string, pl plan) {
 	for _, c := range pl.promoted {
+		if c.reason != "" {
+			p.log.Info("belief promoted to MEMORY.md", "belief", c.id, "path", path, "reason", c.reason)
+			continue
+		}
 		p.log.Info("belief promoted to MEMORY.md", "belief", c.id, "path", path)
 	}
 	for _, c := range pl.repromoted {

@@ -1,7 +1,7 @@
 // Package llmtest is an OpenAI-compatible chat server for tests: it answers
 // /chat/completions with scripted replies — JSON content, malformed
-// content, HTTP errors such as 429 and 500, or a stall past the client's
-// timeout — and records what it was asked.
+// content, a refusal, HTTP errors such as 429 and 500, or a stall past the
+// client's timeout — and records what it was asked.
 //
 // It imports the standard library only and is for tests.
 package llmtest
@@ -22,6 +22,9 @@ type Reply struct {
 	Status int
 	// Content is the assistant message's content (valid JSON or not).
 	Content string
+	// Refusal, when set, is sent as the message's refusal (content null),
+	// as OpenAI's structured outputs answer a request the model declines.
+	Refusal string
 	// Stall holds the request this long (or until the client gives up)
 	// before answering, to exercise timeouts.
 	Stall time.Duration
@@ -150,11 +153,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if pt == 0 && ct == 0 {
 		pt, ct = 10, 5
 	}
+	message := map[string]any{"role": "assistant", "content": reply.Content}
+	if reply.Refusal != "" {
+		message = map[string]any{"role": "assistant", "content": nil, "refusal": reply.Refusal}
+	}
 	resp := map[string]any{
 		"id": "chatcmpl-test", "object": "chat.completion", "model": cr.Model,
-		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-			"message": map[string]any{"role": "assistant", "content": reply.Content}}},
-		"usage": map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
+		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": message}},
+		"usage":   map[string]any{"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
 	}
 	_ = json.NewEncoder(w).Encode(resp)
 }
