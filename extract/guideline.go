@@ -130,12 +130,25 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		t, preamble = t[loc[1]:], true
 	}
 	t = strings.TrimPrefix(t, "please ")
+	if preamble {
+		// "I'd rather you didn't use classes": not to
+		for _, p := range []string{"did not ", "would not ", "do not "} {
+			if rest, ok := strings.CutPrefix(t, p); ok {
+				t = "not " + rest
+			}
+		}
+	}
 	t = strings.Trim(stripScope(t), " ,")
+	t = runCommand(t)
 	if m := alwaysRe().FindStringSubmatch(t); m != nil {
 		if g, ok := parseInstruction(m[1], true); ok {
 			return g, true
 		}
-		return instruction(m[1], false, "should")
+		obj := runCommand(m[1])
+		if !startsWithVerb(obj) {
+			return guideline{}, false // "always the same flaky test" is a sigh
+		}
+		return instruction(obj, false, "should")
 	}
 	if m := ensureRe().FindStringSubmatch(t); m != nil {
 		obj := m[1]
@@ -161,7 +174,11 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if notInstructions()[first] || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
 		}
-		g, ok := instruction(rest, true, verb)
+		obj := doPhrase(runCommand(rest))
+		if verb == "should avoid" && !strings.HasSuffix(firstWord(rest), "ing") {
+			obj = "use " + rest // "avoid default exports": what follows is a thing
+		}
+		g, ok := instruction(obj, true, verb)
 		g.bare = (marker == "do not" || marker == "not") && !standing
 		return g, ok
 	}
@@ -229,28 +246,25 @@ func alternative(m []string, verb string) guideline {
 		a = tl.Name
 	}
 	if m[3] == "over" {
-		g.detail = " over " + a
+		g.detail = " over " + showObject(a)
 		if m[1] != "use" {
 			return g
 		}
 	} else {
-		g.detail = " instead of " + a
+		g.detail = " instead of " + showObject(a)
 	}
 	g.replaces = m[1] + " " + a
 	return g
 }
 
-func (g guideline) fact(predicateSuffix, when string) Fact {
+func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	pred := "should"
 	if g.negative {
 		pred = "should_not"
 	}
-	stmt := "Assistant " + g.verb + " " + g.object + g.detail
-	if when != "" {
-		stmt = upperFirst(when) + ", assistant " + g.verb + " " + g.object + g.detail
-	}
 	f := Fact{Subject: SubjectAssistant, Predicate: pred + predicateSuffix, Object: g.object,
-		Replaces: g.replaces, Statement: stmt, Kind: KindGuideline}
+		Replaces: g.replaces, Kind: KindGuideline, detail: g.detail, when: when,
+		shownObject: display(span, g.object)}
 	switch {
 	case g.plain:
 		f.Reliability = 0.7
@@ -258,6 +272,55 @@ func (g guideline) fact(predicateSuffix, when string) Fact {
 		f.Reliability = 0.8
 	}
 	return f
+}
+
+// doPhrase makes the object of a prohibition say what not to do: "never
+// npm" is "use npm", "avoid default exports" "use default exports", "stop
+// adding emojis" "add emojis", so every way of forbidding one thing gives
+// one triple.
+func doPhrase(obj string) string {
+	first, rest, _ := strings.Cut(obj, " ")
+	if strings.HasSuffix(first, "ing") {
+		if base, ok := baseVerb(first); ok {
+			if rest == "" {
+				return base
+			}
+			return base + " " + rest
+		}
+		return obj
+	}
+	if startsWithVerb(obj) {
+		return obj
+	}
+	return "use " + obj
+}
+
+// baseVerb turns a gerund into the verb: "adding" → "add", "using" →
+// "use", "running" → "run".
+func baseVerb(gerund string) (string, bool) {
+	stem := strings.TrimSuffix(gerund, "ing")
+	cands := []string{stem, stem + "e"}
+	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
+		cands = append(cands, stem[:n-1])
+	}
+	for _, v := range cands {
+		if imperativeVerbs()[v] || moreVerbs()[v] {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// commands are tools named at the start of an instruction without a verb:
+// "go test -race, every time" means run it.
+var commandStart = lazyRegexp(`^(?:go (?:test|vet|build|run|generate|mod tidy|fmt)|npm (?:run|test|ci|install)|pnpm|yarn|bun (?:test|run)|npx|cargo|make|pytest|tox|nox|mvn|gradle|bundle exec|rake|mix|dotnet|tsc|eslint|prettier|ruff|black|mypy|golangci-lint|staticcheck|terraform (?:plan|fmt|validate)|docker compose|just)\b`)
+
+// runCommand reads a bare command as the instruction to run it.
+func runCommand(t string) string {
+	if commandStart().MatchString(t) && !strings.HasPrefix(t, "make sure") {
+		return "run " + t
+	}
+	return t
 }
 
 // matchConditionalGuideline reads "when writing tests, use table tests" as
@@ -290,7 +353,7 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	if cond == "before" || cond == "after" {
 		key = cond + "_" + key
 	}
-	return []Fact{g.fact("_when_"+key, cond+" "+ctx)}, true
+	return []Fact{g.fact("_when_"+key, cond+" "+display(c.span, ctx), c.span)}, true
 }
 
 // guideStarters open every instruction parseInstruction knows without a
@@ -306,16 +369,17 @@ var guideStarters = sync.OnceValue(func() map[string]bool {
 
 func matchGuideline(c *clause) []Fact {
 	first := firstWord(c.text)
-	if !c.standing && !guideStarters()[first] && !styleVerbs()[first] {
+	standing := c.standing || c.directive // "remember: go test -race"
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] {
 		return nil
 	}
-	g, ok := parseInstruction(c.text, c.standing)
+	g, ok := parseInstruction(c.text, standing)
 	if !ok {
 		if g, ok = styleInstruction(c.text); !ok {
 			return nil
 		}
 	}
-	return []Fact{g.fact("", "")}
+	return []Fact{g.fact("", "", c.span)}
 }
 
 // styleVerbs open a bare instruction about how to work rather than what to

@@ -3,8 +3,6 @@ package extract
 import (
 	"strings"
 	"sync"
-
-	"github.com/credence-mem/credence/relations"
 )
 
 // Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
@@ -80,6 +78,9 @@ func resolveUse(obj, hint, purpose string, other *tool) usedObject {
 	case hint != "":
 		return usedObject{obj: obj, pred: categoryPredicate()[hint]}
 	case purpose != "":
+		if p, ok := slotPredicate()[strings.ReplaceAll(purpose, "_", " ")]; ok {
+			return usedObject{obj: obj, pred: p} // "tabs for indentation"
+		}
 		return usedObject{obj: obj, pred: "uses_for_" + purpose}
 	}
 	return usedObject{obj: obj, pred: "uses"}
@@ -101,14 +102,14 @@ func usageObject(part string) (obj, env string) {
 	return part, env
 }
 
-// shownTool is how a statement names a used object: the tool's own spelling
-// with the version the speaker gave ("PostgreSQL 16"), or the words as
-// written.
+// shownTool is how a statement names a used object: the tool's own
+// spelling ("PostgreSQL"; a version it is named with is a fact of its own,
+// see versionFacts), or the words as written.
 func shownTool(span, raw string, u usedObject) string {
 	if u.tool == nil {
 		return display(span, raw)
 	}
-	return u.tool.Display + relations.VersionSuffix(raw)
+	return u.tool.Display
 }
 
 // purposeOf reads "for validation" / "as our package manager": a category
@@ -162,14 +163,14 @@ func matchUse(c *clause) []Fact {
 	var out []Fact
 	hadPurpose := false
 	for _, part := range splitList(objPart) {
-		hint, purpose, purposeText := baseHint, "", ""
+		hint, purpose := baseHint, ""
 		if p := purposeTail().FindStringSubmatch(part); p != nil {
 			var h string
 			h, purpose = purposeOf(p[2])
 			if h != "" {
 				hint = h
 			}
-			part, purposeText = p[1], p[2]
+			part = p[1]
 			hadPurpose = true
 		} else if p := toTail().FindStringSubmatch(part); p != nil {
 			part = p[1]
@@ -186,24 +187,10 @@ func matchUse(c *clause) []Fact {
 		if env != "" && env != "production" && env != "prod" {
 			u.pred += "_in_" + snake(env, 2)
 		}
-		stmt := subjectDisplay(ref.subject) + " uses " + shownTool(c.span, obj, u)
-		if purposeText != "" && u.tool == nil {
-			stmt += " for " + purposeText
+		f := Fact{Subject: ref.subject, Predicate: u.pred, Object: u.obj, shownObject: shownTool(c.span, obj, u)}
+		if altObj != "" && kind == "instead" {
+			f.Replaces = altObj
 		}
-		if env != "" {
-			stmt += " in " + env
-		}
-		stmt += ref.forSlot(c.span)
-		f := Fact{Subject: ref.subject, Predicate: u.pred, Object: u.obj}
-		if altObj != "" {
-			if kind == "instead" {
-				f.Replaces = altObj
-				stmt += " instead of " + toolDisplay(c.span, altObj)
-			} else {
-				stmt += " over " + toolDisplay(c.span, altObj)
-			}
-		}
-		f.Statement = stmt
 		out = append(out, f)
 	}
 	return out
@@ -229,6 +216,10 @@ func matchDeploy(c *clause) []Fact {
 		}
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	var altTool *tool
+	if a, ok := nounPhrase(alt, 4); ok {
+		altTool, _ = lookupTool(a)
+	}
 	if _, target, ok := strings.Cut(objPart, " to "); ok && prep != "to" {
 		objPart = target // "via GitHub Actions to Cloudflare": the target is where it runs
 	}
@@ -247,25 +238,14 @@ func matchDeploy(c *clause) []Fact {
 		raw := obj
 		if known {
 			obj = t.Name
-			pred = categoryPredicate()[pickCategory(t, nil, catDeploy)]
+			pred = categoryPredicate()[pickCategory(t, altTool, catDeploy)]
 		}
-		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj}
-		shown := shownTool(c.span, raw, usedObject{obj: obj, tool: t})
-		if pred == categoryPredicate()[catDeploy] {
-			slot := strings.TrimPrefix(ref.forSlot(c.span), " for")
-			if slotCategory()[ref.slot] == catDeploy {
-				slot = "" // "deploys go through Vercel" is just "deploys with Vercel"
-			}
-			f.Statement = subjectDisplay(ref.subject) + " deploys" + slot + " with " + shown
-		} else {
-			f.Statement = subjectDisplay(ref.subject) + " uses " + shown + ref.forSlot(c.span)
-		}
+		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj, shownObject: shownTool(c.span, raw, usedObject{obj: obj, tool: t})}
 		if a, ok := nounPhrase(alt, 4); ok && kind == "instead" {
 			if at, ok := lookupTool(a); ok {
 				a = at.Name
 			}
 			f.Replaces = a
-			f.Statement += " instead of " + toolDisplay(c.span, a)
 		}
 		out = append(out, f)
 	}
