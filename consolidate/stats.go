@@ -34,6 +34,9 @@ type Stats struct {
 	Partial        int `json:"partial"`
 	Superseded     int `json:"superseded"`
 	Reactivated    int `json:"reactivated"`
+	// Restated beliefs were given a sentence rendered again from their
+	// triple (their old one was out of step with it).
+	Restated int `json:"restated,omitempty"`
 
 	Clusters         int `json:"clusters"`
 	ClustersDeferred int `json:"clusters_deferred"`

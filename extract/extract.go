@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/credence-mem/credence/relations"
+)
 
 // matcher reads one kind of statement from a prepared clause.
 type matcher func(c *clause) []Fact
@@ -104,6 +108,19 @@ func NeedsContext(text string) bool {
 		}
 	}
 	return false
+}
+
+// SlotPredicates lists the predicates whose believed values a Context's
+// Slots should carry: those with a single value (exclusive relations and
+// any other "_is" slot), which a bare correction can be about.
+func SlotPredicates() []string {
+	var out []string
+	for _, r := range relations.All() {
+		if r.Exclusive || strings.HasSuffix(r.Predicate, "_is") {
+			out = append(out, r.Predicate)
+		}
+	}
+	return out
 }
 
 // reading is the state of one ExtractWith call.
