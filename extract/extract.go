@@ -93,7 +93,21 @@ func ExtractWith(text string, ctx Context) []Fact {
 			}
 		}
 	}
+	r.alternatives()
 	return r.facts
+}
+
+// alternatives gives a prohibition the tool to use instead when the text
+// names it after the prohibition: "Never use npm; use pnpm".
+func (r *reading) alternatives() {
+	for i, f := range r.facts {
+		if f.Kind == KindGuideline && strings.HasPrefix(f.Predicate, "should_not") && f.detail == "" {
+			if d := r.alternativeTo(f.Object); d != "" {
+				r.facts[i].detail = d
+				r.facts[i].Statement = render(r.facts[i])
+			}
+		}
+	}
 }
 
 // NeedsContext reports whether text holds a correction or a change that

@@ -123,7 +123,7 @@ var (
 	worksAtAsRe  = lazyRegexp(`^i ` + adv + `(?:work|am working) (?:at|for) (.+?) as (?:a |an |the )?(.+)$`)
 	leftJoinedRe = lazyRegexp(`^i ` + adv + `(?:left|quit) (.+?),? (?:and|to) (?:have |just |recently )?(?:joined|join|started at|moved to|went to) (.+)$`)
 	inPlaceRe    = lazyRegexp(`^i am (?:now |currently )?in ([a-z].*)$`)
-	timezoneRe   = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?)(?: time ?zone| time| hours)?$`)
+	timezoneRe   = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
 )
 
 func matchIdentity(c *clause) []Fact {
@@ -209,7 +209,7 @@ func matchIdentity(c *clause) []Fact {
 			return out
 		}
 	}
-	if m := timezoneRe().FindStringSubmatch(t); m != nil && timezoneLike().MatchString(m[1]) &&
+	if m := timezoneRe().FindStringSubmatch(t); m != nil && timezoneLike().MatchString(m[1]) && m[1] != "time" &&
 		(strings.Contains(t, "time") || m[1] != "" && strings.ToUpper(display(c.span, m[1])) == display(c.span, m[1])) {
 		return user("timezone_is", m[1])
 	}

@@ -69,6 +69,9 @@ func guidelineStatement(predicate, object, detail, when string) string {
 // imperative is the instruction to do (or never do) object.
 func imperative(negative bool, object string) string {
 	first, _, _ := strings.Cut(strings.ToLower(object), " ")
+	if first != "i" {
+		object = lowerFirst(object) // "Respond in Spanish" follows "Always"
+	}
 	switch {
 	case negative && startsWithVerb(object):
 		return "Never " + object

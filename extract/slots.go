@@ -60,7 +60,7 @@ var (
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
 	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
 	// whatWeUse: "Jest is what we use for unit tests".
-	whatWeUse = lazyRegexp(`^(.+?) is what (we|i) (?:use|run|rely on|deploy with) (for|as|to) (.+)$`)
+	whatWeUse = lazyRegexp(`^(.+?) is what (we|i) (?:use|run|rely on|deploy with)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
 	// valueAlt: "3.13, was 3.11", "Monzo now, not Revolut", "Lee, not Kim".
 	valueAlt = lazyRegexp(`^(.+?)\s*,?\s*(?:not|instead of|rather than|was|formerly|previously|used to be|no longer)\s+(.+?)\s*,?$`)
 	// oldSlot modifiers name a value that no longer holds: "my old manager".
@@ -101,7 +101,11 @@ func matchSlot(c *clause) []Fact {
 	t := c.text
 	if m := whatWeUse().FindStringSubmatch(t); m != nil {
 		sub := *c
-		sub.text = m[2] + " use " + m[1] + " " + m[3] + " " + m[4]
+		sub.text = m[2] + " use " + m[1]
+		if m[3] != "" {
+			sub.text += " " + m[3] + " " + m[4]
+		}
+		sub.text += m[5] // "pnpm is what we use, not npm"
 		return matchUse(&sub)
 	}
 	if m := slotChangedBy().FindStringSubmatch(t); m != nil {

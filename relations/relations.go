@@ -86,7 +86,24 @@ func fill(t, subject, object string) string {
 	default:
 		s, their = displayName(subject), "their"
 	}
-	return strings.NewReplacer("{S}", s, "{O}", object, "{their}", their, "{a}", article(object)).Replace(t)
+	is := "is"
+	if plural(subject) {
+		is = "are"
+	}
+	return strings.NewReplacer("{S}", s, "{O}", object, "{their}", their, "{a}", article(object), "{is}", is).Replace(t)
+}
+
+// plural guesses whether a named subject is plural: a lowercase noun
+// ending in s ("migrations"), not a name ("James") or "the API".
+func plural(subject string) bool {
+	if subject == "" || subject == User || subject == Project {
+		return false
+	}
+	last := subject[strings.LastIndexByte(subject, ' ')+1:]
+	if last == "" || last[0] < 'a' || last[0] > 'z' {
+		return false
+	}
+	return strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && !strings.HasSuffix(last, "us")
 }
 
 // article is the indefinite article a displayed word takes.
@@ -185,7 +202,7 @@ var table = []Relation{
 		Template: "{S} deploys from the {O} branch"},
 	{Predicate: "indentation_is", Of: either, Exclusive: true, Nouns: []string{"indentation", "indent"},
 		Cues: []string{"indentation", "indent", "tabs or spaces"}, Weak: []string{"tabs", "spaces", "format"},
-		Template: "{S}'s indentation is {O}"},
+		Template: "{S} indents with {O}"},
 	{Predicate: "line_length_is", Of: either, Exclusive: true, Nouns: []string{"line length", "max line length"},
 		Cues: []string{"line length", "line width", "column limit"}, Weak: []string{"wrap", "long lines"},
 		Template: "{S}'s line length is {O}"},
@@ -306,7 +323,7 @@ var table = []Relation{
 	{Predicate: "likes", Of: either, Template: "{S} likes {O}"},
 	{Predicate: "dislikes", Of: either, Template: "{S} dislikes {O}"},
 	{Predicate: "works_on", Of: either, Template: "{S} works on {O}"},
-	{Predicate: "located_in", Exclusive: true, Template: "{S} is in {O}"},
+	{Predicate: "located_in", Exclusive: true, Template: "{S} {is} in {O}"},
 	{Predicate: "uses", Of: either, Template: "{S} uses {O}"},
 }
 

@@ -45,7 +45,7 @@ func templateOf(predicate string) string {
 // negate turns a template into its denial: "{S} lives in {O}" into "{S}
 // does not live in {O}", "{S}'s name is {O}" into "{S}'s name is not {O}".
 func negate(t string) string {
-	for _, be := range []string{" is ", " are "} {
+	for _, be := range []string{" {is} ", " is ", " are "} {
 		if i := strings.Index(t, be); i >= 0 && !strings.Contains(t[:i], " ") || i >= 0 && strings.HasPrefix(t, "{S}'s ") {
 			return t[:i] + be + "not " + t[i+len(be):]
 		}
