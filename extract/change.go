@@ -14,7 +14,7 @@ import (
 // replaces; an end is a negated usage.
 
 var (
-	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
+	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
 	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
@@ -26,11 +26,13 @@ var (
 	usedToUse   = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 )
 
+var slotFrom = lazyRegexp(`\b(?:the|our|my) ([a-z]+(?: [a-z]+)?) (?:from|to|over to)\b`)
+
 // matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
 // "we replaced Jest with Vitest": the new object replaces the old one.
 func matchChange(c *clause) []Fact {
 	if !opensWithSubject(c.text) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
-		"convert", "port", "shift", "grade", "went", "replac", "swap", "drop", "ditch", "abandon", "remov",
+		"convert", "port", "shift", "grade", "went", "gone", "replac", "swap", "drop", "ditch", "abandon", "remov",
 		"got rid", "retir", "deprecat", "kill", "ripped", "left") {
 		return nil
 	}
@@ -58,7 +60,15 @@ func matchChange(c *clause) []Fact {
 	if newRaw == "" {
 		return nil // "we moved away from X" alone is handled as a negation
 	}
+	if v, alt, kind := splitAlternative(newRaw); kind == "instead" && oldRaw == "" {
+		newRaw, oldRaw = v, alt // "we moved to Bun, not Deno"
+	}
 	hint := ref.hint()
+	if m := slotFrom().FindStringSubmatch(c.text); m != nil {
+		if h, ok := slotCategory()[m[1]]; ok {
+			hint = h // "we moved our hosting from AWS to Hetzner"
+		}
+	}
 	if p := purposeTail().FindStringSubmatch(newRaw); p != nil {
 		if h, _ := purposeOf(p[2]); h != "" {
 			hint = h

@@ -22,7 +22,7 @@ var (
 	notAlternative = lazyRegexp(`^(.+?)\s*,?\s+(?:not|instead of|rather than|and not)\s+(.+)$|^not\s+(.+?)\s*[,;:-]+\s*(?:but\s+|it is\s+)?(.+)$`)
 	// correctionLead are words before the value that say nothing more:
 	// "it's", "make that", "I meant", "spelled".
-	correctionLead = lazyRegexp(`^(?:it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
+	correctionLead = lazyRegexp(`^(?:that should say |it should say |should say |that should read |should read |it should read |i meant to write |it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
 	// valueTail ends a value where a comment on it begins: "John, with an
 	// h", "Aoife (A-O-I-F-E)", "Kubernetes we deploy to".
 	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b).*$|\s*,\s*.*$`)
@@ -92,6 +92,9 @@ func (r *reading) correct(c *clause) []Fact {
 	if !ok {
 		return nil
 	}
+	if f := r.correctVersion(c, x); f != nil {
+		return f
+	}
 	newTool, newKnown := lookupTool(x)
 	oldTool, oldKnown := lookupTool(y)
 	canon := func(v string, t *tool, known bool) string {
@@ -153,6 +156,34 @@ func (r *reading) correct(c *clause) []Fact {
 		break
 	}
 	return nil
+}
+
+// correctVersion reads a correction naming a tool with its version ("it's
+// Go 1.21"): the version slot of that tool, replacing the version stated
+// before.
+func (r *reading) correctVersion(c *clause, x string) []Fact {
+	v := strings.TrimSpace(relations.VersionSuffix(x))
+	if v == "" {
+		return nil
+	}
+	t, ok := lookupTool(x)
+	if !ok {
+		return nil
+	}
+	pred, ok := relations.VersionPredicate(t.Name)
+	if !ok {
+		return nil
+	}
+	v = strings.TrimLeft(strings.TrimLeft(v, "@-"), "v")
+	for _, cand := range r.candidates() {
+		if cand.Predicate == pred && cand.Object != v {
+			return []Fact{{Subject: cand.Subject, Predicate: pred, Object: v, Replaces: cand.Object, Correction: true}}
+		}
+	}
+	if !c.correction {
+		return nil
+	}
+	return []Fact{{Subject: SubjectProject, Predicate: pred, Object: v, Correction: true}}
 }
 
 // correctionValues reads the new value (and the old one, when named) of a

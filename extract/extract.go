@@ -27,6 +27,7 @@ var matchers = []matcher{
 	matchBuiltIn,
 	matchEntityPath,
 	matchGuideline,
+	matchConvention,
 }
 
 // Context is what ExtractWith knows of the conversation around a text: a
@@ -148,6 +149,8 @@ type reading struct {
 	// gone are people said to have left ("Tom left"): a new manager named
 	// after them replaces them.
 	gone []string
+	// jobNews: the text said the person changed jobs ("new job!").
+	jobNews bool
 	// person is the last person named, for "she"/"he" in the next clause.
 	person            string
 	pendingCorrection bool
@@ -158,6 +161,10 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if c.text == "" || c.question {
 		return nil
 	}
+	if jobNewsRe().MatchString(c.text) {
+		r.jobNews = true
+	}
+	c.jobNews = r.jobNews
 	if f := r.narrative(c); f != nil {
 		return f
 	}
@@ -195,12 +202,12 @@ func (r *reading) elided(c *clause) []Fact {
 		return nil
 	}
 	for _, subject := range []string{"i ", "we "} {
-		if subject == "i " && !strings.HasPrefix(c.text, "moved") && !strings.HasPrefix(c.text, "relocated") {
+		if subject == "i " && !strings.Contains(c.text, "moved") && !strings.Contains(c.text, "relocated") {
 			continue
 		}
 		sub := *c
 		sub.text = subject + c.text
-		for _, m := range []matcher{matchIdentity, matchVersionChange, matchChange} {
+		for _, m := range []matcher{matchIdentity, matchVersionChange, matchChange, matchSlot} {
 			if f := m(&sub); len(f) > 0 {
 				return f
 			}
@@ -240,6 +247,8 @@ func cutPronoun(span string) (string, bool) {
 var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
 	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to another team|changed teams|was let go|stepped down)\b`)
+	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
+	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b`)
 	// elidedChange opens a change whose subject went unsaid.
 	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned) `)
 	// changeVerb marks a clause that states a change; time words in it say
@@ -275,6 +284,9 @@ func (r *reading) finish(f Fact, c *clause) Fact {
 	default:
 		f.Reliability = 0.9
 	}
+	if f.Kind == KindFact && f.Correction && !f.Negated {
+		r.adoptSlot(&f)
+	}
 	if f.Kind == KindFact && f.Replaces == "" && !f.Negated {
 		f.Replaces = r.oldValue(f, c)
 	}
@@ -286,6 +298,38 @@ func (r *reading) finish(f Fact, c *clause) Fact {
 	}
 	f.Statement = render(f)
 	return f
+}
+
+// adoptSlot moves a corrected tool to the slot of the value it corrects:
+// after "we deploy to AWS", "no, we're on Azure" is where the project
+// deploys, though "on Azure" alone reads as its cloud.
+func (r *reading) adoptSlot(f *Fact) {
+	t, ok := lookupTool(f.Object)
+	if !ok {
+		return
+	}
+	for _, cand := range r.candidates() {
+		if !cand.near {
+			break
+		}
+		old, ok := lookupTool(cand.Object)
+		if !ok || cand.Predicate == f.Predicate || old.Name == t.Name || !fillsSlot(t, cand.Predicate) || !fillsSlot(old, cand.Predicate) {
+			continue
+		}
+		if slotSubject(cand.Subject) == slotSubject(f.Subject) {
+			f.Predicate, f.Replaces = cand.Predicate, cand.Object
+			return
+		}
+	}
+}
+
+// slotSubject folds the person and the project together for tool slots,
+// as the consolidator does: "I use" and "we use" fill one slot.
+func slotSubject(s string) string {
+	if s == SubjectUser {
+		return SubjectProject
+	}
+	return s
 }
 
 // oldValue is the value a correction or change replaces when it does not

@@ -21,10 +21,10 @@ var (
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
 	reasonTail    = lazyRegexp(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
-	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within) (.+)$`)
+	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within|to|into) (.+)$`)
 	preferImpRe   = lazyRegexp(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = lazyRegexp(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
-	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+)\b`)
+	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+|when you are (?:done|finished|ready)|once (?:you are )?(?:done|finished)|after that|afterwards|at the end|next|first thing)\b`)
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
 
@@ -152,7 +152,10 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if m := ensureRe().FindStringSubmatch(t); m != nil {
 		obj := m[1]
-		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs()[first] {
+		if !startsWithVerb(obj) {
+			if !strings.HasPrefix(t, "make sure") && !strings.HasPrefix(t, "ensure") {
+				return guideline{}, false // "remember to drink water" names no work
+			}
 			obj = "make sure " + obj // "make sure the linter passes"
 		}
 		return instruction(obj, false, "should")
@@ -171,7 +174,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		}
 		rest = strings.TrimPrefix(rest, "ever ")
 		first, _, _ := strings.Cut(rest, " ")
-		if notInstructions()[first] || verb == "should stop" && !strings.HasSuffix(first, "ing") {
+		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
 		}
 		obj := doPhrase(runCommand(rest))
@@ -201,8 +204,33 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			return instruction(t, false, "should")
 		}
 	}
+	if preamble && imperativeVerbs()[firstWord(t)] && !determiner().MatchString(t) {
+		// "I'd like you to write tests first": a way of working, not a
+		// task about something in particular ("… update the README")
+		g, ok := instruction(t, false, "should")
+		g.bare = true
+		return g, ok
+	}
+	if habitClause().MatchString(t) && imperativeVerbs()[firstWord(t)] {
+		// "ask before running destructive commands", "show me the diff
+		// before applying changes": a habit, by its "before <doing>"
+		return instruction(t, false, "should")
+	}
 	return guideline{}, false
 }
+
+var (
+	// habitual: "so much", "all the time": a behaviour, not one act.
+	habitual = lazyRegexp(`\b(?:so much|so often|all the time|constantly|every time|each time|in every|at all)\b`)
+	// habitClause: "before running …", "before you commit", "after
+	// making changes": when the instruction holds, so it recurs.
+	habitClause = lazyRegexp(`\s(?:before|after|when|whenever) (?:[a-z]+ing|you [a-z]+)\b`)
+	// determiner: "the", "my", "this": the object is a particular thing.
+	determiner = lazyRegexp(`\b(?:the|my|this|that|these|those|it|our)\b`)
+	// writeStandard: "write commit messages in English", "write docs in
+	// markdown".
+	writeStandard = lazyRegexp(`^write (?:all )?(?:commit messages|messages|comments|docs|documentation|code|tests|pr descriptions|changelogs?|docstrings) (?:in|with|using) [a-z0-9 +.-]+$`)
+)
 
 // instruction validates the object of an instruction: it must say what to
 // do, and must not point at something only this conversation can see.
@@ -370,7 +398,8 @@ var guideStarters = sync.OnceValue(func() map[string]bool {
 func matchGuideline(c *clause) []Fact {
 	first := firstWord(c.text)
 	standing := c.standing || c.directive // "remember: go test -race"
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] {
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] &&
+		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}
 	g, ok := parseInstruction(c.text, standing)
@@ -386,7 +415,7 @@ func matchGuideline(c *clause) []Fact {
 // do next: "Be concise.", "Keep answers short", "Respond in English".
 var styleVerbs = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
-		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true}
+		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true, "write": true}
 })
 
 // styleAdjectives end a "keep ..." instruction that states a standard.
@@ -440,6 +469,11 @@ func styleInstruction(t string) (guideline, bool) {
 		}
 	case "stay":
 		if ws[1] != "within" && ws[1] != "away" && ws[1] != "consistent" {
+			return guideline{}, false
+		}
+	case "write":
+		// "write commit messages in English": a standard for a kind of text
+		if !writeStandard().MatchString(t) {
 			return guideline{}, false
 		}
 	}

@@ -22,7 +22,7 @@ var (
 	livesRe    = lazyRegexp(`^i ` + adv + `(?:live|am living|reside|am based|am located|am living|work remotely from|work from|am working from|work remotely out of) (?:in |out of )?(.+)$`)
 	usedToRe   = lazyRegexp(`^i used to (live in|work at|work for) (.+)$`)
 	notLiveRe  = lazyRegexp(`^i (?:do not|no longer) live in (.+)$`)
-	movedRe    = lazyRegexp(`^i ` + adv + `(?:moved|relocated)(?: from (.+?))? to (.+)$`)
+	movedRe    = lazyRegexp(`^i ` + adv + `(?:moved|relocated)(?: back| over| out| away| house)?(?: from (.+?))? to (.+)$`)
 	fromRe     = lazyRegexp(`^i am (?:originally )?from (.+)$`)
 	havePetRe  = lazyRegexp(`^i (?:have|have got|got|own) (?:a|an) (cat|dog|pet|puppy|kitten|bird|rabbit|hamster|parrot|horse|son|daughter) (?:named|called) (.+)$`)
 	petNameRe  = lazyRegexp(`^my (cat|dog|pet|puppy|kitten|son|daughter|wife|husband|partner|kid|brother|sister|bird|rabbit|hamster|fish|parrot|horse)(?:'s name is| is named| is called) (.+)$`)
@@ -108,9 +108,14 @@ func personName(raw string) (string, bool) {
 	return n, true
 }
 
+var calledRe = lazyRegexp(`^(?:a|an|the|this) [a-z -]+? (?:called|named) (.+)$`)
+
 // employer cleans a company name; it must be written with a capital or look
 // like a domain, so "I work at night" is no employer.
 func employer(span, raw string) (string, bool) {
+	if m := calledRe().FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
+		raw = m[1] // "a fintech called Ramp"
+	}
 	e, ok := nounPhrase(raw, 4)
 	if !ok || !(capitalized(span, e) || strings.Contains(e, ".")) {
 		return "", false
@@ -123,6 +128,9 @@ var (
 	worksAtAsRe  = lazyRegexp(`^i ` + adv + `(?:work|am working) (?:at|for) (.+?) as (?:a |an |the )?(.+)$`)
 	leftJoinedRe = lazyRegexp(`^i ` + adv + `(?:left|quit) (.+?),? (?:and|to) (?:have |just |recently )?(?:joined|join|started at|moved to|went to) (.+)$`)
 	inPlaceRe    = lazyRegexp(`^i am (?:now |currently )?in ([a-z].*)$`)
+	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|landed|accepted|am starting|started at|begin) (?:a )?new (?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
+	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$`)
+	livingInRe   = lazyRegexp(`^(?:now |currently |still )?(?:living|based|located|residing) in (.+)$`)
 	timezoneRe   = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
 )
 
@@ -192,6 +200,24 @@ func matchIdentity(c *clause) []Fact {
 			return f
 		}
 		return nil
+	}
+	if m := newJobRe().FindStringSubmatch(t); m != nil {
+		if e, ok := employer(c.span, m[1]); ok {
+			return user("works_at", e)
+		}
+		return nil
+	}
+	if m := atEmployerRe().FindStringSubmatch(t); m != nil && (c.jobNews || strings.Contains(c.span, "now") || strings.HasPrefix(t, "i am now")) {
+		// "I'm now at Stripe", "Changed jobs - I'm at Figma": only news
+		// of a job makes "at X" an employer
+		if e, ok := employer(c.span, m[1]); ok {
+			return user("works_at", e)
+		}
+	}
+	if m := livingInRe().FindStringSubmatch(t); m != nil {
+		if p, ok := place(m[1]); ok {
+			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, shownObject: upperWords(display(c.span, p))}}
+		}
 	}
 	if f := matchRole(c); f != nil {
 		return f

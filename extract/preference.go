@@ -55,7 +55,23 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 	return obj, nil, true
 }
 
+var (
+	// preferWhenYou: "I prefer when you ask before big refactors".
+	preferWhenYou = lazyRegexp(`^i ` + adv + `(?:prefer|like|love|appreciate) (?:it )?(?:when|if) you (.+)$`)
+	// wantStyle: "I want short answers", "I like concise replies".
+	wantStyle = lazyRegexp(`^i ` + adv + `(?:want|like|prefer|need|appreciate|love) ((?:short|shorter|concise|brief|terse|detailed|thorough|longer|simple|minimal|small|smaller|focused|clear|direct|plain)(?:,? (?:and )?[a-z]+)? (?:answers|responses|replies|explanations|summaries|commits|prs|pull requests|functions|diffs|messages|comments|code|examples))$`)
+)
+
 func matchPrefer(c *clause) []Fact {
+	if m := preferWhenYou().FindStringSubmatch(c.text); m != nil {
+		if startsWithVerb(m[1]) {
+			return practiceGuideline(c, m[1], false)
+		}
+		return nil
+	}
+	if m := wantStyle().FindStringSubmatch(c.text); m != nil {
+		return practiceGuideline(c, "prefer "+m[1], false)
+	}
 	var who, objRaw, altRaw string
 	switch {
 	case preferRe().MatchString(c.text):

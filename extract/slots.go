@@ -12,7 +12,7 @@ import (
 // Next.js app".
 
 var (
-	slotIsRe   = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	slotIsRe   = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe  = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
 	kindOfRe   = lazyRegexp(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
@@ -59,6 +59,10 @@ var (
 	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:has |was |just |now )?(?:changed|moved|switched|been changed|been moved) to (.+)$`)
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
 	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
+	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
+	// possessiveName: "my manager's name is Lin".
+	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)'s (?:name|first name|full name) is (.+)$`)
 	// whatWeUse: "Jest is what we use for unit tests".
 	whatWeUse = lazyRegexp(`^(.+?) is what (we|i) (?:use|run|rely on|deploy with)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
 	// valueAlt: "3.13, was 3.11", "Monzo now, not Revolut", "Lee, not Kim".
@@ -108,17 +112,32 @@ func matchSlot(c *clause) []Fact {
 		sub.text += m[5] // "pnpm is what we use, not npm"
 		return matchUse(&sub)
 	}
-	if m := slotChangedBy().FindStringSubmatch(t); m != nil {
+	changed := false
+	if m := possessiveName().FindStringSubmatch(t); m != nil {
 		t = m[1] + " " + m[2] + " is " + m[3]
+	} else if m := slotChangedBy().FindStringSubmatch(t); m != nil {
+		t, changed = m[1]+" "+m[2]+" is "+m[3], true
 	} else if m := slotChanged().FindStringSubmatch(t); m != nil {
-		t = m[1] + " " + m[2] + " is " + m[3]
+		t, changed = m[1]+" "+m[2]+" is "+m[3], true
+	} else if m := slotLabel().FindStringSubmatch(t); m != nil && !strings.Contains(m[2], ":") {
+		label := strings.TrimPrefix(strings.TrimPrefix(m[1], "new "), "current ")
+		if cat, pred, known := slotOf(label); known || projectPart().MatchString(label) {
+			owner := "our"
+			if r, ok := relations.ByPredicate(pred); cat == "" && ok && !r.Said(relations.Project) {
+				owner = "my"
+			}
+			t = owner + " " + label + " is " + m[2]
+		}
 	} else if m := slotReversed().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
 		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
 			t = m[2] + " " + m[3] + " is " + m[1]
 		}
 	} else if m := slotBare().FindStringSubmatch(t); m != nil {
-		// "CI is Buildkite" (but "CI is red again" names no tool)
-		if _, ok := slotCategory()[m[1]]; ok {
+		// "CI is Buildkite" (but "CI is red again" names no tool), "Stack
+		// is Rails + Postgres"
+		if projectPart().MatchString(m[1]) && !strings.HasPrefix(m[1], "the ") {
+			t = "our " + t
+		} else if _, ok := slotCategory()[m[1]]; ok {
 			if v, ok := nounPhrase(m[2], 4); ok {
 				if _, tool := lookupTool(v); tool {
 					t = "our " + t
@@ -148,6 +167,11 @@ func matchSlot(c *clause) []Fact {
 	value, old := valueAndOld(value)
 	cat, pred, known := slotOf(slot)
 	if known && cat != "" {
+		if (changed || owner == "the") && !namesTool(value) {
+			// "I moved the tests to a new folder", "the tests are failing":
+			// a tool slot changed or named by "the" needs a tool
+			return nil
+		}
 		return slotTools(subject, cat, value, old)
 	}
 	if !known && subject == SubjectProject && projectPart().MatchString(slot) {
@@ -187,6 +211,8 @@ func slotTools(subject, cat, value, old string) []Fact {
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
 			obj = t.Name
+		} else if len(strings.Fields(obj)) > 2 || strings.HasSuffix(firstWord(obj), "ing") || objectTail().MatchString(obj) {
+			continue // "failing on CI" is no tool
 		}
 		out = append(out, Fact{Subject: subject, Predicate: pred, Object: obj, Replaces: old})
 	}
@@ -268,12 +294,22 @@ var (
 	deployBranchRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:deploy|deploys|deployed|are deploying|release|releases|ship|ships|cut releases|cut our releases|build releases) (?:everything |to production |to prod |prod |production |releases )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?:\s*,?\s+(?:instead of|not|rather than) (?:the |our )?([a-z0-9._/-]+)(?: branch)?)?$`)
 	// portRe: "the API listens on port 8080", "the dev server runs on port
 	// 5173".
-	portRe = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
+	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
+	deploysFromRe = lazyRegexp(`^(?:production |prod |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go) (?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?$`)
+	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
 )
 
 // matchDeployBranch reads the branch a project deploys from.
 func matchDeployBranch(c *clause) []Fact {
-	if !opensWithSubject(c.text) || !containsAny(c.text, " from ", " off ") {
+	if !containsAny(c.text, " from ", " off ") {
+		return nil
+	}
+	if m := deploysFromRe().FindStringSubmatch(c.text); m != nil && !badStart()[m[1]] {
+		if _, tool := lookupTool(m[1]); !tool {
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1]}}
+		}
+	}
+	if !opensWithSubject(c.text) {
 		return nil
 	}
 	m := deployBranchRe().FindStringSubmatch(c.text)
@@ -291,9 +327,22 @@ func matchPort(c *clause) []Fact {
 	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") {
 		return nil
 	}
+	if m := portIsRe().FindStringSubmatch(c.text); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
+	}
 	m := portRe().FindStringSubmatch(c.text)
 	if m == nil || strings.HasPrefix(c.text, "i ") || strings.HasPrefix(c.text, "we ") || strings.HasPrefix(c.text, "it ") {
 		return nil
 	}
 	return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1], Replaces: m[2]}}
+}
+
+// namesTool reports whether a value phrase names a known tool.
+func namesTool(value string) bool {
+	v, ok := nounPhrase(value, 4)
+	if !ok {
+		return false
+	}
+	_, known := lookupTool(v)
+	return known
 }

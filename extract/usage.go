@@ -131,9 +131,31 @@ func purposeOf(p string) (hint, purpose string) {
 	return "", snake(p, 3)
 }
 
+var (
+	// forSlotUse: "for CI we use GitLab".
+	forSlotUse = lazyRegexp(`^for (?:the |our |my )?([a-z /-]+?),? (we|i) ` + adv + `(?:use|run|rely on|went with|chose|picked) (.+)$`)
+	// runSlotWith: "we run our tests with pytest", "we build the frontend
+	// with Vite".
+	runSlotWith = lazyRegexp(`^(we|i) ` + adv + `(?:run|do|handle|manage|build|bundle|deploy|host|write) (?:our|the|all our|all the|my) ([a-z -]+?) (?:with|using|via|through|on) (.+)$`)
+)
+
 func matchUse(c *clause) []Fact {
+	if m := forSlotUse().FindStringSubmatch(c.text); m != nil {
+		if _, ok := slotCategory()[m[1]]; ok {
+			sub := *c
+			sub.text = m[2] + " use " + m[3] + " for " + m[1]
+			return matchUse(&sub)
+		}
+	}
 	if !opensWithSubject(c.text) {
 		return nil
+	}
+	if m := runSlotWith().FindStringSubmatch(c.text); m != nil {
+		if _, ok := slotCategory()[m[2]]; ok {
+			sub := *c
+			sub.text = m[1] + " use " + m[3] + " for " + m[2]
+			return matchUse(&sub)
+		}
 	}
 	m := useVerb().FindStringSubmatch(c.text)
 	if m == nil {
