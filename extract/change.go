@@ -18,11 +18,11 @@ var (
 	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
-	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
+	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
 
 	noLongerUse = lazyRegexp(`^` + subj + ` ` + adv + `(no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
 	stoppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
-	droppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
+	droppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
 	usedToUse   = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 )
 
@@ -33,7 +33,7 @@ var slotFrom = lazyRegexp(`\b(?:the|our|my) ([a-z]+(?: [a-z]+)?) (?:from|to|over
 func matchChange(c *clause) []Fact {
 	if !opensWithSubject(c.text) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
 		"convert", "port", "shift", "grade", "went", "gone", "replac", "swap", "drop", "ditch", "abandon", "remov",
-		"got rid", "retir", "deprecat", "kill", "ripped", "left") {
+		"got rid", "retir", "deprecat", "kill", "ripped", "left", "dump") {
 		return nil
 	}
 	var ref subjectRef
@@ -83,6 +83,9 @@ func matchChange(c *clause) []Fact {
 	oldObj, _ := nounPhrase(oldRaw, 4)
 	newTool, newKnown := lookupTool(newObj)
 	oldTool, oldKnown := lookupTool(oldObj)
+	if !newKnown && !oldKnown && hint == "" {
+		return nil // "we changed the timeout to 30s" names no tool or slot
+	}
 	if !newKnown && (verb == "moved" || verb == "upgraded" || verb == "downgraded" || ref.subject == SubjectUser && verb != "switched") {
 		return nil // "I moved to Tokyo" is a residence (identity.go), "we moved to the new office" nothing
 	}
@@ -172,6 +175,10 @@ var (
 	// bumpRe: "we bumped node to 22", "upgraded Go from 1.22 to 1.23",
 	// "we moved the Python version to 3.13".
 	bumpRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|pinned|changed|set|switched|migrated|downgraded|raised) (?:the |our |my )?([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??)(?: version| runtime| toolchain)? (?:from (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) )?to (?:version |v)?(\d+(?:\.\d+)*(?:\.x)?|lts)\b.*$`)
+	// bumpFromRe: "we upgraded from Python 3.9 to 3.12".
+	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)
+	// allNow: "it's all GitHub Actions now", "GitHub Actions all the way".
+	allNow = lazyRegexp(`^(?:it is |we are )?(?:all|100%|fully) (?:on )?(.+?)(?: now| these days)?$|^(.+?) all the way(?: now)?$`)
 	// renameRe: "we renamed the deploy branch from prod to production".
 	renameRe = lazyRegexp(`^` + subj + ` ` + adv + `renamed (?:the |our |my )?(.+?) from (.+?) to (.+)$`)
 )
@@ -181,6 +188,14 @@ var (
 // 22); "we renamed the default branch from master to main" is (project,
 // default_branch_is, main) replacing master.
 func matchVersionChange(c *clause) []Fact {
+	if m := allNow().FindStringSubmatch(c.text); m != nil {
+		// "we dumped CircleCI, it's all GitHub Actions now"
+		v := m[1] + m[2]
+		if t, ok := lookupTool(strings.TrimSpace(v)); ok {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name}}
+		}
+		return nil
+	}
 	if !opensWithSubject(c.text) {
 		return nil
 	}
@@ -195,6 +210,13 @@ func matchVersionChange(c *clause) []Fact {
 			return nil
 		}
 		return []Fact{{Subject: ref.subject, Predicate: pred, Object: m[4], Replaces: strings.TrimPrefix(m[3], "v")}}
+	}
+	if m := bumpFromRe().FindStringSubmatch(c.text); m != nil {
+		if t, ok := lookupTool(m[2]); ok {
+			if pred, ok := relations.VersionPredicate(t.Name); ok {
+				return []Fact{{Subject: parseSubject(m[1]).subject, Predicate: pred, Object: m[4], Replaces: strings.TrimPrefix(m[3], "v")}}
+			}
+		}
 	}
 	if m := renameRe().FindStringSubmatch(c.text); m != nil {
 		ref := parseSubject(m[1])

@@ -66,7 +66,7 @@ func matchConvention(c *clause) []Fact {
 		return nil
 	}
 	det, subject, modal, adverb, rest := m[1], m[2], m[3], strings.TrimSpace(m[4]), m[5]
-	if !artifacts()[lastOf(subject)] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
+	if !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
 		return nil
 	}
 	noun := subject

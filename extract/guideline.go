@@ -24,7 +24,7 @@ var (
 	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within|to|into) (.+)$`)
 	preferImpRe   = lazyRegexp(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = lazyRegexp(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
-	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+|when you are (?:done|finished|ready)|once (?:you are )?(?:done|finished)|after that|afterwards|at the end|next|first thing)\b`)
+	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+|when you are (?:done|finished|ready)|once (?:you are )?(?:done|finished)|after that|afterwards|at the end|first thing)\b`)
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
 
@@ -173,6 +173,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			verb = "should stop"
 		}
 		rest = strings.TrimPrefix(rest, "ever ")
+		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
+			return guideline{}, false // "never say never", "never had this problem"
+		}
 		first, _, _ := strings.Cut(rest, " ")
 		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
@@ -204,6 +207,16 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			return instruction(t, false, "should")
 		}
 	}
+	if m := toolOnlyRe().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(m[1] + m[2]); ok {
+			return instruction("use "+tl.Name, false, "should") // "pnpm only in this repo"
+		}
+	}
+	if standing {
+		if x, y, kind := splitAlternative(t); kind == "instead" && len(strings.Fields(x)) <= 3 && len(strings.Fields(y)) <= 3 && !startsWithVerb(x) {
+			return instruction("use "+x+" instead of "+y, false, "should") // "remember: tabs, not spaces"
+		}
+	}
 	if preamble && imperativeVerbs()[firstWord(t)] && !determiner().MatchString(t) {
 		// "I'd like you to write tests first": a way of working, not a
 		// task about something in particular ("… update the README")
@@ -220,6 +233,8 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 }
 
 var (
+	// toolOnlyRe: "pnpm only", "only yarn".
+	toolOnlyRe = lazyRegexp(`^(?:only ([a-z0-9.+# -]+?)|([a-z0-9.+# -]+?) only)(?: please)?$`)
 	// habitual: "so much", "all the time": a behaviour, not one act.
 	habitual = lazyRegexp(`\b(?:so much|so often|all the time|constantly|every time|each time|in every|at all)\b`)
 	// habitClause: "before running …", "before you commit", "after

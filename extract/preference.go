@@ -58,6 +58,8 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 var (
 	// preferWhenYou: "I prefer when you ask before big refactors".
 	preferWhenYou = lazyRegexp(`^i ` + adv + `(?:prefer|like|love|appreciate) (?:it )?(?:when|if) you (.+)$`)
+	// likeMyShort: "I like my functions short".
+	likeMyShort = lazyRegexp(`^i ` + adv + `(?:like|prefer|want) (?:my|our|the) ([a-z -]+?) (short|small|simple|lean|focused|tiny|flat|readable|minimal|pure|explicit|typed|documented|commented|tested)$`)
 	// wantStyle: "I want short answers", "I like concise replies".
 	wantStyle = lazyRegexp(`^i ` + adv + `(?:want|like|prefer|need|appreciate|love) ((?:short|shorter|concise|brief|terse|detailed|thorough|longer|simple|minimal|small|smaller|focused|clear|direct|plain)(?:,? (?:and )?[a-z]+)? (?:answers|responses|replies|explanations|summaries|commits|prs|pull requests|functions|diffs|messages|comments|code|examples))$`)
 )
@@ -68,6 +70,9 @@ func matchPrefer(c *clause) []Fact {
 			return practiceGuideline(c, m[1], false)
 		}
 		return nil
+	}
+	if m := likeMyShort().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])]) {
+		return practiceGuideline(c, "keep "+m[1]+" "+m[2], false)
 	}
 	if m := wantStyle().FindStringSubmatch(c.text); m != nil {
 		return practiceGuideline(c, "prefer "+m[1], false)

@@ -71,6 +71,14 @@ var (
 	oldSlot = lazyRegexp(`^(?:old|previous|former|ex|last|first) `)
 )
 
+// personSlots are further names people give a slot that holds a person:
+// "my team lead is Fatima".
+var personSlots = sync.OnceValue(func() map[string]string {
+	return map[string]string{"team lead": "manager_is", "tech lead": "manager_is", "lead": "manager_is",
+		"direct manager": "manager_is", "engineering manager": "manager_is", "em": "manager_is", "skip": "",
+		"reporting manager": "manager_is", "new boss": "manager_is", "new manager": "manager_is"}
+})
+
 // valueAndOld splits a value from the old one beside it: "3.13, was 3.11"
 // is ("3.13", "3.11"), "Monzo now, not Revolut" ("Monzo", "Revolut").
 func valueAndOld(v string) (value, old string) {
@@ -90,6 +98,10 @@ func valueAndOld(v string) (value, old string) {
 // open slot's predicate; a noun no relation knows may still end in one
 // ("staging port", "api port").
 func slotOf(slot string) (cat, pred string, ok bool) {
+	slot = strings.TrimSuffix(strings.TrimSuffix(slot, " here"), " now")
+	if p := personSlots()[slot]; p != "" {
+		return "", p, true
+	}
 	for _, s := range []string{slot, lastOf(slot)} {
 		if c, ok := slotCategory()[s]; ok {
 			return c, "", true
@@ -295,8 +307,10 @@ var (
 	// portRe: "the API listens on port 8080", "the dev server runs on port
 	// 5173".
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
-	deploysFromRe = lazyRegexp(`^(?:production |prod |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go) (?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?$`)
+	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go) )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?$`)
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
+	// listensOn: "our API server listens on 8443" (the verb says it is a port).
+	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})$`)
 )
 
 // matchDeployBranch reads the branch a project deploys from.
@@ -324,8 +338,11 @@ func matchDeployBranch(c *clause) []Fact {
 
 // matchPort reads the port a part of the project listens on.
 func matchPort(c *clause) []Fact {
-	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") {
+	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") {
 		return nil
+	}
+	if m := listensOn().FindStringSubmatch(c.text); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
 	}
 	if m := portIsRe().FindStringSubmatch(c.text); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}

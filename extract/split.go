@@ -185,7 +185,7 @@ var notThenValue = lazyRegexp(`(?i)^not\s+(.+?)\s*(?:\s-|--|:|;)\s*(.+)$`)
 
 // colonClause marks a colon that introduces a statement: "My role changed:
 // I'm an engineering manager now."
-var colonClause = lazyRegexp(`(?i)(:\s+)((?:i|i'm|i am|we|we're|we are|my|our)\b)`)
+var colonClause = lazyRegexp(`(?i)(:\s+)((?:i|i'm|i am|we|we're|we are|my|our|this is|it's|it is|the)\b)`)
 
 // namedClause marks a clause that opens with a name: "Kim moved teams, so
 // Ravi is my manager now".
@@ -193,11 +193,15 @@ var namedClause = lazyRegexp(`(,\s*(?:so|and|now|and now)?\s*|\s+(?:so|and now)\
 
 // sharedSubject marks a second verb of the same subject: "we lint with
 // ruff and format with black".
-var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:lint|format|test|deploy|host|bundle|build|manage packages)\s+(?:with|on|to|using)\b)`)
+var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b)`)
+
+// passiveSubject is the subject of a passive first clause: "the service
+// is written in Go and deployed to Cloud Run".
+var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's all|it is all)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -260,8 +264,13 @@ func clauses(s rawClause) []rawClause {
 		if p == "" {
 			continue
 		}
-		if i > 0 && subject != "" && sharedVerb().MatchString(p) {
-			p = subject + p // "… and format with black": we format with black
+		if i > 0 && sharedVerb().MatchString(p) {
+			switch m := passiveSubject().FindStringSubmatch(parts[0]); {
+			case participle().MatchString(p) && m != nil:
+				p = m[1] + " is " + p // "… and deployed to Cloud Run": the service is deployed there
+			case subject != "":
+				p = subject + p // "… and format with black": we format with black
+			}
 		}
 		q := strings.ContainsRune(p, '?') || (s.question && i == len(parts)-1)
 		out = append(out, rawClause{text: strings.TrimRight(p, "?"), question: q})
@@ -284,7 +293,9 @@ func appendCuts(parts []string, piece string, cuts [][2]int) []string {
 	return append(parts, piece[start:])
 }
 
-var sharedVerb = lazyRegexp(`(?i)^(?:lint|format|test|deploy|host|bundle|build|manage packages)\s+(?:with|on|to|using)\b`)
+var sharedVerb = lazyRegexp(`(?i)^(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b`)
+
+var participle = lazyRegexp(`(?i)^[a-z]+ed\s`)
 
 // splitClauses turns a whole text into the prose clauses worth matching.
 func splitClauses(text string) []rawClause {

@@ -14,7 +14,7 @@ const projectNouns = `repo|repository|project|codebase|code base|app|application
 
 // subj captures who a statement is about: the user, the project, or a part
 // of the project (a slot such as "our CI" or "the tests").
-const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:our |the )?(?:deploys|deployments|builds|tests)|tests|builds|deploys|ci)`
+const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:of )?(?:our |the )(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:our |the )?(?:deploys|deployments|builds|tests)|tests|builds|deploys|ci)`
 
 // subjectOpeners are the words subj can start with; the usage matchers
 // return at once for any other clause.
@@ -48,7 +48,7 @@ func parseSubject(s string) subjectRef {
 	case "we", "we all", "everyone here":
 		return subjectRef{subject: SubjectProject}
 	}
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "all "), "the ")
+	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "all "), "of "), "the ")
 	_, noun, found := strings.Cut(s, " ")
 	if !found {
 		noun = s
@@ -72,8 +72,18 @@ func (r subjectRef) hint() string {
 	if c, ok := slotCategory()[r.slot]; ok {
 		return c
 	}
-	return slotCategory()[lastOf(r.slot)]
+	if c, ok := slotCategory()[lastOf(r.slot)]; ok {
+		return c
+	}
+	return partCategory()[lastOf(r.slot)]
 }
+
+// partCategory maps parts of the project that are where it runs to the
+// deploy slot: "all our infra is on GCP" says where it is deployed.
+var partCategory = sync.OnceValue(func() map[string]string {
+	return map[string]string{"infra": catDeploy, "infrastructure": catDeploy, "servers": catDeploy,
+		"cluster": catDeploy, "production": catDeploy, "prod": catDeploy, "staging": catDeploy}
+})
 
 // forSlot is the tail a statement gets when it is about a part of the
 // project: "Project uses Vitest for the tests".

@@ -23,6 +23,34 @@ var (
 	hasLetter   = lazyRegexp(`[a-z]`)
 )
 
+// conventionWords name ways of working rather than tools: "we use
+// conventional commits" is a convention to follow.
+var conventionWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"conventional commits", "semver", "semantic versioning", "snake_case", "snake case",
+		"camelcase", "camel case", "kebab-case", "kebab case", "pascalcase", "pascal case", "trunk-based development",
+		"feature flags", "tdd", "bdd", "pair programming", "squash merges", "squash merging", "rebase merges",
+		"gitflow", "git flow", "code reviews", "strict mode", "type hints", "early returns", "named exports",
+		"default exports", "absolute imports", "relative imports", "atomic commits", "signed commits",
+		"feature branches", "short-lived branches", "table-driven tests", "dependency injection"} {
+		m[w] = true
+	}
+	return m
+})
+
+// isConvention reports whether a used object is a way of working.
+func isConvention(obj string) bool {
+	head := obj
+	if p := purposeTail().FindStringSubmatch(head); p != nil {
+		head = p[1]
+	}
+	head, _ = usageObject(strings.TrimPrefix(strings.TrimSpace(head), "the "))
+	if _, tool := lookupTool(head); tool {
+		return false
+	}
+	return conventionWords()[head] || codePractice(head)
+}
+
 // timeWords follow "deploy on" without naming a platform.
 var timeWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"fridays": true, "friday": true, "mondays": true, "monday": true,
@@ -132,6 +160,10 @@ func purposeOf(p string) (hint, purpose string) {
 }
 
 var (
+	// teamUsing: "we're a small team using Remix and Postgres".
+	teamUsing = lazyRegexp(`^we are (?:a|an) [a-z -]+? (?:using|on|with|running|built on) (.+)$`)
+	// doneWith: "linting is done with golangci-lint".
+	doneWith = lazyRegexp(`^(linting|formatting|testing|tests|deploys|deploying|deployment|deployments|hosting|ci|bundling|builds|package management) (?:is|are) (?:done|handled|run|managed|taken care of|covered) (?:with|by|via|through|using|in|on) (.+)$`)
 	// forSlotUse: "for CI we use GitLab".
 	forSlotUse = lazyRegexp(`^for (?:the |our |my )?([a-z /-]+?),? (we|i) ` + adv + `(?:use|run|rely on|went with|chose|picked) (.+)$`)
 	// runSlotWith: "we run our tests with pytest", "we build the frontend
@@ -140,6 +172,16 @@ var (
 )
 
 func matchUse(c *clause) []Fact {
+	if m := teamUsing().FindStringSubmatch(c.text); m != nil {
+		sub := *c
+		sub.text = "we use " + m[1]
+		return matchUse(&sub)
+	}
+	if m := doneWith().FindStringSubmatch(c.text); m != nil {
+		sub := *c
+		sub.text = "we use " + m[2] + " for " + m[1]
+		return matchUse(&sub)
+	}
 	if m := forSlotUse().FindStringSubmatch(c.text); m != nil {
 		if _, ok := slotCategory()[m[1]]; ok {
 			sub := *c
@@ -167,6 +209,11 @@ func matchUse(c *clause) []Fact {
 		baseHint = h
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	if ref.subject == SubjectProject && isConvention(objPart) {
+		// "we use conventional commits", "we use snake_case for file
+		// names": how the work is done, a guideline
+		return guidelineFact(c, "use "+rest, false, 0)
+	}
 	var altTool *tool
 	altObj := ""
 	if p := purposeTail().FindStringSubmatch(alt); p != nil {
