@@ -191,6 +191,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	if m := insteadRe().FindStringSubmatch(t); m != nil {
 		return instruction(t, false, "should")
 	}
+	if rest, ok := strings.CutPrefix(t, "no need to "); ok {
+		return instruction(rest, true, "should not") // "no need to explain the code you write"
+	}
 	if m := banRe().FindStringSubmatch(t); m != nil {
 		// "no emojis in commit messages": a ban on using them there
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")

@@ -147,9 +147,9 @@ func matchSlot(c *clause) []Fact {
 	} else if m := slotBare().FindStringSubmatch(t); m != nil {
 		// "CI is Buildkite" (but "CI is red again" names no tool), "Stack
 		// is Rails + Postgres"
-		if projectPart().MatchString(m[1]) && !strings.HasPrefix(m[1], "the ") {
+		if _, ok := slotCategory()[m[1]]; !ok && projectPart().MatchString(m[1]) && !strings.HasPrefix(m[1], "the ") {
 			t = "our " + t
-		} else if _, ok := slotCategory()[m[1]]; ok {
+		} else if ok {
 			if v, ok := nounPhrase(m[2], 4); ok {
 				if _, tool := lookupTool(v); tool {
 					t = "our " + t
