@@ -175,6 +175,8 @@ var (
 	// bumpRe: "we bumped node to 22", "upgraded Go from 1.22 to 1.23",
 	// "we moved the Python version to 3.13".
 	bumpRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|pinned|changed|set|switched|migrated|downgraded|raised) (?:the |our |my )?([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??)(?: version| runtime| toolchain)? (?:from (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) )?to (?:version |v)?(\d+(?:\.\d+)*(?:\.x)?|lts)\b.*$`)
+	// toolReplaced: "pnpm replaced npm for us", "Postgres has replaced MySQL".
+	toolReplaced = lazyRegexp(`^([a-z0-9.+# -]+?) (?:has |have )?(?:replaced|took over from|superseded) ([a-z0-9.+# -]+?)(?: for us| here| for the project| in this repo)?$`)
 	// bumpFromRe: "we upgraded from Python 3.9 to 3.12".
 	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)
 	// allNow: "it's all GitHub Actions now", "GitHub Actions all the way".
@@ -188,6 +190,14 @@ var (
 // 22); "we renamed the default branch from master to main" is (project,
 // default_branch_is, main) replacing master.
 func matchVersionChange(c *clause) []Fact {
+	if m := toolReplaced().FindStringSubmatch(c.text); m != nil {
+		newT, ok1 := lookupTool(m[1])
+		oldT, ok2 := lookupTool(m[2])
+		if ok1 && ok2 {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(newT, oldT, "")], Object: newT.Name, Replaces: oldT.Name}}
+		}
+		return nil
+	}
 	if m := allNow().FindStringSubmatch(c.text); m != nil {
 		// "we dumped CircleCI, it's all GitHub Actions now"
 		v := m[1] + m[2]

@@ -91,7 +91,8 @@ var (
 	neverEver      = lazyRegexp(`^never\s*,\s*ever\b`)
 	pastEvent      = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
 	endedUp        = lazyRegexp(`\b(?:ended up|went ahead and|finally|decided to) (?:switching|moving|migrating|going|switch|move|migrate|go)\b`)
-	nowOn          = lazyRegexp(`\b(is|are|am) (now|currently|still|already) (on|using|in|at)\b`)
+	nowOn          = lazyRegexp(`\b(is|are|am) (now|currently|still|already) (on|using|in|at|based|living|located|working|running|deploying|hosted|deployed|with)\b`)
+	willModal      = lazyRegexp(`^(we|i) (?:will|are going to|am going to|shall) (use|deploy|run|host|ship|go with|stick with|build|write|test|lint|format)\b`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
 	inlineProbably = lazyRegexp(`\bprobably\s+`)
 
@@ -220,6 +221,9 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.Contains(t, " now ") || strings.Contains(t, " currently ") {
 		t = nowOn().ReplaceAllString(t, "$1 $3") // "we are now on X": we are on X (now)
+	}
+	if (c.standing || c.change) && willModal().MatchString(t) {
+		t = willModal().ReplaceAllString(t, "$1 $2") // "moving forward we'll use Bun": a decision, not a plan
 	}
 	if strings.HasPrefix(t, "never") && neverEver().MatchString(t) {
 		t = neverEver().ReplaceAllString(t, "never ever")

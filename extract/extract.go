@@ -250,7 +250,7 @@ var (
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b`)
 	// elidedChange opens a change whose subject went unsaid.
-	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned) `)
+	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went) `)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
 	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|left|dropped|ditched|transitioned)\b`)

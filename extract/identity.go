@@ -129,7 +129,7 @@ var (
 	leftJoinedRe = lazyRegexp(`^i ` + adv + `(?:left|quit) (.+?),? (?:and|to) (?:have |just |recently )?(?:joined|join|started at|moved to|went to) (.+)$`)
 	inPlaceRe    = lazyRegexp(`^i am (?:now |currently )?in ([a-z].*)$`)
 	appositiveRe = lazyRegexp(`^my (manager|boss|team lead|tech lead|lead|supervisor|line manager),? ([a-z][a-z'-]+),? (?:is|was|has|wants|who|says|likes|needs)\b`)
-	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|landed|accepted|am starting|started at|begin) (?:a )?new (?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
+	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|landed|accepted|am starting|started at|begin) (?:a )?(?:new )?(?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
 	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$`)
 	livingInRe   = lazyRegexp(`^(?:now |currently |still )?(?:living|based|located|residing) in (.+)$`)
 	timezoneRe   = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
