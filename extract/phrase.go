@@ -127,19 +127,6 @@ func upperFirst(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// subjectDisplay is how a subject opens a statement.
-func subjectDisplay(subject string) string {
-	switch subject {
-	case SubjectUser:
-		return "User"
-	case SubjectProject:
-		return "Project"
-	case SubjectAssistant:
-		return "Assistant"
-	}
-	return upperFirst(subject)
-}
-
 var nonWord = lazyRegexp(`[^a-z0-9]+`)
 
 var ctxStopwords = sync.OnceValue(func() map[string]bool {

@@ -84,12 +84,3 @@ var partCategory = sync.OnceValue(func() map[string]string {
 	return map[string]string{"infra": catDeploy, "infrastructure": catDeploy, "servers": catDeploy,
 		"cluster": catDeploy, "production": catDeploy, "prod": catDeploy, "staging": catDeploy}
 })
-
-// forSlot is the tail a statement gets when it is about a part of the
-// project: "Project uses Vitest for the tests".
-func (r subjectRef) forSlot(span string) string {
-	if r.slot == "" {
-		return ""
-	}
-	return " for the " + display(span, r.slot)
-}
