@@ -81,6 +81,9 @@ func matchConvention(c *clause) []Fact {
 		// "every PR needs a review": it has one
 		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+rest, negative, 0)
 	case "follow", "follows", "go", "goes", "live", "lives":
+		if modal != "follow" && modal != "follows" && (!pl || det == "the" || det == "our") {
+			return nil // "the deploy key lives in vault" says where one thing is
+		}
 		base := map[string]string{"follows": "follow", "goes": "go", "lives": "live"}[modal]
 		if base == "" {
 			base = modal
