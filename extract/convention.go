@@ -151,16 +151,7 @@ func participleBase(p string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	cands := []string{stem, stem + "e"}
-	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
-		cands = append(cands, stem[:n-1])
-	}
-	for _, v := range cands {
-		if imperativeVerbs()[v] || moreVerbs()[v] {
-			return v, true
-		}
-	}
-	return "", false
+	return verbOfStem(stem)
 }
 
 // guidelineFact validates and builds one guideline; rho 0 leaves the

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/credence-mem/credence/internal/editdist"
 	"github.com/credence-mem/credence/relations"
 )
 
@@ -274,30 +275,8 @@ func similar(a, b string) bool {
 	if strings.HasPrefix(a, b) || strings.HasPrefix(b, a) {
 		return true
 	}
-	d := editDistance(a, b)
+	d := editdist.Distance(a, b)
 	return d <= 2 && d*3 <= max(len(a), len(b))
-}
-
-// editDistance is the Levenshtein distance between two short strings.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // shown is how a corrected value is written in its statement.

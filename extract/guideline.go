@@ -343,7 +343,12 @@ func doPhrase(obj string) string {
 // baseVerb turns a gerund into the verb: "adding" → "add", "using" →
 // "use", "running" → "run".
 func baseVerb(gerund string) (string, bool) {
-	stem := strings.TrimSuffix(gerund, "ing")
+	return verbOfStem(strings.TrimSuffix(gerund, "ing"))
+}
+
+// verbOfStem finds the verb a stem left by "-ing" or "-ed" comes from:
+// itself ("add"), with an e ("us" → "use"), or undoubled ("runn" → "run").
+func verbOfStem(stem string) (string, bool) {
 	cands := []string{stem, stem + "e"}
 	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
 		cands = append(cands, stem[:n-1])

@@ -212,13 +212,5 @@ func codePractice(obj string) bool {
 
 // practiceGuideline is the guideline a taste for a way of coding states.
 func practiceGuideline(c *clause, object string, negative bool) []Fact {
-	verb := "should"
-	if negative {
-		verb = "should not"
-	}
-	g, ok := instruction(object, negative, verb)
-	if !ok {
-		return nil
-	}
-	return []Fact{g.fact("", "", c.span)}
+	return guidelineFact(c, object, negative, 0)
 }
