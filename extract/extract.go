@@ -113,8 +113,8 @@ func (r *reading) alternatives() {
 
 // NeedsContext reports whether text holds a correction or a change that
 // ExtractWith may resolve with a Context ("actually it's John", "no,
-// Tokyo, not Kyoto", "Sara is my manager now"): the caller can skip
-// gathering one for any other text.
+// Tokyo, not Kyoto", "as of today …"): the caller can skip gathering one
+// for any other text.
 func NeedsContext(text string) bool {
 	for _, rc := range splitClauses(text) {
 		c := analyze(rc)
