@@ -43,6 +43,11 @@ const (
 	Pin             EventKind = "pin"
 	Unpin           EventKind = "unpin"
 	Forget          EventKind = "forget"
+	// Restate replaces a belief's statement with a sentence rendered again
+	// from its triple (the extractor's wording changed, or an older
+	// sentence said how the value came about: "User moved to Lisbon" for
+	// (user, lives_in, lisbon)). The triple, counts and status stay.
+	Restate EventKind = "restate"
 )
 
 // EvidenceKind returns the event kind recorded for evidence with support s.
@@ -106,7 +111,7 @@ type Record struct {
 	Support     float64
 	Reliability float64
 
-	Spec   *Spec   // Create
+	Spec   *Spec   // Create; Restate (its Statement only)
 	Target string  // Revise: the new belief; Merge (source side): the survivor; Supersede: the winner
 	Absorb *Absorb // Merge (survivor side)
 }
@@ -203,6 +208,10 @@ func (p Params) Apply(s *State, r Record) {
 		s.Status, s.InvalidAt = Rejected, r.At.Millis
 	case Reactivate:
 		s.Status, s.InvalidAt, s.MergedInto = Active, 0, ""
+	case Restate:
+		if r.Spec != nil && r.Spec.Statement != "" {
+			s.Statement = r.Spec.Statement
+		}
 	case Pin:
 		s.Pinned = true
 	case Unpin:

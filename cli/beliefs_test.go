@@ -56,11 +56,11 @@ func TestBeliefs(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"kind", []string{"--kind", "guideline"}, []string{"Assistant should run make lint before committing"}},
+		{"kind", []string{"--kind", "guideline"}, []string{"Always run make lint before committing"}},
 		{"contested", []string{"--contested"}, []string{"User works at Globex", "User works at Acme"}},
 		{"text", []string{"ACME"}, []string{"User works at Acme"}},
 		{"two words", []string{"lives", "kyoto"}, []string{"User lives in Kyoto"}},
-		{"project scope", []string{"--here", "--scope", "project"}, []string{"Project uses pnpm"}},
+		{"project scope", []string{"--here", "--scope", "project"}, []string{"Project uses pnpm as its package manager"}},
 		{"global scope", []string{"--scope", "global", "pnpm"}, nil},
 		{"limit", []string{"--limit", "1", "tabs"}, []string{"User prefers tabs over spaces"}},
 		{"no match", []string{"haskell"}, nil},
@@ -107,7 +107,7 @@ func TestBeliefs(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetPromotion(ctx, id("Project uses pnpm"), 1, 0); err != nil {
+	if err := db.SetPromotion(ctx, id("Project uses pnpm as its package manager"), 1, 0); err != nil {
 		t.Fatal(err)
 	}
 	if got := statements("tabs"); len(got) != 0 {
@@ -119,11 +119,11 @@ func TestBeliefs(t *testing.T) {
 	if got := statements("--status", "all"); len(got) != len(all) || !byText("User prefers tabs over spaces", got) {
 		t.Errorf("--status all = %q, want all %d", got, len(all))
 	}
-	if got := statements("--promoted"); !slices.Equal(got, []string{"Project uses pnpm"}) {
+	if got := statements("--promoted"); !slices.Equal(got, []string{"Project uses pnpm as its package manager"}) {
 		t.Errorf("--promoted = %q", got)
 	}
 	if got := statements("--sort", "created", "--limit", "2"); !slices.Equal(got,
-		[]string{"Project uses pnpm", "Assistant should run make lint before committing"}) {
+		[]string{"Project uses pnpm as its package manager", "Always run make lint before committing"}) {
 		t.Errorf("--sort created --limit 2 = %q, want the two newest, newest first", got)
 	}
 

@@ -41,25 +41,6 @@ func TestUnknownCommand(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0},
-		{"recal", "recall", 1},
-		{"stauts", "status", 1},
-		{"kitten", "sitting", 3},
-		{"", "abc", 3},
-		{"ça", "ca", 1},
-	}
-	for _, tt := range tests {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q)=%d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 // TestVersion: version and --version print the same report.
 func TestVersion(t *testing.T) {
 	h := newCmdHarness(t)

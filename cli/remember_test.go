@@ -17,8 +17,8 @@ func TestRemember(t *testing.T) {
 		wantSubject   string
 	}{
 		{"preference about the user is global", []string{"I prefer tabs over spaces"}, "User prefers tabs over spaces", belief.ScopeGlobal, "user"},
-		{"statement about the project is project-scoped", []string{"we use pnpm as the package manager"}, "Project uses pnpm", belief.ScopeProject, "project"},
-		{"--global overrides", []string{"--global", "we use pnpm as the package manager"}, "Project uses pnpm", belief.ScopeGlobal, "project"},
+		{"statement about the project is project-scoped", []string{"we use pnpm as the package manager"}, "Project uses pnpm as its package manager", belief.ScopeProject, "project"},
+		{"--global overrides", []string{"--global", "we use pnpm as the package manager"}, "Project uses pnpm as its package manager", belief.ScopeGlobal, "project"},
 		{"--project overrides", []string{"--project", "I prefer tabs over spaces"}, "User prefers tabs over spaces", belief.ScopeProject, "user"},
 		{"text without a pattern is kept whole", []string{"the deploy key lives in vault"}, "the deploy key lives in vault", belief.ScopeGlobal, "user"},
 	}

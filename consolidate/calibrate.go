@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/llm"
 	"github.com/credence-mem/credence/store"
 )
@@ -203,7 +205,7 @@ func (c *calibrator) apply(ctx context.Context, ep store.Episode, f fact, source
 	for i := range group {
 		states[group[i].ID] = &group[i]
 	}
-	wrote := false
+	wrote, created := false, false
 	if v.same == nil && f.Direct {
 		id, err := c.tx.CreateBelief(ctx, f.spec(ep, source))
 		if err != nil {
@@ -212,11 +214,16 @@ func (c *calibrator) apply(ctx context.Context, ep store.Episode, f fact, source
 		v.same = &store.Belief{State: belief.State{ID: id}}
 		states[id] = v.same
 		c.run.stats.BeliefsCreated++
-		wrote = true
+		wrote, created = true, true
 	}
 	if v.same != nil {
 		if err := c.evidence(ctx, states[v.same.ID], ep.ID, source, belief.Supports, f.Support, f.Reliability, f.Statement, &wrote); err != nil {
 			return out, err
+		}
+		if !created && !c.supportOnly {
+			if err := c.restate(ctx, states[v.same.ID], f); err != nil {
+				return out, err
+			}
 		}
 	}
 	if c.supportOnly {
@@ -233,6 +240,31 @@ func (c *calibrator) apply(ctx context.Context, ep store.Episode, f fact, source
 		return out, nil // nothing new from this episode: the slot stays as it is
 	}
 	return out, c.resolve(ctx, f, v, states)
+}
+
+// restate renders a belief's sentence again when the one it carries is out
+// of step with its triple — "User moved to Lisbon" for (user, lives_in,
+// lisbon), an older extractor's "Assistant should run the linter" — and
+// the fact states the same triple in the extractor's words. A pinned
+// belief keeps the person's own words.
+func (c *calibrator) restate(ctx context.Context, b *store.Belief, f fact) error {
+	if b == nil || b.Pinned || b.Statement == f.Statement || b.Subject != f.Subject ||
+		b.Predicate != f.polarPredicate() || b.Object != f.Object {
+		return nil
+	}
+	pred, negated := basePredicate(b.Predicate), strings.HasPrefix(b.Predicate, notPrefix)
+	if extract.InStep(b.Statement, b.Subject, pred, b.Object, negated) ||
+		!extract.InStep(f.Statement, b.Subject, pred, b.Object, negated) {
+		return nil
+	}
+	st, err := c.tx.Restate(ctx, b.ID, f.Statement)
+	if err != nil {
+		return err
+	}
+	b.State = st
+	c.run.stats.Restated++
+	c.run.touch(b.ID)
+	return nil
 }
 
 // withTarget adds the belief an LLM named to the group when the slot query

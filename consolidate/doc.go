@@ -1,8 +1,11 @@
 // Package consolidate turns this machine's episodes into beliefs: the
 // pipeline of DESIGN §5, steps 1–4, behind one Consolidator with two modes.
 //
-//  1. Extract, per new episode: facts and guidelines, each judged against
-//     the related beliefs (predict-calibrate: new, reinforce or invalidate),
+//  1. Extract, per new episode: facts and guidelines (a correction or
+//     change is read with the session's earlier words and the believed
+//     values of single-valued slots, so "actually it's John" corrects the
+//     name), each judged against the related beliefs (predict-calibrate:
+//     new, reinforce or invalidate),
 //     with the episode's surprise (how badly existing beliefs predicted it);
 //     ≥ 0.85 gets a deeper extraction, ≥ 0.90 an explanation.
 //  2. Cluster extracted episodes by embedding; clusters of at least three

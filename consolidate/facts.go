@@ -117,7 +117,7 @@ func scopeOf(subject, pred string, ep store.Episode) (scope, project string) {
 // first use, so processes that import consolidate but never run a cycle do
 // not pay for it at start.
 var changeWords = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(moved|move|moving|relocated|went|goes|go back|journeyed|travel+ed|switched|switching|migrated|migrating|changed|replaced|no longer|not anymore|any more|anymore|now|from now on|instead|these days|nowadays|stopped|dropped|ditched)\b`)
+	return regexp.MustCompile(`(?i)\b(moved|move|moving|relocated|went|goes|go back|journeyed|travel+ed|switched|switching|migrated|migrating|changed|replaced|no longer|not anymore|any more|anymore|now|from now on|instead|these days|nowadays|stopped|dropped|ditched|as of|starting|effective|bumped|upgraded|downgraded|renamed|left|quit|joined)\b`)
 })
 
 // fromExtract converts offline extractor output.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/credence-mem/credence/belief"
@@ -51,11 +53,70 @@ func (r *cycleRun) offlineFacts(ctx context.Context, ep store.Episode) ([]fact, 
 	if err != nil {
 		return nil, "", err
 	}
+	var ectx extract.Context
+	if extract.NeedsContext(user) {
+		if ectx, err = r.extractContext(ctx, ep); err != nil {
+			return nil, "", err
+		}
+	}
 	var facts []fact
-	for _, f := range extract.Extract(user) {
+	for _, f := range extract.ExtractWith(user, ectx) {
 		facts = append(facts, fromExtract(f, true))
 	}
 	return facts, assistant, nil
+}
+
+// recentUtterances bounds how much of a session a correction is read
+// against: what was said just before is what it corrects.
+const recentUtterances = 6
+
+// extractContext is what the extractor needs to place a correction that
+// names only a value ("actually it's John"): the person's earlier words in
+// the same session, oldest first, and the values believed now for the
+// single-valued slots the episode can speak to (its project's and the
+// person's global ones), the most recently reinforced first.
+func (r *cycleRun) extractContext(ctx context.Context, ep store.Episode) (extract.Context, error) {
+	var out extract.Context
+	eps, err := r.db.SessionEpisodesBefore(ctx, ep.SessionID, ep.Seq, recentUtterances)
+	if err != nil {
+		return out, err
+	}
+	for i := len(eps) - 1; i >= 0; i-- {
+		if user, _ := userWords(eps[i]); strings.TrimSpace(user) != "" {
+			out.Recent = append(out.Recent, user)
+		}
+	}
+	preds := extract.SlotPredicates()
+	for p := range r.exclusive {
+		if !slices.Contains(preds, p) && !strings.HasPrefix(p, notPrefix) {
+			preds = append(preds, p)
+		}
+	}
+	scopes := []store.SlotFilter{{Scope: belief.ScopeGlobal}}
+	if ep.ProjectPath != "" && ep.Scope != belief.ScopeGlobal {
+		scopes = append(scopes, store.SlotFilter{Scope: belief.ScopeProject, Project: ep.ProjectPath})
+	}
+	var bs []store.Belief
+	for _, f := range scopes {
+		f.Statuses = []belief.Status{belief.Active}
+		f.Subjects = []string{extract.SubjectUser, extract.SubjectProject}
+		f.Predicates = preds
+		found, err := r.db.SlotBeliefs(ctx, f)
+		if err != nil {
+			return out, fmt.Errorf("read slot values: %w", err)
+		}
+		bs = append(bs, found...)
+	}
+	sort.SliceStable(bs, func(i, j int) bool {
+		if bs[i].LastReinforced != bs[j].LastReinforced {
+			return bs[i].LastReinforced > bs[j].LastReinforced
+		}
+		return bs[i].Seq > bs[j].Seq
+	})
+	for _, b := range bs {
+		out.Slots = append(out.Slots, extract.SlotValue{Subject: b.Subject, Predicate: b.Predicate, Object: b.Object})
+	}
+	return out, nil
 }
 
 // applyOffline applies an episode's facts through cal and returns its

@@ -37,6 +37,9 @@ type Stats struct {
 	// Deduplicated facts stated an existing belief in other words and
 	// supported it (dedupe.go).
 	Deduplicated int `json:"deduplicated"`
+	// Restated beliefs were given a sentence rendered again from their
+	// triple (their old one was out of step with it).
+	Restated int `json:"restated,omitempty"`
 
 	Clusters         int `json:"clusters"`
 	ClustersDeferred int `json:"clusters_deferred"`

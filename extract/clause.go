@@ -16,7 +16,10 @@ type clause struct {
 	correction bool   // "actually", "sorry", "correction:", "I meant"
 	meant      bool   // "I meant ...": a bare object may correct the previous fact
 	hedged     bool   // "I think", "pretty sure", "probably": stated but unsure
-	standing   bool   // "from now on", "going forward", "by default"
+	standing   bool   // "from now on", "going forward", "by default", "every time"
+	change     bool   // "as of today", "starting this week": what follows is a change
+	directive  bool   // "remember:", "note:", "FYI", "keep in mind", "for future reference"
+	jobNews    bool   // the text said the person changed jobs: "I'm at Figma" names the employer
 }
 
 var contractions = strings.NewReplacer(
@@ -66,17 +69,32 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|i misspoke|i was wrong|let me correct (?:that|myself)|to correct myself|to correct that|i stand corrected|err|erm)` + sep + `|^no\s*[,:;!.-]+\s*`)
-	meantPrefix      = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant)(?: that)?` + sep)
-	softHedgePrefix  = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
-	fillerPrefix     = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix   = lazyRegexp(`^(?:from now on|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
-	politePrefix     = lazyRegexp(`^(?:please|kindly)` + sep)
-	toImperative     = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
+	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um) no|wrong (?:name|word|one|value|tool)|i misspoke|i was wrong|let me correct (?:that|myself)|to correct myself|to correct that|i stand corrected|err|erm|typo|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	changePrefix     = lazyRegexp(`^(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
+	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
+	// directiveBare is "remember" before a statement without a colon:
+	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
+	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
+	meantPrefix     = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant)(?: that)?` + sep)
+	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
+	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
+	politePrefix    = lazyRegexp(`^(?:please|kindly)` + sep)
+	toImperative    = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
 	standingAnywhere = lazyRegexp(`\b(?:from now on|going forward|moving forward|in the future|in future|by default|from here on)\b`)
-	inlineActually   = lazyRegexp(`\bactually,?\s+`)
-	inlineProbably   = lazyRegexp(`\bprobably\s+`)
+	// everyTime marks a habit inside or at the end of an instruction: "run
+	// go test with -race, always", "go test -race, every time", "run clippy
+	// before every push".
+	everyTime      = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$`)
+	trailHabit     = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
+	neverEver      = lazyRegexp(`^never\s*,\s*ever\b`)
+	pastEvent      = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
+	endedUp        = lazyRegexp(`\b(?:ended up|went ahead and|finally|decided to) (?:switching|moving|migrating|going|switch|move|migrate|go)\b`)
+	nowOn          = lazyRegexp(`\b(is|are|am) (now|currently|still|already) (on|using|in|at|based|living|located|working|running|deploying|hosted|deployed|with)\b`)
+	willModal      = lazyRegexp(`^(we|i) (?:will|are going to|am going to|shall) (use|deploy|run|host|ship|go with|stick with|build|write|test|lint|format)\b`)
+	inlineActually = lazyRegexp(`\bactually,?\s+`)
+	inlineProbably = lazyRegexp(`\bprobably\s+`)
 
 	// politeRewrites turn polite forms into the plain form the matchers know,
 	// before the filters see "would" and "should".
@@ -93,6 +111,18 @@ var (
 	}
 )
 
+// bareMarker are clauses that only say the next one corrects: "no - …".
+var bareMarker = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"no": true, "nope": true, "nah": true, "wait": true, "sorry": true, "oops": true,
+		"no wait": true, "wait no": true, "actually": true, "correction": true, "my bad": true, "whoops": true}
+})
+
+// pastOf is the past tense of the change verbs "ended up …" takes.
+var pastOf = sync.OnceValue(func() map[string]string {
+	return map[string]string{"switching": "switched", "switch": "switched", "moving": "moved", "move": "moved",
+		"migrating": "migrated", "migrate": "migrated", "going": "went", "go": "went"}
+})
+
 // prefixStarters are the first words of every prefix analyze strips; a
 // clause opening with any other word has no prefix, and the prefix regexps
 // are skipped.
@@ -103,8 +133,9 @@ var prefixStarters = sync.OnceValue(func() map[string]bool {
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
 		basically honestly frankly personally hmm um uh cool great thanks thank good nice perfect
-		got understood like remember keep you fun in generally from going moving henceforth across
-		everywhere please kindly`) {
+		got understood like remember keep you fun in generally from going moving henceforth across make
+		everywhere please kindly starting beginning effective since typo small quick nb nope nah ah uh
+		wrong here around at after following with these nowadays currently`) {
 		m[w] = true
 	}
 	return m
@@ -118,7 +149,7 @@ func firstWord(t string) string {
 // analyze prepares a raw clause for matching.
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
-	t := lowerNormalize(rc.text)
+	t := lowerNormalize(strings.TrimLeft(rc.text, "*"))
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {
 			break
@@ -135,6 +166,18 @@ func analyze(rc rawClause) clause {
 		}
 		if loc := standingPrefix().FindStringIndex(t); loc != nil {
 			c.standing, t = true, t[loc[1]:]
+		}
+		if loc := changePrefix().FindStringIndex(t); loc != nil {
+			c.change, t = true, t[loc[1]:]
+		}
+		if loc := directivePrefix().FindStringIndex(t); loc != nil {
+			c.directive, t = true, t[loc[1]:]
+		} else if directiveBare().MatchString(t) {
+			_, rest, _ := strings.Cut(strings.TrimPrefix(t, "please "), " ")
+			if strings.HasPrefix(rest, "in mind ") {
+				rest = strings.TrimPrefix(rest, "in mind ")
+			}
+			c.directive, t = true, rest
 		}
 		for _, re := range []*regexp.Regexp{fillerPrefix(), politePrefix()} {
 			if loc := re.FindStringIndex(t); loc != nil {
@@ -156,6 +199,39 @@ func analyze(rc rawClause) clause {
 	if strings.Contains(t, "probably") && !strings.Contains(t, "probably not") && inlineProbably().MatchString(t) {
 		c.hedged = true
 		t = inlineProbably().ReplaceAllString(t, "")
+	}
+	if strings.HasSuffix(t, " actually") {
+		c.correction, t = true, strings.TrimSuffix(t, " actually") // "it's Mateo actually"
+	}
+	if bareMarker()[t] {
+		c.correction, t = true, "" // "no - staging deploys from develop": the next clause corrects
+	}
+	if strings.Contains(t, "ended up") || strings.Contains(t, "went ahead and") || strings.Contains(t, "decided to") || strings.Contains(t, "finally") {
+		t = endedUp().ReplaceAllStringFunc(t, func(m string) string {
+			return pastOf()[lastOf(m)] // "we ended up switching to vitest": we switched
+		})
+	}
+	if strings.HasPrefix(c.span, "*") {
+		c.correction = true // "*Joanna": the chat way of fixing a word
+	}
+	if m := pastEvent().FindStringSubmatch(t); m != nil {
+		// "after the reorg my manager is Chen", "since the migration, we
+		// use MongoDB": what follows is how things are since
+		c.change, t = true, m[1]
+	}
+	if strings.Contains(t, " now ") || strings.Contains(t, " currently ") {
+		t = nowOn().ReplaceAllString(t, "$1 $3") // "we are now on X": we are on X (now)
+	}
+	if (c.standing || c.change) && willModal().MatchString(t) {
+		t = willModal().ReplaceAllString(t, "$1 $2") // "moving forward we'll use Bun": a decision, not a plan
+	}
+	if strings.HasPrefix(t, "never") && neverEver().MatchString(t) {
+		t = neverEver().ReplaceAllString(t, "never ever")
+	}
+	if imperativeVerbs()[firstWord(t)] && everyTime().MatchString(t) {
+		// a habit marked inside an instruction: it is standing
+		c.standing = true
+		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
 	}
 	if containsAny(t, "would", "should", "let us", "will") {
 		for _, r := range politeRewrites {

@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/credence-mem/credence/relations"
+)
 
 // matcher reads one kind of statement from a prepared clause.
 type matcher func(c *clause) []Fact
@@ -10,103 +14,258 @@ type matcher func(c *clause) []Fact
 // usage before guidelines so "we never use yarn" is a fact about the project.
 var matchers = []matcher{
 	matchIdentity,
+	matchVersionChange,
 	matchChange,
 	matchStopped,
 	matchPrefer,
 	matchLike,
+	matchDeployBranch,
+	matchPort,
 	matchDeploy,
 	matchUse,
 	matchSlot,
 	matchBuiltIn,
 	matchEntityPath,
 	matchGuideline,
+	matchConvention,
+}
+
+// Context is what ExtractWith knows of the conversation around a text: a
+// correction that names only the new value ("sorry, I meant John") is
+// attached to the slot it corrects from it.
+type Context struct {
+	// Recent are the earlier utterances of the same conversation, oldest
+	// first: the last fact stated there is what a bare correction most
+	// likely corrects.
+	Recent []string
+	// Slots are values currently believed, most relevant first: a bare
+	// correction whose value is spelled like one of them ("John" after
+	// "Jon") or is of its kind (a tool of the same category) corrects it.
+	Slots []SlotValue
+}
+
+// SlotValue is one believed value of a slot: (subject, predicate, object)
+// in the extractor's canonical form.
+type SlotValue struct {
+	Subject   string
+	Predicate string
+	Object    string
 }
 
 // Extract returns the explicit facts and guidelines stated in text, in the
 // order they appear. It reads at most MaxInputBytes and returns at most
 // MaxFacts facts; questions, hypotheticals, hedges, transient states,
-// reported speech, code and quotes yield nothing.
-func Extract(text string) []Fact {
-	var out []Fact
-	seen := make(map[string]bool)
-	var prev *Fact
+// reported speech, code and quotes yield nothing. A correction that names
+// only a value is attached to a fact earlier in the same text; ExtractWith
+// also looks at the conversation around it.
+func Extract(text string) []Fact { return ExtractWith(text, Context{}) }
+
+// ExtractWith is Extract with the conversation around text: a correction
+// that names only the new value ("actually it's John", "sorry, I meant
+// GitHub Actions") attaches to the slot it corrects — a fact stated
+// earlier in the text, then in ctx.Recent (newest first), then a value of
+// ctx.Slots — and replaces that value. A correction or change whose old
+// value goes unnamed gets it from the same places.
+func ExtractWith(text string, ctx Context) []Fact {
+	r := &reading{ctx: ctx, seen: map[string]bool{}}
 	for _, rc := range splitClauses(text) {
 		c := analyze(rc)
-		facts := extractClause(&c, prev)
-		for _, f := range facts {
-			f = finish(f, &c)
-			if seen[f.key()] {
-				continue
+		if r.pendingCorrection {
+			c.correction = true
+		}
+		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
+		for _, f := range r.extractClause(&c) {
+			f = r.finish(f, &c)
+			for _, g := range append([]Fact{f}, versionFacts(f)...) {
+				if g.Statement == "" {
+					g = r.finish(g, &c)
+				}
+				if r.seen[g.key()] {
+					continue
+				}
+				r.seen[g.key()] = true
+				r.facts = append(r.facts, g)
+				if g.Predicate == "manager_is" && !strings.Contains(g.Object, " ") {
+					r.person = g.Object // "Priya is my manager, she lives in Pune"
+				}
+				if len(r.facts) == MaxFacts {
+					return r.facts
+				}
 			}
-			seen[f.key()] = true
-			out = append(out, f)
-			prev = &out[len(out)-1]
-			if len(out) == MaxFacts {
-				return out
+		}
+	}
+	r.alternatives()
+	return r.facts
+}
+
+// alternatives gives a prohibition the tool to use instead when the text
+// names it after the prohibition: "Never use npm; use pnpm".
+func (r *reading) alternatives() {
+	for i, f := range r.facts {
+		if f.Kind == KindGuideline && strings.HasPrefix(f.Predicate, "should_not") && f.detail == "" {
+			if d := r.alternativeTo(f.Object); d != "" {
+				r.facts[i].detail = d
+				r.facts[i].Statement = render(r.facts[i])
 			}
+		}
+	}
+}
+
+// NeedsContext reports whether text holds a correction or a change that
+// ExtractWith may resolve with a Context ("actually it's John", "no,
+// Tokyo, not Kyoto", "as of today …"): the caller can skip gathering one
+// for any other text.
+func NeedsContext(text string) bool {
+	for _, rc := range splitClauses(text) {
+		c := analyze(rc)
+		if c.correction || c.change || notAlternative().MatchString(c.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// SlotPredicates lists the predicates whose believed values a Context's
+// Slots should carry: those with a single value (exclusive relations and
+// any other "_is" slot), which a bare correction can be about.
+func SlotPredicates() []string {
+	var out []string
+	for _, r := range relations.All() {
+		if r.Exclusive || strings.HasSuffix(r.Predicate, "_is") {
+			out = append(out, r.Predicate)
 		}
 	}
 	return out
 }
 
-// extractClause runs the filters and matchers over one clause. prev is the
-// last fact of this text, which a bare correction ("sorry, I meant bun")
-// revises.
-func extractClause(c *clause, prev *Fact) []Fact {
+// reading is the state of one ExtractWith call.
+type reading struct {
+	ctx   Context
+	facts []Fact
+	seen  map[string]bool
+	// recent are the facts of ctx.Recent, read on first use.
+	recent     []candidate
+	recentRead bool
+	// gone are people said to have left ("Tom left"): a new manager named
+	// after them replaces them.
+	gone []string
+	// jobNews: the text said the person changed jobs ("new job!").
+	jobNews bool
+	// person is the last person named, for "she"/"he" in the next clause.
+	person            string
+	pendingCorrection bool
+}
+
+// extractClause runs the filters and matchers over one clause.
+func (r *reading) extractClause(c *clause) []Fact {
 	if c.text == "" || c.question {
 		return nil
 	}
-	if f := matchNarrative(c); f != nil {
+	if jobNewsRe().MatchString(c.text) {
+		r.jobNews = true
+	}
+	c.jobNews = r.jobNews
+	if f := r.narrative(c); f != nil {
 		return f
 	}
 	if f, handled := matchConditionalGuideline(c); handled {
 		return f
 	}
+	if changeVerb().MatchString(c.text) {
+		// "we bumped node to 22 today": the time says when it changed, not
+		// that it is passing
+		c.text = changeTime().ReplaceAllString(c.text, "")
+	}
 	if rejectReason(c) != "" {
 		return nil
 	}
-	c.text = stripTrailing(c.text)
+	c.text = cutAside(stripTrailing(c.text))
+	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
+		r.gone = append(r.gone, name[1])
+		return nil
+	}
 	for _, m := range matchers {
 		if f := m(c); len(f) > 0 {
 			return f
 		}
 	}
-	if c.correction && prev != nil {
-		return bareCorrection(c, prev)
+	if f := r.elided(c); f != nil {
+		return f
+	}
+	return r.correct(c)
+}
+
+// elided reads a change stated without its subject: "Moved to Lisbon!",
+// "switched to pnpm yesterday", "Upgraded node from 18 to 20".
+func (r *reading) elided(c *clause) []Fact {
+	if !elidedChange().MatchString(c.text) {
+		return nil
+	}
+	for _, subject := range []string{"i ", "we "} {
+		if subject == "i " && !strings.Contains(c.text, "moved") && !strings.Contains(c.text, "relocated") {
+			continue
+		}
+		sub := *c
+		sub.text = subject + c.text
+		for _, m := range []matcher{matchIdentity, matchVersionChange, matchChange, matchSlot} {
+			if f := m(&sub); len(f) > 0 {
+				return f
+			}
+		}
 	}
 	return nil
 }
 
-// bareCorrection reads "sorry, I meant bun" or "no, Tokyo, not Kyoto" after a
-// fact in the same text: the previous fact with the new object.
-func bareCorrection(c *clause, prev *Fact) []Fact {
-	t := c.text
-	for _, p := range []string{"it is ", "it was ", "it should be ", "make that ", "that should be ", "should be "} {
-		t = strings.TrimPrefix(t, p)
+// narrative reads third-person statements, with "she" and "he" standing
+// for the last person named in the text.
+func (r *reading) narrative(c *clause) []Fact {
+	f := matchNarrative(c)
+	if f == nil && r.person != "" {
+		if rest, ok := cutPronoun(c.span); ok {
+			sub := *c
+			sub.span = upperFirst(r.person) + " " + rest
+			f = matchNarrative(&sub)
+		}
 	}
-	objRaw, _, _ := splitAlternative(t)
-	obj, ok := nounPhrase(objRaw, 3)
-	if !ok || prev.Kind == KindGuideline {
-		return nil
+	for _, x := range f {
+		if x.Subject != SubjectUser && x.Subject != SubjectProject && !strings.Contains(x.Subject, " ") {
+			r.person = x.Subject
+		}
 	}
-	if tl, known := lookupTool(obj); known {
-		obj = tl.Name
-	}
-	if obj == prev.Object {
-		return nil
-	}
-	f := Fact{Subject: prev.Subject, Predicate: prev.Predicate, Object: obj, Replaces: prev.Object,
-		Negated: prev.Negated}
-	f.Statement = strings.Replace(prev.Statement, toolDisplay(prev.Span, prev.Object), toolDisplay(c.span, obj), 1)
-	if f.Statement == prev.Statement {
-		f.Statement = subjectDisplay(f.Subject) + " " + strings.ReplaceAll(f.Predicate, "_", " ") + " " + toolDisplay(c.span, obj)
-	}
-	return []Fact{f}
+	return f
 }
 
-// finish fills what every fact carries: kind, exclusivity, flags, support and
-// reliability, span and action.
-func finish(f Fact, c *clause) Fact {
+func cutPronoun(span string) (string, bool) {
+	for _, p := range []string{"She ", "He ", "she ", "he "} {
+		if rest, ok := strings.CutPrefix(span, p); ok {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+var (
+	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
+	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to another team|changed teams|was let go|stepped down)\b`)
+	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
+	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b`)
+	// elidedChange opens a change whose subject went unsaid.
+	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went) `)
+	// changeVerb marks a clause that states a change; time words in it say
+	// when it happened.
+	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|left|dropped|ditched|transitioned)\b`)
+	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|month|sprint)|last (?:night|week|month|sprint|year)|just now|earlier today)\b`)
+	// asideTail ends a clause where an aside with its own verb begins:
+	// "we're a yarn shop, have been for years", "…, nothing fancy".
+	asideTail = lazyRegexp(`\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously)\b.*$`)
+)
+
+func cutAside(t string) string { return asideTail().ReplaceAllString(t, "") }
+
+// finish fills what every fact carries: kind, exclusivity, flags, support
+// and reliability, span, action, the old value a correction or change
+// leaves unnamed, and the statement rendered from the triple.
+func (r *reading) finish(f Fact, c *clause) Fact {
 	if f.Kind == "" {
 		f.Kind = KindFact
 	}
@@ -125,6 +284,109 @@ func finish(f Fact, c *clause) Fact {
 	default:
 		f.Reliability = 0.9
 	}
-
+	if f.Kind == KindFact && f.Correction && !f.Negated {
+		r.adoptSlot(&f)
+	}
+	if f.Kind == KindFact && f.Replaces == "" && !f.Negated {
+		f.Replaces = r.oldValue(f, c)
+	}
+	if f.Replaces == f.Object {
+		f.Replaces = ""
+	}
+	if f.Kind == KindGuideline && strings.HasPrefix(f.Predicate, "should_not") && f.detail == "" {
+		f.detail = r.alternativeTo(f.Object)
+	}
+	f.Statement = render(f)
 	return f
+}
+
+// adoptSlot moves a corrected tool to the slot of the value it corrects:
+// after "we deploy to AWS", "no, we're on Azure" is where the project
+// deploys, though "on Azure" alone reads as its cloud.
+func (r *reading) adoptSlot(f *Fact) {
+	t, ok := lookupTool(f.Object)
+	if !ok {
+		return
+	}
+	for _, cand := range r.candidates() {
+		if !cand.near {
+			break
+		}
+		old, ok := lookupTool(cand.Object)
+		if !ok || cand.Predicate == f.Predicate || old.Name == t.Name || !fillsSlot(t, cand.Predicate) || !fillsSlot(old, cand.Predicate) {
+			continue
+		}
+		if slotSubject(cand.Subject) == slotSubject(f.Subject) {
+			f.Predicate, f.Replaces = cand.Predicate, cand.Object
+			return
+		}
+	}
+}
+
+// slotSubject folds the person and the project together for tool slots,
+// as the consolidator does: "I use" and "we use" fill one slot.
+func slotSubject(s string) string {
+	if s == SubjectUser {
+		return SubjectProject
+	}
+	return s
+}
+
+// oldValue is the value a correction or change replaces when it does not
+// name it: the same slot's value stated earlier in the text or the
+// conversation, or a person said to have left.
+func (r *reading) oldValue(f Fact, c *clause) string {
+	if f.Predicate == "manager_is" && len(r.gone) > 0 {
+		return r.gone[len(r.gone)-1]
+	}
+	if !f.Correction {
+		return ""
+	}
+	for _, cand := range r.candidates() {
+		if cand.Subject == f.Subject && cand.Predicate == f.Predicate && !cand.Negated && cand.Object != f.Object {
+			return cand.Object
+		}
+	}
+	return ""
+}
+
+// alternativeTo is what a prohibition's sentence adds when the text named
+// the tool to use instead: "we use pnpm, never npm" is "Never use npm; use
+// pnpm".
+func (r *reading) alternativeTo(object string) string {
+	banned, ok := strings.CutPrefix(object, "use ")
+	if !ok {
+		return ""
+	}
+	t, ok := lookupTool(banned)
+	if !ok {
+		return ""
+	}
+	for i := len(r.facts) - 1; i >= 0; i-- {
+		f := r.facts[i]
+		obj := f.Object
+		if f.Kind == KindGuideline {
+			if f.Negated || strings.HasPrefix(f.Predicate, "should_not") {
+				continue
+			}
+			obj, _ = strings.CutPrefix(f.Object, "use ")
+		} else if f.Negated {
+			continue
+		}
+		if other, ok := lookupTool(obj); ok && other.Name != t.Name && shareCategory(t, other) {
+			return "; use " + other.Display
+		}
+	}
+	return ""
+}
+
+func shareCategory(a, b *tool) bool {
+	for _, c := range a.Categories {
+		for _, d := range b.Categories {
+			if c == d {
+				return true
+			}
+		}
+	}
+	return false
 }

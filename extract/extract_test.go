@@ -153,18 +153,18 @@ func TestFactFields(t *testing.T) {
 		rho        float64
 		statement  string
 	}{
-		{"explicit preference", "I prefer pnpm over npm", KindFact, true, false, 1, 0.9, "User prefers pnpm over npm"},
+		{"explicit preference", "I prefer pnpm over npm", KindFact, true, false, 1, 0.9, "User uses pnpm as their package manager"},
 		{"additive like", "I like Rust", KindFact, false, false, 1, 0.9, "User likes Rust"},
-		{"guideline", "use pnpm instead of npm", KindGuideline, false, false, 1, 0.9, "Assistant should use pnpm instead of npm"},
-		{"bare don't is trusted less", "don't add comments", KindGuideline, false, false, 1, 0.8, "Assistant should not add comments"},
+		{"guideline", "use pnpm instead of npm", KindGuideline, false, false, 1, 0.9, "Always use pnpm instead of npm"},
+		{"bare don't is trusted less", "don't add comments", KindGuideline, false, false, 1, 0.8, "Never add comments"},
 		{"correction", "Actually, my name is Alice", KindFact, true, true, 1, 0.95, "User's name is Alice"},
 		{"in-clause correction", "Sorry, my name is actually Alice", KindFact, true, true, 1, 0.95, "User's name is Alice"},
-		{"hedged but stated", "I think we use Postgres 15", KindFact, true, false, 0.6, 0.6, "Project uses PostgreSQL 15"},
-		{"residence", "I moved to Tokyo", KindFact, true, false, 1, 0.9, "User moved to Tokyo"},
+		{"hedged but stated", "I think we use Postgres 15", KindFact, true, false, 0.6, 0.6, "Project uses PostgreSQL as its database"},
+		{"residence", "I moved to Tokyo", KindFact, true, false, 1, 0.9, "User lives in Tokyo"},
 		{"bAbI statement", "Sandra moved to the garden.", KindFact, true, false, 1, 0.9, "Sandra is in the garden"},
 		{"environment in the statement", "we use SQLite in tests", KindFact, false, false, 1, 0.9, "Project uses SQLite in tests"},
-		{"deploy slot not repeated", "deploys go through Vercel", KindFact, true, false, 1, 0.9, "Project deploys with Vercel"},
-		{"bare style instruction", "Be concise.", KindGuideline, false, false, 1, 0.7, "Assistant should be concise"},
+		{"deploy slot not repeated", "deploys go through Vercel", KindFact, true, false, 1, 0.9, "Project deploys to Vercel"},
+		{"bare style instruction", "Be concise.", KindGuideline, false, false, 1, 0.7, "Be concise"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

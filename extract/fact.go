@@ -67,6 +67,13 @@ type Fact struct {
 	Reliability float64
 	// Span is the clause the fact came from, as written.
 	Span string
+
+	// How the statement shows the triple, set by the matcher; Statement
+	// is rendered from the triple and these (render.go).
+	shownSubject string // a named subject as written: "Mary", "The API"
+	shownObject  string // the object as written or as its tool is spelled: "Lisbon", "PostgreSQL"
+	detail       string // what the sentence adds after the triple: " over npm", "; use pnpm"
+	when         string // a conditional guideline's condition: "when writing tests"
 }
 
 // IsExclusive reports whether predicate has cardinality one

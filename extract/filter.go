@@ -58,7 +58,7 @@ var (
 			"suggested", "suggests", "recommended", "recommends", "mentioned", "mentions", "asked", "asks",
 			"wants", "wanted", "believes", "argued", "argues", "insists", "insisted", "according to", "heard",
 			"apparently", "supposedly", "allegedly", "rumor", "rumour", "reportedly", "the docs say",
-			"the readme says", "in the article", "the blog")
+			"the readme says", "in the article", "the blog", "used to say", "as they say", "the saying goes")
 	})
 )
 

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"slices"
 	"strings"
 	"sync"
 )
@@ -21,10 +20,10 @@ var (
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
 	reasonTail    = lazyRegexp(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
-	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within) (.+)$`)
+	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within|to|into) (.+)$`)
 	preferImpRe   = lazyRegexp(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = lazyRegexp(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
-	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+)\b`)
+	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+|when you are (?:done|finished|ready)|once (?:you are )?(?:done|finished)|after that|afterwards|at the end|first thing)\b`)
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
 
@@ -130,16 +129,32 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		t, preamble = t[loc[1]:], true
 	}
 	t = strings.TrimPrefix(t, "please ")
+	if preamble {
+		// "I'd rather you didn't use classes": not to
+		for _, p := range []string{"did not ", "would not ", "do not "} {
+			if rest, ok := strings.CutPrefix(t, p); ok {
+				t = "not " + rest
+			}
+		}
+	}
 	t = strings.Trim(stripScope(t), " ,")
+	t = runCommand(t)
 	if m := alwaysRe().FindStringSubmatch(t); m != nil {
 		if g, ok := parseInstruction(m[1], true); ok {
 			return g, true
 		}
-		return instruction(m[1], false, "should")
+		obj := runCommand(m[1])
+		if !startsWithVerb(obj) {
+			return guideline{}, false // "always the same flaky test" is a sigh
+		}
+		return instruction(obj, false, "should")
 	}
 	if m := ensureRe().FindStringSubmatch(t); m != nil {
 		obj := m[1]
-		if first, _, _ := strings.Cut(obj, " "); !imperativeVerbs()[first] {
+		if !startsWithVerb(obj) {
+			if !strings.HasPrefix(t, "make sure") && !strings.HasPrefix(t, "ensure") {
+				return guideline{}, false // "remember to drink water" names no work
+			}
 			obj = "make sure " + obj // "make sure the linter passes"
 		}
 		return instruction(obj, false, "should")
@@ -157,16 +172,26 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			verb = "should stop"
 		}
 		rest = strings.TrimPrefix(rest, "ever ")
+		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
+			return guideline{}, false // "never say never", "never had this problem"
+		}
 		first, _, _ := strings.Cut(rest, " ")
-		if notInstructions()[first] || verb == "should stop" && !strings.HasSuffix(first, "ing") {
+		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
 		}
-		g, ok := instruction(rest, true, verb)
+		obj := doPhrase(runCommand(rest))
+		if verb == "should avoid" && !strings.HasSuffix(firstWord(rest), "ing") {
+			obj = "use " + rest // "avoid default exports": what follows is a thing
+		}
+		g, ok := instruction(obj, true, verb)
 		g.bare = (marker == "do not" || marker == "not") && !standing
 		return g, ok
 	}
 	if m := insteadRe().FindStringSubmatch(t); m != nil {
 		return instruction(t, false, "should")
+	}
+	if rest, ok := strings.CutPrefix(t, "no need to "); ok {
+		return instruction(rest, true, "should not") // "no need to explain the code you write"
 	}
 	if m := banRe().FindStringSubmatch(t); m != nil {
 		// "no emojis in commit messages": a ban on using them there
@@ -184,8 +209,45 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			return instruction(t, false, "should")
 		}
 	}
+	if m := toolOnlyRe().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(m[1] + m[2]); ok {
+			return instruction("use "+tl.Name, false, "should") // "pnpm only in this repo"
+		}
+	}
+	if standing {
+		if x, y, kind := splitAlternative(t); kind == "instead" && len(strings.Fields(x)) <= 3 && len(strings.Fields(y)) <= 3 && !startsWithVerb(x) {
+			return instruction("use "+x+" instead of "+y, false, "should") // "remember: tabs, not spaces"
+		}
+	}
+	if preamble && imperativeVerbs()[firstWord(t)] && !determiner().MatchString(t) {
+		// "I'd like you to write tests first": a way of working, not a
+		// task about something in particular ("… update the README")
+		g, ok := instruction(t, false, "should")
+		g.bare = true
+		return g, ok
+	}
+	if habitClause().MatchString(t) && imperativeVerbs()[firstWord(t)] {
+		// "ask before running destructive commands", "show me the diff
+		// before applying changes": a habit, by its "before <doing>"
+		return instruction(t, false, "should")
+	}
 	return guideline{}, false
 }
+
+var (
+	// toolOnlyRe: "pnpm only", "only yarn".
+	toolOnlyRe = lazyRegexp(`^(?:only ([a-z0-9.+# -]+?)|([a-z0-9.+# -]+?) only)(?: please)?$`)
+	// habitual: "so much", "all the time": a behaviour, not one act.
+	habitual = lazyRegexp(`\b(?:so much|so often|all the time|constantly|every time|each time|in every|at all)\b`)
+	// habitClause: "before running …", "before you commit", "after
+	// making changes": when the instruction holds, so it recurs.
+	habitClause = lazyRegexp(`\s(?:before|after|when|whenever) (?:[a-z]+ing|you [a-z]+)\b`)
+	// determiner: "the", "my", "this": the object is a particular thing.
+	determiner = lazyRegexp(`\b(?:the|my|this|that|these|those|it|our)\b`)
+	// writeStandard: "write commit messages in English", "write docs in
+	// markdown".
+	writeStandard = lazyRegexp(`^write (?:all )?(?:commit messages|messages|comments|docs|documentation|code|tests|pr descriptions|changelogs?|docstrings) (?:in|with|using) [a-z0-9 +.-]+$`)
+)
 
 // instruction validates the object of an instruction: it must say what to
 // do, and must not point at something only this conversation can see.
@@ -229,28 +291,25 @@ func alternative(m []string, verb string) guideline {
 		a = tl.Name
 	}
 	if m[3] == "over" {
-		g.detail = " over " + a
+		g.detail = " over " + showObject(a)
 		if m[1] != "use" {
 			return g
 		}
 	} else {
-		g.detail = " instead of " + a
+		g.detail = " instead of " + showObject(a)
 	}
 	g.replaces = m[1] + " " + a
 	return g
 }
 
-func (g guideline) fact(predicateSuffix, when string) Fact {
+func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	pred := "should"
 	if g.negative {
 		pred = "should_not"
 	}
-	stmt := "Assistant " + g.verb + " " + g.object + g.detail
-	if when != "" {
-		stmt = upperFirst(when) + ", assistant " + g.verb + " " + g.object + g.detail
-	}
 	f := Fact{Subject: SubjectAssistant, Predicate: pred + predicateSuffix, Object: g.object,
-		Replaces: g.replaces, Statement: stmt, Kind: KindGuideline}
+		Replaces: g.replaces, Kind: KindGuideline, detail: g.detail, when: when,
+		shownObject: display(span, g.object)}
 	switch {
 	case g.plain:
 		f.Reliability = 0.7
@@ -258,6 +317,60 @@ func (g guideline) fact(predicateSuffix, when string) Fact {
 		f.Reliability = 0.8
 	}
 	return f
+}
+
+// doPhrase makes the object of a prohibition say what not to do: "never
+// npm" is "use npm", "avoid default exports" "use default exports", "stop
+// adding emojis" "add emojis", so every way of forbidding one thing gives
+// one triple.
+func doPhrase(obj string) string {
+	first, rest, _ := strings.Cut(obj, " ")
+	if strings.HasSuffix(first, "ing") {
+		if base, ok := baseVerb(first); ok {
+			if rest == "" {
+				return base
+			}
+			return base + " " + rest
+		}
+		return obj
+	}
+	if startsWithVerb(obj) {
+		return obj
+	}
+	return "use " + obj
+}
+
+// baseVerb turns a gerund into the verb: "adding" → "add", "using" →
+// "use", "running" → "run".
+func baseVerb(gerund string) (string, bool) {
+	return verbOfStem(strings.TrimSuffix(gerund, "ing"))
+}
+
+// verbOfStem finds the verb a stem left by "-ing" or "-ed" comes from:
+// itself ("add"), with an e ("us" → "use"), or undoubled ("runn" → "run").
+func verbOfStem(stem string) (string, bool) {
+	cands := []string{stem, stem + "e"}
+	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
+		cands = append(cands, stem[:n-1])
+	}
+	for _, v := range cands {
+		if imperativeVerbs()[v] || moreVerbs()[v] {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// commands are tools named at the start of an instruction without a verb:
+// "go test -race, every time" means run it.
+var commandStart = lazyRegexp(`^(?:go (?:test|vet|build|run|generate|mod tidy|fmt)|npm (?:run|test|ci|install)|pnpm|yarn|bun (?:test|run)|npx|cargo|make|pytest|tox|nox|mvn|gradle|bundle exec|rake|mix|dotnet|tsc|eslint|prettier|ruff|black|mypy|golangci-lint|staticcheck|terraform (?:plan|fmt|validate)|docker compose|just)\b`)
+
+// runCommand reads a bare command as the instruction to run it.
+func runCommand(t string) string {
+	if commandStart().MatchString(t) && !strings.HasPrefix(t, "make sure") {
+		return "run " + t
+	}
+	return t
 }
 
 // matchConditionalGuideline reads "when writing tests, use table tests" as
@@ -290,7 +403,7 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	if cond == "before" || cond == "after" {
 		key = cond + "_" + key
 	}
-	return []Fact{g.fact("_when_"+key, cond+" "+ctx)}, true
+	return []Fact{g.fact("_when_"+key, cond+" "+display(c.span, ctx), c.span)}, true
 }
 
 // guideStarters open every instruction parseInstruction knows without a
@@ -306,80 +419,16 @@ var guideStarters = sync.OnceValue(func() map[string]bool {
 
 func matchGuideline(c *clause) []Fact {
 	first := firstWord(c.text)
-	if !c.standing && !guideStarters()[first] && !styleVerbs()[first] {
+	standing := c.standing || c.directive // "remember: go test -race"
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] &&
+		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}
-	g, ok := parseInstruction(c.text, c.standing)
+	g, ok := parseInstruction(c.text, standing)
 	if !ok {
 		if g, ok = styleInstruction(c.text); !ok {
 			return nil
 		}
 	}
-	return []Fact{g.fact("", "")}
-}
-
-// styleVerbs open a bare instruction about how to work rather than what to
-// do next: "Be concise.", "Keep answers short", "Respond in English".
-var styleVerbs = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
-		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true}
-})
-
-// styleAdjectives end a "keep ..." instruction that states a standard.
-var styleAdjectives = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"short": true, "small": true, "simple": true, "concise": true,
-		"brief": true, "focused": true, "minimal": true, "clean": true, "tidy": true, "readable": true,
-		"lean": true, "consistent": true, "terse": true, "tight": true, "pure": true, "flat": true,
-		"sorted": true, "alphabetical": true, "private": true, "immutable": true}
-})
-
-// manners end a "be ..." instruction: "Be concise", "be more direct".
-var manners = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"concise": true, "brief": true, "direct": true, "terse": true,
-		"honest": true, "thorough": true, "explicit": true, "precise": true, "blunt": true,
-		"critical": true, "skeptical": true, "pragmatic": true, "specific": true, "consistent": true,
-		"careful": true, "patient": true, "proactive": true, "succinct": true, "clear": true,
-		"formal": true, "informal": true, "casual": true, "polite": true, "friendly": true,
-		"objective": true, "conservative": true, "verbose": true, "detailed": true, "short": true}
-})
-
-var contextual = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true,
-		"these": true, "those": true, "it": true, "my": true, "your": true, "our": true, "them": true,
-		"other": true, "same": true}
-})
-
-// styleInstruction accepts a bare imperative only when it reads as a
-// standard: short, about no particular thing in this conversation, with no
-// "to <purpose>" (a task), trusted less than one with "always".
-func styleInstruction(t string) (guideline, bool) {
-	ws := strings.Fields(t)
-	if len(ws) < 2 || len(ws) > 10 || strings.Contains(t, " to ") || strings.ContainsAny(t, "/") {
-		return guideline{}, false
-	}
-	if !styleVerbs()[ws[0]] || contextual()[ws[1]] || oneOff().MatchString(t) {
-		return guideline{}, false
-	}
-	switch ws[0] {
-	case "be":
-		if len(ws) > 4 || !manners()[strings.TrimSuffix(ws[len(ws)-1], ",")] {
-			return guideline{}, false
-		}
-	case "keep":
-		last := ws[len(ws)-1]
-		if !styleAdjectives()[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
-			return guideline{}, false
-		}
-	case "respond", "answer", "reply", "speak", "talk":
-		if !slices.Contains([]string{"in", "with", "using", "briefly", "concisely", "like", "as", "only"}, ws[1]) {
-			return guideline{}, false
-		}
-	case "stay":
-		if ws[1] != "within" && ws[1] != "away" && ws[1] != "consistent" {
-			return guideline{}, false
-		}
-	}
-	g, ok := instruction(t, false, "should")
-	g.plain = true
-	return g, ok
+	return []Fact{g.fact("", "", c.span)}
 }

@@ -22,7 +22,7 @@ var (
 	livesRe    = lazyRegexp(`^i ` + adv + `(?:live|am living|reside|am based|am located|am living|work remotely from|work from|am working from|work remotely out of) (?:in |out of )?(.+)$`)
 	usedToRe   = lazyRegexp(`^i used to (live in|work at|work for) (.+)$`)
 	notLiveRe  = lazyRegexp(`^i (?:do not|no longer) live in (.+)$`)
-	movedRe    = lazyRegexp(`^i ` + adv + `(?:moved|relocated)(?: from (.+?))? to (.+)$`)
+	movedRe    = lazyRegexp(`^i ` + adv + `(?:moved|relocated)(?: back| over| out| away| house)?(?: from (.+?))? to (.+)$`)
 	fromRe     = lazyRegexp(`^i am (?:originally )?from (.+)$`)
 	havePetRe  = lazyRegexp(`^i (?:have|have got|got|own) (?:a|an) (cat|dog|pet|puppy|kitten|bird|rabbit|hamster|parrot|horse|son|daughter) (?:named|called) (.+)$`)
 	petNameRe  = lazyRegexp(`^my (cat|dog|pet|puppy|kitten|son|daughter|wife|husband|partner|kid|brother|sister|bird|rabbit|hamster|fish|parrot|horse)(?:'s name is| is named| is called) (.+)$`)
@@ -108,9 +108,14 @@ func personName(raw string) (string, bool) {
 	return n, true
 }
 
+var calledRe = lazyRegexp(`^(?:a|an|the|this) [a-z -]+? (?:called|named) (.+)$`)
+
 // employer cleans a company name; it must be written with a capital or look
 // like a domain, so "I work at night" is no employer.
 func employer(span, raw string) (string, bool) {
+	if m := calledRe().FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
+		raw = m[1] // "a fintech called Ramp"
+	}
 	e, ok := nounPhrase(raw, 4)
 	if !ok || !(capitalized(span, e) || strings.Contains(e, ".")) {
 		return "", false
@@ -118,20 +123,35 @@ func employer(span, raw string) (string, bool) {
 	return e, true
 }
 
+var (
+	reportsToRe  = lazyRegexp(`^i ` + adv + `(?:report|am reporting) (?:directly )?to (.+)$`)
+	worksAtAsRe  = lazyRegexp(`^i ` + adv + `(?:work|am working) (?:at|for) (.+?) as (?:a |an |the )?(.+)$`)
+	leftJoinedRe = lazyRegexp(`^i ` + adv + `(?:left|quit) (.+?),? (?:and|to) (?:have |just |recently )?(?:joined|join|started at|moved to|went to) (.+)$`)
+	inPlaceRe    = lazyRegexp(`^i am (?:now |currently )?in ([a-z].*)$`)
+	appositiveRe = lazyRegexp(`^my (manager|boss|team lead|tech lead|lead|supervisor|line manager),? ([a-z][a-z'-]+),? (?:is|was|has|wants|who|says|likes|needs)\b`)
+	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|landed|accepted|am starting|started at|begin) (?:a )?(?:new )?(?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
+	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$`)
+	livingInRe   = lazyRegexp(`^(?:now |currently |still )?(?:living|based|located|residing) in (.+)$`)
+	timezoneRe   = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
+)
+
 func matchIdentity(c *clause) []Fact {
 	t := c.text
-	user := func(pred, obj, stmt string) []Fact {
-		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: obj, Statement: stmt}}
+	user := func(pred, obj string) []Fact {
+		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: obj, shownObject: showValue(pred, obj, c.span)}}
 	}
 	if m := nameRe().FindStringSubmatch(t); m != nil {
-		if n, ok := personName(m[1]); ok {
-			return user("name_is", n, "User's name is "+upperWords(display(c.span, n)))
+		v, old := valueAndOld(m[1])
+		if n, ok := personName(cutValueTail(v)); ok {
+			f := user("name_is", n)
+			f[0].Replaces, _ = personName(old)
+			return f
 		}
 		return nil
 	}
 	if m := callMeRe().FindStringSubmatch(t); m != nil {
-		if n, ok := personName(m[1]); ok && len(strings.Fields(n)) <= 2 {
-			return user("name_is", n, "User's name is "+upperWords(display(c.span, n)))
+		if n, ok := personName(cutValueTail(m[1])); ok && len(strings.Fields(n)) <= 2 {
+			return user("name_is", n)
 		}
 		return nil
 	}
@@ -141,114 +161,182 @@ func matchIdentity(c *clause) []Fact {
 	}
 	if m != nil {
 		if n, ok := personName(m[2]); ok {
-			who := "user's " + m[1]
-			return []Fact{{Subject: who, Predicate: "name_is", Object: n,
-				Statement: "User's " + m[1] + " is named " + upperWords(display(c.span, n))}}
+			return []Fact{{Subject: "user's " + m[1], Predicate: "name_is", Object: n, shownObject: upperWords(display(c.span, n))}}
 		}
 		return nil
 	}
 	if m := projNameRe().FindStringSubmatch(t); m != nil {
 		if n, ok := nounPhrase(m[1], 4); ok {
-			return []Fact{{Subject: SubjectProject, Predicate: "name_is", Object: n,
-				Statement: "Project is named " + display(c.span, n)}}
+			return []Fact{{Subject: SubjectProject, Predicate: "name_is", Object: n, shownObject: display(c.span, n)}}
 		}
 		return nil
 	}
 	if m := ageRe().FindStringSubmatch(t); m != nil {
 		if age, err := strconv.Atoi(m[1]); err == nil && age >= 5 && age <= 120 {
-			f := user("age_is", m[1], "User is "+m[1]+" years old")
+			f := user("age_is", m[1])
 			f[0].Replaces = m[2]
 			return f
 		}
 		return nil
+	}
+	if m := reportsToRe().FindStringSubmatch(t); m != nil {
+		v, old := valueAndOld(m[1])
+		if n, ok := personName(v); ok && capitalized(c.span, firstWord(n)) {
+			f := user("manager_is", n)
+			f[0].Replaces, _ = personName(old)
+			return f
+		}
+		return nil
+	}
+	if m := worksAtAsRe().FindStringSubmatch(t); m != nil {
+		if e, ok := employer(c.span, m[1]); ok {
+			out := user("works_at", e)
+			return append(out, matchRole(&clause{span: c.span, text: "i am a " + m[2]})...)
+		}
+	}
+	if m := leftJoinedRe().FindStringSubmatch(t); m != nil {
+		if e, ok := employer(c.span, m[2]); ok {
+			f := user("works_at", e)
+			f[0].Replaces, _ = employer(c.span, m[1])
+			return f
+		}
+		return nil
+	}
+	if m := appositiveRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[2]) && !notNames()[m[2]] {
+		return user("manager_is", m[2]) // "my boss, Ken, is super strict"
+	}
+	if m := newJobRe().FindStringSubmatch(t); m != nil {
+		if e, ok := employer(c.span, m[1]); ok {
+			return user("works_at", e)
+		}
+		return nil
+	}
+	if m := atEmployerRe().FindStringSubmatch(t); m != nil && (c.jobNews || strings.Contains(c.span, "now") || strings.HasPrefix(t, "i am now")) {
+		// "I'm now at Stripe", "Changed jobs - I'm at Figma": only news
+		// of a job makes "at X" an employer
+		if e, ok := employer(c.span, m[1]); ok {
+			return user("works_at", e)
+		}
+	}
+	if m := livingInRe().FindStringSubmatch(t); m != nil {
+		if p, ok := place(m[1]); ok {
+			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, shownObject: upperWords(display(c.span, p))}}
+		}
 	}
 	if f := matchRole(c); f != nil {
 		return f
 	}
 	if m := iAmRe().FindStringSubmatch(t); m != nil && !notNames()[m[1]] && capitalized(c.span, m[1]) {
 		if _, tool := lookupTool(m[1]); !tool {
-			out := user("name_is", m[1], "User's name is "+display(c.span, m[1]))
+			out := user("name_is", m[1])
 			if m[2] != "" {
-				out = append(out, matchRole(&clause{span: c.span, text: "i am " + m[2]})...)
+				role := m[2]
+				if !strings.HasPrefix(role, "a ") && !strings.HasPrefix(role, "an ") && !strings.HasPrefix(role, "the ") {
+					role = "a " + role
+				}
+				out = append(out, matchRole(&clause{span: c.span, text: "i am " + role})...)
 			}
 			return out
 		}
 	}
+	if m := timezoneRe().FindStringSubmatch(t); m != nil && timezoneLike().MatchString(m[1]) && m[1] != "time" &&
+		(strings.Contains(t, "time") || m[1] != "" && strings.ToUpper(display(c.span, m[1])) == display(c.span, m[1])) {
+		return user("timezone_is", m[1])
+	}
 	if m := notWorkRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
-			f := user("works_at", e, "User no longer works at "+display(c.span, e))
+			f := user("works_at", e)
 			f[0].Negated = true
 			return f
 		}
 		return nil
 	}
 	if m := worksAtRe().FindStringSubmatch(t); m != nil {
-		if e, ok := employer(c.span, m[1]); ok {
-			return user("works_at", e, "User works at "+display(c.span, e))
+		v, old := valueAndOld(m[1])
+		if e, ok := employer(c.span, v); ok {
+			f := user("works_at", e)
+			f[0].Replaces, _ = employer(c.span, old)
+			return f
 		}
 		return nil
 	}
 	if m := joinedRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
-			return user("works_at", e, "User works at "+display(c.span, e))
+			return user("works_at", e)
 		}
 		return nil
 	}
 	if m := worksOnRe().FindStringSubmatch(t); m != nil {
 		if o, ok := nounPhrase(m[1], 5); ok {
-			return user("works_on", o, "User works on "+display(c.span, o))
+			return user("works_on", o)
 		}
 		return nil
 	}
 	return matchResidence(c)
 }
 
+// cutValueTail ends a name where a comment on it begins: "John, with an h"
+// is John.
+func cutValueTail(v string) string {
+	if loc := nameTail().FindStringIndex(v); loc != nil {
+		return v[:loc[0]]
+	}
+	return v
+}
+
+var nameTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b)|\s*,\s*`)
+
 func matchResidence(c *clause) []Fact {
 	t := c.text
+	live := func(p string, negated bool) []Fact {
+		return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, Negated: negated, shownObject: upperWords(display(c.span, p))}}
+	}
 	if m := usedToRe().FindStringSubmatch(t); m != nil {
 		// "I used to live in Paris": no longer true, and no new value named
 		if m[1] == "live in" {
 			if p, ok := place(m[2]); ok {
-				return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, Negated: true,
-					Statement: "User used to live in " + upperWords(display(c.span, p))}}
+				return live(p, true)
 			}
 		} else if e, ok := employer(c.span, m[2]); ok {
-			return []Fact{{Subject: SubjectUser, Predicate: "works_at", Object: e, Negated: true,
-				Statement: "User used to work at " + display(c.span, e)}}
+			return []Fact{{Subject: SubjectUser, Predicate: "works_at", Object: e, Negated: true, shownObject: display(c.span, e)}}
 		}
 		return nil
 	}
 	if m := notLiveRe().FindStringSubmatch(t); m != nil {
 		if p, ok := place(m[1]); ok {
-			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, Negated: true,
-				Statement: "User no longer lives in " + upperWords(display(c.span, p))}}
+			return live(p, true)
 		}
 		return nil
 	}
 	if m := livesRe().FindStringSubmatch(t); m != nil {
-		if p, ok := place(m[1]); ok {
-			return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p,
-				Statement: "User lives in " + upperWords(display(c.span, p))}}
+		v, old := valueAndOld(m[1])
+		if p, ok := place(v); ok {
+			f := live(p, false)
+			f[0].Replaces, _ = place(old)
+			return f
 		}
 		return nil
+	}
+	if m := inPlaceRe().FindStringSubmatch(t); m != nil {
+		// "I'm in Singapore": a place only when written as a name
+		if p, ok := place(m[1]); ok && capitalized(c.span, firstWord(p)) && !timezoneLike().MatchString(p) {
+			return live(p, false)
+		}
 	}
 	if m := movedRe().FindStringSubmatch(t); m != nil {
 		p, ok := place(m[2])
 		if !ok {
 			return nil
 		}
-		f := Fact{Subject: SubjectUser, Predicate: "lives_in", Object: p,
-			Statement: "User moved to " + upperWords(display(c.span, p))}
+		f := live(p, false)
 		if old, ok := place(m[1]); ok {
-			f.Replaces = old
-			f.Statement = "User moved from " + upperWords(display(c.span, old)) + " to " + upperWords(display(c.span, p))
+			f[0].Replaces = old
 		}
-		return []Fact{f}
+		return f
 	}
 	if m := fromRe().FindStringSubmatch(t); m != nil {
 		if p, ok := place(m[1]); ok {
-			return []Fact{{Subject: SubjectUser, Predicate: "is_from", Object: p,
-				Statement: "User is from " + upperWords(display(c.span, p))}}
+			return []Fact{{Subject: SubjectUser, Predicate: "is_from", Object: p, shownObject: upperWords(display(c.span, p))}}
 		}
 	}
 	return nil
@@ -270,12 +358,10 @@ func matchRole(c *clause) []Fact {
 	if !roleNouns()[words[len(words)-1]] {
 		return nil
 	}
-	out := []Fact{{Subject: SubjectUser, Predicate: "role_is", Object: role,
-		Statement: "User is " + article(role) + " " + display(c.span, role)}}
+	out := []Fact{{Subject: SubjectUser, Predicate: "role_is", Object: role, shownObject: display(c.span, role)}}
 	if m[2] == "at" || m[2] == "for" {
 		if e, ok := employer(c.span, m[3]); ok {
-			out = append(out, Fact{Subject: SubjectUser, Predicate: "works_at", Object: e,
-				Statement: "User works at " + display(c.span, e)})
+			out = append(out, Fact{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: display(c.span, e)})
 		}
 	}
 	return out
@@ -291,13 +377,6 @@ func cutAfterRole(s string) string {
 		}
 	}
 	return s
-}
-
-func article(word string) string {
-	if strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an"
-	}
-	return "a"
 }
 
 // upperWords capitalises each word of a name or place written in lower case.

@@ -13,11 +13,15 @@ import (
 var (
 	personMoveRe = lazyRegexp(`^([A-Z][a-z]+)(?: and ([A-Z][a-z]+))? (?:journeyed|went back|went|travelled|traveled|moved|walked|ran|headed|came back|returned|got back|drove|flew|hurried|rushed|wandered|strolled|dashed)(?: back)? (?:to|into) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
 	personInRe   = lazyRegexp(`^([A-Z][a-z]+) is (?:in|at) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
-	personLiveRe = lazyRegexp(`^([A-Z][a-z]+) (?:lives|now lives|is living|is based) in ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})$`)
-	personWorkRe = lazyRegexp(`^([A-Z][a-z]+) (?:works|now works) (?:at|for) ([A-Z][A-Za-z0-9.&]+(?: [A-Z][A-Za-z0-9.&]+){0,2})$`)
+	personLiveRe = lazyRegexp(`^` + workCircle + `([A-Z][a-z]+) (?:lives|now lives|is living|is based) in ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})$`)
+	personWorkRe = lazyRegexp(`^` + workCircle + `([A-Z][a-z]+) (?:works|now works) (?:at|for) ([A-Z][A-Za-z0-9.&]+(?: [A-Z][A-Za-z0-9.&]+){0,2})$`)
 
 	entityPathRe = lazyRegexp(`^(?:the |our |all (?:of )?(?:the |our )?)?([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,3}) (lives|live|is|are|sits|sit|resides|reside|is located|are located|can be found|is kept|are kept|is defined|are defined|is stored|are stored|belongs|belong|go|goes) (in|under|at|inside|within) (?:the )?([a-z0-9_.~@-]*/[a-z0-9_./~@-]*|[a-z0-9_-]+\.(?:go|ts|tsx|js|jsx|py|rb|rs|json|ya?ml|toml|md|sql|sh|env|ini|cfg|conf|lock|mod))(?: (?:directory|folder|dir|package|module|file))?$`)
 )
+
+// workCircle names a person by their place in the user's work: "my
+// coworker Priya lives in Pune" is about Priya.
+const workCircle = `(?:[Mm]y (?:coworker|co-worker|colleague|teammate|manager|boss|lead|tech lead|cofounder|co-founder|report|direct report|skip|skip-level) )?`
 
 // notPersons are capitalised words that open a sentence without naming a
 // person.
@@ -57,14 +61,12 @@ func matchNarrative(c *clause) []Fact {
 	}
 	if m := personLiveRe().FindStringSubmatch(span); m != nil {
 		if p, ok := person(m[1]); ok {
-			return []Fact{{Subject: p, Predicate: "lives_in", Object: strings.ToLower(m[2]),
-				Statement: m[1] + " lives in " + m[2]}}
+			return []Fact{{Subject: p, Predicate: "lives_in", Object: strings.ToLower(m[2]), shownSubject: m[1], shownObject: m[2]}}
 		}
 	}
 	if m := personWorkRe().FindStringSubmatch(span); m != nil {
 		if p, ok := person(m[1]); ok {
-			return []Fact{{Subject: p, Predicate: "works_at", Object: strings.ToLower(m[2]),
-				Statement: m[1] + " works at " + m[2]}}
+			return []Fact{{Subject: p, Predicate: "works_at", Object: strings.ToLower(m[2]), shownSubject: m[1], shownObject: m[2]}}
 		}
 	}
 	return nil
@@ -78,8 +80,7 @@ func located(placeShown, place string, names ...string) []Fact {
 		if n == "" || !ok {
 			continue
 		}
-		out = append(out, Fact{Subject: p, Predicate: "located_in", Object: place,
-			Statement: n + " is in " + placeShown})
+		out = append(out, Fact{Subject: p, Predicate: "located_in", Object: place, shownSubject: n, shownObject: placeShown})
 	}
 	return out
 }
@@ -89,7 +90,7 @@ func matchEntityPath(c *clause) []Fact {
 	if m == nil {
 		return nil
 	}
-	entity, verb, prep, path := m[1], m[2], m[3], m[4]
+	entity, path := m[1], m[4]
 	for _, w := range strings.Fields(entity) {
 		for _, n := range entityNoise {
 			if w == n || strings.TrimSuffix(w, "s") == n {
@@ -99,10 +100,7 @@ func matchEntityPath(c *clause) []Fact {
 	}
 	shown := display(c.span, entity)
 	if strings.HasPrefix(strings.ToLower(c.span), "the ") {
-		shown = "The " + shown
-	} else {
-		shown = upperFirst(shown)
+		shown = "the " + shown
 	}
-	return []Fact{{Subject: entity, Predicate: "located_in", Object: path,
-		Statement: shown + " " + verb + " " + prep + " " + display(c.span, path)}}
+	return []Fact{{Subject: entity, Predicate: "located_in", Object: path, shownSubject: shown, shownObject: display(c.span, path)}}
 }

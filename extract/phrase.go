@@ -11,7 +11,7 @@ import (
 // "tabs because they are accessible" is about tabs.
 var tailCut = lazyRegexp(`\s*,?\s+(?:because|since|so that|so|which|where|when|whenever|unless|except|but|though|although|as it|as they|and it|and they|while|whereas|until|if|like|given that|due to)\b|\s*,\s*(?:which|since|because|as|and|so)\b|\s+-\s+`)
 
-var trailingQualifier = lazyRegexp(`(?:\s+(?:too|as well|also|now|anymore|any more|instead|mostly|everywhere|here|in general|by default|for everything|for all projects|for all our projects|for all my projects|for (?:this|the) (?:project|repo|codebase)|in (?:this|the|our) (?:repo|project|codebase)|exclusively|heavily|a lot|these days|nowadays|at work|day to day|daily|every day|personally|always|these days|lately|for work|for personal projects|at home))+$`)
+var trailingQualifier = lazyRegexp(`(?:\s+(?:too|as well|also|now|anymore|any more|instead|mostly|everywhere|here|in general|by default|for everything|for all projects|for all our projects|for all my projects|for (?:this|the) (?:project|repo|codebase)|in (?:this|the|our) (?:repo|project|codebase)|exclusively|heavily|a lot|these days|nowadays|at work|day to day|daily|every day|personally|always|these days|lately|for work|for personal projects|at home|originally))+$`)
 
 // timeTail is when something happened, not what it was: "Fly.io last year".
 var timeTail = lazyRegexp(`\s+(?:(?:last|this|next) (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a |one |two |three |four |five |six |a few |a couple of |few |\d+ )?(?:days?|weeks?|months?|years?) ago|recently|lately|in \d{4}|in (?:january|february|march|april|may|june|july|august|september|october|november|december|the spring|the summer|the fall|the autumn|the winter|spring|summer|fall|autumn|winter)(?: \d{4})?|back in \d{4}|yesterday|for work|with my (?:family|wife|husband|partner|kids))$`)
@@ -125,19 +125,6 @@ func upperFirst(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
-}
-
-// subjectDisplay is how a subject opens a statement.
-func subjectDisplay(subject string) string {
-	switch subject {
-	case SubjectUser:
-		return "User"
-	case SubjectProject:
-		return "Project"
-	case SubjectAssistant:
-		return "Assistant"
-	}
-	return upperFirst(subject)
 }
 
 var nonWord = lazyRegexp(`[^a-z0-9]+`)

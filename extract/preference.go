@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Preferences: "I prefer pnpm over npm", "I like tabs", "I hate semicolons",
 // "I'm not a fan of ORMs". A preferred tool lands on its category predicate
@@ -52,7 +55,28 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 	return obj, nil, true
 }
 
+var (
+	// preferWhenYou: "I prefer when you ask before big refactors".
+	preferWhenYou = lazyRegexp(`^i ` + adv + `(?:prefer|like|love|appreciate) (?:it )?(?:when|if) you (.+)$`)
+	// likeMyShort: "I like my functions short".
+	likeMyShort = lazyRegexp(`^i ` + adv + `(?:like|prefer|want) (?:my|our|the) ([a-z -]+?) (short|small|simple|lean|focused|tiny|flat|readable|minimal|pure|explicit|typed|documented|commented|tested)$`)
+	// wantStyle: "I want short answers", "I like concise replies".
+	wantStyle = lazyRegexp(`^i ` + adv + `(?:want|like|prefer|need|appreciate|love) ((?:short|shorter|concise|brief|terse|detailed|thorough|longer|simple|minimal|small|smaller|focused|clear|direct|plain)(?:,? (?:and )?[a-z]+)? (?:answers|responses|replies|explanations|summaries|commits|prs|pull requests|functions|diffs|messages|comments|code|examples))$`)
+)
+
 func matchPrefer(c *clause) []Fact {
+	if m := preferWhenYou().FindStringSubmatch(c.text); m != nil {
+		if startsWithVerb(m[1]) {
+			return practiceGuideline(c, m[1], false)
+		}
+		return nil
+	}
+	if m := likeMyShort().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])]) {
+		return practiceGuideline(c, "keep "+m[1]+" "+m[2], false)
+	}
+	if m := wantStyle().FindStringSubmatch(c.text); m != nil {
+		return practiceGuideline(c, "prefer "+m[1], false)
+	}
 	var who, objRaw, altRaw string
 	switch {
 	case preferRe().MatchString(c.text):
@@ -78,6 +102,14 @@ func matchPrefer(c *clause) []Fact {
 		return nil // "I prefer you ..." is a guideline (guideline.go)
 	}
 	ref := parseSubject(who)
+	if codePractice(objRaw) {
+		// "I prefer early returns over nested ifs" is how to write code
+		obj := "prefer " + strings.TrimSpace(objRaw)
+		if altRaw != "" {
+			obj += " over " + strings.TrimSpace(altRaw)
+		}
+		return practiceGuideline(c, obj, false)
+	}
 	var out []Fact
 	altObj, altTool, _ := preferenceObject(altRaw)
 	for _, part := range splitList(objRaw) {
@@ -89,11 +121,11 @@ func matchPrefer(c *clause) []Fact {
 		if t != nil {
 			pred = categoryPredicate()[pickCategory(t, altTool, "")]
 		}
-		stmt := subjectDisplay(ref.subject) + " prefers " + toolDisplay(c.span, obj)
-		if altObj != "" {
-			stmt += " over " + toolDisplay(c.span, altObj)
+		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj, shownObject: toolDisplay(c.span, obj)}
+		if altObj != "" && pred == "prefers" {
+			f.detail = " over " + toolDisplay(c.span, altObj)
 		}
-		out = append(out, Fact{Subject: ref.subject, Predicate: pred, Object: obj, Statement: stmt})
+		out = append(out, f)
 	}
 	return out
 }
@@ -121,20 +153,64 @@ func matchLike(c *clause) []Fact {
 	if verb == "dislike" {
 		pred = "dislikes"
 	}
+	if codePractice(objRaw) && (verb == "like" || verb == "love") {
+		// "I'm not a fan of default exports", "I like small commits": how
+		// to write code, said as a taste; "I hate semicolons" stays a
+		// dislike of the person's
+		if negated && strings.Contains(c.text, "fan of") {
+			return practiceGuideline(c, "use "+objRaw, true)
+		}
+		if !negated {
+			return practiceGuideline(c, "prefer "+objRaw, false)
+		}
+	}
 	var out []Fact
 	for _, part := range splitList(objRaw) {
 		obj, _, ok := preferenceObject(part)
 		if !ok {
 			continue
 		}
-		stmt := "User likes " + toolDisplay(c.span, obj)
-		switch {
-		case pred == "dislikes":
-			stmt = "User dislikes " + toolDisplay(c.span, obj)
-		case negated:
-			stmt = "User does not like " + toolDisplay(c.span, obj)
-		}
-		out = append(out, Fact{Subject: SubjectUser, Predicate: pred, Object: obj, Negated: negated, Statement: stmt})
+		out = append(out, Fact{Subject: SubjectUser, Predicate: pred, Object: obj, Negated: negated, shownObject: toolDisplay(c.span, obj)})
 	}
 	return out
+}
+
+// practices are the head nouns of ways to write code and work on it: a
+// taste for them is a guideline ("I prefer early returns" is "Prefer
+// early returns"), a taste for anything else a fact ("I prefer tabs").
+var practices = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`returns functions function exports export imports components commits
+		commit prs pr requests tests comments variables names naming types typing classes interfaces
+		hooks errors handling exceptions loops queries modules messages diffs composition inheritance
+		immutability mutation generics structs enums constants logging assertions asserts mocks mocking
+		fixtures callbacks promises await ternaries clauses one-liners globals state effects docstrings
+		annotations hints lambdas closures decorators abstractions helpers utilities branches rebases
+		merges merging rebasing squashing abbreviations semicolons methods files patterns style
+		components, programming code`) {
+		m[w] = true
+	}
+	return m
+})
+
+// codePractice reports whether a preferred or liked thing is a way to
+// write code: "early returns over nested ifs", "small, focused commits".
+func codePractice(obj string) bool {
+	head, _, _ := splitAlternative(obj)
+	if p := purposeTail().FindStringSubmatch(head); p != nil {
+		head = p[1]
+	}
+	head = strings.Trim(head, " ,.")
+	if _, tool := lookupTool(head); tool || head == "" {
+		return false
+	}
+	if n := len(strings.Fields(head)); n > 5 {
+		return false
+	}
+	return practices()[lastOf(head)]
+}
+
+// practiceGuideline is the guideline a taste for a way of coding states.
+func practiceGuideline(c *clause, object string, negative bool) []Fact {
+	return guidelineFact(c, object, negative, 0)
 }

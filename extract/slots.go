@@ -12,7 +12,7 @@ import (
 // Next.js app".
 
 var (
-	slotIsRe   = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	slotIsRe   = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe  = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
 	kindOfRe   = lazyRegexp(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
@@ -50,8 +50,114 @@ var projectSlots = sync.OnceValue(func() map[string]bool {
 	return m
 })
 
+var (
+	// slotReversed: "Postgres is our database", "Sara is my manager now".
+	slotReversed = lazyRegexp(`^(.+?) (?:is|are) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
+	// slotChanged: "I changed my timezone to CET", "the API port changed
+	// to 4000".
+	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) to (.+)$`)
+	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:has |was |just |now )?(?:changed|moved|switched|been changed|been moved) to (.+)$`)
+	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
+	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
+	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
+	// possessiveName: "my manager's name is Lin".
+	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)'s (?:name|first name|full name) is (.+)$`)
+	// whatWeUse: "Jest is what we use for unit tests".
+	whatWeUse = lazyRegexp(`^(.+?) is what (we|i) (?:use|run|rely on|deploy with)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
+	// valueAlt: "3.13, was 3.11", "Monzo now, not Revolut", "Lee, not Kim".
+	valueAlt = lazyRegexp(`^(.+?)\s*,?\s*(?:not|instead of|rather than|was|formerly|previously|used to be|no longer)\s+(.+?)\s*,?$`)
+	// oldSlot modifiers name a value that no longer holds: "my old manager".
+	oldSlot = lazyRegexp(`^(?:old|previous|former|ex|last|first) `)
+)
+
+// personSlots are further names people give a slot that holds a person:
+// "my team lead is Fatima".
+var personSlots = sync.OnceValue(func() map[string]string {
+	return map[string]string{"team lead": "manager_is", "tech lead": "manager_is", "lead": "manager_is",
+		"direct manager": "manager_is", "engineering manager": "manager_is", "em": "manager_is", "skip": "",
+		"reporting manager": "manager_is", "new boss": "manager_is", "new manager": "manager_is"}
+})
+
+// valueAndOld splits a value from the old one beside it: "3.13, was 3.11"
+// is ("3.13", "3.11"), "Monzo now, not Revolut" ("Monzo", "Revolut").
+func valueAndOld(v string) (value, old string) {
+	v = strings.TrimSpace(v)
+	for _, p := range []string{"now ", "currently ", "still ", "actually "} {
+		v = strings.TrimPrefix(v, p)
+	}
+	if m := valueAlt().FindStringSubmatch(v); m != nil {
+		if o, ok := nounPhrase(m[2], 4); ok {
+			return strings.TrimSuffix(strings.TrimSpace(m[1]), " now"), o
+		}
+	}
+	return v, ""
+}
+
+// slotOf resolves the noun of "my X is Y": a tool slot's category or an
+// open slot's predicate; a noun no relation knows may still end in one
+// ("staging port", "api port").
+func slotOf(slot string) (cat, pred string, ok bool) {
+	slot = strings.TrimSuffix(strings.TrimSuffix(slot, " here"), " now")
+	if p := personSlots()[slot]; p != "" {
+		return "", p, true
+	}
+	for _, s := range []string{slot, lastOf(slot)} {
+		if c, ok := slotCategory()[s]; ok {
+			return c, "", true
+		}
+		if p, ok := slotPredicate()[s]; ok {
+			return "", p, true
+		}
+	}
+	return "", "", false
+}
+
 func matchSlot(c *clause) []Fact {
-	m := slotIsRe().FindStringSubmatch(c.text)
+	t := c.text
+	if m := whatWeUse().FindStringSubmatch(t); m != nil {
+		sub := *c
+		sub.text = m[2] + " use " + m[1]
+		if m[3] != "" {
+			sub.text += " " + m[3] + " " + m[4]
+		}
+		sub.text += m[5] // "pnpm is what we use, not npm"
+		return matchUse(&sub)
+	}
+	changed := false
+	if m := possessiveName().FindStringSubmatch(t); m != nil {
+		t = m[1] + " " + m[2] + " is " + m[3]
+	} else if m := slotChangedBy().FindStringSubmatch(t); m != nil {
+		t, changed = m[1]+" "+m[2]+" is "+m[3], true
+	} else if m := slotChanged().FindStringSubmatch(t); m != nil {
+		t, changed = m[1]+" "+m[2]+" is "+m[3], true
+	} else if m := slotLabel().FindStringSubmatch(t); m != nil && !strings.Contains(m[2], ":") {
+		label := strings.TrimPrefix(strings.TrimPrefix(m[1], "new "), "current ")
+		if cat, pred, known := slotOf(label); known || projectPart().MatchString(label) {
+			owner := "our"
+			if r, ok := relations.ByPredicate(pred); cat == "" && ok && !r.Said(relations.Project) {
+				owner = "my"
+			}
+			t = owner + " " + label + " is " + m[2]
+		}
+	} else if m := slotReversed().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
+		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
+			t = m[2] + " " + m[3] + " is " + m[1]
+		}
+	} else if m := slotBare().FindStringSubmatch(t); m != nil {
+		// "CI is Buildkite" (but "CI is red again" names no tool), "Stack
+		// is Rails + Postgres"
+		if _, ok := slotCategory()[m[1]]; !ok && projectPart().MatchString(m[1]) && !strings.HasPrefix(m[1], "the ") {
+			t = "our " + t
+		} else if ok {
+			if v, ok := nounPhrase(m[2], 4); ok {
+				if _, tool := lookupTool(v); tool {
+					t = "our " + t
+				}
+			}
+		}
+	}
+	m := slotIsRe().FindStringSubmatch(t)
 	if m == nil {
 		return nil
 	}
@@ -62,56 +168,53 @@ func matchSlot(c *clause) []Fact {
 	}
 	slot = strings.TrimSuffix(strings.TrimPrefix(slot, "name "), "'s")
 	slot = strings.TrimSuffix(slot, " of choice") // "our editor of choice"
+	slot = strings.TrimPrefix(strings.TrimPrefix(slot, "new "), "current ")
+	if oldSlot().MatchString(slot) {
+		return nil // "my old manager is Tom" says who it was
+	}
 	favorite := false
 	if f := favoriteRe().FindStringSubmatch(slot); f != nil {
 		slot, favorite = f[1], true
 	}
-	if cat, ok := slotCategory()[slot]; ok {
-		return slotTools(c, subject, cat, value, favorite)
+	value, old := valueAndOld(value)
+	cat, pred, known := slotOf(slot)
+	if known && cat != "" {
+		if (changed || owner == "the") && !namesTool(value) {
+			// "I moved the tests to a new folder", "the tests are failing":
+			// a tool slot changed or named by "the" needs a tool
+			return nil
+		}
+		return slotTools(subject, cat, value, old)
 	}
-	pred, ok := slotPredicate()[slot]
-	if !ok && subject == SubjectProject && projectPart().MatchString(slot) {
-		return partTools(c, value) // "our backend is Django + Celery"
+	if !known && subject == SubjectProject && projectPart().MatchString(slot) {
+		return partTools(value) // "our backend is Django + Celery"
 	}
-	if !ok {
+	if !known {
 		if favorite && subject == SubjectUser && len(strings.Fields(slot)) <= 2 {
 			pred = "favorite_" + snake(slot, 2) + "_is"
 		} else {
 			return nil
 		}
 	}
-	if subject == SubjectProject && !projectSlots()[slot] {
+	if subject == SubjectProject && !projectSlots()[slot] && !projectSlots()[lastOf(slot)] {
 		return nil
 	}
 	obj, ok := nounPhrase(value, 4)
 	if !ok {
 		return nil
 	}
-	shown := display(c.span, obj)
-	if pred == "name_is" || pred == "lives_in" || pred == "is_from" || pred == "manager_is" {
-		shown = upperWords(shown)
+	if (pred == "port_is" || strings.HasSuffix(pred, "_version_is")) && !versionLike().MatchString(obj) {
+		return nil
 	}
-	owner = "User's "
-	if subject == SubjectProject {
-		owner = "Project's "
-	}
-	noun := slot
-	if favorite {
-		noun = "favorite " + slot
-	}
-	stmt := owner + noun + " is " + shown
-	switch pred {
-	case "works_at":
-		stmt = "User works at " + shown
-	case "lives_in":
-		stmt = "User lives in " + shown
-	}
-	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Statement: stmt}}
+	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Replaces: old, shownObject: showValue(pred, obj, c.span)}}
 }
 
 // slotTools reads the value of a tool slot: "our CI is GitHub Actions".
-func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
+func slotTools(subject, cat, value, old string) []Fact {
 	var out []Fact
+	if t, known := lookupTool(old); known {
+		old = t.Name
+	}
 	for _, part := range splitList(value) {
 		obj, ok := nounPhrase(part, 4)
 		if !ok || !hasLetter().MatchString(obj) {
@@ -120,13 +223,10 @@ func slotTools(c *clause, subject, cat, value string, favorite bool) []Fact {
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
 			obj = t.Name
+		} else if len(strings.Fields(obj)) > 2 || strings.HasSuffix(firstWord(obj), "ing") || objectTail().MatchString(obj) {
+			continue // "failing on CI" is no tool
 		}
-		verb := " uses "
-		if favorite {
-			verb = " prefers "
-		}
-		out = append(out, Fact{Subject: subject, Predicate: pred, Object: obj,
-			Statement: subjectDisplay(subject) + verb + toolDisplay(c.span, obj) + " as " + display(c.span, strings.ReplaceAll(cat, "_", " "))})
+		out = append(out, Fact{Subject: subject, Predicate: pred, Object: obj, Replaces: old})
 	}
 	return out
 }
@@ -136,16 +236,16 @@ var projectPart = lazyRegexp(`^(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)$`)
 
 // partTools reads the known tools a part of the project is made of; words
 // that are not tools say nothing.
-func partTools(c *clause, value string) []Fact {
+func partTools(value string) []Fact {
 	var out []Fact
-	for _, part := range splitList(strings.ReplaceAll(value, "/", " and ")) {
+	value = strings.NewReplacer("/", " and ", " with ", " and ", " on ", " and ").Replace(value)
+	for _, part := range splitList(value) {
 		obj, ok := nounPhrase(part, 3)
 		if !ok {
 			continue
 		}
 		if t, known := lookupTool(obj); known {
-			out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name,
-				Statement: "Project uses " + t.Display})
+			out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name})
 		}
 	}
 	return out
@@ -170,19 +270,18 @@ func matchBuiltIn(c *clause) []Fact {
 		if !known || !isSlot {
 			return nil
 		}
-		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(t, nil, hint)],
-			Object: t.Name, Statement: "Project uses " + t.Display + " for " + display(c.span, m[2])}}
+		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(t, nil, hint)], Object: t.Name}}
 	case toolUserRe().MatchString(c.text):
 		m := toolUserRe().FindStringSubmatch(c.text)
 		t, known := lookupTool(m[1])
 		if !known {
 			return nil
 		}
-		pred, verb := categoryPredicate()[t.Categories[0]], " uses "
+		pred := categoryPredicate()[t.Categories[0]]
 		if m[2] == "fan" {
-			pred, verb = "likes", " likes "
+			pred = "likes"
 		}
-		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: t.Name, Statement: "User" + verb + t.Display}}
+		return []Fact{{Subject: SubjectUser, Predicate: pred, Object: t.Name}}
 	default:
 		return nil
 	}
@@ -196,8 +295,71 @@ func matchBuiltIn(c *clause) []Fact {
 		if !known {
 			continue
 		}
-		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name,
-			Statement: "Project is built with " + t.Display})
+		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name})
 	}
 	return out
+}
+
+var (
+	// deployBranchRe: "we deploy from the release branch", "we now ship
+	// from main instead of release".
+	deployBranchRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:deploy|deploys|deployed|are deploying|release|releases|ship|ships|cut releases|cut our releases|build releases) (?:everything |to production |to prod |prod |production |releases )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?:\s*,?\s+(?:instead of|not|rather than) (?:the |our )?([a-z0-9._/-]+)(?: branch)?)?$`)
+	// portRe: "the API listens on port 8080", "the dev server runs on port
+	// 5173".
+	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
+	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go) )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?$`)
+	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
+	// listensOn: "our API server listens on 8443" (the verb says it is a port).
+	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})$`)
+)
+
+// matchDeployBranch reads the branch a project deploys from.
+func matchDeployBranch(c *clause) []Fact {
+	if !containsAny(c.text, " from ", " off ") {
+		return nil
+	}
+	if m := deploysFromRe().FindStringSubmatch(c.text); m != nil && !badStart()[m[1]] {
+		if _, tool := lookupTool(m[1]); !tool {
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1]}}
+		}
+	}
+	if !opensWithSubject(c.text) {
+		return nil
+	}
+	m := deployBranchRe().FindStringSubmatch(c.text)
+	if m == nil || badStart()[m[2]] {
+		return nil
+	}
+	if _, tool := lookupTool(m[2]); tool {
+		return nil // "we deploy from GitHub Actions" names no branch
+	}
+	return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[2], Replaces: m[3]}}
+}
+
+// matchPort reads the port a part of the project listens on.
+func matchPort(c *clause) []Fact {
+	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") {
+		return nil
+	}
+	if m := listensOn().FindStringSubmatch(c.text); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
+	}
+	if m := portIsRe().FindStringSubmatch(c.text); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
+	}
+	m := portRe().FindStringSubmatch(c.text)
+	if m == nil || strings.HasPrefix(c.text, "i ") || strings.HasPrefix(c.text, "we ") || strings.HasPrefix(c.text, "it ") {
+		return nil
+	}
+	return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1], Replaces: m[2]}}
+}
+
+// namesTool reports whether a value phrase names a known tool.
+func namesTool(value string) bool {
+	v, ok := nounPhrase(value, 4)
+	if !ok {
+		return false
+	}
+	_, known := lookupTool(v)
+	return known
 }

@@ -179,9 +179,29 @@ var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
+// notThenValue is a correction written old value first: "Not Lyon -
+// Lille." reads as "Lille, not Lyon".
+var notThenValue = lazyRegexp(`(?i)^not\s+(.+?)\s*(?:\s-|--|:|;)\s*(.+)$`)
+
+// colonClause marks a colon that introduces a statement: "My role changed:
+// I'm an engineering manager now."
+var colonClause = lazyRegexp(`(?i)(:\s+)((?:i|i'm|i am|we|we're|we are|my|our|this is|it's|it is|the)\b)`)
+
+// namedClause marks a clause that opens with a name: "Kim moved teams, so
+// Ravi is my manager now".
+var namedClause = lazyRegexp(`(,\s*(?:so|and|now|and now)?\s*|\s+(?:so|and now)\s+)([A-Z][a-z]+ is (?:now )?(?:my|our)\b)`)
+
+// sharedSubject marks a second verb of the same subject: "we lint with
+// ruff and format with black".
+var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b)`)
+
+// passiveSubject is the subject of a passive first clause: "the service
+// is written in Go and deployed to Cloud Run".
+var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
+
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's all|it is all)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -198,9 +218,23 @@ func clauses(s rawClause) []rawClause {
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
 	}
+	if m := notThenValue().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) <= 3 {
+		text = m[2] + ", not " + m[1]
+	}
+	subject := ""
+	if w := strings.ToLower(firstWord(text)); w == "we" || w == "i" {
+		subject = w + " "
+	}
 	var parts []string
 	for _, piece := range dashSeparator().Split(text, -1) {
 		var cuts [][2]int
+		for _, re := range []*regexp.Regexp{colonClause(), namedClause(), sharedSubject()} {
+			if strings.ContainsAny(piece, ":,") || re == sharedSubject() || re == namedClause() {
+				for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
+					cuts = append(cuts, [2]int{m[0], m[4]})
+				}
+			}
+		}
 		lower := strings.ToLower(piece)
 		if containsAny(lower, " but ", " and ", " so ", "though ", " while ", " whereas ", " plus ", " also ", " then ") {
 			for _, m := range conjunction().FindAllStringSubmatchIndex(piece, -1) {
@@ -212,6 +246,11 @@ func clauses(s rawClause) []rawClause {
 			continue
 		}
 		for _, m := range commaClause().FindAllStringSubmatchIndex(piece, -1) {
+			// "run go test with -race, always, before …": an adverb set off
+			// by commas belongs to the clause it interrupts
+			if m[5] < len(piece) && piece[m[5]] == ',' {
+				continue
+			}
 			// "Actually, my name is Alice": a short opener stays with its clause
 			if len(strings.Fields(piece[:m[0]])) >= 3 {
 				cuts = append(cuts, [2]int{m[0], m[4]})
@@ -224,6 +263,14 @@ func clauses(s rawClause) []rawClause {
 		p = strings.Trim(strings.TrimSpace(p), ",:- ")
 		if p == "" {
 			continue
+		}
+		if i > 0 && sharedVerb().MatchString(p) {
+			switch m := passiveSubject().FindStringSubmatch(parts[0]); {
+			case participle().MatchString(p) && m != nil:
+				p = m[1] + " is " + p // "… and deployed to Cloud Run": the service is deployed there
+			case subject != "":
+				p = subject + p // "… and format with black": we format with black
+			}
 		}
 		q := strings.ContainsRune(p, '?') || (s.question && i == len(parts)-1)
 		out = append(out, rawClause{text: strings.TrimRight(p, "?"), question: q})
@@ -245,6 +292,10 @@ func appendCuts(parts []string, piece string, cuts [][2]int) []string {
 	}
 	return append(parts, piece[start:])
 }
+
+var sharedVerb = lazyRegexp(`(?i)^(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b`)
+
+var participle = lazyRegexp(`(?i)^[a-z]+ed\s`)
 
 // splitClauses turns a whole text into the prose clauses worth matching.
 func splitClauses(text string) []rawClause {

@@ -14,12 +14,12 @@ const projectNouns = `repo|repository|project|codebase|code base|app|application
 
 // subj captures who a statement is about: the user, the project, or a part
 // of the project (a slot such as "our CI" or "the tests").
-const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|tests|builds|deploys|ci)`
+const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:of )?(?:our |the )(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:our |the )?(?:deploys|deployments|builds|tests)|tests|builds|deploys|ci)`
 
 // subjectOpeners are the words subj can start with; the usage matchers
 // return at once for any other clause.
 var subjectOpeners = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"i": true, "we": true, "everyone": true, "this": true,
+	return map[string]bool{"i": true, "we": true, "everyone": true, "this": true, "all": true,
 		"the": true, "our": true, "my": true, "tests": true, "builds": true, "deploys": true, "ci": true}
 })
 
@@ -48,6 +48,7 @@ func parseSubject(s string) subjectRef {
 	case "we", "we all", "everyone here":
 		return subjectRef{subject: SubjectProject}
 	}
+	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "all "), "of "), "the ")
 	_, noun, found := strings.Cut(s, " ")
 	if !found {
 		noun = s
@@ -71,14 +72,15 @@ func (r subjectRef) hint() string {
 	if c, ok := slotCategory()[r.slot]; ok {
 		return c
 	}
-	return slotCategory()[lastOf(r.slot)]
+	if c, ok := slotCategory()[lastOf(r.slot)]; ok {
+		return c
+	}
+	return partCategory()[lastOf(r.slot)]
 }
 
-// forSlot is the tail a statement gets when it is about a part of the
-// project: "Project uses Vitest for the tests".
-func (r subjectRef) forSlot(span string) string {
-	if r.slot == "" {
-		return ""
-	}
-	return " for the " + display(span, r.slot)
-}
+// partCategory maps parts of the project that are where it runs to the
+// deploy slot: "all our infra is on GCP" says where it is deployed.
+var partCategory = sync.OnceValue(func() map[string]string {
+	return map[string]string{"infra": catDeploy, "infrastructure": catDeploy, "servers": catDeploy,
+		"cluster": catDeploy, "production": catDeploy, "prod": catDeploy, "staging": catDeploy}
+})

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/credence-mem/credence/relations"
@@ -35,7 +36,13 @@ type tool = relations.Tool
 
 func lookupTool(phrase string) (*tool, bool) { return relations.LookupTool(phrase) }
 
+// pickCategory is relations.PickCategory, except that a slot the
+// sentence names wins when both tools can fill it: "our hosting from AWS
+// to Hetzner" is about deploys, though both are clouds too.
 func pickCategory(t *tool, other *tool, hint string) string {
+	if hint != "" && slices.Contains(t.Categories, hint) && (other == nil || slices.Contains(other.Categories, hint)) {
+		return hint
+	}
 	return relations.PickCategory(t, other, hint)
 }
 

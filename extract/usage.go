@@ -3,8 +3,6 @@ package extract
 import (
 	"strings"
 	"sync"
-
-	"github.com/credence-mem/credence/relations"
 )
 
 // Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
@@ -16,7 +14,7 @@ import (
 var (
 	deployVerb = lazyRegexp(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives|happen|happens|go|goes|go out)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
 
-	useVerb = lazyRegexp(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|run|runs|are running|talk to|talks to|connect to|connects to|depend on|depends on|is backed by|are backed by|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
+	useVerb = lazyRegexp(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|have been on|has been on|been on|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|run|runs|are running|talk to|talks to|connect to|connects to|depend on|depends on|is backed by|are backed by|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
 
 	purposeTail = lazyRegexp(`^(.+?)\s+(?:for|as)\s+(.+)$`)
 	toTail      = lazyRegexp(`^(.+?)\s+to\s+(\w.*)$`)
@@ -24,6 +22,34 @@ var (
 	envTail     = lazyRegexp(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
 	hasLetter   = lazyRegexp(`[a-z]`)
 )
+
+// conventionWords name ways of working rather than tools: "we use
+// conventional commits" is a convention to follow.
+var conventionWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"conventional commits", "semver", "semantic versioning", "snake_case", "snake case",
+		"camelcase", "camel case", "kebab-case", "kebab case", "pascalcase", "pascal case", "trunk-based development",
+		"feature flags", "tdd", "bdd", "pair programming", "squash merges", "squash merging", "rebase merges",
+		"gitflow", "git flow", "code reviews", "strict mode", "type hints", "early returns", "named exports",
+		"default exports", "absolute imports", "relative imports", "atomic commits", "signed commits",
+		"feature branches", "short-lived branches", "table-driven tests", "dependency injection"} {
+		m[w] = true
+	}
+	return m
+})
+
+// isConvention reports whether a used object is a way of working.
+func isConvention(obj string) bool {
+	head := obj
+	if p := purposeTail().FindStringSubmatch(head); p != nil {
+		head = p[1]
+	}
+	head, _ = usageObject(strings.TrimPrefix(strings.TrimSpace(head), "the "))
+	if _, tool := lookupTool(head); tool {
+		return false
+	}
+	return conventionWords()[head] || codePractice(head)
+}
 
 // timeWords follow "deploy on" without naming a platform.
 var timeWords = sync.OnceValue(func() map[string]bool {
@@ -80,6 +106,9 @@ func resolveUse(obj, hint, purpose string, other *tool) usedObject {
 	case hint != "":
 		return usedObject{obj: obj, pred: categoryPredicate()[hint]}
 	case purpose != "":
+		if p, ok := slotPredicate()[strings.ReplaceAll(purpose, "_", " ")]; ok {
+			return usedObject{obj: obj, pred: p} // "tabs for indentation"
+		}
 		return usedObject{obj: obj, pred: "uses_for_" + purpose}
 	}
 	return usedObject{obj: obj, pred: "uses"}
@@ -101,14 +130,14 @@ func usageObject(part string) (obj, env string) {
 	return part, env
 }
 
-// shownTool is how a statement names a used object: the tool's own spelling
-// with the version the speaker gave ("PostgreSQL 16"), or the words as
-// written.
+// shownTool is how a statement names a used object: the tool's own
+// spelling ("PostgreSQL"; a version it is named with is a fact of its own,
+// see versionFacts), or the words as written.
 func shownTool(span, raw string, u usedObject) string {
 	if u.tool == nil {
 		return display(span, raw)
 	}
-	return u.tool.Display + relations.VersionSuffix(raw)
+	return u.tool.Display
 }
 
 // purposeOf reads "for validation" / "as our package manager": a category
@@ -130,9 +159,45 @@ func purposeOf(p string) (hint, purpose string) {
 	return "", snake(p, 3)
 }
 
+var (
+	// teamUsing: "we're a small team using Remix and Postgres".
+	teamUsing = lazyRegexp(`^we are (?:a|an) [a-z -]+? (?:using|on|with|running|built on) (.+)$`)
+	// doneWith: "linting is done with golangci-lint".
+	doneWith = lazyRegexp(`^(linting|formatting|testing|tests|deploys|deploying|deployment|deployments|hosting|ci|bundling|builds|package management) (?:is|are) (?:done|handled|run|managed|taken care of|covered) (?:with|by|via|through|using|in|on) (.+)$`)
+	// forSlotUse: "for CI we use GitLab".
+	forSlotUse = lazyRegexp(`^for (?:the |our |my )?([a-z /-]+?),? (we|i) ` + adv + `(?:use|run|rely on|went with|chose|picked) (.+)$`)
+	// runSlotWith: "we run our tests with pytest", "we build the frontend
+	// with Vite".
+	runSlotWith = lazyRegexp(`^(we|i) ` + adv + `(?:run|do|handle|manage|build|bundle|deploy|host|write) (?:our|the|all our|all the|my) ([a-z -]+?) (?:with|using|via|through|on) (.+)$`)
+)
+
 func matchUse(c *clause) []Fact {
+	if m := teamUsing().FindStringSubmatch(c.text); m != nil {
+		sub := *c
+		sub.text = "we use " + m[1]
+		return matchUse(&sub)
+	}
+	if m := doneWith().FindStringSubmatch(c.text); m != nil {
+		sub := *c
+		sub.text = "we use " + m[2] + " for " + m[1]
+		return matchUse(&sub)
+	}
+	if m := forSlotUse().FindStringSubmatch(c.text); m != nil {
+		if _, ok := slotCategory()[m[1]]; ok {
+			sub := *c
+			sub.text = m[2] + " use " + m[3] + " for " + m[1]
+			return matchUse(&sub)
+		}
+	}
 	if !opensWithSubject(c.text) {
 		return nil
+	}
+	if m := runSlotWith().FindStringSubmatch(c.text); m != nil {
+		if _, ok := slotCategory()[m[2]]; ok {
+			sub := *c
+			sub.text = m[1] + " use " + m[3] + " for " + m[2]
+			return matchUse(&sub)
+		}
 	}
 	m := useVerb().FindStringSubmatch(c.text)
 	if m == nil {
@@ -144,6 +209,11 @@ func matchUse(c *clause) []Fact {
 		baseHint = h
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	if ref.subject == SubjectProject && isConvention(objPart) {
+		// "we use conventional commits", "we use snake_case for file
+		// names": how the work is done, a guideline
+		return guidelineFact(c, "use "+rest, false, 0)
+	}
 	var altTool *tool
 	altObj := ""
 	if p := purposeTail().FindStringSubmatch(alt); p != nil {
@@ -162,14 +232,14 @@ func matchUse(c *clause) []Fact {
 	var out []Fact
 	hadPurpose := false
 	for _, part := range splitList(objPart) {
-		hint, purpose, purposeText := baseHint, "", ""
+		hint, purpose := baseHint, ""
 		if p := purposeTail().FindStringSubmatch(part); p != nil {
 			var h string
 			h, purpose = purposeOf(p[2])
 			if h != "" {
 				hint = h
 			}
-			part, purposeText = p[1], p[2]
+			part = p[1]
 			hadPurpose = true
 		} else if p := toTail().FindStringSubmatch(part); p != nil {
 			part = p[1]
@@ -186,24 +256,10 @@ func matchUse(c *clause) []Fact {
 		if env != "" && env != "production" && env != "prod" {
 			u.pred += "_in_" + snake(env, 2)
 		}
-		stmt := subjectDisplay(ref.subject) + " uses " + shownTool(c.span, obj, u)
-		if purposeText != "" && u.tool == nil {
-			stmt += " for " + purposeText
+		f := Fact{Subject: ref.subject, Predicate: u.pred, Object: u.obj, shownObject: shownTool(c.span, obj, u)}
+		if altObj != "" && kind == "instead" {
+			f.Replaces = altObj
 		}
-		if env != "" {
-			stmt += " in " + env
-		}
-		stmt += ref.forSlot(c.span)
-		f := Fact{Subject: ref.subject, Predicate: u.pred, Object: u.obj}
-		if altObj != "" {
-			if kind == "instead" {
-				f.Replaces = altObj
-				stmt += " instead of " + toolDisplay(c.span, altObj)
-			} else {
-				stmt += " over " + toolDisplay(c.span, altObj)
-			}
-		}
-		f.Statement = stmt
 		out = append(out, f)
 	}
 	return out
@@ -229,6 +285,10 @@ func matchDeploy(c *clause) []Fact {
 		}
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	var altTool *tool
+	if a, ok := nounPhrase(alt, 4); ok {
+		altTool, _ = lookupTool(a)
+	}
 	if _, target, ok := strings.Cut(objPart, " to "); ok && prep != "to" {
 		objPart = target // "via GitHub Actions to Cloudflare": the target is where it runs
 	}
@@ -247,25 +307,14 @@ func matchDeploy(c *clause) []Fact {
 		raw := obj
 		if known {
 			obj = t.Name
-			pred = categoryPredicate()[pickCategory(t, nil, catDeploy)]
+			pred = categoryPredicate()[pickCategory(t, altTool, catDeploy)]
 		}
-		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj}
-		shown := shownTool(c.span, raw, usedObject{obj: obj, tool: t})
-		if pred == categoryPredicate()[catDeploy] {
-			slot := strings.TrimPrefix(ref.forSlot(c.span), " for")
-			if slotCategory()[ref.slot] == catDeploy {
-				slot = "" // "deploys go through Vercel" is just "deploys with Vercel"
-			}
-			f.Statement = subjectDisplay(ref.subject) + " deploys" + slot + " with " + shown
-		} else {
-			f.Statement = subjectDisplay(ref.subject) + " uses " + shown + ref.forSlot(c.span)
-		}
+		f := Fact{Subject: ref.subject, Predicate: pred, Object: obj, shownObject: shownTool(c.span, raw, usedObject{obj: obj, tool: t})}
 		if a, ok := nounPhrase(alt, 4); ok && kind == "instead" {
 			if at, ok := lookupTool(a); ok {
 				a = at.Name
 			}
 			f.Replaces = a
-			f.Statement += " instead of " + toolDisplay(c.span, a)
 		}
 		out = append(out, f)
 	}

@@ -37,17 +37,47 @@ type Relation struct {
 	Weak []string
 	// Template renders a statement: {S} is the subject ("User",
 	// "Project"), {O} the object as displayed, {their} the subject's
-	// possessive ("their", "its").
+	// possessive ("their", "its"), {a} the article the object takes ("a",
+	// "an").
 	Template string
+	// Family groups relations that answer one question: node_version_is,
+	// go_version_is and python_version_is are all FamilyLanguageVersion.
+	Family string
+	// VersionOf names the tool (tools.go) whose version the relation
+	// holds: "node" for node_version_is.
+	VersionOf string
 }
+
+// FamilyLanguageVersion is the family of the relations that hold the
+// version of a language or runtime.
+const FamilyLanguageVersion = "language_version"
 
 // Said reports whether the relation can be said of subject.
 func (r Relation) Said(subject string) bool { return slices.Contains(r.Of, subject) }
 
 // Statement renders the relation's sentence for subject and the displayed
 // object: "User lives in Lisbon", "Project uses pnpm as its package
-// manager".
+// manager". A subject other than User or Project is shown as given, its
+// first letter capitalised ("mary" → "Mary", "the API" → "The API").
 func (r Relation) Statement(subject, object string) string {
+	return fill(r.template(), subject, object)
+}
+
+// Negation renders the sentence that denies the relation: "User does not
+// live in Lisbon", "User's name is not Jon".
+func (r Relation) Negation(subject, object string) string {
+	return fill(negate(r.template()), subject, object)
+}
+
+func (r Relation) template() string {
+	if r.Template != "" {
+		return r.Template
+	}
+	return "{S} " + strings.ReplaceAll(r.Predicate, "_", " ") + " {O}"
+}
+
+// fill puts a subject and a displayed object into a template.
+func fill(t, subject, object string) string {
 	s, their := "User", "their"
 	switch subject {
 	case User:
@@ -56,11 +86,32 @@ func (r Relation) Statement(subject, object string) string {
 	default:
 		s, their = displayName(subject), "their"
 	}
-	t := r.Template
-	if t == "" {
-		t = "{S} " + strings.ReplaceAll(r.Predicate, "_", " ") + " {O}"
+	is := "is"
+	if plural(subject) {
+		is = "are"
 	}
-	return strings.NewReplacer("{S}", s, "{O}", object, "{their}", their).Replace(t)
+	return strings.NewReplacer("{S}", s, "{O}", object, "{their}", their, "{a}", article(object), "{is}", is).Replace(t)
+}
+
+// plural guesses whether a named subject is plural: a lowercase noun
+// ending in s ("migrations"), not a name ("James") or "the API".
+func plural(subject string) bool {
+	if subject == "" || subject == User || subject == Project {
+		return false
+	}
+	last := subject[strings.LastIndexByte(subject, ' ')+1:]
+	if last == "" || last[0] < 'a' || last[0] > 'z' {
+		return false
+	}
+	return strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && !strings.HasSuffix(last, "us")
+}
+
+// article is the indefinite article a displayed word takes.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // displayName capitalises a lowercased name for a sentence: "mary" →
@@ -114,13 +165,13 @@ var table = []Relation{
 	{Predicate: "role_is", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"role", "job", "title", "job title", "position"},
 		Cues:     []string{"my role", "my job", "my title", "what do i do", "my position"},
-		Template: "{S}'s role is {O}"},
+		Template: "{S} is {a} {O}"},
 	{Predicate: "team_is", Of: either, Exclusive: true,
 		Nouns:    []string{"team"},
 		Cues:     []string{"my team", "which team", "our team"},
 		Template: "{S}'s team is {O}"},
 	{Predicate: "age_is", Of: userOnly, Exclusive: true, Nouns: []string{"age"},
-		Cues: []string{"how old am i", "my age"}, Template: "{S}'s age is {O}"},
+		Cues: []string{"how old am i", "my age"}, Template: "{S} is {O} years old"},
 	{Predicate: "email_is", Of: userOnly, Exclusive: true, Nouns: []string{"email", "email address"},
 		Cues: []string{"my email", "email address"}, Template: "{S}'s email is {O}"},
 	{Predicate: "github_handle_is", Of: userOnly, Exclusive: true,
@@ -151,19 +202,19 @@ var table = []Relation{
 		Template: "{S} deploys from the {O} branch"},
 	{Predicate: "indentation_is", Of: either, Exclusive: true, Nouns: []string{"indentation", "indent"},
 		Cues: []string{"indentation", "indent", "tabs or spaces"}, Weak: []string{"tabs", "spaces", "format"},
-		Template: "{S}'s indentation is {O}"},
+		Template: "{S} indents with {O}"},
 	{Predicate: "line_length_is", Of: either, Exclusive: true, Nouns: []string{"line length", "max line length"},
 		Cues: []string{"line length", "line width", "column limit"}, Weak: []string{"wrap", "long lines"},
 		Template: "{S}'s line length is {O}"},
 	{Predicate: "node_version_is", Of: either, Exclusive: true, Nouns: []string{"node version"},
 		Cues: []string{"node version", "which node", "version of node", "nvm", "nvmrc"}, Weak: []string{"version", "upgrade", "node"},
-		Template: "{S} uses Node.js {O}"},
+		Template: "{S} uses Node.js {O}", Family: FamilyLanguageVersion, VersionOf: "node"},
 	{Predicate: "go_version_is", Of: either, Exclusive: true, Nouns: []string{"go version"},
 		Cues: []string{"go version", "which go", "version of go", "go.mod"}, Weak: []string{"version", "upgrade"},
-		Template: "{S} uses Go {O}"},
+		Template: "{S} uses Go {O}", Family: FamilyLanguageVersion, VersionOf: "go"},
 	{Predicate: "python_version_is", Of: either, Exclusive: true, Nouns: []string{"python version"},
 		Cues: []string{"python version", "which python", "version of python", "pyenv"}, Weak: []string{"version", "upgrade", "python"},
-		Template: "{S} uses Python {O}"},
+		Template: "{S} uses Python {O}", Family: FamilyLanguageVersion, VersionOf: "python"},
 	{Predicate: "port_is", Of: projectOnly, Exclusive: false, Nouns: []string{"port"},
 		Cues: []string{"port", "ports", "listen on", "listens on", "localhost"}, Weak: []string{"url", "endpoint", "curl", "server"},
 		Template: "{S} listens on port {O}"},
@@ -251,6 +302,29 @@ var table = []Relation{
 		Cues:     []string{"operating system", "my os", "my laptop", "my machine", "brew", "apt", "install on my"},
 		Weak:     []string{"laptop", "machine", "computer", "install"},
 		Template: "{S} uses {O}"},
+
+	// The versions of languages and runtimes, one slot each.
+	{Predicate: "ruby_version_is", Of: either, Exclusive: true, Nouns: []string{"ruby version"},
+		Template: "{S} uses Ruby {O}", Family: FamilyLanguageVersion, VersionOf: "ruby"},
+	{Predicate: "java_version_is", Of: either, Exclusive: true, Nouns: []string{"java version", "jdk version"},
+		Template: "{S} uses Java {O}", Family: FamilyLanguageVersion, VersionOf: "java"},
+	{Predicate: "rust_version_is", Of: either, Exclusive: true, Nouns: []string{"rust version", "rust toolchain"},
+		Template: "{S} uses Rust {O}", Family: FamilyLanguageVersion, VersionOf: "rust"},
+	{Predicate: "php_version_is", Of: either, Exclusive: true, Nouns: []string{"php version"},
+		Template: "{S} uses PHP {O}", Family: FamilyLanguageVersion, VersionOf: "php"},
+	{Predicate: "typescript_version_is", Of: either, Exclusive: true, Nouns: []string{"typescript version"},
+		Template: "{S} uses TypeScript {O}", Family: FamilyLanguageVersion, VersionOf: "typescript"},
+	{Predicate: "deno_version_is", Of: either, Exclusive: true, Nouns: []string{"deno version"},
+		Template: "{S} uses Deno {O}", Family: FamilyLanguageVersion, VersionOf: "deno"},
+
+	// Open, additive relations: what a person likes, prefers or works on,
+	// where a named thing is, and any use outside the taxonomy.
+	{Predicate: "prefers", Of: either, Template: "{S} prefers {O}"},
+	{Predicate: "likes", Of: either, Template: "{S} likes {O}"},
+	{Predicate: "dislikes", Of: either, Template: "{S} dislikes {O}"},
+	{Predicate: "works_on", Of: either, Template: "{S} works on {O}"},
+	{Predicate: "located_in", Exclusive: true, Template: "{S} {is} in {O}"},
+	{Predicate: "uses", Of: either, Template: "{S} uses {O}"},
 }
 
 var (
@@ -335,7 +409,7 @@ func IsExclusive(predicate string) bool {
 // others known to be exclusive, for the relations table of a new
 // database.
 func Exclusive() []string {
-	out := []string{"located_in"}
+	var out []string
 	for _, r := range table {
 		if r.Exclusive {
 			out = append(out, r.Predicate)

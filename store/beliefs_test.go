@@ -208,6 +208,9 @@ func TestRebuildEqualsIncremental(t *testing.T) {
 						_, err := tx.AddEvidence(ctx, Evidence{BeliefID: idsList[rng.Intn(len(idsList))],
 							Label: labels[rng.Intn(len(labels))], Support: rng.Float64()*2 - 1, Reliability: rng.Float64()})
 						return err
+					case r == 16 && rng.Intn(3) == 0:
+						_, err := tx.Restate(ctx, idsList[rng.Intn(len(idsList))], "restated "+clock.String())
+						return err
 					case r == 16:
 						_, err := tx.Mark(ctx, idsList[rng.Intn(len(idsList))], []belief.EventKind{belief.Archive, belief.Reactivate, belief.Pin, belief.Unpin, belief.Reject}[rng.Intn(5)])
 						return err

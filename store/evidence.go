@@ -159,6 +159,22 @@ func (tx *Tx) Supersede(ctx context.Context, oldID, winnerID string) (belief.Sta
 	return tx.appendEvent(ctx, belief.Record{BeliefID: oldID, Kind: belief.Supersede, Target: winnerID}, "")
 }
 
+// Restate gives a belief a new statement for the same triple, through the
+// event log like any belief change, so rebuild and sync agree on it. The
+// vectors embedded from the old statement are dropped; the agent embeds
+// the new one with the other beliefs that have none.
+func (tx *Tx) Restate(ctx context.Context, id, statement string) (belief.State, error) {
+	statement = strings.TrimSpace(validUTF8(statement))
+	if statement == "" {
+		return belief.State{}, fmt.Errorf("restate belief %s: statement is empty", id)
+	}
+	st, err := tx.appendEvent(ctx, belief.Record{BeliefID: id, Kind: belief.Restate, Spec: &belief.Spec{Statement: statement}}, "")
+	if err != nil {
+		return st, err
+	}
+	return st, tx.db.deleteVectors(ctx, tx, id)
+}
+
 // Revise replaces a belief that has fallen below the revision gate with a
 // re-synthesized one, linked by parent_belief_id. It returns the new ID.
 func (tx *Tx) Revise(ctx context.Context, oldID string, next belief.Spec) (string, error) {

@@ -175,7 +175,7 @@ func (db *DB) ForgetBelief(ctx context.Context, id string) error {
 // purgeBeliefText blanks the text a belief's history holds. With tombstone
 // set it also records the forget for sync.
 func (tx *Tx) purgeBeliefText(ctx context.Context, id string, tombstone bool) error {
-	rows, err := tx.Query(ctx, `SELECT id, payload FROM belief_events WHERE belief_id = ? AND kind = 'create'`, id)
+	rows, err := tx.Query(ctx, `SELECT id, payload FROM belief_events WHERE belief_id = ? AND kind IN ('create', 'restate')`, id)
 	if err != nil {
 		return wrap("read create event", err)
 	}

@@ -106,6 +106,19 @@ func (db *DB) CountSessionPrompts(ctx context.Context, sessionID, content string
 	return n, wrap("count session prompts", err)
 }
 
+// SessionEpisodesBefore returns up to limit live episodes of a session
+// recorded before the episode with sequence number seq, newest first: the
+// conversation an utterance answers (a correction that names only a value
+// corrects what was said just before it).
+func (db *DB) SessionEpisodesBefore(ctx context.Context, sessionID string, seq int64, limit int) ([]Episode, error) {
+	if sessionID == "" || limit <= 0 {
+		return nil, nil
+	}
+	return collect(ctx, db.sql, "list session episodes", scanEpisode, `SELECT `+episodeCols+` FROM episodes e
+		WHERE session_id = ? AND seq < ? AND forgotten_at IS NULL ORDER BY seq DESC LIMIT ?`,
+		validUTF8(sessionID), seq, limit)
+}
+
 // LatestSchemaVersion returns the version of the newest embedded migration.
 // A database whose SchemaVersion equals it can be opened with
 // Options.ReadOnly, which skips the migration pass; the hooks do that on

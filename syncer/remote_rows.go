@@ -178,7 +178,7 @@ func blankTarget(ctx context.Context, conn *sql.Conn, id, kind string) error {
 			WHERE id = ? AND (content != '' OR summary != '')`, id)
 		return err
 	}
-	rows, err := conn.QueryContext(ctx, `SELECT id, payload FROM belief_events WHERE belief_id = ? AND kind = 'create'`, id)
+	rows, err := conn.QueryContext(ctx, `SELECT id, payload FROM belief_events WHERE belief_id = ? AND kind IN ('create', 'restate')`, id)
 	if err != nil {
 		return err
 	}

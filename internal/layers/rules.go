@@ -52,7 +52,7 @@ var Rules = []Rule{
 		Never: []string{"log/slog", "encoding/json", "regexp", "crypto", "net/http", "runtime/cgo"}},
 	{Packages: []string{"config/defaults"}, Only: []string{}},
 	{Packages: []string{"logfile"}, Only: []string{"config", "config/defaults", "internal/rotfile"}},
-	{Packages: []string{"internal/rotfile", "internal/lazyre", "internal/plural", "internal/layers", "internal/atomicfile"}, Only: []string{}},
+	{Packages: []string{"internal/rotfile", "internal/lazyre", "internal/plural", "internal/layers", "internal/atomicfile", "internal/editdist"}, Only: []string{}},
 	{Packages: []string{"extract", "consolidate", "llm"}, Never: []string{"hooks", "agent"}},
 	{Packages: []string{"agent"}, Never: []string{"cli", "mcpserver", "install", "demo"}},
 	{Packages: []string{"markdown", "promote"}, Never: []string{"hooks"}},

@@ -1,0 +1,173 @@
+package extract
+
+import (
+	"strings"
+	"sync"
+)
+
+// Conventions stated as how things are done rather than as instructions:
+// "our convention is snake_case for columns", "commit messages should be
+// in the present tense", "all public functions need doc comments", "we
+// name branches feature/<ticket>", "it's a rule here that every PR needs a
+// review". Each is a guideline for the assistant, rendered as an
+// instruction ("Always ensure commit messages are in the present tense").
+
+var (
+	conventionIs = lazyRegexp(`^(?:our|the|my) (?:house |team |coding |code |naming |commit |git )?(?:convention|rule|standard|policy|style|norm|practice|preference) (?:here |in this repo |for this repo )?is (?:to )?(.+)$`)
+	ruleThat     = lazyRegexp(`^(?:it is )?(?:a|the|our) (?:hard |strict |house |team )?(?:rule|convention|policy|norm) (?:here |in this repo |on this team |in our team )?(?:is )?that (.+)$`)
+	// artifactModal: "commit messages should be in present tense", "errors
+	// must be wrapped", "every PR needs a review", "PR titles follow
+	// Conventional Commits".
+	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives) (never |not |always )?(.+)$`)
+	// weHabit: "we name branches feature/<ticket>", "we squash commits
+	// before merging", "we keep functions under 50 lines".
+	weHabit = lazyRegexp(`^we ` + adv + `(name|write|keep|put|prefix|tag|squash|rebase|review|document|version|store|log|structure|organize|organise|split|group|indent|wrap|comment|format|lint|test|merge|pin|sign|label|title|sort|order|avoid|prefer|require|enforce|follow|stick to) (.+)$`)
+)
+
+// artifacts are the things a convention is about: what a person or the
+// assistant writes and keeps in a repository.
+var artifacts = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`commit commits messages message titles title branches branch names
+		functions function methods method classes class errors error exceptions tests test files file
+		comments comment docstrings variables variable constants types interfaces imports exports modules
+		prs pr requests columns tables migrations endpoints routes components hooks logs logging secrets
+		changes release releases tags versions dependencies deps packages queries strings lines code docs
+		documentation readme changelog keys fields structs enums configs config`) {
+		m[w] = true
+	}
+	return m
+})
+
+// matchConvention reads a convention stated as how things are done.
+func matchConvention(c *clause) []Fact {
+	t := c.text
+	if m := ruleThat().FindStringSubmatch(t); m != nil {
+		t = m[1]
+	} else if m := conventionIs().FindStringSubmatch(t); m != nil {
+		obj := m[1]
+		if !startsWithVerb(obj) {
+			obj = "use " + obj
+		}
+		return guidelineFact(c, obj, false, 0)
+	}
+	if m := weHabit().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[2], "it ") {
+		verb := m[1]
+		switch verb {
+		case "avoid":
+			return guidelineFact(c, doPhrase(m[2]), true, 0)
+		case "require", "enforce":
+			return guidelineFact(c, "ensure "+m[2], false, 0)
+		}
+		return guidelineFact(c, verb+" "+m[2], false, 0)
+	}
+	m := artifactModal().FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	det, subject, modal, adverb, rest := m[1], m[2], m[3], strings.TrimSpace(m[4]), m[5]
+	if !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
+		return nil
+	}
+	noun := subject
+	if det == "all" || det == "every" || det == "each" || det == "no" {
+		noun = det + " " + subject
+	}
+	negative := adverb == "never" || adverb == "not" || det == "no"
+	pl := pluralNoun(subject) && det != "every" && det != "each"
+	verb, tail, _ := strings.Cut(rest, " ")
+	switch modal {
+	case "need", "needs":
+		// "every PR needs a review": it has one
+		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+rest, negative, 0)
+	case "follow", "follows", "go", "goes", "live", "lives":
+		if modal != "follow" && modal != "follows" && (!pl || det == "the" || det == "our") {
+			return nil // "the deploy key lives in vault" says where one thing is
+		}
+		base := map[string]string{"follows": "follow", "goes": "go", "lives": "live"}[modal]
+		if base == "" {
+			base = modal
+		}
+		return guidelineFact(c, "ensure "+noun+" "+agree(base, pl)+" "+rest, false, 0)
+	}
+	if negative && verb == "be" {
+		// "secrets must never be committed": never commit secrets
+		if base, ok := participleBase(firstWord(tail)); ok {
+			_, after, _ := strings.Cut(tail, " ")
+			obj := strings.TrimSpace(base + " " + strings.TrimPrefix(subject, "the ") + " " + after)
+			return guidelineFact(c, obj, true, 0)
+		}
+		return nil
+	}
+	if negative {
+		return nil
+	}
+	switch verb {
+	case "be":
+		return guidelineFact(c, "ensure "+noun+" "+agree("be", pl)+" "+tail, false, 0)
+	case "have":
+		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+tail, false, 0)
+	}
+	if !imperativeVerbs()[verb] && !moreVerbs()[verb] && verb != "start" && verb != "end" && verb != "include" && verb != "stay" {
+		return nil
+	}
+	return guidelineFact(c, "ensure "+noun+" "+agree(verb, pl)+" "+tail, false, 0)
+}
+
+// agree conjugates a verb for a plural or singular subject.
+func agree(verb string, plural bool) string {
+	switch verb {
+	case "be":
+		if plural {
+			return "are"
+		}
+		return "is"
+	case "have":
+		if plural {
+			return "have"
+		}
+		return "has"
+	case "go":
+		if plural {
+			return "go"
+		}
+		return "goes"
+	}
+	if plural {
+		return verb
+	}
+	return verb + "s"
+}
+
+func pluralNoun(noun string) bool {
+	last := lastOf(noun)
+	return strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss")
+}
+
+// participleBase turns a past participle into its verb: "committed" →
+// "commit", "stored" → "store", "pushed" → "push".
+func participleBase(p string) (string, bool) {
+	stem, ok := strings.CutSuffix(p, "ed")
+	if !ok {
+		return "", false
+	}
+	return verbOfStem(stem)
+}
+
+// guidelineFact validates and builds one guideline; rho 0 leaves the
+// default reliability.
+func guidelineFact(c *clause, object string, negative bool, rho float64) []Fact {
+	verb := "should"
+	if negative {
+		verb = "should not"
+	}
+	g, ok := instruction(object, negative, verb)
+	if !ok {
+		return nil
+	}
+	f := g.fact("", "", c.span)
+	if rho != 0 {
+		f.Reliability = rho
+	}
+	return []Fact{f}
+}

@@ -1,0 +1,303 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/credence-mem/credence/internal/editdist"
+	"github.com/credence-mem/credence/relations"
+)
+
+// Corrections that name only a value: "actually it's John, with an h",
+// "sorry, I meant GitHub Actions", "no, Dallas", "Vitest, not Jest". The
+// value attaches to the slot it corrects: the one holding the old value
+// when it is named ("not Jest"); else, for a tool, the slot of its
+// category; else a value spelled like it ("Jon" for "John"); else the last
+// fact stated just before, when the value is of its kind (a name for a
+// name, a number for a port).
+
+var (
+	// notAlternative: "X, not Y", "X not Y", "X instead of Y", "not Y, X".
+	notAlternative = lazyRegexp(`^(.+?)\s*,?\s+(?:not|instead of|rather than|and not)\s+(.+)$|^not\s+(.+?)\s*[,;:-]+\s*(?:but\s+|it is\s+)?(.+)$`)
+	// correctionLead are words before the value that say nothing more:
+	// "it's", "make that", "I meant", "spelled".
+	correctionLead = lazyRegexp(`^(?:that should say |it should say |should say |that should read |should read |it should read |i meant to write |it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
+	// valueTail ends a value where a comment on it begins: "John, with an
+	// h", "Aoife (A-O-I-F-E)", "Kubernetes we deploy to".
+	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b).*$|\s*,\s*.*$`)
+)
+
+// notValues are words that follow a correction without being a value:
+// "sorry, wrong window", "no, the other one", "correction noted".
+var notValues = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"typo", "wrong", "mistake", "that", "this", "yes", "no", "yeah", "nope",
+		"thanks", "thank you", "ok", "okay", "fine", "noted", "nothing", "never mind", "nevermind",
+		"wrong window", "wrong chat", "wrong tab", "wrong thread", "wrong one", "wrong file", "my bad",
+		"sorry", "both", "neither", "either", "right", "correct", "true", "false", "done", "ignore",
+		"ignore that", "disregard", "disregard that", "all good", "good", "great", "cool", "same",
+		"the same", "wait", "hold on", "hmm", "oops", "whoops", "again", "too", "also", "here",
+		"there", "now", "later", "today", "yesterday", "tomorrow", "what", "why", "how", "who"} {
+		m[w] = true
+	}
+	return m
+})
+
+// candidate is a value a bare correction may correct.
+type candidate struct {
+	Fact
+	near bool // stated just before: in this text or the last utterance
+}
+
+// candidates lists the values a correction may correct, the most likely
+// first: this text's facts (newest first), then the conversation's, then
+// the believed slot values.
+func (r *reading) candidates() []candidate {
+	var out []candidate
+	for i := len(r.facts) - 1; i >= 0; i-- {
+		if r.facts[i].Kind == KindFact {
+			out = append(out, candidate{r.facts[i], true})
+		}
+	}
+	recent := r.recentFacts()
+	for i := len(recent) - 1; i >= 0; i-- {
+		out = append(out, recent[i])
+	}
+	for _, s := range r.ctx.Slots {
+		out = append(out, candidate{Fact: Fact{Subject: s.Subject, Predicate: s.Predicate, Object: s.Object, Kind: KindFact}})
+	}
+	return out
+}
+
+// recentFacts reads the conversation's earlier utterances once; the facts
+// of the last one are near.
+func (r *reading) recentFacts() []candidate {
+	if !r.recentRead {
+		r.recentRead = true
+		for i, text := range r.ctx.Recent {
+			for _, f := range Extract(text) {
+				if f.Kind == KindFact {
+					r.recent = append(r.recent, candidate{f, i == len(r.ctx.Recent)-1})
+				}
+			}
+		}
+	}
+	return r.recent
+}
+
+// correct reads a bare correction and attaches it to the slot it corrects.
+func (r *reading) correct(c *clause) []Fact {
+	x, y, ok := correctionValues(c)
+	if !ok {
+		return nil
+	}
+	if f := r.correctVersion(c, x); f != nil {
+		return f
+	}
+	newTool, newKnown := lookupTool(x)
+	oldTool, oldKnown := lookupTool(y)
+	canon := func(v string, t *tool, known bool) string {
+		if known {
+			return t.Name
+		}
+		return v
+	}
+	X, Y := canon(x, newTool, newKnown), canon(y, oldTool, oldKnown)
+	cands := r.candidates()
+	pick := func(cand candidate) []Fact {
+		if cand.Object == X || !fits(cand.Predicate, x, c.span, newKnown) {
+			return nil
+		}
+		if newKnown && relations.IsToolPredicate(cand.Predicate) && !fillsSlot(newTool, cand.Predicate) {
+			return nil
+		}
+		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: X, Replaces: cand.Object,
+			Negated: cand.Negated, Correction: true, shownObject: shown(cand.Predicate, x, c.span)}
+		f.shownSubject = cand.shownSubject
+		return []Fact{f}
+	}
+	if Y != "" {
+		for _, cand := range cands {
+			if cand.Object == Y {
+				return pick(cand)
+			}
+		}
+		if !oldKnown {
+			return nil
+		}
+		cat := pickCategory(oldTool, newTool, "")
+		if newKnown && !slices.Contains(newTool.Categories, cat) {
+			return nil
+		}
+		pred := categoryPredicate()[cat]
+		return pick(candidate{Fact: Fact{Subject: SubjectProject, Predicate: pred, Object: Y, Kind: KindFact}})
+	}
+	if !c.correction {
+		return nil // "it's John" alone corrects nothing
+	}
+	if newKnown {
+		for _, cand := range cands {
+			if fillsSlot(newTool, cand.Predicate) {
+				return pick(cand)
+			}
+		}
+		return nil
+	}
+	for _, cand := range cands {
+		if !relations.IsToolPredicate(cand.Predicate) && similar(cand.Object, X) {
+			return pick(cand)
+		}
+	}
+	for _, cand := range cands {
+		if cand.near {
+			return pick(cand) // the fact stated just before, when the value fits it
+		}
+		break
+	}
+	return nil
+}
+
+// correctVersion reads a correction naming a tool with its version ("it's
+// Go 1.21"): the version slot of that tool, replacing the version stated
+// before.
+func (r *reading) correctVersion(c *clause, x string) []Fact {
+	v := strings.TrimSpace(relations.VersionSuffix(x))
+	if v == "" {
+		return nil
+	}
+	t, ok := lookupTool(x)
+	if !ok {
+		return nil
+	}
+	pred, ok := relations.VersionPredicate(t.Name)
+	if !ok {
+		return nil
+	}
+	v = strings.TrimLeft(strings.TrimLeft(v, "@-"), "v")
+	for _, cand := range r.candidates() {
+		if cand.Predicate == pred && cand.Object != v {
+			return []Fact{{Subject: cand.Subject, Predicate: pred, Object: v, Replaces: cand.Object, Correction: true}}
+		}
+	}
+	if !c.correction {
+		return nil
+	}
+	return []Fact{{Subject: SubjectProject, Predicate: pred, Object: v, Correction: true}}
+}
+
+// correctionValues reads the new value (and the old one, when named) of a
+// bare correction: "it is john, with an h" is ("john", ""), "github
+// actions, not circleci" ("github actions", "circleci").
+func correctionValues(c *clause) (x, y string, ok bool) {
+	t := correctionLead().ReplaceAllString(c.text, "")
+	t = strings.TrimSuffix(strings.TrimSuffix(t, " actually"), " then")
+	if m := notAlternative().FindStringSubmatch(t); m != nil {
+		if m[1] != "" {
+			x, y = m[1], m[2]
+		} else {
+			x, y = m[4], m[3]
+		}
+	} else {
+		x = t
+	}
+	x, ok = correctionValue(x)
+	if !ok {
+		return "", "", false
+	}
+	if y != "" {
+		if y, ok = correctionValue(y); !ok {
+			return "", "", false
+		}
+	}
+	return x, y, true
+}
+
+// correctionValue cleans one value of a correction.
+func correctionValue(v string) (string, bool) {
+	v = strings.TrimSpace(valueTail().ReplaceAllString(strings.TrimSpace(v), ""))
+	v = correctionLead().ReplaceAllString(v, "")
+	first := firstWord(v)
+	if first == "i" || first == "we" || first == "you" || first == "they" || notValues()[v] {
+		return "", false
+	}
+	n, ok := nounPhrase(v, 4)
+	if !ok || notValues()[n] || strings.ContainsAny(n, "/\\=(){}<>") {
+		return "", false
+	}
+	return n, true
+}
+
+// fillsSlot reports whether tool t can be the value of predicate.
+func fillsSlot(t *tool, predicate string) bool {
+	for _, cat := range t.Categories {
+		if categoryPredicate()[cat] == predicate {
+			return true
+		}
+	}
+	return false
+}
+
+// fits reports whether value is of the kind predicate holds: a name for a
+// name, a number for a port or a version, a time zone for a time zone.
+func fits(predicate, value, span string, known bool) bool {
+	numeric := versionLike().MatchString(value)
+	switch {
+	case relations.IsToolPredicate(predicate):
+		return known || !numeric && !strings.Contains(value, " ")
+	case predicate == "name_is" || predicate == "manager_is" || predicate == "lives_in" ||
+		predicate == "is_from" || predicate == "works_at":
+		return !numeric && capitalized(span, firstWord(value)) && !known
+	case predicate == "age_is" || predicate == "port_is" || strings.HasSuffix(predicate, "_version_is"):
+		return numeric
+	case predicate == "timezone_is":
+		return timezoneLike().MatchString(value)
+	case predicate == "role_is":
+		return roleNouns()[lastOf(value)]
+	case predicate == "located_in":
+		return !numeric
+	}
+	return !numeric && len(strings.Fields(value)) <= 3
+}
+
+var (
+	versionLike  = lazyRegexp(`^v?\d+(?:\.\d+)*(?:\.x)?$`)
+	timezoneLike = lazyRegexp(`^(?:[a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2}|(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii|india|china|japan|korea|australian eastern|central european|eastern european|western european|british summer)(?: standard| daylight)?(?: time)?|[a-z]+/[a-z_]+)$`)
+)
+
+// similar reports whether two values look like one spelt two ways: "jon"
+// and "john", "katarzna" and "katarzyna", "sam" and "samantha".
+func similar(a, b string) bool {
+	if a == b || len(a) < 3 || len(b) < 3 {
+		return false
+	}
+	if strings.HasPrefix(a, b) || strings.HasPrefix(b, a) {
+		return true
+	}
+	d := editdist.Distance(a, b)
+	return d <= 2 && d*3 <= max(len(a), len(b))
+}
+
+// shown is how a corrected value is written in its statement.
+func shown(predicate, value, span string) string {
+	if t, ok := lookupTool(value); ok {
+		return t.Display
+	}
+	return showValue(predicate, value, span)
+}
+
+// showValue writes an open value as the person wrote it, with names and
+// places capitalised even when they were typed in lower case.
+func showValue(predicate, value, span string) string {
+	d := display(span, value)
+	switch predicate {
+	case "name_is", "manager_is", "lives_in", "is_from":
+		return upperWords(d)
+	case "timezone_is":
+		if len(d) <= 5 && !strings.ContainsFunc(d, unicode.IsUpper) {
+			return strings.ToUpper(d)
+		}
+	}
+	return d
+}

@@ -1,0 +1,83 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Bare imperatives that state a standard rather than a task: "Be
+// concise.", "Keep answers short", "Respond in English", "Write commit
+// messages in English". Without a standing marker they are trusted less
+// than an instruction with "always".
+
+// styleVerbs open a bare instruction about how to work rather than what to
+// do next: "Be concise.", "Keep answers short", "Respond in English".
+var styleVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
+		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true, "write": true}
+})
+
+// styleAdjectives end a "keep ..." instruction that states a standard.
+var styleAdjectives = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"short": true, "small": true, "simple": true, "concise": true,
+		"brief": true, "focused": true, "minimal": true, "clean": true, "tidy": true, "readable": true,
+		"lean": true, "consistent": true, "terse": true, "tight": true, "pure": true, "flat": true,
+		"sorted": true, "alphabetical": true, "private": true, "immutable": true}
+})
+
+// manners end a "be ..." instruction: "Be concise", "be more direct".
+var manners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"concise": true, "brief": true, "direct": true, "terse": true,
+		"honest": true, "thorough": true, "explicit": true, "precise": true, "blunt": true,
+		"critical": true, "skeptical": true, "pragmatic": true, "specific": true, "consistent": true,
+		"careful": true, "patient": true, "proactive": true, "succinct": true, "clear": true,
+		"formal": true, "informal": true, "casual": true, "polite": true, "friendly": true,
+		"objective": true, "conservative": true, "verbose": true, "detailed": true, "short": true}
+})
+
+var contextual = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true,
+		"these": true, "those": true, "it": true, "my": true, "your": true, "our": true, "them": true,
+		"other": true, "same": true}
+})
+
+// styleInstruction accepts a bare imperative only when it reads as a
+// standard: short, about no particular thing in this conversation, with no
+// "to <purpose>" (a task), trusted less than one with "always".
+func styleInstruction(t string) (guideline, bool) {
+	ws := strings.Fields(t)
+	if len(ws) < 2 || len(ws) > 10 || strings.Contains(t, " to ") || strings.ContainsAny(t, "/") {
+		return guideline{}, false
+	}
+	if !styleVerbs()[ws[0]] || contextual()[ws[1]] || oneOff().MatchString(t) {
+		return guideline{}, false
+	}
+	switch ws[0] {
+	case "be":
+		if len(ws) > 4 || !manners()[strings.TrimSuffix(ws[len(ws)-1], ",")] {
+			return guideline{}, false
+		}
+	case "keep":
+		last := ws[len(ws)-1]
+		if !styleAdjectives()[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
+			return guideline{}, false
+		}
+	case "respond", "answer", "reply", "speak", "talk":
+		if !slices.Contains([]string{"in", "with", "using", "briefly", "concisely", "like", "as", "only"}, ws[1]) {
+			return guideline{}, false
+		}
+	case "stay":
+		if ws[1] != "within" && ws[1] != "away" && ws[1] != "consistent" {
+			return guideline{}, false
+		}
+	case "write":
+		// "write commit messages in English": a standard for a kind of text
+		if !writeStandard().MatchString(t) {
+			return guideline{}, false
+		}
+	}
+	g, ok := instruction(t, false, "should")
+	g.plain = true
+	return g, ok
+}
