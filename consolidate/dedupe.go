@@ -3,8 +3,11 @@ package consolidate
 import (
 	"context"
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -21,6 +24,51 @@ import (
 // Dedupe never joins two values of an exclusive slot — "lives in Berlin"
 // and "lives in Lisbon" are rivals however alike their sentences are — nor
 // two polarities: those are the slot rules' to settle.
+
+// codeKey is the set of tools and flags a guideline names ("go test",
+// "-race"), sorted and joined, or "" when it names fewer than two: two
+// instructions of one polarity that name the same tools and flags are one
+// instruction however they are worded ("Always run go test with the -race
+// flag", "Remember: go test -race, every time"). A third key beside the
+// canonical triple and the embedder, because a sentence vector weighs
+// the words around the tools as much as the tools.
+func codeKey(statement string) string {
+	words := strings.FieldsFunc(strings.ToLower(statement), func(r rune) bool {
+		return r == ' ' || r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '`' || r == '"'
+	})
+	set := map[string]bool{}
+	for i := 0; i < len(words); i++ {
+		w := strings.TrimRight(words[i], ".!?")
+		if len(w) > 1 && w[0] == '-' {
+			set[w] = true
+			continue
+		}
+		if i+1 < len(words) {
+			pair := w + " " + strings.TrimRight(words[i+1], ".!?")
+			if t, ok := relations.LookupTool(pair); ok && strings.Contains(t.Name, " ") {
+				set[t.Name] = true
+				i++
+				continue
+			}
+		}
+		if t, ok := relations.LookupTool(w); ok && len(t.Name) > 2 {
+			set[t.Name] = true
+		}
+	}
+	if len(set) < 2 {
+		return ""
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, "|")
+}
+
+// strictDedupe is the Dedupe threshold from which a person asks for
+// near-identical sentences only: the tools-and-flags key steps aside.
+const strictDedupe = 0.95
 
 // maxDedupeTexts bounds the statement vectors a cycle keeps for dedupe.
 const maxDedupeTexts = 4096
@@ -51,6 +99,11 @@ func (r *cycleRun) paraphrase(ctx context.Context, f fact, group []store.Belief,
 		if b.Predicate != pred || slotSubject(b.Subject, b.Predicate) != slotSubject(f.Subject, pred) ||
 			(f.Kind != "" && b.Kind != f.Kind) || b.Statement == "" {
 			continue
+		}
+		if f.Kind == "guideline" && b.Kind == "guideline" && r.th.Dedupe < strictDedupe {
+			if k := codeKey(f.Statement); k != "" && k == codeKey(b.Statement) {
+				return b, nil
+			}
 		}
 		if fv == nil {
 			var err error
