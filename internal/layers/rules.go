@@ -60,5 +60,5 @@ var Rules = []Rule{
 	{Packages: []string{"install", "mcpserver", "cli", "demo"}},
 	{Packages: []string{"cmd/credence"}, Only: []string{"cli"}},
 	{Packages: []string{"cmd/credence-hook"}, Only: []string{"hookrelay"}},
-	{Packages: []string{"internal/testkit", "llm/llmtest", "recall/synth", "scripts/bench-hooks", "scripts/load-hooks", "e2e"}, ForTests: true},
+	{Packages: []string{"internal/testkit", "llm/llmtest", "recall/synth", "scripts/bench-hooks", "scripts/load-hooks", "e2e", "syncer/hranatest"}, ForTests: true},
 }
