@@ -155,7 +155,7 @@ func remoteTombstones(ctx context.Context, conn *sql.Conn, targets []string) ([]
 	for i, t := range targets {
 		args[i] = t
 	}
-	rows, err := conn.QueryContext(ctx, `SELECT target_id, kind FROM tombstones WHERE target_id IN (`+
+	rows, err := conn.QueryContext(ctx, `SELECT `+store.SyncColumns("#target_id", "#kind")+` FROM tombstones WHERE target_id IN (`+
 		strings.TrimSuffix(strings.Repeat("?,", len(targets)), ",")+`)`, args...)
 	if err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func remoteTombstones(ctx context.Context, conn *sql.Conn, targets []string) ([]
 	var out []store.SyncTombstone
 	for rows.Next() {
 		var t store.SyncTombstone
-		if err := rows.Scan(&t.TargetID, &t.Kind); err != nil {
+		if err := rows.Scan(raw(&t.TargetID), raw(&t.Kind)); err != nil {
 			return nil, err
 		}
 		out = append(out, t)
@@ -178,7 +178,8 @@ func blankTarget(ctx context.Context, conn *sql.Conn, id, kind string) error {
 			WHERE id = ? AND (content != '' OR summary != '')`, id)
 		return err
 	}
-	rows, err := conn.QueryContext(ctx, `SELECT id, payload FROM belief_events WHERE belief_id = ? AND kind = 'create'`, id)
+	rows, err := conn.QueryContext(ctx, `SELECT `+store.SyncColumns("#id", "#payload")+` FROM belief_events
+		WHERE belief_id = ? AND kind = 'create'`, id)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ func blankTarget(ctx context.Context, conn *sql.Conn, id, kind string) error {
 	var updates []update
 	for rows.Next() {
 		var u update
-		if err := rows.Scan(&u.id, &u.payload); err != nil {
+		if err := rows.Scan(raw(&u.id), raw(&u.payload)); err != nil {
 			rows.Close()
 			return err
 		}
