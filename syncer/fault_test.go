@@ -59,7 +59,7 @@ func faultyDialer(url string, f *faults) Dialer {
 		if f.hit("dial") {
 			return nil, errInjected
 		}
-		r, err := openRemote(ctx, url, "")
+		r, err := openRemote(ctx, url, "", 0)
 		if err != nil {
 			return nil, err
 		}
@@ -122,14 +122,14 @@ func (r *faultyRemote) Push(ctx context.Context, b store.SyncBatch) (int, error)
 	return n, nil
 }
 
-func (r *faultyRemote) Pull(ctx context.Context, after store.SyncCursor, skip string, limit int) (store.SyncBatch, error) {
+func (r *faultyRemote) Pull(ctx context.Context, after store.SyncCursor, skip string, limit int, want Tables) (store.SyncBatch, error) {
 	if r.f.hit("pull refused") {
 		return store.SyncBatch{}, errInjected
 	}
 	if r.f.hit("pull closed connection") {
 		r.sql.db.Close()
 	}
-	b, err := r.Remote.Pull(ctx, after, skip, limit)
+	b, err := r.Remote.Pull(ctx, after, skip, limit, want)
 	if err != nil {
 		return b, err
 	}

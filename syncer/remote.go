@@ -20,6 +20,11 @@ import (
 // one is a libSQL database reached through go-libsql; tests wrap it to
 // inject faults.
 type Remote interface {
+	// Survey reads in one statement, so from one snapshot, the remote's
+	// identity and schema version and, for each table, how many rows past
+	// the cursor are not from skip and the highest sequence. A remote
+	// without credence's tables gives a zero Survey.
+	Survey(ctx context.Context, after store.SyncCursor, skip string) (Survey, error)
 	// Prepare creates the log tables when they are missing and returns the
 	// remote's identity, which changes when the remote is replaced.
 	Prepare(ctx context.Context) (string, error)
@@ -27,14 +32,39 @@ type Remote interface {
 	// text of anything a tombstone (pushed now or before) names, and
 	// returns how many rows were new.
 	Push(ctx context.Context, b store.SyncBatch) (int, error)
-	// Pull returns up to limit rows of each table past the cursor, in the
-	// remote's order, leaving out rows whose origin is skip. Row Seq fields
-	// hold the remote's sequence.
-	Pull(ctx context.Context, after store.SyncCursor, skip string, limit int) (store.SyncBatch, error)
-	// Pending counts the rows Pull would still return.
-	Pending(ctx context.Context, after store.SyncCursor, skip string) (int, error)
+	// Pull returns up to limit rows of each table in want past the cursor,
+	// in the remote's order, leaving out rows whose origin is skip. Row Seq
+	// fields hold the remote's sequence.
+	Pull(ctx context.Context, after store.SyncCursor, skip string, limit int, want Tables) (store.SyncBatch, error)
 	// Close releases the connection.
 	Close() error
+}
+
+// Tables is a set of the replicated tables.
+type Tables uint8
+
+// The replicated tables.
+const (
+	TableEpisodes Tables = 1 << iota
+	TableEvidence
+	TableEvents
+	TableTombstones
+	AllTables = TableEpisodes | TableEvidence | TableEvents | TableTombstones
+)
+
+// Survey is what one statement tells of the remote.
+type Survey struct {
+	ID     string // "" when the remote holds no credence tables yet
+	Schema string // the sync schema version it was created with
+	// Waiting counts, per table, the rows past the cursor not from skip:
+	// what Pull would return. Head is each table's highest sequence.
+	Waiting, Head store.SyncCursor
+}
+
+// Total is how many rows are waiting in all tables.
+func (s Survey) Total() int {
+	w := s.Waiting
+	return int(w.Episodes + w.Evidence + w.Events + w.Tombstones)
 }
 
 // Dialer opens a connection to the remote.
@@ -79,8 +109,12 @@ var errDropped = errors.New("connection dropped")
 
 // Dial returns a Dialer for the remote at rawURL with token. Nothing is
 // opened until the Dialer is called.
-func Dial(rawURL, token string) Dialer {
-	return func(ctx context.Context) (Remote, error) { return openRemote(ctx, rawURL, token) }
+func Dial(rawURL, token string) Dialer { return dialTimeout(rawURL, token, 0) }
+
+// dialTimeout is Dial with a bound on each HTTP request (0 means
+// DefaultRequestTimeout).
+func dialTimeout(rawURL, token string, timeout time.Duration) Dialer {
+	return func(ctx context.Context) (Remote, error) { return openRemote(ctx, rawURL, token, timeout) }
 }
 
 // sqlRemote is a Remote over database/sql and go-libsql.
@@ -88,12 +122,14 @@ type sqlRemote struct {
 	db    *sql.DB
 	scrub scrubber
 	name  string
+	// relay carries the requests of an HTTP remote; nil for a file.
+	relay *relay
 	// fault, when set by a test, runs at each step of a push; an error
 	// stops the push there, before its transaction commits.
 	fault func(step string) error
 }
 
-func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
+func openRemote(ctx context.Context, rawURL, token string, timeout time.Duration) (*sqlRemote, error) {
 	scrub := newScrubber(rawURL, token)
 	name := RedactURL(rawURL)
 	dsn, err := driverDSN(rawURL, token)
@@ -101,13 +137,29 @@ func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
 		return nil, err
 	}
 	file := strings.HasPrefix(dsn, "file:")
+	var rl *relay
 	if file {
 		if err := createPrivate(dsn); err != nil {
 			return nil, fmt.Errorf("open remote %s: %w", name, err)
 		}
+	} else {
+		base, err := remoteBase(rawURL)
+		if err != nil {
+			return nil, err
+		}
+		if rl, err = startRelay(ctx, base, timeout); err != nil {
+			return nil, err
+		}
+		if dsn, err = driverDSN(rl.URL(), token); err != nil {
+			rl.close()
+			return nil, err
+		}
 	}
 	conn, err := newRemoteConnector(dsn, file)
 	if err != nil {
+		if rl != nil {
+			rl.close()
+		}
 		return nil, fmt.Errorf("open remote %s: %w", name, scrub.err(err))
 	}
 	db := sql.OpenDB(conn)
@@ -115,22 +167,53 @@ func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
 	// remote gains nothing from more.
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
-	return &sqlRemote{db: db, scrub: scrub, name: name}, nil
+	return &sqlRemote{db: db, scrub: scrub, name: name, relay: rl}, nil
 }
 
-// fail names the operation and scrubs the driver's message.
+// fail names the operation and scrubs the driver's message. When the
+// request failed on the wire, the relay knows better than the driver
+// (which only echoes the status and body): an unreachable remote, a
+// refused token, a rate limit.
 func (r *sqlRemote) fail(op string, err error) error {
 	if err == nil {
 		return nil
 	}
+	if r.relay != nil {
+		if w := r.relay.take(); w != nil {
+			err = w
+		}
+	}
 	return fmt.Errorf("%s on remote %s: %w", op, r.name, r.scrub.err(err))
 }
 
-// Close closes the connection.
-func (r *sqlRemote) Close() error { return r.fail("close", r.db.Close()) }
+// begin forgets a failure left by an earlier request, so fail reports the
+// current operation's.
+func (r *sqlRemote) begin() {
+	if r.relay != nil {
+		r.relay.take()
+	}
+}
+
+// Requests counts the HTTP requests sent to the remote (0 for a file).
+func (r *sqlRemote) Requests() int {
+	if r.relay == nil {
+		return 0
+	}
+	return r.relay.count()
+}
+
+// Close closes the connection, then the relay.
+func (r *sqlRemote) Close() error {
+	err := r.db.Close()
+	if r.relay != nil {
+		err = errors.Join(err, r.relay.close())
+	}
+	return r.fail("close", err)
+}
 
 // Prepare creates the remote's tables on first use and returns its ID.
 func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
+	r.begin()
 	id, version, err := r.identity(ctx)
 	if err == nil && id != "" {
 		if version != remoteSchemaVersion {

@@ -19,6 +19,7 @@ const maxStatementRows = 200
 
 // Push stores the batch in one remote transaction.
 func (r *sqlRemote) Push(ctx context.Context, b store.SyncBatch) (int, error) {
+	r.begin()
 	inserted := 0
 	err := r.inTx(ctx, func(conn *sql.Conn) error {
 		steps := []struct {

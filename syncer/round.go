@@ -13,11 +13,28 @@ import (
 // pull applies the remote's rows past the pull cursor, one batch per local
 // transaction; the cursor moves in the transaction that commits the rows,
 // so a pull cut anywhere loses nothing and repeats nothing it committed.
-func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, rep *Report) error {
+// Only tables the survey found rows waiting in are asked; the others'
+// positions move past what the survey saw (this machine's own rows), so
+// an idle round costs the remote one statement.
+func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, sv Survey, rep *Report) error {
 	me := s.db.MachineID()
 	cur := st.pull
-	for {
-		b, err := remote.Pull(ctx, cur, me, s.batch)
+	want := AllTables
+	if !st.reset {
+		want = waiting(sv)
+		if next := pastIdle(cur, sv); next != cur {
+			err := s.db.Write(ctx, func(tx *store.Tx) error {
+				var err error
+				cur, err = advance(ctx, tx, MetaPullCursor, next)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for want != 0 {
+		b, err := remote.Pull(ctx, cur, me, s.batch, want)
 		if err != nil {
 			return err
 		}
@@ -40,16 +57,62 @@ func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, rep *Rep
 		rep.PulledNew += applied.Inserted
 		rep.Refolded += len(applied.Beliefs)
 		rep.Purged += applied.Purged
-		if !full(b, s.batch) {
-			break
-		}
+		want = full(b, s.batch, want)
 	}
 	return s.db.SetMeta(ctx, MetaLastPull, strconv.FormatInt(time.Now().UnixMilli(), 10))
 }
 
-// full reports whether any table filled its batch, so more may be waiting.
-func full(b store.SyncBatch, limit int) bool {
-	return len(b.Episodes) >= limit || len(b.Evidence) >= limit || len(b.Events) >= limit || len(b.Tombstones) >= limit
+// full returns the tables of want that filled their batch: more may wait
+// there.
+func full(b store.SyncBatch, limit int, want Tables) Tables {
+	var out Tables
+	for _, t := range []struct {
+		table Tables
+		n     int
+	}{{TableEpisodes, len(b.Episodes)}, {TableEvidence, len(b.Evidence)}, {TableEvents, len(b.Events)},
+		{TableTombstones, len(b.Tombstones)}} {
+		if want&t.table != 0 && t.n >= limit {
+			out |= t.table
+		}
+	}
+	return out
+}
+
+// waiting returns the tables the survey found rows to pull in.
+func waiting(sv Survey) Tables {
+	var out Tables
+	w := sv.Waiting
+	for _, t := range []struct {
+		table Tables
+		n     int64
+	}{{TableEpisodes, w.Episodes}, {TableEvidence, w.Evidence}, {TableEvents, w.Events},
+		{TableTombstones, w.Tombstones}} {
+		if t.n > 0 {
+			out |= t.table
+		}
+	}
+	return out
+}
+
+// pastIdle moves the cursor of each table with nothing waiting to the
+// head the survey saw. The count and the head come from one snapshot, so
+// every row at or below the head is this machine's own or already pulled,
+// and a row committed later gets a higher sequence.
+func pastIdle(cur store.SyncCursor, sv Survey) store.SyncCursor {
+	w, h := sv.Waiting, sv.Head
+	if w.Episodes == 0 {
+		cur.Episodes = max(cur.Episodes, h.Episodes)
+	}
+	if w.Evidence == 0 {
+		cur.Evidence = max(cur.Evidence, h.Evidence)
+	}
+	if w.Events == 0 {
+		cur.Events = max(cur.Events, h.Events)
+	}
+	if w.Tombstones == 0 {
+		cur.Tombstones = max(cur.Tombstones, h.Tombstones)
+	}
+	return cur
 }
 
 // mergeTwins derives the merge of beliefs created independently on two

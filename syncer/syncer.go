@@ -2,6 +2,7 @@ package syncer
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +29,7 @@ const (
 	MetaLastError     = "sync_last_error"       // the last round's error, scrubbed; "" after a clean round
 	MetaPendingPush   = "sync_pending_push"     // rows left to push after the last round
 	MetaMergedThrough = "sync_merged_through"   // "events/evidence" seqs the last twin scan saw
+	MetaRemoteState   = "sync_remote_state"     // what the last round found of the remote, JSON
 )
 
 // DefaultBatch is how many rows of each table one request carries.
@@ -40,16 +42,20 @@ type Options struct {
 	Batch int
 	// Logger receives one line per round; nil discards.
 	Logger *slog.Logger
+	// RequestTimeout bounds each HTTP request to the remote; 0 means
+	// DefaultRequestTimeout.
+	RequestTimeout time.Duration
 }
 
 // Syncer runs sync rounds between one local database and one remote.
 type Syncer struct {
-	db     *store.DB
-	dial   Dialer
-	remote string
-	scrub  scrubber
-	batch  int
-	log    *slog.Logger
+	db       *store.DB
+	dial     Dialer
+	remote   string
+	overHTTP bool // the remote is reached over HTTP, through a relay
+	scrub    scrubber
+	batch    int
+	log      *slog.Logger
 }
 
 // New returns a Syncer for the remote configured in cfg (sync.url and
@@ -61,8 +67,10 @@ func New(db *store.DB, cfg config.SyncConfig, opts Options) (*Syncer, error) {
 	if _, err := driverDSN(cfg.URL, cfg.Token); err != nil {
 		return nil, newScrubber(cfg.URL, cfg.Token).err(err)
 	}
-	s := NewWithDialer(db, RedactURL(cfg.URL), Dial(cfg.URL, cfg.Token), opts)
+	s := NewWithDialer(db, RedactURL(cfg.URL), dialTimeout(cfg.URL, cfg.Token, opts.RequestTimeout), opts)
 	s.scrub = newScrubber(cfg.URL, cfg.Token)
+	base, _ := remoteBase(cfg.URL)
+	s.overHTTP = base != nil
 	return s, nil
 }
 
@@ -81,18 +89,26 @@ func NewWithDialer(db *store.DB, name string, dial Dialer, opts Options) *Syncer
 
 // Report says what one round did.
 type Report struct {
-	Remote    string        `json:"remote"`
-	Reset     bool          `json:"reset,omitempty"` // the remote was new to this machine: everything was sent
-	Pulled    int           `json:"pulled"`          // rows received
-	PulledNew int           `json:"pulled_new"`      // of which new here
-	Refolded  int           `json:"refolded"`        // beliefs folded again
-	Purged    int           `json:"purged"`          // tombstones applied
-	Merged    int           `json:"merged"`          // twins merged
-	Mirrored  int           `json:"mirrored"`        // evidence rows mirrored onto survivors
-	Forgotten int           `json:"forgotten"`       // twins forgotten with their group
-	Pushed    int           `json:"pushed"`          // rows sent
-	PushedNew int           `json:"pushed_new"`      // of which new on the remote
-	Pending   int           `json:"pending"`         // rows still to push
+	Remote    string `json:"remote"`
+	Reset     bool   `json:"reset,omitempty"` // the remote was new to this machine: everything was sent
+	Pulled    int    `json:"pulled"`          // rows received
+	PulledNew int    `json:"pulled_new"`      // of which new here
+	Refolded  int    `json:"refolded"`        // beliefs folded again
+	Purged    int    `json:"purged"`          // tombstones applied
+	Merged    int    `json:"merged"`          // twins merged
+	Mirrored  int    `json:"mirrored"`        // evidence rows mirrored onto survivors
+	Forgotten int    `json:"forgotten"`       // twins forgotten with their group
+	Pushed    int    `json:"pushed"`          // rows sent
+	PushedNew int    `json:"pushed_new"`      // of which new on the remote
+	Pending   int    `json:"pending"`         // rows still to push
+	// Reached says the remote answered the round's first request, with
+	// RemoteSchema its sync schema; ToPull is how many rows were left to
+	// pull when the round ended (-1: not known).
+	Reached      bool   `json:"reached"`
+	RemoteSchema string `json:"remote_schema,omitempty"`
+	ToPull       int    `json:"to_pull"`
+	// Requests counts the HTTP requests the round sent (0 for a file).
+	Requests  int           `json:"requests,omitempty"`
 	Took      time.Duration `json:"took_ns"`
 	PullTook  time.Duration `json:"pull_took_ns"`
 	MergeTook time.Duration `json:"merge_took_ns"`
@@ -110,7 +126,7 @@ func (r Report) Moved() bool {
 // others wrote should still publish its own rows.
 func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 	start := time.Now()
-	rep.Remote = s.remote
+	rep.Remote, rep.ToPull = s.remote, -1
 	defer func() {
 		err = s.scrub.err(err)
 		rep.Took = time.Since(start)
@@ -118,25 +134,34 @@ func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 	}()
 	remote, err := s.dial(ctx)
 	if err != nil {
-		return rep, fmt.Errorf("connect to %s: %w", s.remote, err)
+		return rep, unreachableError{fmt.Errorf("connect to %s: %w", s.remote, err)}
 	}
 	defer func() {
+		if r, ok := remote.(interface{ Requests() int }); ok {
+			rep.Requests = r.Requests()
+		}
 		if cerr := remote.Close(); cerr != nil && err == nil {
 			err = cerr
 		}
 	}()
-	remoteID, err := remote.Prepare(ctx)
+	sv, err := s.survey(ctx, remote)
 	if err != nil {
 		return rep, err
 	}
-	st, err := s.state(ctx, remoteID)
+	rep.Reached, rep.RemoteSchema = true, sv.Schema
+	st, err := s.state(ctx, sv.ID)
 	if err != nil {
 		return rep, err
 	}
 	rep.Reset = st.reset
 	phase := time.Now()
-	pullErr := s.pull(ctx, remote, st, &rep)
+	pullErr := s.pull(ctx, remote, st, sv, &rep)
 	rep.PullTook = time.Since(phase)
+	if pullErr == nil {
+		rep.ToPull = 0
+	} else if !st.reset {
+		rep.ToPull = max(sv.Total()-rep.Pulled, 0)
+	}
 	phase = time.Now()
 	var mergeErr error
 	if pullErr == nil {
@@ -158,6 +183,36 @@ func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 	pushErr := s.push(ctx, remote, st, &rep)
 	rep.PushTook = time.Since(phase)
 	return rep, errors.Join(pullErr, mergeErr, pushErr)
+}
+
+// survey reads the remote's state against the pull cursor held for it,
+// creating credence's tables on a remote that has none. The counts are
+// those of the remote the cursor belongs to; state() says whether it is.
+func (s *Syncer) survey(ctx context.Context, remote Remote) (Survey, error) {
+	meta, err := s.db.MetaPrefix(ctx, "sync_")
+	if err != nil {
+		return Survey{}, err
+	}
+	pull, err := store.ParseSyncCursor(meta[MetaPullCursor])
+	if err != nil {
+		return Survey{}, err
+	}
+	sv, err := remote.Survey(ctx, pull, s.db.MachineID())
+	if err != nil {
+		return sv, err
+	}
+	switch {
+	case sv.ID == "":
+		id, err := remote.Prepare(ctx)
+		if err != nil {
+			return sv, err
+		}
+		return Survey{ID: id, Schema: remoteSchemaVersion}, nil
+	case sv.Schema != remoteSchemaVersion:
+		return sv, fmt.Errorf("remote %s has sync schema %s; this credence writes %s: upgrade credence",
+			s.remote, sv.Schema, remoteSchemaVersion)
+	}
+	return sv, nil
 }
 
 // syncState is what the local database knows about the remote.
@@ -240,11 +295,27 @@ func (s *Syncer) finish(ctx context.Context, rep Report, err error) {
 	if err != nil {
 		msg = err.Error()
 	}
+	rs := remoteState{CheckedAt: time.Now().UnixMilli(), PendingPull: rep.ToPull, Schema: rep.RemoteSchema}
+	rs.Reachable, rs.Token = judge(err, s.overHTTP)
+	if rep.Reached {
+		rs.Reachable, rs.Token = true, TokenAccepted
+	}
+	if !s.overHTTP && rs.Token == TokenAccepted {
+		rs.Token = "" // a file needs no token
+	}
+	if !rep.Reached {
+		rs.Error = msg
+	}
+	state, _ := json.Marshal(rs)
+	// Recorded even when the round was cancelled: status should say so.
+	ctx = context.WithoutCancel(ctx)
 	werr := s.db.Write(ctx, func(tx *store.Tx) error {
-		if err := tx.SetMeta(ctx, MetaLastRound, now); err != nil {
-			return err
+		for k, v := range map[string]string{MetaLastRound: now, MetaLastError: msg, MetaRemoteState: string(state)} {
+			if err := tx.SetMeta(ctx, k, v); err != nil {
+				return err
+			}
 		}
-		return tx.SetMeta(ctx, MetaLastError, msg)
+		return nil
 	})
 	attrs := []any{"remote", rep.Remote, "pulled", rep.Pulled, "pulled_new", rep.PulledNew, "pushed", rep.Pushed,
 		"pushed_new", rep.PushedNew, "merged", rep.Merged, "purged", rep.Purged, "pending", rep.Pending,
