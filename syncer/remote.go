@@ -223,8 +223,11 @@ func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
 		return id, nil
 	}
 	var n int
-	if err := r.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table'
-		AND name IN ('episodes', 'evidence', 'belief_events', 'tombstones')`).Scan(&n); err != nil {
+	err = r.use(ctx, func(conn *sql.Conn) error {
+		return conn.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table'
+			AND name IN ('episodes', 'evidence', 'belief_events', 'tombstones')`).Scan(&n)
+	})
+	if err != nil {
 		return "", r.fail("read schema", err)
 	}
 	if n > 0 {
@@ -249,34 +252,56 @@ func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
 }
 
 func (r *sqlRemote) identity(ctx context.Context) (id, version string, err error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT key, value FROM credence_sync WHERE key IN ('remote_id', 'schema')`)
+	err = r.use(ctx, func(conn *sql.Conn) error {
+		return queryEach(ctx, conn, `SELECT `+store.SyncColumns("#key", "#value")+` FROM credence_sync
+			WHERE key IN ('remote_id', 'schema')`, nil, func(rows *sql.Rows) error {
+			var k, v string
+			if err := rows.Scan(raw(&k), raw(&v)); err != nil {
+				return err
+			}
+			if k == "remote_id" {
+				id = v
+			} else {
+				version = v
+			}
+			return nil
+		})
+	})
+	return id, version, err
+}
+
+// use runs one operation on a connection of its own. Over HTTP the
+// connection is dropped afterwards: go-libsql keeps the stream of its last
+// query open and reuses it for the next statement, which fails once the
+// remote expires the stream (after some seconds idle on a real server), as
+// it does while a pull applies a batch here or merges twins. A fresh
+// connection starts a fresh stream, and dropping one closes its stream on
+// the server.
+func (r *sqlRemote) use(ctx context.Context, fn func(*sql.Conn) error) error {
+	conn, err := r.db.Conn(ctx)
 	if err != nil {
-		return "", "", err
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var k, v string
-		if err := rows.Scan(&k, &v); err != nil {
-			return "", "", err
-		}
-		if k == "remote_id" {
-			id = v
-		} else {
-			version = v
-		}
+	err = fn(conn)
+	if r.relay != nil {
+		// Raw's ErrBadConn closes the connection instead of pooling it.
+		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		return err
 	}
-	return id, version, rows.Err()
+	if cerr := conn.Close(); !errors.Is(cerr, sql.ErrConnDone) {
+		err = errors.Join(err, cerr) // ErrConnDone: tx dropped it already
+	}
+	return err
 }
 
 // inTx runs fn between BEGIN IMMEDIATE and COMMIT on one connection: the
 // write lock is taken up front, so two machines pushing at once wait for
 // each other instead of failing half way. fn's error rolls back.
 func (r *sqlRemote) inTx(ctx context.Context, fn func(*sql.Conn) error) error {
-	conn, err := r.db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
+	return r.use(ctx, func(conn *sql.Conn) error { return r.tx(ctx, conn, fn) })
+}
+
+func (r *sqlRemote) tx(ctx context.Context, conn *sql.Conn, fn func(*sql.Conn) error) error {
 	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
 		return err
 	}

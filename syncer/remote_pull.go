@@ -25,6 +25,12 @@ func raw(dst *string) sql.Scanner { return store.RawText(dst) }
 func (r *sqlRemote) Pull(ctx context.Context, after store.SyncCursor, skip string, limit int, want Tables) (store.SyncBatch, error) {
 	r.begin()
 	var b store.SyncBatch
+	err := r.use(ctx, func(conn *sql.Conn) error { return r.pull(ctx, conn, &b, after, skip, limit, want) })
+	return b, err
+}
+
+func (r *sqlRemote) pull(ctx context.Context, conn *sql.Conn, b *store.SyncBatch, after store.SyncCursor, skip string,
+	limit int, want Tables) error {
 	for _, q := range []struct {
 		table Tables
 		what  string
@@ -68,13 +74,13 @@ func (r *sqlRemote) Pull(ctx context.Context, after store.SyncCursor, skip strin
 		if want&q.table == 0 {
 			continue
 		}
-		err := queryEach(ctx, r.db, q.query+` WHERE rseq > ? AND origin != ? ORDER BY rseq LIMIT ?`,
+		err := queryEach(ctx, conn, q.query+` WHERE rseq > ? AND origin != ? ORDER BY rseq LIMIT ?`,
 			[]any{q.after, skip, limit}, q.scan)
 		if err != nil {
-			return b, r.fail("pull "+q.what, err)
+			return r.fail("pull "+q.what, err)
 		}
 	}
-	return b, nil
+	return nil
 }
 
 // Survey reads the remote's identity and, per table, the rows waiting
@@ -82,7 +88,8 @@ func (r *sqlRemote) Pull(ctx context.Context, after store.SyncCursor, skip strin
 func (r *sqlRemote) Survey(ctx context.Context, after store.SyncCursor, skip string) (Survey, error) {
 	r.begin()
 	var sv Survey
-	err := r.db.QueryRowContext(ctx, `SELECT
+	err := r.use(ctx, func(conn *sql.Conn) error {
+		return conn.QueryRowContext(ctx, `SELECT
 		(SELECT `+store.SyncColumns("#value")+` FROM credence_sync WHERE key = 'remote_id'),
 		(SELECT `+store.SyncColumns("#value")+` FROM credence_sync WHERE key = 'schema'),
 		(SELECT count(*) FROM episodes WHERE rseq > ? AND origin != ?), (SELECT coalesce(max(rseq), 0) FROM episodes),
@@ -90,9 +97,10 @@ func (r *sqlRemote) Survey(ctx context.Context, after store.SyncCursor, skip str
 		(SELECT count(*) FROM belief_events WHERE rseq > ? AND origin != ?),
 		(SELECT coalesce(max(rseq), 0) FROM belief_events),
 		(SELECT count(*) FROM tombstones WHERE rseq > ? AND origin != ?), (SELECT coalesce(max(rseq), 0) FROM tombstones)`,
-		after.Episodes, skip, after.Evidence, skip, after.Events, skip, after.Tombstones, skip).Scan(
-		rawNull(&sv.ID), rawNull(&sv.Schema), &sv.Waiting.Episodes, &sv.Head.Episodes, &sv.Waiting.Evidence,
-		&sv.Head.Evidence, &sv.Waiting.Events, &sv.Head.Events, &sv.Waiting.Tombstones, &sv.Head.Tombstones)
+			after.Episodes, skip, after.Evidence, skip, after.Events, skip, after.Tombstones, skip).Scan(
+			rawNull(&sv.ID), rawNull(&sv.Schema), &sv.Waiting.Episodes, &sv.Head.Episodes, &sv.Waiting.Evidence,
+			&sv.Head.Evidence, &sv.Waiting.Events, &sv.Head.Events, &sv.Waiting.Tombstones, &sv.Head.Tombstones)
+	})
 	if err != nil && isMissingTable(err) {
 		return Survey{}, nil // a new remote: nothing to say yet
 	}
@@ -115,7 +123,7 @@ type scanFunc func(any) error
 func (f scanFunc) Scan(v any) error { return f(v) }
 
 // queryEach runs a query and calls scan for every row.
-func queryEach(ctx context.Context, db *sql.DB, q string, args []any, scan func(*sql.Rows) error) error {
+func queryEach(ctx context.Context, db *sql.Conn, q string, args []any, scan func(*sql.Rows) error) error {
 	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err

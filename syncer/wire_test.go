@@ -12,6 +12,7 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/config"
+	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/syncer/hranatest"
 )
 
@@ -226,5 +227,39 @@ func TestRelayWantsItsSecret(t *testing.T) {
 	}
 	if srv.Stats().Pipelines != 1 {
 		t.Errorf("the server saw %d pipelines, want 1", srv.Stats().Pipelines)
+	}
+}
+
+// TestStreamsDoNotOutliveAnOperation leaves a pause longer than the
+// remote's stream expiry between two operations on one connection, as a
+// pull does while it applies a batch locally: go-libsql keeps the stream of
+// a query open and reused it, so the next request failed with an expired
+// stream.
+func TestStreamsDoNotOutliveAnOperation(t *testing.T) {
+	srv := startServer(t, hranatest.Options{Token: testToken, StreamTimeout: 50 * time.Millisecond})
+	ctx := context.Background()
+	r, err := openRemote(ctx, srv.URL(), testToken, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := r.Prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if _, err := r.Survey(ctx, store.SyncCursor{}, "me"); err != nil {
+			t.Fatalf("Survey() %d: %v", i, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+		if _, err := r.Pull(ctx, store.SyncCursor{}, "me", 10, AllTables); err != nil {
+			t.Fatalf("Pull() %d after a pause: %v", i, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+		if _, err := r.Push(ctx, store.SyncBatch{}); err != nil {
+			t.Fatalf("Push() %d after a pause: %v", i, err)
+		}
+	}
+	if n := srv.OpenStreams(); n > 1 {
+		t.Errorf("%d streams left open on the server", n)
 	}
 }
