@@ -97,8 +97,11 @@ var remoteSchema = []string{
 		created_at INTEGER NOT NULL, hlc INTEGER NOT NULL, origin TEXT NOT NULL)`,
 }
 
-// remoteSchemaVersion is recorded in credence_sync; a newer remote is
-// refused rather than written with an older layout.
+// RemoteSchemaVersion is the layout of the remote's tables this credence
+// writes, recorded in credence_sync; a remote with another is refused
+// rather than written with the wrong layout.
+const RemoteSchemaVersion = remoteSchemaVersion
+
 const remoteSchemaVersion = "1"
 
 // errDropped, returned by a test's fault hook, makes inTx drop the

@@ -113,7 +113,9 @@ func Recorded(ctx context.Context, db *store.DB) (State, error) {
 	}
 	st := recorded(meta)
 	if st.PendingPush, err = pendingPush(ctx, db, meta); err != nil {
-		return st, err
+		// Bookkeeping this credence cannot read: say what the last round
+		// left rather than fail the whole status.
+		st.PendingPush, _ = strconv.Atoi(meta[MetaPendingPush])
 	}
 	var rs remoteState
 	if json.Unmarshal([]byte(meta[MetaRemoteState]), &rs) == nil && rs.CheckedAt > 0 {
