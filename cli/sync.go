@@ -71,6 +71,7 @@ func runSync(env *Env, args []string) int {
 	if err != nil {
 		return env.Fail("sync", err)
 	}
+	defer s.Close()
 	rep, err := s.Round(env.Ctx)
 	if *asJSON {
 		out := map[string]any{"report": rep, "ok": err == nil}

@@ -66,6 +66,7 @@ func faultyDialer(url, token string, f *faults) Dialer {
 		if err != nil {
 			return nil, err
 		}
+		r.reuse = 300 * time.Millisecond // below the wire world's stream expiry
 		steps := []string{"episodes", "evidence", "events", "tombstones", "blank", "commit"}
 		r.fault = func(step string) error {
 			if step != steps[f.intn(len(steps))] {

@@ -56,7 +56,9 @@ func newMachine(t testing.TB, name string, skew time.Duration, dial Dialer) *mac
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &machine{name: name, db: db, clock: c, sync: NewWithDialer(db, "test-remote", dial, Options{Batch: 7})}
+	m := &machine{name: name, db: db, clock: c, sync: NewWithDialer(db, "test-remote", dial, Options{Batch: 7})}
+	t.Cleanup(func() { m.sync.Close() })
+	return m
 }
 
 func (m *machine) round(t testing.TB) Report {

@@ -108,7 +108,7 @@ func (l *Loop) Close(ctx context.Context) error {
 	cancel()
 	select {
 	case <-done:
-		return nil
+		return l.syncer.Close()
 	case <-ctx.Done():
 		return ctx.Err()
 	}

@@ -39,20 +39,20 @@ type relay struct {
 	ln      net.Listener
 	srv     *http.Server
 	client  *http.Client
-	ctx     context.Context
+	life    context.Context // ends at close
 	cancel  context.CancelFunc
 	timeout time.Duration
 	done    chan struct{}
 
 	mu       sync.Mutex
-	override string // base_url the remote named for the stream in use
+	op       context.Context // the operation the requests belong to (bind)
+	override string          // base_url the remote named for the stream in use
 	failure  *wireError
 	requests int
 }
 
 // startRelay listens on 127.0.0.1 and forwards to the remote at base.
-// ctx ends every request in flight when it is cancelled.
-func startRelay(ctx context.Context, base *url.URL, timeout time.Duration) (*relay, error) {
+func startRelay(base *url.URL, timeout time.Duration) (*relay, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("start sync relay: %w", err)
@@ -63,9 +63,9 @@ func startRelay(ctx context.Context, base *url.URL, timeout time.Duration) (*rel
 	if timeout <= 0 {
 		timeout = DefaultRequestTimeout
 	}
-	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	life, cancel := context.WithCancel(context.Background())
 	r := &relay{base: base, prefix: prefix, own: "http://" + ln.Addr().String() + prefix, ln: ln,
-		ctx: rctx, cancel: cancel, timeout: timeout, done: make(chan struct{})}
+		life: life, cancel: cancel, timeout: timeout, done: make(chan struct{}), op: context.Background()}
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.ResponseHeaderTimeout = timeout
 	r.client = &http.Client{Transport: transport, CheckRedirect: func(*http.Request, []*http.Request) error {
@@ -76,16 +76,16 @@ func startRelay(ctx context.Context, base *url.URL, timeout time.Duration) (*rel
 		defer close(r.done)
 		_ = r.srv.Serve(ln)
 	}()
-	// Follow the caller's context too, so a round cancelled half way ends
-	// at once rather than when its next request times out.
-	go func() {
-		select {
-		case <-ctx.Done():
-			cancel()
-		case <-rctx.Done():
-		}
-	}()
 	return r, nil
+}
+
+// bind makes ctx end the requests that follow, until the next bind: a
+// round cancelled half way ends at once rather than when its next request
+// times out.
+func (r *relay) bind(ctx context.Context) {
+	r.mu.Lock()
+	r.op = ctx
+	r.mu.Unlock()
 }
 
 // URL is what go-libsql connects to.
@@ -135,8 +135,13 @@ func (r *relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	target := r.target(body) + rest
-	ctx, cancel := context.WithTimeout(r.ctx, r.timeout)
+	ctx, cancel := context.WithTimeout(r.life, r.timeout)
 	defer cancel()
+	r.mu.Lock()
+	op := r.op
+	r.mu.Unlock()
+	stop := context.AfterFunc(op, cancel)
+	defer stop()
 	out, err := http.NewRequestWithContext(ctx, req.Method, target, bytes.NewReader(body))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)

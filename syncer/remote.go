@@ -127,6 +127,10 @@ type sqlRemote struct {
 	name  string
 	// relay carries the requests of an HTTP remote; nil for a file.
 	relay *relay
+	// lastUse is when the pooled connection last finished an operation;
+	// reuse is how long after that its stream is trusted to live.
+	lastUse time.Time
+	reuse   time.Duration
 	// fault, when set by a test, runs at each step of a push; an error
 	// stops the push there, before its transaction commits.
 	fault func(step string) error
@@ -150,7 +154,7 @@ func openRemote(ctx context.Context, rawURL, token string, timeout time.Duration
 		if err != nil {
 			return nil, err
 		}
-		if rl, err = startRelay(ctx, base, timeout); err != nil {
+		if rl, err = startRelay(base, timeout); err != nil {
 			return nil, err
 		}
 		if dsn, err = driverDSN(rl.URL(), token); err != nil {
@@ -170,7 +174,7 @@ func openRemote(ctx context.Context, rawURL, token string, timeout time.Duration
 	// remote gains nothing from more.
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
-	return &sqlRemote{db: db, scrub: scrub, name: name, relay: rl}, nil
+	return &sqlRemote{db: db, scrub: scrub, name: name, relay: rl, reuse: streamReuse}, nil
 }
 
 // fail names the operation and scrubs the driver's message. When the
@@ -189,13 +193,18 @@ func (r *sqlRemote) fail(op string, err error) error {
 	return fmt.Errorf("%s on remote %s: %w", op, r.name, r.scrub.err(err))
 }
 
-// begin forgets a failure left by an earlier request, so fail reports the
-// current operation's.
-func (r *sqlRemote) begin() {
+// begin binds the relay's requests to ctx and forgets a failure left by an
+// earlier request, so fail reports the current operation's.
+func (r *sqlRemote) begin(ctx context.Context) {
 	if r.relay != nil {
+		r.relay.bind(ctx)
 		r.relay.take()
 	}
 }
+
+// keepable reports whether the remote is worth keeping open between
+// rounds: an HTTP one, whose client and relay cost milliseconds to set up.
+func (r *sqlRemote) keepable() bool { return r.relay != nil }
 
 // Requests counts the HTTP requests sent to the remote (0 for a file).
 func (r *sqlRemote) Requests() int {
@@ -216,7 +225,7 @@ func (r *sqlRemote) Close() error {
 
 // Prepare creates the remote's tables on first use and returns its ID.
 func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
-	r.begin()
+	r.begin(ctx)
 	id, version, err := r.identity(ctx)
 	if err == nil && id != "" {
 		if version != remoteSchemaVersion {
@@ -273,28 +282,46 @@ func (r *sqlRemote) identity(ctx context.Context) (id, version string, err error
 	return id, version, err
 }
 
-// use runs one operation on a connection of its own. Over HTTP the
-// connection is dropped afterwards: go-libsql keeps the stream of its last
-// query open and reuses it for the next statement, which fails once the
-// remote expires the stream (after some seconds idle on a real server), as
-// it does while a pull applies a batch here or merges twins. A fresh
-// connection starts a fresh stream, and dropping one closes its stream on
-// the server.
+// streamReuse is how long after its last operation a connection to an
+// HTTP remote is used again. go-libsql keeps the stream of a connection's
+// last query open and sends the next statement on it; a server expires an
+// idle stream after some seconds (sqld after 10), and the statement then
+// fails. Within this window the stream is alive and reusing it saves the
+// requests of a new one; past it the connection is dropped and a fresh one
+// starts a fresh stream.
+const streamReuse = 2 * time.Second
+
+// use runs one operation on the remote's connection. Over HTTP a
+// connection idle for longer than the reuse window, or one an operation
+// failed on (its stream's state is unknown), is dropped instead of used
+// again; dropping it closes its stream on the server.
 func (r *sqlRemote) use(ctx context.Context, fn func(*sql.Conn) error) error {
 	conn, err := r.db.Conn(ctx)
 	if err != nil {
 		return err
 	}
+	if r.relay != nil && !r.lastUse.IsZero() && time.Since(r.lastUse) > r.reuse {
+		drop(conn)
+		if conn, err = r.db.Conn(ctx); err != nil {
+			return err
+		}
+	}
 	err = fn(conn)
-	if r.relay != nil {
-		// Raw's ErrBadConn closes the connection instead of pooling it.
-		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+	if r.relay != nil && err != nil {
+		drop(conn)
+		r.lastUse = time.Time{}
 		return err
 	}
+	r.lastUse = time.Now()
 	if cerr := conn.Close(); !errors.Is(cerr, sql.ErrConnDone) {
 		err = errors.Join(err, cerr) // ErrConnDone: tx dropped it already
 	}
 	return err
+}
+
+// drop closes a connection instead of returning it to the pool.
+func drop(conn *sql.Conn) {
+	_ = conn.Raw(func(any) error { return driver.ErrBadConn })
 }
 
 // inTx runs fn between BEGIN IMMEDIATE and COMMIT on one connection: the

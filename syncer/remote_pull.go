@@ -23,7 +23,7 @@ func raw(dst *string) sql.Scanner { return store.RawText(dst) }
 
 // Pull reads up to limit rows of each table in want past the cursor.
 func (r *sqlRemote) Pull(ctx context.Context, after store.SyncCursor, skip string, limit int, want Tables) (store.SyncBatch, error) {
-	r.begin()
+	r.begin(ctx)
 	var b store.SyncBatch
 	err := r.use(ctx, func(conn *sql.Conn) error { return r.pull(ctx, conn, &b, after, skip, limit, want) })
 	return b, err
@@ -86,7 +86,7 @@ func (r *sqlRemote) pull(ctx context.Context, conn *sql.Conn, b *store.SyncBatch
 // Survey reads the remote's identity and, per table, the rows waiting
 // and the head, in one statement.
 func (r *sqlRemote) Survey(ctx context.Context, after store.SyncCursor, skip string) (Survey, error) {
-	r.begin()
+	r.begin(ctx)
 	var sv Survey
 	err := r.use(ctx, func(conn *sql.Conn) error {
 		return conn.QueryRowContext(ctx, `SELECT

@@ -2,9 +2,9 @@ package syncer
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/credence-mem/credence/store"
@@ -59,7 +59,8 @@ func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, sv Surve
 		rep.Purged += applied.Purged
 		want = full(b, s.batch, want)
 	}
-	return s.db.SetMeta(ctx, MetaLastPull, strconv.FormatInt(time.Now().UnixMilli(), 10))
+	rep.pulledAt = time.Now()
+	return nil
 }
 
 // full returns the tables of want that filled their batch: more may wait
@@ -121,8 +122,17 @@ func pastIdle(cur store.SyncCursor, sv Survey) store.SyncCursor {
 // evidence rows, pulled or written here, so the scan is skipped when
 // neither log has grown since the last one.
 func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
+	// Looked at outside a write transaction first: an idle round takes no
+	// write lock for it.
+	seen, err := s.db.Meta(ctx, MetaMergedThrough)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if head, err := logHeads(ctx, s.db.SQL().QueryRowContext); err != nil || head == seen {
+		return err
+	}
 	return s.db.Write(ctx, func(tx *store.Tx) error {
-		head, err := logHeads(ctx, tx)
+		head, err := logHeads(ctx, tx.QueryRow)
 		if err != nil {
 			return err
 		}
@@ -139,7 +149,7 @@ func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
 		}
 		rep.Merged, rep.Mirrored, rep.Forgotten = d.Merged, d.Mirrored, d.Forgotten
 		rep.Refolded += len(d.Beliefs)
-		if head, err = logHeads(ctx, tx); err != nil {
+		if head, err = logHeads(ctx, tx.QueryRow); err != nil {
 			return err
 		}
 		return tx.SetMeta(ctx, MetaMergedThrough, head)
@@ -147,9 +157,9 @@ func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
 }
 
 // logHeads names the newest belief event and evidence row held.
-func logHeads(ctx context.Context, tx *store.Tx) (string, error) {
+func logHeads(ctx context.Context, queryRow func(context.Context, string, ...any) *sql.Row) (string, error) {
 	var events, evidence int64
-	err := tx.QueryRow(ctx, `SELECT (SELECT coalesce(max(seq), 0) FROM belief_events),
+	err := queryRow(ctx, `SELECT (SELECT coalesce(max(seq), 0) FROM belief_events),
 		(SELECT coalesce(max(seq), 0) FROM evidence)`).Scan(&events, &evidence)
 	if err != nil {
 		return "", fmt.Errorf("read log heads: %w", err)
@@ -185,7 +195,6 @@ func (s *Syncer) push(ctx context.Context, remote Remote, st syncState, rep *Rep
 		n, err := remote.Push(ctx, b)
 		if err != nil {
 			rep.Pending, _ = s.db.CountSyncRows(ctx, cur, sel)
-			_ = s.db.SetMeta(ctx, MetaPendingPush, strconv.Itoa(rep.Pending))
 			return err
 		}
 		rep.Pushed += b.Len()
@@ -198,13 +207,8 @@ func (s *Syncer) push(ctx context.Context, remote Remote, st syncState, rep *Rep
 			return err
 		}
 	}
-	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
-	return s.db.Write(ctx, func(tx *store.Tx) error {
-		if err := tx.SetMeta(ctx, MetaPendingPush, "0"); err != nil {
-			return err
-		}
-		return tx.SetMeta(ctx, MetaLastPush, now)
-	})
+	rep.pushedAt = time.Now()
+	return nil
 }
 
 // pushCursor rereads the push cursor: the pull and merge of this round

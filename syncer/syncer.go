@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/credence-mem/credence/config"
@@ -56,6 +57,51 @@ type Syncer struct {
 	scrub    scrubber
 	batch    int
 	log      *slog.Logger
+
+	mu   sync.Mutex
+	kept Remote // an HTTP remote kept open between rounds (take, put)
+}
+
+// take returns the remote kept from the last round, or dials it.
+func (s *Syncer) take(ctx context.Context) (Remote, error) {
+	s.mu.Lock()
+	r := s.kept
+	s.kept = nil
+	s.mu.Unlock()
+	if r != nil {
+		return r, nil
+	}
+	return s.dial(ctx)
+}
+
+// put keeps an HTTP remote after a clean round, so the next round does not
+// set up go-libsql's client and the relay again, and closes it otherwise: a
+// failed round may leave it in any state, and a file remote costs nothing
+// to open.
+func (s *Syncer) put(r Remote, clean bool) error {
+	if k, ok := r.(interface{ keepable() bool }); clean && ok && k.keepable() {
+		s.mu.Lock()
+		if s.kept == nil {
+			s.kept, r = r, nil
+		}
+		s.mu.Unlock()
+		if r == nil {
+			return nil
+		}
+	}
+	return r.Close()
+}
+
+// Close releases the remote kept between rounds.
+func (s *Syncer) Close() error {
+	s.mu.Lock()
+	r := s.kept
+	s.kept = nil
+	s.mu.Unlock()
+	if r == nil {
+		return nil
+	}
+	return r.Close()
 }
 
 // New returns a Syncer for the remote configured in cfg (sync.url and
@@ -107,6 +153,9 @@ type Report struct {
 	Reached      bool   `json:"reached"`
 	RemoteSchema string `json:"remote_schema,omitempty"`
 	ToPull       int    `json:"to_pull"`
+	// pulledAt and pushedAt are when the pull and the push completed;
+	// finish records them.
+	pulledAt, pushedAt time.Time
 	// Requests counts the HTTP requests the round sent (0 for a file).
 	Requests  int           `json:"requests,omitempty"`
 	Took      time.Duration `json:"took_ns"`
@@ -132,24 +181,28 @@ func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 		rep.Took = time.Since(start)
 		s.finish(ctx, rep, err)
 	}()
-	remote, err := s.dial(ctx)
+	remote, err := s.take(ctx)
 	if err != nil {
 		return rep, unreachableError{fmt.Errorf("connect to %s: %w", s.remote, err)}
 	}
+	counted, _ := remote.(interface{ Requests() int })
+	if counted != nil {
+		rep.Requests = -counted.Requests()
+	}
 	defer func() {
-		if r, ok := remote.(interface{ Requests() int }); ok {
-			rep.Requests = r.Requests()
+		if counted != nil {
+			rep.Requests += counted.Requests()
 		}
-		if cerr := remote.Close(); cerr != nil && err == nil {
+		if cerr := s.put(remote, err == nil); cerr != nil && err == nil {
 			err = cerr
 		}
 	}()
-	sv, err := s.survey(ctx, remote)
+	meta, sv, err := s.survey(ctx, remote)
 	if err != nil {
 		return rep, err
 	}
 	rep.Reached, rep.RemoteSchema = true, sv.Schema
-	st, err := s.state(ctx, sv.ID)
+	st, err := s.state(ctx, meta, sv.ID)
 	if err != nil {
 		return rep, err
 	}
@@ -188,31 +241,32 @@ func (s *Syncer) Round(ctx context.Context) (rep Report, err error) {
 // survey reads the remote's state against the pull cursor held for it,
 // creating credence's tables on a remote that has none. The counts are
 // those of the remote the cursor belongs to; state() says whether it is.
-func (s *Syncer) survey(ctx context.Context, remote Remote) (Survey, error) {
+// It returns the sync meta it read too.
+func (s *Syncer) survey(ctx context.Context, remote Remote) (map[string]string, Survey, error) {
 	meta, err := s.db.MetaPrefix(ctx, "sync_")
 	if err != nil {
-		return Survey{}, err
+		return meta, Survey{}, err
 	}
 	pull, err := store.ParseSyncCursor(meta[MetaPullCursor])
 	if err != nil {
-		return Survey{}, err
+		return meta, Survey{}, err
 	}
 	sv, err := remote.Survey(ctx, pull, s.db.MachineID())
 	if err != nil {
-		return sv, err
+		return meta, sv, err
 	}
 	switch {
 	case sv.ID == "":
 		id, err := remote.Prepare(ctx)
 		if err != nil {
-			return sv, err
+			return meta, sv, err
 		}
-		return Survey{ID: id, Schema: remoteSchemaVersion}, nil
+		return meta, Survey{ID: id, Schema: remoteSchemaVersion}, nil
 	case sv.Schema != remoteSchemaVersion:
-		return sv, fmt.Errorf("remote %s has sync schema %s; this credence writes %s: upgrade credence",
+		return meta, sv, fmt.Errorf("remote %s has sync schema %s; this credence writes %s: upgrade credence",
 			s.remote, sv.Schema, remoteSchemaVersion)
 	}
-	return sv, nil
+	return meta, sv, nil
 }
 
 // syncState is what the local database knows about the remote.
@@ -225,42 +279,56 @@ type syncState struct {
 // another remote mean nothing here: a new or replaced remote starts from
 // zero both ways, and this machine pushes every row it holds, whatever its
 // origin, so the new remote ends up complete even if a machine is gone.
-func (s *Syncer) state(ctx context.Context, remoteID string) (syncState, error) {
+func (s *Syncer) state(ctx context.Context, meta map[string]string, remoteID string) (syncState, error) {
+	if meta[MetaRemoteID] == remoteID {
+		// The cursors as read before the survey: they only ever move
+		// forward, and the pull and push move them with advance.
+		return cursors(func(key string) (string, error) { return meta[key], nil })
+	}
 	var st syncState
 	err := s.db.Write(ctx, func(tx *store.Tx) error {
-		known, err := metaOr(ctx, tx, MetaRemoteID)
+		get := func(key string) (string, error) { return metaOr(ctx, tx, key) }
+		known, err := get(MetaRemoteID)
 		if err != nil {
 			return err
 		}
-		if known != remoteID {
-			head, err := s.db.SyncHead(ctx)
-			if err != nil {
-				return err
-			}
-			st = syncState{all: head, reset: true}
-			for k, v := range map[string]string{MetaRemoteID: remoteID, MetaRemote: s.remote,
-				MetaPushCursor: st.push.String(), MetaPullCursor: st.pull.String(), MetaPushAll: head.String()} {
-				if err := tx.SetMeta(ctx, k, v); err != nil {
-					return err
-				}
-			}
-			return nil
+		if known == remoteID {
+			// Another round met this remote first: keep its cursors.
+			st, err = cursors(get)
+			return err
 		}
-		for _, c := range []struct {
-			key string
-			dst *store.SyncCursor
-		}{{MetaPushCursor, &st.push}, {MetaPullCursor, &st.pull}, {MetaPushAll, &st.all}} {
-			v, err := metaOr(ctx, tx, c.key)
-			if err != nil {
-				return err
-			}
-			if *c.dst, err = store.ParseSyncCursor(v); err != nil {
+		head, err := s.db.SyncHead(ctx)
+		if err != nil {
+			return err
+		}
+		st = syncState{all: head, reset: true}
+		for k, v := range map[string]string{MetaRemoteID: remoteID, MetaRemote: s.remote,
+			MetaPushCursor: st.push.String(), MetaPullCursor: st.pull.String(), MetaPushAll: head.String()} {
+			if err := tx.SetMeta(ctx, k, v); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
 	return st, err
+}
+
+// cursors reads the push, pull and push-everything cursors.
+func cursors(get func(key string) (string, error)) (syncState, error) {
+	var st syncState
+	for _, c := range []struct {
+		key string
+		dst *store.SyncCursor
+	}{{MetaPushCursor, &st.push}, {MetaPullCursor, &st.pull}, {MetaPushAll, &st.all}} {
+		v, err := get(c.key)
+		if err != nil {
+			return st, err
+		}
+		if *c.dst, err = store.ParseSyncCursor(v); err != nil {
+			return st, err
+		}
+	}
+	return st, nil
 }
 
 // metaOr reads a meta key, "" when it is unset.
@@ -309,8 +377,19 @@ func (s *Syncer) finish(ctx context.Context, rep Report, err error) {
 	state, _ := json.Marshal(rs)
 	// Recorded even when the round was cancelled: status should say so.
 	ctx = context.WithoutCancel(ctx)
+	metas := map[string]string{MetaLastRound: now, MetaLastError: msg, MetaRemoteState: string(state)}
+	if !rep.pulledAt.IsZero() {
+		metas[MetaLastPull] = strconv.FormatInt(rep.pulledAt.UnixMilli(), 10)
+	}
+	switch {
+	case !rep.pushedAt.IsZero():
+		metas[MetaLastPush], metas[MetaPendingPush] = strconv.FormatInt(rep.pushedAt.UnixMilli(), 10), "0"
+	case rep.Pending > 0:
+		metas[MetaPendingPush] = strconv.Itoa(rep.Pending)
+	}
+	// One write transaction per round when nothing moved.
 	werr := s.db.Write(ctx, func(tx *store.Tx) error {
-		for k, v := range map[string]string{MetaLastRound: now, MetaLastError: msg, MetaRemoteState: string(state)} {
+		for k, v := range metas {
 			if err := tx.SetMeta(ctx, k, v); err != nil {
 				return err
 			}

@@ -20,7 +20,8 @@ func TestDateLikeTextSyncsExactly(t *testing.T) {
 			a := newMachine(t, "a", 0, rt.dial(t))
 			b := newMachine(t, "b", time.Second, rt.dial(t))
 			ctx := context.Background()
-			texts := []string{"2026-01-02", "2026-01-02 10:30", "2026-01-02T10:30:00.5+02:00", " 2026-01-02 "}
+			texts := []string{"2026-01-02", "2026-01-02 10:30", "2026-01-02T10:30:00.5+02:00", " 2026-01-02 ",
+				"O'Brien's \"quoted\" ✓ 0.1 -- not a comment; DROP TABLE episodes"}
 			var eps []*store.Episode
 			for _, text := range texts {
 				e := &store.Episode{Content: text, SessionID: text, ProjectPath: "/p/" + text}

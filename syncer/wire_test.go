@@ -203,7 +203,7 @@ func TestRelayWantsItsSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rl, err := startRelay(context.Background(), base, time.Second)
+	rl, err := startRelay(base, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,15 +234,30 @@ func TestRelayWantsItsSecret(t *testing.T) {
 // remote's stream expiry between two operations on one connection, as a
 // pull does while it applies a batch locally: go-libsql keeps the stream of
 // a query open and reused it, so the next request failed with an expired
-// stream.
+// stream. Within the reuse window (set here below the server's expiry, as
+// streamReuse is below real servers') the connection is used again.
 func TestStreamsDoNotOutliveAnOperation(t *testing.T) {
-	srv := startServer(t, hranatest.Options{Token: testToken, StreamTimeout: 50 * time.Millisecond})
+	srv := startServer(t, hranatest.Options{Token: testToken, StreamTimeout: 100 * time.Millisecond})
 	ctx := context.Background()
 	r, err := openRemote(ctx, srv.URL(), testToken, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
+	r.reuse = 50 * time.Millisecond
+	if _, err := r.Prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Survey(ctx, store.SyncCursor{}, "me"); err != nil {
+		t.Fatal(err)
+	}
+	before := srv.Stats().Streams
+	if _, err := r.Survey(ctx, store.SyncCursor{}, "me"); err != nil {
+		t.Fatal(err)
+	}
+	if n := srv.Stats().Streams - before; n != 0 {
+		t.Errorf("a survey right after another opened %d streams, want it to reuse the open one", n)
+	}
 	if _, err := r.Prepare(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -262,4 +277,5 @@ func TestStreamsDoNotOutliveAnOperation(t *testing.T) {
 	if n := srv.OpenStreams(); n > 1 {
 		t.Errorf("%d streams left open on the server", n)
 	}
+
 }

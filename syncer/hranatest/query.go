@@ -74,7 +74,10 @@ func (srv *Server) query(ctx context.Context, conn *sql.Conn, p piece, args []an
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "typeof(c%[1]d), CASE typeof(c%[1]d) WHEN 'text' THEN CAST(x'2e' || c%[1]d AS BLOB) "+
+		// The type comes back as a number: a type name is TEXT, which the
+		// engine would try ten date layouts on.
+		fmt.Fprintf(&b, "CASE typeof(c%[1]d) WHEN 'integer' THEN 1 WHEN 'real' THEN 2 WHEN 'text' THEN 3 "+
+			"WHEN 'blob' THEN 4 ELSE 0 END, CASE typeof(c%[1]d) WHEN 'text' THEN CAST(x'2e' || c%[1]d AS BLOB) "+
 			"WHEN 'blob' THEN CASE WHEN length(c%[1]d) = 0 THEN NULL ELSE c%[1]d END ELSE c%[1]d END", i)
 	}
 	b.WriteString(" FROM hrana_q")
@@ -98,7 +101,7 @@ func (srv *Server) query(ctx context.Context, conn *sql.Conn, p piece, args []an
 		}
 		row := make([]value, n)
 		for i := range n {
-			kind, _ := raw[2*i].(string)
+			kind, _ := raw[2*i].(int64)
 			row[i] = wireValue(kind, raw[2*i+1])
 		}
 		res.Rows = append(res.Rows, row)
@@ -110,22 +113,23 @@ func (srv *Server) query(ctx context.Context, conn *sql.Conn, p piece, args []an
 	return res, nil
 }
 
-// wireValue rebuilds a value read through query's wrapping.
-func wireValue(kind string, v any) value {
+// wireValue rebuilds a value read through query's wrapping; kind is the
+// number the wrapping gives its type.
+func wireValue(kind int64, v any) value {
 	switch kind {
-	case "integer":
+	case 1:
 		if n, ok := v.(int64); ok {
 			return intValue(n)
 		}
-	case "real":
+	case 2:
 		if f, ok := v.(float64); ok {
 			return floatValue(f)
 		}
-	case "text":
+	case 3:
 		if b, ok := v.([]byte); ok && len(b) > 0 {
 			return textValue(string(b[1:]))
 		}
-	case "blob":
+	case 4:
 		if b, ok := v.([]byte); ok {
 			return blobValue(b)
 		}

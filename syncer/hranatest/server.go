@@ -73,6 +73,7 @@ type Stats struct {
 	Refused    int            // requests refused for their token
 	Faults     map[string]int // faults applied, by Fault.String
 	MaxBody    int            // largest request body read, in bytes
+	Busy       time.Duration  // time spent serving pipelines, summed over requests
 	Paths      map[string]int // requests by method and path
 }
 
@@ -309,6 +310,8 @@ func (srv *Server) authorized(r *http.Request) bool {
 // serveStream runs a pipeline request, or a cursor request (a batch whose
 // results stream back as lines), on the stream its baton names.
 func (srv *Server) serveStream(w http.ResponseWriter, r *http.Request, cursor bool) {
+	began := time.Now()
+	defer func() { srv.count(func(st *Stats) { st.Busy += time.Since(began) }) }()
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, srv.opts.MaxRequestBytes))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
