@@ -86,6 +86,9 @@ type SyncBatch struct {
 	Evidence   []SyncEvidence
 	Events     []SyncEvent
 	Tombstones []SyncTombstone
+	// More says a table was cut short by the size of its rows rather than
+	// their number: more rows may wait past the batch.
+	More bool
 }
 
 // Len returns the number of rows in the batch.

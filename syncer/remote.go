@@ -131,6 +131,9 @@ type sqlRemote struct {
 	// reuse is how long after that its stream is trusted to live.
 	lastUse time.Time
 	reuse   time.Duration
+	// budget bounds the text of one statement of a push; it shrinks when
+	// the remote refuses a request as too large.
+	budget int
 	// fault, when set by a test, runs at each step of a push; an error
 	// stops the push there, before its transaction commits.
 	fault func(step string) error
@@ -174,7 +177,8 @@ func openRemote(ctx context.Context, rawURL, token string, timeout time.Duration
 	// remote gains nothing from more.
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
-	return &sqlRemote{db: db, scrub: scrub, name: name, relay: rl, reuse: streamReuse}, nil
+	return &sqlRemote{db: db, scrub: scrub, name: name, relay: rl, reuse: streamReuse,
+		budget: maxStatementBytes}, nil
 }
 
 // fail names the operation and scrubs the driver's message. When the

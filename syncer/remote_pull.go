@@ -18,6 +18,11 @@ var (
 	remoteTombstoneCols = store.SyncColumns("rseq", "#target_id", "#kind", "created_at", "hlc", "#origin")
 )
 
+// pullBytes bounds the episode text of one pull, so an answer stays well
+// below the response limits of real servers (a few MiB on sqld). Tests
+// lower it.
+var pullBytes = 4 << 20
+
 // raw scans a column read raw into dst.
 func raw(dst *string) sql.Scanner { return store.RawText(dst) }
 
@@ -38,14 +43,15 @@ func (r *sqlRemote) pull(ctx context.Context, conn *sql.Conn, b *store.SyncBatch
 		after int64
 		scan  func(*sql.Rows) error
 	}{
-		{TableEpisodes, "episodes", `SELECT ` + remoteEpisodeCols + ` FROM episodes`, after.Episodes,
-			func(rows *sql.Rows) error {
-				var e store.SyncEpisode
-				err := rows.Scan(&e.Seq, raw(&e.ID), raw(&e.SessionID), raw(&e.ProjectPath), raw(&e.Scope),
-					raw(&e.Kind), raw(&e.Content), raw(&e.Summary), &e.Turn, &e.CreatedAt, &e.HLC, raw(&e.Origin))
-				b.Episodes = append(b.Episodes, e)
-				return err
-			}},
+		{TableEpisodes, "episodes", "", after.Episodes, func(rows *sql.Rows) error {
+			var e store.SyncEpisode
+			var waiting int
+			err := rows.Scan(&e.Seq, raw(&e.ID), raw(&e.SessionID), raw(&e.ProjectPath), raw(&e.Scope),
+				raw(&e.Kind), raw(&e.Content), raw(&e.Summary), &e.Turn, &e.CreatedAt, &e.HLC, raw(&e.Origin), &waiting)
+			b.Episodes = append(b.Episodes, e)
+			b.More = b.More || len(b.Episodes) < waiting
+			return err
+		}},
 		{TableEvidence, "evidence", `SELECT ` + remoteEvidenceCols + ` FROM evidence`, after.Evidence,
 			func(rows *sql.Rows) error {
 				var e store.SyncEvidence
@@ -74,8 +80,19 @@ func (r *sqlRemote) pull(ctx context.Context, conn *sql.Conn, b *store.SyncBatch
 		if want&q.table == 0 {
 			continue
 		}
-		err := queryEach(ctx, conn, q.query+` WHERE rseq > ? AND origin != ? ORDER BY rseq LIMIT ?`,
-			[]any{q.after, skip, limit}, q.scan)
+		var err error
+		if q.table == TableEpisodes {
+			// Episodes can be long: the batch stops at pullBytes of text
+			// (at least one row), and says so when rows were left out.
+			err = queryEach(ctx, conn, `SELECT `+remoteEpisodeCols+`, waiting FROM (
+				SELECT *, sum(size) OVER (ORDER BY rseq) AS run, count(*) OVER () AS waiting FROM (
+					SELECT *, length(CAST(content AS BLOB)) + length(CAST(summary AS BLOB)) AS size FROM episodes
+					WHERE rseq > ? AND origin != ? ORDER BY rseq LIMIT ?))
+				WHERE run - size < ? ORDER BY rseq`, []any{q.after, skip, limit, pullBytes}, q.scan)
+		} else {
+			err = queryEach(ctx, conn, q.query+` WHERE rseq > ? AND origin != ? ORDER BY rseq LIMIT ?`,
+				[]any{q.after, skip, limit}, q.scan)
+		}
 		if err != nil {
 			return r.fail("pull "+q.what, err)
 		}

@@ -3,31 +3,51 @@ package syncer
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/credence-mem/credence/store"
 )
 
 // maxStatementBytes bounds the text of one multi-row INSERT, so a push of
-// long exchanges stays a reasonable HTTP request; a single row longer than
-// that is sent alone.
-const maxStatementBytes = 1 << 20
+// long exchanges stays a reasonable HTTP request. A remote that refuses a
+// request as too large makes the bound smaller (sqlRemote.budget), down to
+// minStatementBytes; an episode longer than the bound is sent in pieces.
+const (
+	maxStatementBytes = 1 << 20
+	minStatementBytes = 8 << 10
+)
 
 // maxStatementRows bounds the rows of one multi-row INSERT.
 const maxStatementRows = 500
 
-// Push stores the batch in one remote transaction.
+// Push stores the batch in one remote transaction. A remote that refuses
+// a request as too large gets the batch again in smaller statements.
 func (r *sqlRemote) Push(ctx context.Context, b store.SyncBatch) (int, error) {
+	for {
+		n, err := r.push(ctx, b)
+		if errors.Is(err, ErrTooLarge) && r.budget > minStatementBytes {
+			r.budget = max(r.budget/4, minStatementBytes)
+			continue
+		}
+		return n, err
+	}
+}
+
+func (r *sqlRemote) push(ctx context.Context, b store.SyncBatch) (int, error) {
 	r.begin(ctx)
 	inserted := 0
 	err := r.inTx(ctx, func(conn *sql.Conn) error {
+		w := rowWriter{conn: conn, budget: r.budget}
 		steps := []struct {
 			name string
 			run  func() (int, error)
 		}{
-			{"episodes", func() (int, error) { return pushEpisodes(ctx, conn, b.Episodes) }},
-			{"evidence", func() (int, error) { return pushEvidence(ctx, conn, b.Evidence) }},
-			{"events", func() (int, error) { return pushEvents(ctx, conn, b.Events) }},
-			{"tombstones", func() (int, error) { return pushTombstones(ctx, conn, b.Tombstones) }},
+			{"episodes", func() (int, error) { return w.episodes(ctx, b.Episodes) }},
+			{"evidence", func() (int, error) { return w.evidence(ctx, b.Evidence) }},
+			{"events", func() (int, error) { return w.events(ctx, b.Events) }},
+			{"tombstones", func() (int, error) { return w.tombstones(ctx, b.Tombstones) }},
 			{"blank", func() (int, error) { return 0, blankForgotten(ctx, conn) }},
 		}
 		for _, s := range steps {
@@ -48,31 +68,51 @@ func (r *sqlRemote) Push(ctx context.Context, b store.SyncBatch) (int, error) {
 	return inserted, nil
 }
 
-// insertRows runs one multi-row INSERT … ON CONFLICT DO NOTHING per group of
+// rowWriter writes rows to the remote in statements of at most budget
+// bytes.
+type rowWriter struct {
+	conn   *sql.Conn
+	budget int
+}
+
+// table is how rowWriter inserts one table's rows: the INSERT's head, and
+// the columns (by position in a row, the ID first) whose long text may be
+// sent in pieces.
+type table struct {
+	name, head string
+	cols       []string
+	pieces     []int
+}
+
+// insert runs one multi-row INSERT … ON CONFLICT DO NOTHING per group of
 // rows, written as literals (see appendLiteral), and returns how many were
-// new.
-func insertRows(ctx context.Context, conn *sql.Conn, head string, n int, row func(i int) []any) (int, error) {
+// new. A row too long for the budget alone goes without the text of its
+// piece columns, which is appended in pieces when the row was new.
+func (w rowWriter) insert(ctx context.Context, t table, n int, row func(i int) []any) (int, error) {
 	total := 0
-	var q []byte
+	var q, one []byte
 	for start := 0; start < n; {
-		q = append(append(q[:0], head...), " VALUES "...)
+		q = append(append(q[:0], t.head...), " VALUES "...)
 		end := start
-		for end < n && end-start < maxStatementRows && (end == start || len(q) < maxStatementBytes) {
+		for ; end < n && end-start < maxStatementRows; end++ {
+			one = appendRow(one[:0], row(end))
+			if end > start && len(q)+len(one)+1 > w.budget {
+				break
+			}
 			if end > start {
 				q = append(q, ',')
 			}
-			q = append(q, '(')
-			for i, v := range row(end) {
-				if i > 0 {
-					q = append(q, ',')
-				}
-				q = appendLiteral(q, v)
-			}
-			q = append(q, ')')
-			end++
+			q = append(q, one...)
 		}
-		q = append(q, " ON CONFLICT DO NOTHING"...)
-		res, err := conn.ExecContext(ctx, string(q))
+		if end == start+1 && len(q) > w.budget && len(t.pieces) > 0 {
+			n, err := w.insertInPieces(ctx, t, row(start))
+			if err != nil {
+				return total, err
+			}
+			total, start = total+n, end
+			continue
+		}
+		res, err := w.conn.ExecContext(ctx, string(append(q, " ON CONFLICT DO NOTHING"...)))
 		if err != nil {
 			return total, err
 		}
@@ -83,39 +123,98 @@ func insertRows(ctx context.Context, conn *sql.Conn, head string, n int, row fun
 	return total, nil
 }
 
-func pushEpisodes(ctx context.Context, conn *sql.Conn, rs []store.SyncEpisode) (int, error) {
-	return insertRows(ctx, conn, `INSERT INTO episodes(id, session_id, project_path, scope, kind, content, summary,
-		turn, created_at, hlc, origin)`, len(rs), func(i int) []any {
+// insertInPieces inserts one row with its piece columns empty and, when
+// the row is new (a row the remote holds already is whole), appends their
+// text in pieces that fit the budget.
+func (w rowWriter) insertInPieces(ctx context.Context, t table, vals []any) (int, error) {
+	short := append([]any(nil), vals...)
+	for _, c := range t.pieces {
+		short[c] = ""
+	}
+	q := append(append([]byte(t.head), " VALUES "...), appendRow(nil, short)...)
+	res, err := w.conn.ExecContext(ctx, string(append(q, " ON CONFLICT DO NOTHING"...)))
+	if err != nil {
+		return 0, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return 0, nil
+	}
+	piece := max(w.budget/2, 1024)
+	for _, c := range t.pieces {
+		text, _ := vals[c].(string)
+		for text != "" {
+			cut := min(len(text), piece)
+			for cut < len(text) && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			q := append([]byte("UPDATE "+t.name+" SET "+t.cols[c]+" = "+t.cols[c]+" || "), appendText(nil, text[:cut])...)
+			q = append(append(q, " WHERE id = "...), appendText(nil, vals[0].(string))...)
+			if _, err := w.conn.ExecContext(ctx, string(q)); err != nil {
+				return 0, err
+			}
+			text = text[cut:]
+		}
+	}
+	return 1, nil
+}
+
+// appendRow appends a parenthesized row of literals.
+func appendRow(b []byte, vals []any) []byte {
+	b = append(b, '(')
+	for i, v := range vals {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendLiteral(b, v)
+	}
+	return append(b, ')')
+}
+
+var (
+	episodeTable = table{name: "episodes", cols: []string{"id", "session_id", "project_path", "scope", "kind",
+		"content", "summary", "turn", "created_at", "hlc", "origin"}, pieces: []int{5, 6}}
+	evidenceTable = table{name: "evidence", cols: []string{"id", "belief_id", "episode_id", "source", "label",
+		"support", "reliability", "note", "turn", "created_at", "hlc", "origin"}}
+	eventTable = table{name: "belief_events", cols: []string{"id", "belief_id", "kind", "evidence_id", "payload",
+		"turn", "created_at", "hlc", "origin"}}
+	tombstoneTable = table{name: "tombstones", cols: []string{"target_id", "kind", "created_at", "hlc", "origin"}}
+)
+
+func init() {
+	for _, t := range []*table{&episodeTable, &evidenceTable, &eventTable, &tombstoneTable} {
+		t.head = "INSERT INTO " + t.name + "(" + strings.Join(t.cols, ", ") + ")"
+	}
+}
+
+func (w rowWriter) episodes(ctx context.Context, rs []store.SyncEpisode) (int, error) {
+	return w.insert(ctx, episodeTable, len(rs), func(i int) []any {
 		e := rs[i]
 		return []any{e.ID, e.SessionID, e.ProjectPath, e.Scope, e.Kind, e.Content, e.Summary, e.Turn, e.CreatedAt,
 			e.HLC, e.Origin}
 	})
 }
 
-func pushEvidence(ctx context.Context, conn *sql.Conn, rs []store.SyncEvidence) (int, error) {
-	return insertRows(ctx, conn, `INSERT INTO evidence(id, belief_id, episode_id, source, label, support, reliability,
-		note, turn, created_at, hlc, origin)`, len(rs), func(i int) []any {
+func (w rowWriter) evidence(ctx context.Context, rs []store.SyncEvidence) (int, error) {
+	return w.insert(ctx, evidenceTable, len(rs), func(i int) []any {
 		e := rs[i]
 		return []any{e.ID, e.BeliefID, nullable(e.EpisodeID), e.Source, e.Label, e.Support, e.Reliability, e.Note,
 			e.Turn, e.CreatedAt, e.HLC, e.Origin}
 	})
 }
 
-func pushEvents(ctx context.Context, conn *sql.Conn, rs []store.SyncEvent) (int, error) {
-	return insertRows(ctx, conn, `INSERT INTO belief_events(id, belief_id, kind, evidence_id, payload, turn,
-		created_at, hlc, origin)`, len(rs), func(i int) []any {
+func (w rowWriter) events(ctx context.Context, rs []store.SyncEvent) (int, error) {
+	return w.insert(ctx, eventTable, len(rs), func(i int) []any {
 		e := rs[i]
 		return []any{e.ID, e.BeliefID, e.Kind, nullable(e.EvidenceID), e.Payload, e.Turn, e.CreatedAt, e.HLC,
 			e.Origin}
 	})
 }
 
-func pushTombstones(ctx context.Context, conn *sql.Conn, rs []store.SyncTombstone) (int, error) {
-	return insertRows(ctx, conn, `INSERT INTO tombstones(target_id, kind, created_at, hlc, origin)`, len(rs),
-		func(i int) []any {
-			t := rs[i]
-			return []any{t.TargetID, t.Kind, t.CreatedAt, t.HLC, t.Origin}
-		})
+func (w rowWriter) tombstones(ctx context.Context, rs []store.SyncTombstone) (int, error) {
+	return w.insert(ctx, tombstoneTable, len(rs), func(i int) []any {
+		t := rs[i]
+		return []any{t.TargetID, t.Kind, t.CreatedAt, t.HLC, t.Origin}
+	})
 }
 
 // blankForgotten purges, on the remote, the text of everything a tombstone

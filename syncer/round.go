@@ -76,6 +76,9 @@ func full(b store.SyncBatch, limit int, want Tables) Tables {
 			out |= t.table
 		}
 	}
+	if b.More && want&TableEpisodes != 0 {
+		out |= TableEpisodes // cut short by size
+	}
 	return out
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -278,4 +279,68 @@ func TestStreamsDoNotOutliveAnOperation(t *testing.T) {
 		t.Errorf("%d streams left open on the server", n)
 	}
 
+}
+
+// TestOversizedRequestsAreSplit pushes to a remote that refuses bodies
+// over 64 KiB: the push is sent again in smaller statements, and an
+// exchange longer than any statement may be goes in pieces; the pull stops
+// each batch at pullBytes of text. Nothing is lost or cut.
+func TestOversizedRequestsAreSplit(t *testing.T) {
+	defer func(n int) { pullBytes = n }(pullBytes)
+	pullBytes = 32 << 10
+	srv := startServer(t, hranatest.Options{Token: testToken, MaxRequestBytes: 64 << 10})
+	a := newMachine(t, "a", 0, Dial(srv.URL(), testToken))
+	b := newMachine(t, "b", time.Second, Dial(srv.URL(), testToken))
+	a.sync.batch, b.sync.batch = 100, 100
+	ctx := context.Background()
+	var eps []*store.Episode
+	for i := 0; i < 40; i++ {
+		eps = append(eps, &store.Episode{Content: fmt.Sprintf("exchange %d: %s", i, strings.Repeat("we deploy with fly ", 400))})
+	}
+	long := strings.Repeat("a long answer with 'quotes' and ünïcødé\n", 8000) // 330 KB
+	eps = append(eps, &store.Episode{Content: long, Summary: strings.Repeat("summary ", 20000)})
+	for _, e := range eps {
+		if _, err := a.db.AddEpisode(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.round(t)
+	if rep := b.round(t); rep.Pulled != len(eps) {
+		t.Errorf("b pulled %d episodes, want %d", rep.Pulled, len(eps))
+	}
+	for _, e := range eps {
+		got, err := b.db.Episode(ctx, e.ID)
+		if err != nil || got.Content != e.Content || got.Summary != e.Summary {
+			t.Fatalf("b: episode %s: %d/%d bytes, %v; want %d/%d", e.ID, len(got.Content), len(got.Summary), err,
+				len(e.Content), len(e.Summary))
+		}
+	}
+	if st := srv.Stats(); st.MaxBody > 64<<10 || st.Paths["POST /v3/pipeline"] == 0 {
+		t.Errorf("server stats %+v", st)
+	}
+	if d := diff(takeSnapshot(t, a.db.SQL(), remoteQueries), takeSnapshot(t, openFileRemote(t, "file:"+srv.Path()), remoteQueries),
+		"episodes"); d != "" {
+		t.Errorf("a and the remote differ:\n%s", d)
+	}
+	// Pushed again (a lost acknowledgement), the pieces are not appended
+	// to the whole row a second time.
+	r, err := openRemote(ctx, srv.URL(), testToken, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.budget = minStatementBytes
+	if _, err := r.Push(ctx, store.SyncBatch{Episodes: []store.SyncEpisode{{ID: eps[40].ID, Scope: "global",
+		Kind: "note", Content: long, Origin: "x"}}}); err != nil {
+		t.Fatal(err)
+	}
+	b.round(t)
+	if got, _ := b.db.Episode(ctx, eps[40].ID); got.Content != long {
+		t.Errorf("after a second push the long episode has %d bytes, want %d", len(got.Content), len(long))
+	}
+	var n int
+	if err := openFileRemote(t, "file:"+srv.Path()).QueryRow(`SELECT length(content) FROM episodes WHERE id = ?`,
+		eps[40].ID).Scan(&n); err != nil || n != len([]rune(long)) {
+		t.Errorf("remote content length %d, %v; want %d characters", n, err, len([]rune(long)))
+	}
 }
