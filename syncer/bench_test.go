@@ -98,9 +98,26 @@ func BenchmarkRound10k(b *testing.B) {
 }
 
 // BenchmarkIdleRound times a round with nothing to pull or push, what the
-// agent's loop pays every interval.
+// agent's loop pays every interval. "http-fresh-stream" starts every round
+// on a new stream, as the agent's rounds five minutes apart do (the last
+// one's is past the reuse window); "http" reuses it, as back-to-back rounds
+// do.
 func BenchmarkIdleRound(b *testing.B) {
-	for _, r := range benchRemotes(b) {
+	remotes := append(benchRemotes(b), struct {
+		name string
+		dial func() Dialer
+	}{"http-fresh-stream", func() Dialer {
+		srv := startServer(b, hranatest.Options{Token: testToken})
+		dial := Dial(srv.URL(), testToken)
+		return func(ctx context.Context) (Remote, error) {
+			r, err := dial(ctx)
+			if s, ok := r.(*sqlRemote); ok {
+				s.reuse = 0
+			}
+			return r, err
+		}
+	}})
+	for _, r := range remotes {
 		b.Run(r.name, func(b *testing.B) {
 			dial := r.dial()
 			a := newMachine(b, "a", 0, dial)

@@ -85,7 +85,7 @@ type table struct {
 }
 
 // insert runs one multi-row INSERT … ON CONFLICT DO NOTHING per group of
-// rows, written as literals (see appendLiteral), and returns how many were
+// rows, written as literals (see store.AppendSQLLiteral), and returns how many were
 // new. A row too long for the budget alone goes without the text of its
 // piece columns, which is appended in pieces when the row was new.
 func (w rowWriter) insert(ctx context.Context, t table, n int, row func(i int) []any) (int, error) {
@@ -95,7 +95,7 @@ func (w rowWriter) insert(ctx context.Context, t table, n int, row func(i int) [
 		q = append(append(q[:0], t.head...), " VALUES "...)
 		end := start
 		for ; end < n && end-start < maxStatementRows; end++ {
-			one = appendRow(one[:0], row(end))
+			one = store.AppendSQLRow(one[:0], row(end))
 			if end > start && len(q)+len(one)+1 > w.budget {
 				break
 			}
@@ -131,7 +131,7 @@ func (w rowWriter) insertInPieces(ctx context.Context, t table, vals []any) (int
 	for _, c := range t.pieces {
 		short[c] = ""
 	}
-	q := append(append([]byte(t.head), " VALUES "...), appendRow(nil, short)...)
+	q := append(append([]byte(t.head), " VALUES "...), store.AppendSQLRow(nil, short)...)
 	res, err := w.conn.ExecContext(ctx, string(append(q, " ON CONFLICT DO NOTHING"...)))
 	if err != nil {
 		return 0, err
@@ -147,8 +147,8 @@ func (w rowWriter) insertInPieces(ctx context.Context, t table, vals []any) (int
 			for cut < len(text) && !utf8.RuneStart(text[cut]) {
 				cut--
 			}
-			q := append([]byte("UPDATE "+t.name+" SET "+t.cols[c]+" = "+t.cols[c]+" || "), appendText(nil, text[:cut])...)
-			q = append(append(q, " WHERE id = "...), appendText(nil, vals[0].(string))...)
+			q := append([]byte("UPDATE "+t.name+" SET "+t.cols[c]+" = "+t.cols[c]+" || "), store.AppendSQLText(nil, text[:cut])...)
+			q = append(append(q, " WHERE id = "...), store.AppendSQLText(nil, vals[0].(string))...)
 			if _, err := w.conn.ExecContext(ctx, string(q)); err != nil {
 				return 0, err
 			}
@@ -156,18 +156,6 @@ func (w rowWriter) insertInPieces(ctx context.Context, t table, vals []any) (int
 		}
 	}
 	return 1, nil
-}
-
-// appendRow appends a parenthesized row of literals.
-func appendRow(b []byte, vals []any) []byte {
-	b = append(b, '(')
-	for i, v := range vals {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendLiteral(b, v)
-	}
-	return append(b, ')')
 }
 
 var (

@@ -1,4 +1,4 @@
-package syncer
+package store
 
 import (
 	"database/sql"
@@ -37,7 +37,7 @@ func TestLiteralsAreExact(t *testing.T) {
 	}
 	texts := []string{"", "it's", "''", "a'b'c'", "2026-01-02", "ünïcødé ✓", "line\nbreak", "back\\slash", "nul\x00here", "bad\xffutf8"}
 	for _, s := range texts {
-		lit := string(appendText(nil, s))
+		lit := string(AppendSQLText(nil, s))
 		var got []byte
 		if err := db.QueryRow("SELECT CAST('.' || " + lit + " AS BLOB)").Scan(&got); err != nil {
 			t.Fatalf("SELECT %s: %v", lit, err)
@@ -49,7 +49,7 @@ func TestLiteralsAreExact(t *testing.T) {
 	}
 	for _, n := range []int64{0, -1, math.MaxInt64, math.MinInt64} {
 		var got int64
-		if err := db.QueryRow("SELECT " + string(appendLiteral(nil, n))).Scan(&got); err != nil || got != n {
+		if err := db.QueryRow("SELECT " + string(AppendSQLLiteral(nil, n))).Scan(&got); err != nil || got != n {
 			t.Errorf("%d read back as %d, %v", n, got, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package syncer
+package store
 
 import (
 	"fmt"
@@ -8,22 +8,24 @@ import (
 	"unicode/utf8"
 )
 
-// Pushes write their rows as SQL literals rather than bound arguments.
-// go-libsql's remote client sends a statement with arguments as two HTTP
-// requests (a describe, then the statement) and every argument as a JSON
-// object; a statement without arguments is one request, a third the size,
-// and the server binds nothing. The literals are exact: text is quoted
-// with SQLite's only escape (a doubled quote), and a REAL is written as an
-// integer scaled by powers of two, each step exact in binary floating
-// point, so no decimal conversion on either side can round it.
+// Sync writes rows as SQL literals rather than bound arguments. go-libsql
+// binds every argument through C, one call and one copy each, and its
+// remote client sends a statement with arguments as two HTTP requests (a
+// describe, then the statement) with every argument as a JSON object; a
+// statement without arguments is one request, a third the size, and
+// nothing is bound. The literals are exact: text is quoted with SQLite's
+// only escape (a doubled quote), and a REAL is written as an integer
+// scaled by powers of two, each step exact in binary floating point, so no
+// decimal conversion on either side can round it.
 
-// appendLiteral appends v as an SQL literal.
-func appendLiteral(b []byte, v any) []byte {
+// AppendSQLLiteral appends v (nil, string, int64, int, float64 or bool) as
+// an SQL literal.
+func AppendSQLLiteral(b []byte, v any) []byte {
 	switch v := v.(type) {
 	case nil:
 		return append(b, "NULL"...)
 	case string:
-		return appendText(b, v)
+		return AppendSQLText(b, v)
 	case int64:
 		return strconv.AppendInt(b, v, 10)
 	case int:
@@ -36,17 +38,29 @@ func appendLiteral(b []byte, v any) []byte {
 		}
 		return append(b, '0')
 	}
-	panic(fmt.Sprintf("sync: no SQL literal for %T", v))
+	panic(fmt.Sprintf("store: no SQL literal for %T", v))
 }
 
-// appendText quotes s as SQLite text. Bytes that are not UTF-8 become
-// U+FFFD and NUL becomes U+2400, as the local store writes them, so a
-// literal never ends early in C.
-func appendText(b []byte, s string) []byte {
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
+// AppendSQLRow appends vals as a parenthesized row of literals, as a
+// multi-row INSERT lists them.
+func AppendSQLRow(b []byte, vals []any) []byte {
+	b = append(b, '(')
+	for i, v := range vals {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendSQLLiteral(b, v)
 	}
-	s = strings.ReplaceAll(s, "\x00", "\u2400")
+	return append(b, ')')
+}
+
+// AppendSQLText quotes s as SQLite text. Bytes that are not UTF-8 become
+// U+FFFD and NUL becomes U+2400, as the store writes them (validUTF8), so a
+// literal never ends early in C.
+func AppendSQLText(b []byte, s string) []byte {
+	if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+		s = validUTF8(s)
+	}
 	b = append(b, '\'')
 	for {
 		i := strings.IndexByte(s, '\'')
