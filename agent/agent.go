@@ -50,6 +50,13 @@ type Options struct {
 	// NoPromote, NoSync and NoHooks leave the promoter, the sync loop and
 	// the hook server out (tests of the schedule).
 	NoPromote, NoSync, NoHooks bool
+	// SyncRetry, when set, replaces the sync loop's first wait after a
+	// failed round (syncer.BackoffMin), and four times it the longest
+	// (tests of a flaky network).
+	SyncRetry time.Duration
+	// SyncRequestTimeout, when set, bounds each request to the sync remote
+	// (syncer.DefaultRequestTimeout otherwise).
+	SyncRequestTimeout time.Duration
 	// ReloadConfig loads the config again the way Config was loaded; the
 	// hook server calls it when the config file changes. Nil keeps Config.
 	ReloadConfig func() (*config.Config, error)
@@ -139,11 +146,15 @@ func (a *Agent) open(ctx context.Context) error {
 		}
 	}
 	if !a.opts.NoSync && a.cfg.SyncEnabled() {
-		s, err := syncer.New(a.db, a.cfg.Sync, syncer.Options{Logger: a.log.With("component", "sync")})
+		s, err := syncer.New(a.db, a.cfg.Sync, syncer.Options{Logger: a.log.With("component", "sync"),
+			RequestTimeout: a.opts.SyncRequestTimeout})
 		if err != nil {
 			return fmt.Errorf("start sync: %w", err)
 		}
 		a.sync = syncer.NewLoop(s, a.cfg.Sync.Interval, a.log.With("component", "sync"))
+		if a.opts.SyncRetry > 0 {
+			a.sync.WithBackoff(a.opts.SyncRetry, 4*a.opts.SyncRetry)
+		}
 		if err := a.sync.Open(ctx); err != nil {
 			a.sync = nil
 			return fmt.Errorf("start sync: %w", err)

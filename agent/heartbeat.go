@@ -23,6 +23,11 @@ func (a *Agent) beat(ctx context.Context, state string) {
 	a.hb.State, a.hb.BeatAt = state, a.now()
 	a.hb.Hooks, a.hb.HooksServed = a.hooks != nil, a.hooks.served()
 	a.hb.Endpoints = a.cons.Endpoints()
+	if a.sync != nil {
+		// The remote's health as the sync loop last saw it: status and
+		// doctor tell from it whether rows are stuck here and why.
+		a.hb.Endpoints = append(a.hb.Endpoints, a.sync.Health())
+	}
 	b, err := json.Marshal(a.hb)
 	a.mu.Unlock()
 	if err == nil {

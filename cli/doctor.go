@@ -188,18 +188,57 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 	ctx, cancel := context.WithTimeout(env.Ctx, syncer.DefaultStatusTimeout)
 	defer cancel()
 	ss, err := syncer.Status(ctx, db, cfg)
+	name, detail, fix, good := judgeSync(ss, err, agentView[syncer.EndpointSync])
+	if good {
+		ok(name, detail)
+	} else {
+		bad(name, detail, fix)
+	}
+}
+
+// judgeSync turns a live look at the remote into doctor's line: whether
+// it answers, takes the token and has a schema this credence writes, and
+// the rows waiting each way; with what the running agent's loop last saw
+// when it disagrees.
+func judgeSync(ss syncer.State, err error, agent store.EndpointHealth) (name, detail, fix string, good bool) {
+	const name0 = "sync"
+	tokenFix := "set sync.token in the config file (or CREDENCE_SYNC_TOKEN) to a token for this database " +
+		"(turso db tokens create <db>)"
 	switch {
 	case err != nil:
-		bad("sync", err.Error(), "check sync.url and sync.token (credence config)")
+		return name0, err.Error(), "check sync.url and sync.token (credence config)", false
+	case ss.Token == syncer.TokenRefused:
+		return name0, ss.Remote + " refused the token: " + ss.RemoteError, tokenFix, false
 	case !ss.Reachable:
-		bad("sync", ss.Remote+" unreachable: "+ss.RemoteError, "check the network, sync.url and sync.token; local memory keeps working meanwhile")
-	default:
-		detail := fmt.Sprintf("%s reachable, %d rows to push, %d to pull", ss.Remote, ss.PendingPush, ss.PendingPull)
-		if ss.LastError != "" {
-			detail += "; last round failed: " + ss.LastError
+		detail = ss.Remote + " unreachable: " + ss.RemoteError
+		if ss.PendingPush > 0 {
+			detail += fmt.Sprintf("; %d rows wait here to push", ss.PendingPush)
 		}
-		ok("sync", detail)
+		return name0, detail, "check the network and sync.url; local memory keeps working and syncs when the remote answers", false
+	case ss.RemoteError != "":
+		return name0, ss.Remote + " answered with an error: " + ss.RemoteError, "see the sync log; the next round retries", false
+	case ss.RemoteSchema != "" && ss.RemoteSchema != syncer.RemoteSchemaVersion:
+		return name0, fmt.Sprintf("%s has sync schema %s; this credence writes %s", ss.Remote, ss.RemoteSchema,
+			syncer.RemoteSchemaVersion), "upgrade credence on this machine", false
 	}
+	var parts []string
+	if ss.Token == syncer.TokenAccepted {
+		parts = append(parts, "token accepted")
+	}
+	if ss.RemoteSchema == "" {
+		parts = append(parts, "no credence tables yet (the first round creates them)")
+	} else {
+		parts = append(parts, "sync schema "+ss.RemoteSchema)
+	}
+	parts = append(parts, fmt.Sprintf("%d rows to push, %d to pull", ss.PendingPush, ss.PendingPull))
+	detail = ss.Remote + " reachable, " + strings.Join(parts, ", ")
+	if agent.Down {
+		detail += "; the agent's last rounds failed (" + agent.Error + ") and it retries at " +
+			agent.NextTry.Local().Format(time.TimeOnly)
+	} else if ss.LastError != "" {
+		detail += "; last round failed: " + ss.LastError
+	}
+	return name0, detail, "", true
 }
 
 // describeConfigFile says which config file is in use, and whether there

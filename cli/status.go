@@ -98,8 +98,20 @@ type SyncStatus struct {
 	LastPull  time.Time `json:"last_pull,omitzero"`
 	LastRound time.Time `json:"last_round,omitzero"`
 	LastError string    `json:"last_error,omitempty"`
-	// PendingPush is the rows the last round left to push.
+	// PendingPush is the rows waiting to push, counted now.
 	PendingPush int `json:"pending_push,omitempty"`
+	// What the last round found of the remote (at CheckedAt): whether it
+	// answered, what it said of the token, its sync schema and the rows
+	// left to pull (-1: not known).
+	CheckedAt    time.Time `json:"checked_at,omitzero"`
+	Reachable    bool      `json:"reachable"`
+	Token        string    `json:"token,omitempty"`
+	RemoteSchema string    `json:"remote_schema,omitempty"`
+	PendingPull  int       `json:"pending_pull"`
+	RemoteError  string    `json:"remote_error,omitempty"`
+	// Agent is the running agent's sync loop: whether its rounds fail,
+	// since when, why, and when it tries next.
+	Agent *store.EndpointHealth `json:"agent,omitempty"`
 }
 
 func runStatus(env *Env, args []string) int {
@@ -157,8 +169,15 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 	if health.Status != "never ran" {
 		rep.Agent.Heartbeat = &hb
 	}
+	var syncView *store.EndpointHealth
 	if health.Running {
-		rep.Endpoints = hb.Endpoints
+		for _, e := range hb.Endpoints {
+			if e.Name == syncer.EndpointSync {
+				syncView = &e
+				continue // shown on the sync line
+			}
+			rep.Endpoints = append(rep.Endpoints, e)
+		}
 	}
 	cs, err := db.Cycles(ctx, max(n, 1))
 	if err != nil {
@@ -195,9 +214,13 @@ func buildStatus(ctx context.Context, cfg *config.Config, db *store.DB, n int) (
 		return rep, err
 	}
 	rep.Sync = SyncStatus{Enabled: cfg.SyncEnabled(), Remote: rec.Remote, LastPush: rec.LastPush, LastPull: rec.LastPull,
-		LastRound: rec.LastRound, LastError: rec.LastError, PendingPush: rec.PendingPush}
+		LastRound: rec.LastRound, LastError: rec.LastError, PendingPush: rec.PendingPush, CheckedAt: rec.CheckedAt,
+		Reachable: rec.Reachable, Token: rec.Token, RemoteSchema: rec.RemoteSchema, PendingPull: rec.PendingPull,
+		RemoteError: rec.RemoteError, Agent: syncView}
 	if rep.Sync.Enabled {
 		rep.Sync.Remote = syncer.RedactURL(cfg.Sync.URL)
+	} else if rec.Remote == "" {
+		rep.Sync.PendingPush = 0 // never synced and not configured: nothing waits for a remote
 	}
 	return rep, nil
 }
@@ -264,7 +287,13 @@ func printStatus(env *Env, r StatusReport) {
 			}
 		}
 	}
-	env.Printf("sync       %s\n", describeSync(r.Sync, now))
+	for i, l := range describeSync(r.Sync, now) {
+		if i == 0 {
+			env.Printf("sync       %s\n", l)
+		} else {
+			env.Printf("           %s\n", l)
+		}
+	}
 }
 
 // describeEndpoint says in one line how a remote endpoint is doing.
@@ -290,8 +319,11 @@ func describeEndpoint(e store.EndpointHealth, now time.Time) string {
 	return fmt.Sprintf("%s unreachable since %s, %s; %s (%s)", where, when(e.Since, now), stand, next, e.Error)
 }
 
-// describeSync says whether sync is on and when it last did what.
-func describeSync(s SyncStatus, now time.Time) string {
+// describeSync says whether sync is on, when it last did what, what the
+// last round found of the remote, and what the agent's loop is waiting
+// for: one line, then one for the remote and one for the agent when there
+// is something to say.
+func describeSync(s SyncStatus, now time.Time) []string {
 	var b strings.Builder
 	if s.Enabled {
 		b.WriteString(s.Remote)
@@ -318,12 +350,60 @@ func describeSync(s SyncStatus, now time.Time) string {
 		b.WriteString("; " + strings.Join(parts, ", "))
 	}
 	if s.PendingPush > 0 {
-		fmt.Fprintf(&b, "; %d rows left to push", s.PendingPush)
+		fmt.Fprintf(&b, "; %s waiting to push", plural.Count(s.PendingPush, "row"))
 	}
-	if s.LastError != "" {
+	remoteSaysWhy := !s.CheckedAt.IsZero() && (!s.Reachable || s.Token == syncer.TokenRefused)
+	if s.LastError != "" && !remoteSaysWhy {
 		b.WriteString("; last round failed: " + s.LastError)
 	}
-	return b.String()
+	lines := []string{b.String()}
+	if !s.CheckedAt.IsZero() {
+		lines = append(lines, describeRemote(s, now))
+	}
+	if a := s.Agent; a != nil {
+		switch next := "next round now"; {
+		case a.Down:
+			if d := a.NextTry.Sub(now); d > 0 {
+				next = "next try in " + d.Round(time.Second).String()
+			}
+			lines = append(lines, fmt.Sprintf("the agent: rounds failing since %s, %s; %s; rows wait here meanwhile",
+				when(a.Since, now), plural.Count(a.Failures, "failure"), next))
+		default:
+			if d := a.NextTry.Sub(now); d >= time.Minute {
+				next = "next round in " + roughly(d)
+			} else if d > 0 {
+				next = "next round in " + d.Round(time.Second).String()
+			}
+			lines = append(lines, "the agent: syncing, "+next)
+		}
+	}
+	return lines
+}
+
+// describeRemote says what the last round found of the remote.
+func describeRemote(s SyncStatus, now time.Time) string {
+	at := "at the last round, " + when(s.CheckedAt, now)
+	switch {
+	case !s.Reachable:
+		return "remote not reached " + at + ": " + s.RemoteError
+	case s.Token == syncer.TokenRefused:
+		return "remote refused the token " + at + ": set sync.token in the config file (or CREDENCE_SYNC_TOKEN)"
+	}
+	var parts []string
+	if s.Token == syncer.TokenAccepted {
+		parts = append(parts, "token accepted")
+	}
+	if s.RemoteSchema != "" {
+		parts = append(parts, "sync schema "+s.RemoteSchema)
+	}
+	if s.PendingPull >= 0 {
+		parts = append(parts, plural.Count(s.PendingPull, "row")+" left to pull")
+	}
+	line := "remote answered " + at
+	if len(parts) > 0 {
+		line += ": " + strings.Join(parts, ", ")
+	}
+	return line
 }
 
 // when renders a moment as its local date and time and how long ago it was.

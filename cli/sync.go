@@ -57,7 +57,7 @@ func runSync(env *Env, args []string) int {
 			return env.JSON(st)
 		}
 		printSyncState(env, st)
-		if !st.Reachable {
+		if !st.Reachable || st.Token == syncer.TokenRefused || st.RemoteError != "" {
 			return 1
 		}
 		return 0
@@ -71,6 +71,7 @@ func runSync(env *Env, args []string) int {
 	if err != nil {
 		return env.Fail("sync", err)
 	}
+	defer s.Close()
 	rep, err := s.Round(env.Ctx)
 	if *asJSON {
 		out := map[string]any{"report": rep, "ok": err == nil}
@@ -110,10 +111,26 @@ func printSyncState(env *Env, st syncer.State) {
 		return t.Local().Format("2006-01-02 15:04:05")
 	}
 	env.Printf("remote       %s\n", st.Remote)
-	if st.Reachable {
-		env.Printf("reachable    yes (%s to pull)\n", plural.Count(st.PendingPull, "row"))
-	} else {
+	switch {
+	case !st.Reachable:
 		env.Printf("reachable    no: %s\n", st.RemoteError)
+	case st.RemoteError != "":
+		env.Printf("reachable    yes, but: %s\n", st.RemoteError)
+	default:
+		env.Printf("reachable    yes (%s to pull)\n", plural.Count(st.PendingPull, "row"))
+	}
+	switch st.Token {
+	case syncer.TokenAccepted:
+		env.Printf("token        accepted\n")
+	case syncer.TokenRefused:
+		env.Printf("token        refused: set sync.token in the config file (or CREDENCE_SYNC_TOKEN)\n")
+	}
+	if st.Reachable && st.RemoteError == "" {
+		schema := st.RemoteSchema
+		if schema == "" {
+			schema = "none yet: the first round creates credence's tables"
+		}
+		env.Printf("schema       %s\n", schema)
 	}
 	env.Printf("last push    %s\n", when(st.LastPush))
 	env.Printf("last pull    %s\n", when(st.LastPull))

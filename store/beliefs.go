@@ -33,11 +33,31 @@ func (b Belief) Confidence(p belief.Params, now time.Time, turn int64) float64 {
 // writeState stores a folded state, inserting the row or updating its
 // replicated columns; the local columns of an existing row are kept.
 func (tx *Tx) writeState(ctx context.Context, s belief.State) error {
-	_, err := tx.Exec(ctx, `INSERT INTO beliefs(id, statement, subject, predicate, object, context, timeframe,
+	return tx.writeStates(ctx, []belief.State{s})
+}
+
+// statesPerWrite bounds the rows of one multi-row upsert (32 variables
+// each), well below SQLite's variable limit.
+const statesPerWrite = 100
+
+// writeStates is writeState for many states, a multi-row statement per
+// statesPerWrite: go-libsql prepares every statement anew, so a sync that
+// folds a thousand beliefs again would otherwise prepare a thousand.
+func (tx *Tx) writeStates(ctx context.Context, states []belief.State) error {
+	for _, chunk := range chunks(states, statesPerWrite) {
+		args := make([]any, 0, 32*len(chunk))
+		for _, s := range chunk {
+			args = append(args, s.ID, s.Statement, s.Subject, s.Predicate, s.Object, s.Context, s.Timeframe, s.Kind,
+				s.Scope, s.ProjectPath, s.Source, string(s.Status), s.Alpha, s.Beta, s.CountsAt.Millis, s.CountsAt.Turn,
+				s.Peak, s.EvidenceCount, s.Supports, s.Contradictions, s.Partials, nullInt(s.LastReinforced), s.ValidAt,
+				nullInt(s.InvalidAt), nullString(s.ParentID), nullString(s.MergedInto), s.Pinned, s.CreatedAt,
+				s.UpdatedAt, s.LastHLC, s.Origin, tx.db.params.StabilityInitial)
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO beliefs(id, statement, subject, predicate, object, context, timeframe,
 		kind, scope, project_path, source, status, alpha, beta, counts_at, counts_turn, peak_confidence,
 		evidence_count, supports, contradictions, partials, last_reinforced_at, valid_at, invalid_at,
 		parent_belief_id, merged_into, pinned, created_at, updated_at, last_hlc, origin, stability)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES `+tuples(len(chunk), 32)+`
 		ON CONFLICT(id) DO UPDATE SET statement = excluded.statement, subject = excluded.subject,
 		predicate = excluded.predicate, object = excluded.object, context = excluded.context,
 		timeframe = excluded.timeframe, kind = excluded.kind, scope = excluded.scope,
@@ -49,13 +69,15 @@ func (tx *Tx) writeState(ctx context.Context, s belief.State) error {
 		last_reinforced_at = excluded.last_reinforced_at, valid_at = excluded.valid_at,
 		invalid_at = excluded.invalid_at, parent_belief_id = excluded.parent_belief_id,
 		merged_into = excluded.merged_into, pinned = excluded.pinned, created_at = excluded.created_at,
-		updated_at = excluded.updated_at, last_hlc = excluded.last_hlc, origin = excluded.origin`,
-		s.ID, s.Statement, s.Subject, s.Predicate, s.Object, s.Context, s.Timeframe, s.Kind, s.Scope,
-		s.ProjectPath, s.Source, string(s.Status), s.Alpha, s.Beta, s.CountsAt.Millis, s.CountsAt.Turn, s.Peak,
-		s.EvidenceCount, s.Supports, s.Contradictions, s.Partials, nullInt(s.LastReinforced), s.ValidAt,
-		nullInt(s.InvalidAt), nullString(s.ParentID), nullString(s.MergedInto), s.Pinned, s.CreatedAt,
-		s.UpdatedAt, s.LastHLC, s.Origin, tx.db.params.StabilityInitial)
-	return wrap("write belief "+s.ID, err)
+		updated_at = excluded.updated_at, last_hlc = excluded.last_hlc, origin = excluded.origin`, args...)
+		if err != nil {
+			if len(chunk) == 1 {
+				return wrap("write belief "+chunk[0].ID, err)
+			}
+			return wrap(fmt.Sprintf("write %d beliefs", len(chunk)), err)
+		}
+	}
+	return nil
 }
 
 // Belief returns the belief with the given ID. An unambiguous prefix of at

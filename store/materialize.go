@@ -96,8 +96,12 @@ func (q txQuerier) QueryContext(ctx context.Context, query string, args ...any) 
 // another machine, since those may sort before rows already folded.
 func (tx *Tx) Refold(ctx context.Context, beliefIDs ...string) error {
 	for _, chunk := range chunks(beliefIDs, 200) {
+		var states []belief.State
 		err := tx.db.fold(ctx, txQuerier{tx}, "WHERE e.belief_id IN ("+placeholders(len(chunk))+")", anySlice(chunk),
-			func(s belief.State) error { return tx.writeState(ctx, s) })
+			func(s belief.State) error { states = append(states, s); return nil })
+		if err == nil {
+			err = tx.writeStates(ctx, states)
+		}
 		if err != nil {
 			return err
 		}

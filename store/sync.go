@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 )
@@ -85,6 +86,9 @@ type SyncBatch struct {
 	Evidence   []SyncEvidence
 	Events     []SyncEvent
 	Tombstones []SyncTombstone
+	// More says a table was cut short by the size of its rows rather than
+	// their number: more rows may wait past the batch.
+	More bool
 }
 
 // Len returns the number of rows in the batch.
@@ -154,6 +158,30 @@ func (s SyncSelect) where(seq, all int64) (string, []any) {
 	return cond + ")", args
 }
 
+// The columns of each replicated table as a sync batch reads them, text
+// read raw (see rawCols): a date-like episode must not come back
+// rewritten. The first column is the table's sequence, seq here and rseq on
+// a remote (SyncColumns).
+var (
+	syncEpisodeCols = SyncColumns("seq", "#id", "#session_id", "#project_path", "#scope", "#kind", "#content",
+		"#summary", "turn", "created_at", "hlc", "#origin")
+	syncEvidenceCols = SyncColumns("seq", "#id", "#belief_id", "#coalesce(episode_id, '')", "#source", "#label",
+		"support", "reliability", "#note", "turn", "created_at", "hlc", "#origin")
+	syncEventCols = SyncColumns("seq", "#id", "#belief_id", "#kind", "#coalesce(evidence_id, '')", "#payload",
+		"turn", "created_at", "hlc", "#origin")
+	syncTombstoneCols = SyncColumns("seq", "#target_id", "#kind", "created_at", "hlc", "#origin")
+)
+
+// SyncColumns joins column expressions for a query whose text columns,
+// marked '#', are scanned with RawText: go-libsql returns TEXT that looks
+// like a date as a time.Time (a local file and a remote alike), so text
+// scanned straight into a string can come back in another layout.
+func SyncColumns(cols ...string) string { return rawCols(cols...) }
+
+// RawText returns a Scan destination for a column SyncColumns marked:
+// the text exactly as stored.
+func RawText(dst *string) sql.Scanner { return rawText{dst} }
+
 // SyncHead returns the highest local seq of each replicated table.
 func (db *DB) SyncHead(ctx context.Context) (SyncCursor, error) {
 	var c SyncCursor
@@ -169,15 +197,16 @@ func (db *DB) SyncHead(ctx context.Context) (SyncCursor, error) {
 func (db *DB) SyncRows(ctx context.Context, after SyncCursor, sel SyncSelect, limit int) (SyncBatch, error) {
 	var b SyncBatch
 	cond, args := sel.where(after.Episodes, sel.AllThrough.Episodes)
-	rows, err := db.sql.QueryContext(ctx, `SELECT seq, id, session_id, project_path, scope, kind, content, summary,
-		turn, created_at, hlc, origin FROM episodes WHERE `+cond+` ORDER BY seq LIMIT ?`, append(args, limit)...)
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+syncEpisodeCols+` FROM episodes WHERE `+cond+
+		` ORDER BY seq LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return b, wrap("read episodes to sync", err)
 	}
 	for rows.Next() {
 		var r SyncEpisode
-		if err := rows.Scan(&r.Seq, &r.ID, &r.SessionID, &r.ProjectPath, &r.Scope, &r.Kind, &r.Content, &r.Summary,
-			&r.Turn, &r.CreatedAt, &r.HLC, &r.Origin); err != nil {
+		if err := rows.Scan(&r.Seq, rawText{&r.ID}, rawText{&r.SessionID}, rawText{&r.ProjectPath}, rawText{&r.Scope},
+			rawText{&r.Kind}, rawText{&r.Content}, rawText{&r.Summary}, &r.Turn, &r.CreatedAt, &r.HLC,
+			rawText{&r.Origin}); err != nil {
 			rows.Close()
 			return b, wrap("read episodes to sync", err)
 		}
@@ -188,15 +217,16 @@ func (db *DB) SyncRows(ctx context.Context, after SyncCursor, sel SyncSelect, li
 	}
 
 	cond, args = sel.where(after.Evidence, sel.AllThrough.Evidence)
-	rows, err = db.sql.QueryContext(ctx, `SELECT seq, id, belief_id, coalesce(episode_id, ''), source, label, support,
-		reliability, note, turn, created_at, hlc, origin FROM evidence WHERE `+cond+` ORDER BY seq LIMIT ?`, append(args, limit)...)
+	rows, err = db.sql.QueryContext(ctx, `SELECT `+syncEvidenceCols+` FROM evidence WHERE `+cond+
+		` ORDER BY seq LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return b, wrap("read evidence to sync", err)
 	}
 	for rows.Next() {
 		var r SyncEvidence
-		if err := rows.Scan(&r.Seq, &r.ID, &r.BeliefID, &r.EpisodeID, &r.Source, &r.Label, &r.Support, &r.Reliability,
-			&r.Note, &r.Turn, &r.CreatedAt, &r.HLC, &r.Origin); err != nil {
+		if err := rows.Scan(&r.Seq, rawText{&r.ID}, rawText{&r.BeliefID}, rawText{&r.EpisodeID}, rawText{&r.Source},
+			rawText{&r.Label}, &r.Support, &r.Reliability, rawText{&r.Note}, &r.Turn, &r.CreatedAt, &r.HLC,
+			rawText{&r.Origin}); err != nil {
 			rows.Close()
 			return b, wrap("read evidence to sync", err)
 		}
@@ -207,15 +237,15 @@ func (db *DB) SyncRows(ctx context.Context, after SyncCursor, sel SyncSelect, li
 	}
 
 	cond, args = sel.where(after.Events, sel.AllThrough.Events)
-	rows, err = db.sql.QueryContext(ctx, `SELECT seq, id, belief_id, kind, coalesce(evidence_id, ''), payload, turn,
-		created_at, hlc, origin FROM belief_events WHERE `+cond+` ORDER BY seq LIMIT ?`, append(args, limit)...)
+	rows, err = db.sql.QueryContext(ctx, `SELECT `+syncEventCols+` FROM belief_events WHERE `+cond+
+		` ORDER BY seq LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return b, wrap("read belief events to sync", err)
 	}
 	for rows.Next() {
 		var r SyncEvent
-		if err := rows.Scan(&r.Seq, &r.ID, &r.BeliefID, &r.Kind, &r.EvidenceID, &r.Payload, &r.Turn, &r.CreatedAt,
-			&r.HLC, &r.Origin); err != nil {
+		if err := rows.Scan(&r.Seq, rawText{&r.ID}, rawText{&r.BeliefID}, rawText{&r.Kind}, rawText{&r.EvidenceID},
+			rawText{&r.Payload}, &r.Turn, &r.CreatedAt, &r.HLC, rawText{&r.Origin}); err != nil {
 			rows.Close()
 			return b, wrap("read belief events to sync", err)
 		}
@@ -226,14 +256,15 @@ func (db *DB) SyncRows(ctx context.Context, after SyncCursor, sel SyncSelect, li
 	}
 
 	cond, args = sel.where(after.Tombstones, sel.AllThrough.Tombstones)
-	rows, err = db.sql.QueryContext(ctx, `SELECT seq, target_id, kind, created_at, hlc, origin FROM tombstones
-		WHERE `+cond+` ORDER BY seq LIMIT ?`, append(args, limit)...)
+	rows, err = db.sql.QueryContext(ctx, `SELECT `+syncTombstoneCols+` FROM tombstones WHERE `+cond+
+		` ORDER BY seq LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return b, wrap("read tombstones to sync", err)
 	}
 	for rows.Next() {
 		var r SyncTombstone
-		if err := rows.Scan(&r.Seq, &r.TargetID, &r.Kind, &r.CreatedAt, &r.HLC, &r.Origin); err != nil {
+		if err := rows.Scan(&r.Seq, rawText{&r.TargetID}, rawText{&r.Kind}, &r.CreatedAt, &r.HLC,
+			rawText{&r.Origin}); err != nil {
 			rows.Close()
 			return b, wrap("read tombstones to sync", err)
 		}

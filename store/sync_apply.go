@@ -99,58 +99,53 @@ func (tx *Tx) ApplySync(ctx context.Context, b SyncBatch) (SyncApplied, error) {
 }
 
 func (tx *Tx) insertSyncEpisodes(ctx context.Context, rs []SyncEpisode) (int, error) {
-	total := 0
-	for _, chunk := range chunks(rs, rowsPerInsert) {
-		args := make([]any, 0, len(chunk)*12)
-		for _, r := range chunk {
-			args = append(args, r.ID, validUTF8(r.SessionID), validUTF8(r.ProjectPath), r.Scope, r.Kind,
-				validUTF8(r.Content), validUTF8(r.Summary), r.Turn, r.CreatedAt, r.HLC, r.Origin)
-		}
-		res, err := tx.Exec(ctx, `INSERT INTO episodes(id, session_id, project_path, scope, kind, content, summary,
-			turn, created_at, hlc, origin) VALUES `+tuples(len(chunk), 11)+` ON CONFLICT DO NOTHING`, args...)
-		if err != nil {
-			return total, wrap("insert pulled episodes", err)
-		}
-		n, _ := res.RowsAffected()
-		total += int(n)
-	}
-	return total, nil
+	return tx.insertLiterals(ctx, "insert pulled episodes", `INSERT INTO episodes(id, session_id, project_path, scope,
+		kind, content, summary, turn, created_at, hlc, origin)`, len(rs), func(i int) []any {
+		r := rs[i]
+		return []any{r.ID, r.SessionID, r.ProjectPath, r.Scope, r.Kind, r.Content, r.Summary, r.Turn, r.CreatedAt,
+			r.HLC, r.Origin}
+	})
 }
 
 func (tx *Tx) insertSyncEvidence(ctx context.Context, rs []SyncEvidence) (int, error) {
-	total := 0
-	for _, chunk := range chunks(rs, rowsPerInsert) {
-		args := make([]any, 0, len(chunk)*12)
-		for _, r := range chunk {
-			args = append(args, r.ID, r.BeliefID, nullString(r.EpisodeID), r.Source, r.Label, r.Support, r.Reliability,
-				validUTF8(r.Note), r.Turn, r.CreatedAt, r.HLC, r.Origin)
-		}
-		res, err := tx.Exec(ctx, `INSERT INTO evidence(id, belief_id, episode_id, source, label, support, reliability,
-			note, turn, created_at, hlc, origin) VALUES `+tuples(len(chunk), 12)+` ON CONFLICT DO NOTHING`, args...)
-		if err != nil {
-			return total, wrap("insert pulled evidence", err)
-		}
-		n, _ := res.RowsAffected()
-		total += int(n)
-	}
-	return total, nil
+	return tx.insertLiterals(ctx, "insert pulled evidence", `INSERT INTO evidence(id, belief_id, episode_id, source,
+		label, support, reliability, note, turn, created_at, hlc, origin)`, len(rs), func(i int) []any {
+		r := rs[i]
+		return []any{r.ID, r.BeliefID, nullString(r.EpisodeID), r.Source, r.Label, r.Support, r.Reliability, r.Note,
+			r.Turn, r.CreatedAt, r.HLC, r.Origin}
+	})
 }
 
 func (tx *Tx) insertSyncEvents(ctx context.Context, rs []SyncEvent) (int, error) {
+	return tx.insertLiterals(ctx, "insert pulled belief events", `INSERT INTO belief_events(id, belief_id, kind,
+		evidence_id, payload, turn, created_at, hlc, origin)`, len(rs), func(i int) []any {
+		r := rs[i]
+		return []any{r.ID, r.BeliefID, r.Kind, nullString(r.EvidenceID), r.Payload, r.Turn, r.CreatedAt, r.HLC,
+			r.Origin}
+	})
+}
+
+// insertLiterals runs one multi-row INSERT … ON CONFLICT DO NOTHING per
+// rowsPerInsert rows, the values written as literals (AppendSQLLiteral,
+// which also makes text valid UTF-8 without NUL), and returns how many
+// rows were new.
+func (tx *Tx) insertLiterals(ctx context.Context, op, head string, n int, row func(i int) []any) (int, error) {
 	total := 0
-	for _, chunk := range chunks(rs, rowsPerInsert) {
-		args := make([]any, 0, len(chunk)*9)
-		for _, r := range chunk {
-			args = append(args, r.ID, r.BeliefID, r.Kind, nullString(r.EvidenceID), validUTF8(r.Payload), r.Turn,
-				r.CreatedAt, r.HLC, r.Origin)
+	var q []byte
+	for start := 0; start < n; start += rowsPerInsert {
+		q = append(append(q[:0], head...), " VALUES "...)
+		for i := start; i < min(start+rowsPerInsert, n); i++ {
+			if i > start {
+				q = append(q, ',')
+			}
+			q = AppendSQLRow(q, row(i))
 		}
-		res, err := tx.Exec(ctx, `INSERT INTO belief_events(id, belief_id, kind, evidence_id, payload, turn,
-			created_at, hlc, origin) VALUES `+tuples(len(chunk), 9)+` ON CONFLICT DO NOTHING`, args...)
+		res, err := tx.Exec(ctx, string(append(q, " ON CONFLICT DO NOTHING"...)))
 		if err != nil {
-			return total, wrap("insert pulled belief events", err)
+			return total, wrap(op, err)
 		}
-		n, _ := res.RowsAffected()
-		total += int(n)
+		affected, _ := res.RowsAffected()
+		total += int(affected)
 	}
 	return total, nil
 }

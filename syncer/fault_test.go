@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"net/http"
 	"sync"
+	"time"
 
 	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/syncer/hranatest"
 )
 
 var errInjected = errors.New("injected fault")
@@ -54,15 +57,16 @@ func (f *faults) setRate(r float64) {
 
 // faultyDialer opens the real go-libsql remote at url and puts a
 // faultyRemote in front of it.
-func faultyDialer(url string, f *faults) Dialer {
+func faultyDialer(url, token string, f *faults) Dialer {
 	return func(ctx context.Context) (Remote, error) {
 		if f.hit("dial") {
 			return nil, errInjected
 		}
-		r, err := openRemote(ctx, url, "")
+		r, err := openRemote(ctx, url, token, 2*time.Second)
 		if err != nil {
 			return nil, err
 		}
+		r.reuse = 300 * time.Millisecond // below the wire world's stream expiry
 		steps := []string{"episodes", "evidence", "events", "tombstones", "blank", "commit"}
 		r.fault = func(step string) error {
 			if step != steps[f.intn(len(steps))] {
@@ -122,14 +126,14 @@ func (r *faultyRemote) Push(ctx context.Context, b store.SyncBatch) (int, error)
 	return n, nil
 }
 
-func (r *faultyRemote) Pull(ctx context.Context, after store.SyncCursor, skip string, limit int) (store.SyncBatch, error) {
+func (r *faultyRemote) Pull(ctx context.Context, after store.SyncCursor, skip string, limit int, want Tables) (store.SyncBatch, error) {
 	if r.f.hit("pull refused") {
 		return store.SyncBatch{}, errInjected
 	}
 	if r.f.hit("pull closed connection") {
 		r.sql.db.Close()
 	}
-	b, err := r.Remote.Pull(ctx, after, skip, limit)
+	b, err := r.Remote.Pull(ctx, after, skip, limit, want)
 	if err != nil {
 		return b, err
 	}
@@ -172,4 +176,85 @@ func shuffled(b store.SyncBatch, f *faults) store.SyncBatch {
 		out.Tombstones[i], out.Tombstones[j] = out.Tombstones[j], out.Tombstones[i]
 	})
 	return out
+}
+
+// wireFaults makes the Hrana server misbehave at random, from a seeded
+// source: each request meets a fault with probability rate.
+type wireFaults struct {
+	srv  *hranatest.Server
+	mu   sync.Mutex
+	rng  *rand.Rand
+	rate float64
+	down bool
+}
+
+// wireMenu is what a request may meet. A slow answer past the request
+// timeout (2 s in these tests) is a remote that stopped answering.
+var wireMenu = []hranatest.Fault{
+	{Kind: hranatest.DropBefore}, {Kind: hranatest.DropAfter}, {Kind: hranatest.Truncate},
+	{Kind: hranatest.Status, Code: http.StatusUnauthorized}, {Kind: hranatest.Status, Code: http.StatusForbidden},
+	{Kind: hranatest.Status, Code: http.StatusTooManyRequests, RetryAfter: time.Second},
+	{Kind: hranatest.Status, Code: http.StatusInternalServerError},
+	{Kind: hranatest.Status, Code: http.StatusBadGateway}, {Kind: hranatest.Status, Code: http.StatusServiceUnavailable},
+	{Kind: hranatest.ExpireStream}, {Kind: hranatest.TooLarge},
+	{Kind: hranatest.Slow, Delay: 30 * time.Millisecond}, {Kind: hranatest.Slow, Delay: 2500 * time.Millisecond},
+}
+
+func newWireFaults(srv *hranatest.Server, seed uint64, rate float64) *wireFaults {
+	w := &wireFaults{srv: srv, rng: rand.New(rand.NewPCG(seed, seed^0x2545f4914f6cdd1d)), rate: rate}
+	srv.SetPolicy(func(hranatest.Request) hranatest.Fault {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.rate == 0 || w.rng.Float64() >= w.rate {
+			return hranatest.Fault{}
+		}
+		f := wireMenu[w.rng.IntN(len(wireMenu))]
+		if f.Kind == hranatest.Slow && f.Delay > time.Second && w.rng.IntN(4) != 0 {
+			f.Delay = 30 * time.Millisecond // keep the long silences rare: each costs the timeout
+		}
+		return f
+	})
+	return w
+}
+
+// injected counts the faults the server applied (0 for a file remote).
+func (w *wireFaults) injected() int {
+	if w == nil {
+		return 0
+	}
+	n := 0
+	for _, v := range w.srv.Stats().Faults {
+		n += v
+	}
+	return n
+}
+
+// outage takes the server off the network, or puts it back.
+func (w *wireFaults) outage(down bool) {
+	w.mu.Lock()
+	w.down = down
+	w.mu.Unlock()
+	if err := w.srv.SetDown(down); err != nil {
+		panic(err)
+	}
+}
+
+func (w *wireFaults) isDown() bool {
+	if w == nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.down
+}
+
+// off ends every fault and outage, for the final clean rounds.
+func (w *wireFaults) off() {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	w.rate = 0
+	w.mu.Unlock()
+	w.outage(false)
 }

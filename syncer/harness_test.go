@@ -13,6 +13,7 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/syncer/hranatest"
 )
 
 // clock is a fake wall clock one machine reads; each test machine has its
@@ -55,7 +56,9 @@ func newMachine(t testing.TB, name string, skew time.Duration, dial Dialer) *mac
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &machine{name: name, db: db, clock: c, sync: NewWithDialer(db, "test-remote", dial, Options{Batch: 7})}
+	m := &machine{name: name, db: db, clock: c, sync: NewWithDialer(db, "test-remote", dial, Options{Batch: 7})}
+	t.Cleanup(func() { m.sync.Close() })
+	return m
 }
 
 func (m *machine) round(t testing.TB) Report {
@@ -98,38 +101,55 @@ func (m *machine) create(t testing.TB, spec belief.Spec, supports int) string {
 // machines can be compared and a difference printed.
 type snapshot map[string][]string
 
+// snapQuery selects columns from a table for a snapshot. Each column is
+// read through quote(): go-libsql hands back TEXT that looks like a date as
+// a time.Time, which prints the same for "2026-01-02" and
+// "2026-01-02T00:00:00Z", so a snapshot read any other way would not see a
+// date rewritten in transit.
+type snapQuery struct {
+	cols []string
+	from string
+}
+
+func (q snapQuery) sql() string {
+	cols := make([]string, len(q.cols))
+	for i, c := range q.cols {
+		cols[i] = "quote(" + c + ")"
+	}
+	return "SELECT " + strings.Join(cols, ", ") + " FROM " + q.from
+}
+
 // localQueries select every replicated column; columns local by design
 // (seq, stability, access and promotion marks, surprise, dedup keys, the
 // time a forget was applied) are left out.
-var localQueries = map[string]string{
-	"episodes": `SELECT id, session_id, project_path, scope, kind, content, summary, turn, created_at, hlc, origin,
-		forgotten_at IS NOT NULL FROM episodes`,
-	"evidence": `SELECT id, belief_id, coalesce(episode_id, ''), source, label, support, reliability, note, turn,
-		created_at, hlc, origin FROM evidence`,
-	"events": `SELECT id, belief_id, kind, coalesce(evidence_id, ''), payload, turn, created_at, hlc, origin
-		FROM belief_events`,
-	"tombstones": `SELECT target_id, kind FROM tombstones`,
-	"beliefs": `SELECT id, statement, subject, predicate, object, context, timeframe, kind, scope, project_path,
-		source, status, alpha, beta, counts_at, counts_turn, peak_confidence, evidence_count, supports,
-		contradictions, partials, coalesce(last_reinforced_at, 0), valid_at, coalesce(invalid_at, 0),
-		coalesce(parent_belief_id, ''), coalesce(merged_into, ''), pinned, created_at, updated_at, last_hlc,
-		origin FROM beliefs`,
+var localQueries = map[string]snapQuery{
+	"episodes": {[]string{"id", "session_id", "project_path", "scope", "kind", "content", "summary", "turn",
+		"created_at", "hlc", "origin", "forgotten_at IS NOT NULL"}, "episodes"},
+	"evidence": {[]string{"id", "belief_id", "coalesce(episode_id, '')", "source", "label", "support",
+		"reliability", "note", "turn", "created_at", "hlc", "origin"}, "evidence"},
+	"events": {[]string{"id", "belief_id", "kind", "coalesce(evidence_id, '')", "payload", "turn", "created_at",
+		"hlc", "origin"}, "belief_events"},
+	"tombstones": {[]string{"target_id", "kind"}, "tombstones"},
+	"beliefs": {[]string{"id", "statement", "subject", "predicate", "object", "context", "timeframe", "kind",
+		"scope", "project_path", "source", "status", "alpha", "beta", "counts_at", "counts_turn", "peak_confidence",
+		"evidence_count", "supports", "contradictions", "partials", "coalesce(last_reinforced_at, 0)", "valid_at",
+		"coalesce(invalid_at, 0)", "coalesce(parent_belief_id, '')", "coalesce(merged_into, '')", "pinned",
+		"created_at", "updated_at", "last_hlc", "origin"}, "beliefs"},
 }
 
 // remoteQueries select the same columns from the remote's tables.
-var remoteQueries = map[string]string{
-	"episodes": `SELECT id, session_id, project_path, scope, kind, content, summary, turn, created_at, hlc, origin
-		FROM episodes`,
+var remoteQueries = map[string]snapQuery{
+	"episodes":   {localQueries["episodes"].cols[:11], "episodes"},
 	"evidence":   localQueries["evidence"],
 	"events":     localQueries["events"],
 	"tombstones": localQueries["tombstones"],
 }
 
-func takeSnapshot(t testing.TB, db *sql.DB, queries map[string]string) snapshot {
+func takeSnapshot(t testing.TB, db *sql.DB, queries map[string]snapQuery) snapshot {
 	t.Helper()
 	out := snapshot{}
 	for table, q := range queries {
-		rows, err := db.Query(q)
+		rows, err := db.Query(q.sql())
 		if err != nil {
 			t.Fatalf("snapshot %s: %v", table, err)
 		}
@@ -190,4 +210,49 @@ func openFileRemote(t testing.TB, url string) *sql.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// remoteKind is one way to reach a remote in tests: a file (go-libsql's
+// local engine) or the Hrana server over HTTP (go-libsql's remote client).
+type remoteKind struct {
+	name string
+	// dial returns a Dialer for the kind's remote, the same remote on
+	// every call within a test.
+	dial func(t testing.TB) Dialer
+	// inspect opens the remote's file directly.
+	inspect func(t testing.TB) *sql.DB
+}
+
+// remoteKinds returns a fresh remote of each kind for one test.
+func remoteKinds(t *testing.T) []remoteKind {
+	file := remoteURL(t)
+	var srv *hranatest.Server
+	server := func(t testing.TB) *hranatest.Server {
+		if srv == nil {
+			srv = startServer(t, hranatest.Options{Token: testToken})
+		}
+		return srv
+	}
+	return []remoteKind{
+		{name: "file",
+			dial:    func(testing.TB) Dialer { return Dial(file, "") },
+			inspect: func(t testing.TB) *sql.DB { return openFileRemote(t, file) }},
+		{name: "http",
+			dial:    func(t testing.TB) Dialer { return Dial(server(t).URL(), testToken) },
+			inspect: func(t testing.TB) *sql.DB { return openFileRemote(t, "file:"+server(t).Path()) }},
+	}
+}
+
+// testToken is the bearer token the test server wants.
+const testToken = "tok-3f9a1c77e2b04d5c9a8e"
+
+// startServer serves a fresh remote over Hrana on 127.0.0.1.
+func startServer(t testing.TB, opts hranatest.Options) *hranatest.Server {
+	t.Helper()
+	srv, err := hranatest.New(filepath.Join(t.TempDir(), "remote.db"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
 }

@@ -86,3 +86,77 @@ func TestLoop(t *testing.T) {
 		t.Errorf("b: Belief()=%v; the loop did not push", err)
 	}
 }
+
+// TestLoopWaits checks what the loop waits after each outcome and what it
+// says of the remote meanwhile.
+func TestLoopWaits(t *testing.T) {
+	a := newMachine(t, "a", 0, nil)
+	l := NewLoop(a.sync, 5*time.Minute, nil)
+	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	l.now = func() time.Time { return now }
+	down := unreachableError{errInjected}
+	tests := []struct {
+		name    string
+		err     error
+		reached bool
+		min     time.Duration
+		max     time.Duration
+	}{
+		{"first failure", down, false, BackoffMin, BackoffMin * 6 / 5},
+		{"second doubles", down, false, 2 * BackoffMin, 2 * BackoffMin * 6 / 5},
+		{"rate limited asks for more", &wireError{kind: ErrRateLimited, retryAfter: 10 * time.Minute, msg: "429"}, true,
+			10 * time.Minute, 10 * time.Minute},
+		{"clean round", nil, true, 5 * time.Minute, 5 * time.Minute},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := l.record(Report{Reached: tt.reached}, tt.err)
+			if got < tt.min || got > tt.max {
+				t.Errorf("wait %v, want between %v and %v", got, tt.min, tt.max)
+			}
+			h := l.Health()
+			if h.Down != (tt.err != nil) || !h.NextTry.Equal(now.Add(got)) || h.Name != EndpointSync {
+				t.Errorf("Health()=%+v after %v", h, tt.err)
+			}
+			if tt.err != nil && (h.Error == "" || h.Since.IsZero()) {
+				t.Errorf("Health()=%+v: want the error and since when", h)
+			}
+			if tt.reached && h.LastOK != now {
+				t.Errorf("Health().LastOK=%v, want %v: the remote answered", h.LastOK, now)
+			}
+		})
+	}
+	// A remote that stays out of reach is tried every few minutes, one
+	// that answers with errors less and less often.
+	var unreachable, failing time.Duration
+	for i := 0; i < 20; i++ {
+		unreachable = l.record(Report{}, down)
+	}
+	for i := 0; i < 20; i++ {
+		failing = l.record(Report{Reached: true}, &wireError{kind: ErrRemoteFailed, msg: "503"})
+	}
+	if unreachable > UnreachableMax*6/5 || failing < BackoffMax {
+		t.Errorf("after 20 failures: unreachable waits %v, failing %v; want at most %v and at least %v",
+			unreachable, failing, UnreachableMax*6/5, BackoffMax)
+	}
+}
+
+func TestDue(t *testing.T) {
+	tests := []struct {
+		name       string
+		wall, mono time.Duration
+		want       bool
+	}{
+		{"waiting", time.Minute, time.Minute, false},
+		{"wait over", 10 * time.Minute, 10 * time.Minute, true},
+		{"woke from an hour's sleep", time.Hour + time.Minute, time.Minute, true},
+		{"clock nudged by NTP", 2*time.Minute + time.Second, 2 * time.Minute, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := due(tt.wall, tt.mono, 10*time.Minute); got != tt.want {
+				t.Errorf("due(%v, %v)=%v, want %v", tt.wall, tt.mono, got, tt.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package syncer
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -11,28 +12,52 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/syncer/hranatest"
 )
 
 // world is three machines sharing one remote, driven by a seeded source.
 type world struct {
 	t        *testing.T
 	rng      *rand.Rand
-	url      string
+	url      string // the remote: a file, or the Hrana server's
+	path     string // the remote's database file
 	machines []*machine
-	faults   *faults
-	episodes map[string]bool // every episode ID written anywhere
-	beliefs  map[string]bool // every belief ID created anywhere
-	failed   int             // rounds that returned an error
+	faults   *faults           // faults on the client's side of the wire
+	wire     *wireFaults       // faults on the server's side; nil for a file remote
+	episodes map[string]bool   // every episode ID written anywhere
+	beliefs  map[string]bool   // every belief ID created anywhere
+	gone     map[string]string // text of every episode forgotten anywhere, by ID
+	rounds   int               // rounds run
+	failed   int               // rounds that returned an error
 }
 
+// newWorld builds three machines on a file remote with client-side faults
+// at faultRate.
 func newWorld(t *testing.T, seed uint64, faultRate float64) *world {
-	w := &world{t: t, rng: rand.New(rand.NewPCG(seed, 7)), url: remoteURL(t), faults: newFaults(seed, faultRate),
-		episodes: map[string]bool{}, beliefs: map[string]bool{}}
+	url := remoteURL(t)
+	w := newWorldAt(t, seed, faultRate, url, strings.TrimPrefix(url, "file:"), "")
+	return w
+}
+
+// newWireWorld builds three machines on the Hrana server, with faults at
+// clientRate on the client's side and at serverRate on the server's,
+// inside every request and between rounds.
+func newWireWorld(t *testing.T, seed uint64, clientRate, serverRate float64) *world {
+	srv := startServer(t, hranatest.Options{Token: testToken, StreamTimeout: time.Second,
+		MaxRequestBytes: 256 << 10})
+	w := newWorldAt(t, seed, clientRate, srv.URL(), srv.Path(), testToken)
+	w.wire = newWireFaults(srv, seed, serverRate)
+	return w
+}
+
+func newWorldAt(t *testing.T, seed uint64, faultRate float64, url, path, token string) *world {
+	w := &world{t: t, rng: rand.New(rand.NewPCG(seed, 7)), url: url, path: path, faults: newFaults(seed, faultRate),
+		episodes: map[string]bool{}, beliefs: map[string]bool{}, gone: map[string]string{}}
 	for i, name := range []string{"laptop", "desktop", "travel"} {
 		// Skewed clocks: the desktop runs four seconds ahead, the travel
 		// laptop two behind.
 		skew := []time.Duration{0, 4 * time.Second, -2 * time.Second}[i]
-		m := newMachine(t, name, skew, faultyDialer(w.url, w.faults))
+		m := newMachine(t, name, skew, faultyDialer(url, token, w.faults))
 		m.sync.batch = 3 + w.rng.IntN(6)
 		w.machines = append(w.machines, m)
 	}
@@ -137,10 +162,17 @@ func (w *world) step(i int) {
 		w.lifecycle(m)
 	case r < 72:
 		w.forget(m)
+	case r < 75 && w.wire != nil:
+		// Outages between rounds: the network goes, and comes back.
+		w.wire.outage(w.rng.IntN(3) == 0)
 	default:
+		before := w.wire.injected()
+		w.rounds++
 		if _, err := m.sync.Round(ctx); err != nil {
-			if !errors.Is(err, errInjected) && !errors.Is(err, errDropped) && !isClosedError(err) {
-				w.t.Fatalf("%s: Round()=%v", m.name, err)
+			expected := errors.Is(err, errInjected) || errors.Is(err, errDropped) || isClosedError(err) ||
+				w.wire.injected() > before || w.wire.isDown()
+			if !expected {
+				w.t.Fatalf("%s: Round()=%v with no fault injected", m.name, err)
 			}
 			w.failed++
 		}
@@ -202,9 +234,15 @@ func (w *world) forget(m *machine) {
 		return
 	}
 	if eps := w.episodeIDs(m); len(eps) > 0 {
-		if err := m.db.ForgetEpisode(ctx, pick(w.rng, eps)); err != nil {
+		id := pick(w.rng, eps)
+		e, err := m.db.Episode(ctx, id)
+		if err != nil {
 			w.t.Fatal(err)
 		}
+		if err := m.db.ForgetEpisode(ctx, id); err != nil {
+			w.t.Fatal(err)
+		}
+		w.gone[id] = e.Content
 	}
 }
 
@@ -212,6 +250,7 @@ func (w *world) forget(m *machine) {
 // nothing.
 func (w *world) settle() {
 	w.faults.setRate(0)
+	w.wire.off()
 	for pass := 0; pass < 8; pass++ {
 		moved := false
 		for _, m := range w.machines {
@@ -254,11 +293,13 @@ func (w *world) check() {
 			t.Fatalf("%s and %s differ:\n%s", first.name, m.name, d)
 		}
 	}
-	remote := openFileRemote(t, w.url)
-	if d := diff(takeSnapshot(t, first.db.SQL(), remoteQueries), takeSnapshot(t, remote, remoteQueries),
+	remote := openFileRemote(t, "file:"+w.path)
+	remoteSnap := takeSnapshot(t, remote, remoteQueries)
+	if d := diff(takeSnapshot(t, first.db.SQL(), remoteQueries), remoteSnap,
 		"episodes", "evidence", "events", "tombstones"); d != "" {
 		t.Fatalf("%s and the remote differ:\n%s", first.name, d)
 	}
+	w.checkForgotten(remote, remoteSnap)
 	for _, m := range w.machines {
 		for id := range w.episodes {
 			if _, err := m.db.Episode(ctx, id); err != nil {
@@ -291,6 +332,49 @@ func (w *world) check() {
 	}
 }
 
+// checkForgotten asserts every forget reached every copy: the text of a
+// forgotten episode is in no row of any machine or of the remote, and
+// every belief a tombstone names keeps only its blanked create event.
+func (w *world) checkForgotten(remote *sql.DB, remoteSnap snapshot) {
+	t := w.t
+	snaps := map[string]snapshot{"remote": remoteSnap}
+	for _, m := range w.machines {
+		snaps[m.name] = m.snapshot(t)
+	}
+	for id, text := range w.gone {
+		for name, snap := range snaps {
+			for table, lines := range snap {
+				for _, l := range lines {
+					if strings.Contains(l, text) {
+						t.Errorf("%s %s still holds the text of forgotten episode %s: %s", name, table, id, l)
+					}
+				}
+			}
+		}
+	}
+	dbs := map[string]*sql.DB{"remote": remote}
+	for _, m := range w.machines {
+		dbs[m.name] = m.db.SQL()
+	}
+	for name, db := range dbs {
+		var n int
+		err := db.QueryRow(`SELECT count(*) FROM belief_events e JOIN tombstones t ON t.target_id = e.belief_id
+			WHERE t.kind = 'belief' AND e.kind = 'create' AND e.payload NOT LIKE '%[forgotten]%'`).Scan(&n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var notes int
+		err = db.QueryRow(`SELECT count(*) FROM evidence v JOIN tombstones t ON t.target_id = v.belief_id
+			WHERE t.kind = 'belief' AND v.note != ''`).Scan(&notes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n+notes > 0 {
+			t.Errorf("%s: %d create events and %d evidence notes of forgotten beliefs keep their text", name, n, notes)
+		}
+	}
+}
+
 func TestPropertyThreeMachinesConverge(t *testing.T) {
 	for seed := uint64(1); seed <= seeds(8); seed++ {
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
@@ -317,6 +401,29 @@ func TestFaultsThreeMachinesConverge(t *testing.T) {
 			w.settle()
 			w.check()
 			t.Logf("faults injected: %v", w.faults.seen)
+		})
+	}
+}
+
+// TestWireThreeMachinesConverge runs the three machines over HTTP, through
+// go-libsql's remote client, against the Hrana server misbehaving inside
+// requests (dropped before and after commits, HTTP errors, truncated and
+// slow answers, expired streams, bodies refused as too large) and between
+// rounds (outages), with the client-side faults on top.
+func TestWireThreeMachinesConverge(t *testing.T) {
+	for seed := uint64(201); seed <= 200+seeds(6); seed++ {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			w := newWireWorld(t, seed, 0.03, 0.02)
+			for i := 0; i < 150; i++ {
+				w.step(i)
+			}
+			if w.failed == 0 || w.wire.injected() == 0 {
+				t.Fatalf("%d rounds failed, %d faults on the wire; faults were not injected", w.failed, w.wire.injected())
+			}
+			w.settle()
+			w.check()
+			t.Logf("%d of %d rounds failed; client faults %v; server faults %v", w.failed, w.rounds, w.faults.seen,
+				w.wire.srv.Stats().Faults)
 		})
 	}
 }

@@ -20,6 +20,11 @@ import (
 // one is a libSQL database reached through go-libsql; tests wrap it to
 // inject faults.
 type Remote interface {
+	// Survey reads in one statement, so from one snapshot, the remote's
+	// identity and schema version and, for each table, how many rows past
+	// the cursor are not from skip and the highest sequence. A remote
+	// without credence's tables gives a zero Survey.
+	Survey(ctx context.Context, after store.SyncCursor, skip string) (Survey, error)
 	// Prepare creates the log tables when they are missing and returns the
 	// remote's identity, which changes when the remote is replaced.
 	Prepare(ctx context.Context) (string, error)
@@ -27,14 +32,39 @@ type Remote interface {
 	// text of anything a tombstone (pushed now or before) names, and
 	// returns how many rows were new.
 	Push(ctx context.Context, b store.SyncBatch) (int, error)
-	// Pull returns up to limit rows of each table past the cursor, in the
-	// remote's order, leaving out rows whose origin is skip. Row Seq fields
-	// hold the remote's sequence.
-	Pull(ctx context.Context, after store.SyncCursor, skip string, limit int) (store.SyncBatch, error)
-	// Pending counts the rows Pull would still return.
-	Pending(ctx context.Context, after store.SyncCursor, skip string) (int, error)
+	// Pull returns up to limit rows of each table in want past the cursor,
+	// in the remote's order, leaving out rows whose origin is skip. Row Seq
+	// fields hold the remote's sequence.
+	Pull(ctx context.Context, after store.SyncCursor, skip string, limit int, want Tables) (store.SyncBatch, error)
 	// Close releases the connection.
 	Close() error
+}
+
+// Tables is a set of the replicated tables.
+type Tables uint8
+
+// The replicated tables.
+const (
+	TableEpisodes Tables = 1 << iota
+	TableEvidence
+	TableEvents
+	TableTombstones
+	AllTables = TableEpisodes | TableEvidence | TableEvents | TableTombstones
+)
+
+// Survey is what one statement tells of the remote.
+type Survey struct {
+	ID     string // "" when the remote holds no credence tables yet
+	Schema string // the sync schema version it was created with
+	// Waiting counts, per table, the rows past the cursor not from skip:
+	// what Pull would return. Head is each table's highest sequence.
+	Waiting, Head store.SyncCursor
+}
+
+// Total is how many rows are waiting in all tables.
+func (s Survey) Total() int {
+	w := s.Waiting
+	return int(w.Episodes + w.Evidence + w.Events + w.Tombstones)
 }
 
 // Dialer opens a connection to the remote.
@@ -67,8 +97,11 @@ var remoteSchema = []string{
 		created_at INTEGER NOT NULL, hlc INTEGER NOT NULL, origin TEXT NOT NULL)`,
 }
 
-// remoteSchemaVersion is recorded in credence_sync; a newer remote is
-// refused rather than written with an older layout.
+// RemoteSchemaVersion is the layout of the remote's tables this credence
+// writes, recorded in credence_sync; a remote with another is refused
+// rather than written with the wrong layout.
+const RemoteSchemaVersion = remoteSchemaVersion
+
 const remoteSchemaVersion = "1"
 
 // errDropped, returned by a test's fault hook, makes inTx drop the
@@ -79,8 +112,12 @@ var errDropped = errors.New("connection dropped")
 
 // Dial returns a Dialer for the remote at rawURL with token. Nothing is
 // opened until the Dialer is called.
-func Dial(rawURL, token string) Dialer {
-	return func(ctx context.Context) (Remote, error) { return openRemote(ctx, rawURL, token) }
+func Dial(rawURL, token string) Dialer { return dialTimeout(rawURL, token, 0) }
+
+// dialTimeout is Dial with a bound on each HTTP request (0 means
+// DefaultRequestTimeout).
+func dialTimeout(rawURL, token string, timeout time.Duration) Dialer {
+	return func(ctx context.Context) (Remote, error) { return openRemote(ctx, rawURL, token, timeout) }
 }
 
 // sqlRemote is a Remote over database/sql and go-libsql.
@@ -88,12 +125,21 @@ type sqlRemote struct {
 	db    *sql.DB
 	scrub scrubber
 	name  string
+	// relay carries the requests of an HTTP remote; nil for a file.
+	relay *relay
+	// lastUse is when the pooled connection last finished an operation;
+	// reuse is how long after that its stream is trusted to live.
+	lastUse time.Time
+	reuse   time.Duration
+	// budget bounds the text of one statement of a push; it shrinks when
+	// the remote refuses a request as too large.
+	budget int
 	// fault, when set by a test, runs at each step of a push; an error
 	// stops the push there, before its transaction commits.
 	fault func(step string) error
 }
 
-func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
+func openRemote(ctx context.Context, rawURL, token string, timeout time.Duration) (*sqlRemote, error) {
 	scrub := newScrubber(rawURL, token)
 	name := RedactURL(rawURL)
 	dsn, err := driverDSN(rawURL, token)
@@ -101,13 +147,29 @@ func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
 		return nil, err
 	}
 	file := strings.HasPrefix(dsn, "file:")
+	var rl *relay
 	if file {
 		if err := createPrivate(dsn); err != nil {
 			return nil, fmt.Errorf("open remote %s: %w", name, err)
 		}
+	} else {
+		base, err := remoteBase(rawURL)
+		if err != nil {
+			return nil, err
+		}
+		if rl, err = startRelay(base, timeout); err != nil {
+			return nil, err
+		}
+		if dsn, err = driverDSN(rl.URL(), token); err != nil {
+			rl.close()
+			return nil, err
+		}
 	}
 	conn, err := newRemoteConnector(dsn, file)
 	if err != nil {
+		if rl != nil {
+			rl.close()
+		}
 		return nil, fmt.Errorf("open remote %s: %w", name, scrub.err(err))
 	}
 	db := sql.OpenDB(conn)
@@ -115,22 +177,59 @@ func openRemote(ctx context.Context, rawURL, token string) (*sqlRemote, error) {
 	// remote gains nothing from more.
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
-	return &sqlRemote{db: db, scrub: scrub, name: name}, nil
+	return &sqlRemote{db: db, scrub: scrub, name: name, relay: rl, reuse: streamReuse,
+		budget: maxStatementBytes}, nil
 }
 
-// fail names the operation and scrubs the driver's message.
+// fail names the operation and scrubs the driver's message. When the
+// request failed on the wire, the relay knows better than the driver
+// (which only echoes the status and body): an unreachable remote, a
+// refused token, a rate limit.
 func (r *sqlRemote) fail(op string, err error) error {
 	if err == nil {
 		return nil
 	}
+	if r.relay != nil {
+		if w := r.relay.take(); w != nil {
+			err = w
+		}
+	}
 	return fmt.Errorf("%s on remote %s: %w", op, r.name, r.scrub.err(err))
 }
 
-// Close closes the connection.
-func (r *sqlRemote) Close() error { return r.fail("close", r.db.Close()) }
+// begin binds the relay's requests to ctx and forgets a failure left by an
+// earlier request, so fail reports the current operation's.
+func (r *sqlRemote) begin(ctx context.Context) {
+	if r.relay != nil {
+		r.relay.bind(ctx)
+		r.relay.take()
+	}
+}
+
+// keepable reports whether the remote is worth keeping open between
+// rounds: an HTTP one, whose client and relay cost milliseconds to set up.
+func (r *sqlRemote) keepable() bool { return r.relay != nil }
+
+// Requests counts the HTTP requests sent to the remote (0 for a file).
+func (r *sqlRemote) Requests() int {
+	if r.relay == nil {
+		return 0
+	}
+	return r.relay.count()
+}
+
+// Close closes the connection, then the relay.
+func (r *sqlRemote) Close() error {
+	err := r.db.Close()
+	if r.relay != nil {
+		err = errors.Join(err, r.relay.close())
+	}
+	return r.fail("close", err)
+}
 
 // Prepare creates the remote's tables on first use and returns its ID.
 func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
+	r.begin(ctx)
 	id, version, err := r.identity(ctx)
 	if err == nil && id != "" {
 		if version != remoteSchemaVersion {
@@ -140,8 +239,11 @@ func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
 		return id, nil
 	}
 	var n int
-	if err := r.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table'
-		AND name IN ('episodes', 'evidence', 'belief_events', 'tombstones')`).Scan(&n); err != nil {
+	err = r.use(ctx, func(conn *sql.Conn) error {
+		return conn.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table'
+			AND name IN ('episodes', 'evidence', 'belief_events', 'tombstones')`).Scan(&n)
+	})
+	if err != nil {
 		return "", r.fail("read schema", err)
 	}
 	if n > 0 {
@@ -166,34 +268,74 @@ func (r *sqlRemote) Prepare(ctx context.Context) (string, error) {
 }
 
 func (r *sqlRemote) identity(ctx context.Context) (id, version string, err error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT key, value FROM credence_sync WHERE key IN ('remote_id', 'schema')`)
+	err = r.use(ctx, func(conn *sql.Conn) error {
+		return queryEach(ctx, conn, `SELECT `+store.SyncColumns("#key", "#value")+` FROM credence_sync
+			WHERE key IN ('remote_id', 'schema')`, nil, func(rows *sql.Rows) error {
+			var k, v string
+			if err := rows.Scan(raw(&k), raw(&v)); err != nil {
+				return err
+			}
+			if k == "remote_id" {
+				id = v
+			} else {
+				version = v
+			}
+			return nil
+		})
+	})
+	return id, version, err
+}
+
+// streamReuse is how long after its last operation a connection to an
+// HTTP remote is used again. go-libsql keeps the stream of a connection's
+// last query open and sends the next statement on it; a server expires an
+// idle stream after some seconds (sqld after 10), and the statement then
+// fails. Within this window the stream is alive and reusing it saves the
+// requests of a new one; past it the connection is dropped and a fresh one
+// starts a fresh stream.
+const streamReuse = 2 * time.Second
+
+// use runs one operation on the remote's connection. Over HTTP a
+// connection idle for longer than the reuse window, or one an operation
+// failed on (its stream's state is unknown), is dropped instead of used
+// again; dropping it closes its stream on the server.
+func (r *sqlRemote) use(ctx context.Context, fn func(*sql.Conn) error) error {
+	conn, err := r.db.Conn(ctx)
 	if err != nil {
-		return "", "", err
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var k, v string
-		if err := rows.Scan(&k, &v); err != nil {
-			return "", "", err
-		}
-		if k == "remote_id" {
-			id = v
-		} else {
-			version = v
+	if r.relay != nil && !r.lastUse.IsZero() && time.Since(r.lastUse) > r.reuse {
+		drop(conn)
+		if conn, err = r.db.Conn(ctx); err != nil {
+			return err
 		}
 	}
-	return id, version, rows.Err()
+	err = fn(conn)
+	if r.relay != nil && err != nil {
+		drop(conn)
+		r.lastUse = time.Time{}
+		return err
+	}
+	r.lastUse = time.Now()
+	if cerr := conn.Close(); !errors.Is(cerr, sql.ErrConnDone) {
+		err = errors.Join(err, cerr) // ErrConnDone: tx dropped it already
+	}
+	return err
+}
+
+// drop closes a connection instead of returning it to the pool.
+func drop(conn *sql.Conn) {
+	_ = conn.Raw(func(any) error { return driver.ErrBadConn })
 }
 
 // inTx runs fn between BEGIN IMMEDIATE and COMMIT on one connection: the
 // write lock is taken up front, so two machines pushing at once wait for
 // each other instead of failing half way. fn's error rolls back.
 func (r *sqlRemote) inTx(ctx context.Context, fn func(*sql.Conn) error) error {
-	conn, err := r.db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
+	return r.use(ctx, func(conn *sql.Conn) error { return r.tx(ctx, conn, fn) })
+}
+
+func (r *sqlRemote) tx(ctx context.Context, conn *sql.Conn, fn func(*sql.Conn) error) error {
 	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
 		return err
 	}

@@ -70,8 +70,8 @@ func TestLiveRemote(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	n, err := r.Pending(ctx, store.SyncCursor{}, "")
-	if err != nil || n == 0 {
-		t.Errorf("Pending()=%d, %v on the live remote", n, err)
+	sv, err := r.Survey(ctx, store.SyncCursor{}, "")
+	if err != nil || sv.Total() == 0 || sv.Schema != remoteSchemaVersion {
+		t.Errorf("Survey()=%+v, %v on the live remote", sv, err)
 	}
 }

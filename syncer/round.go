@@ -2,9 +2,9 @@ package syncer
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/credence-mem/credence/store"
@@ -13,11 +13,28 @@ import (
 // pull applies the remote's rows past the pull cursor, one batch per local
 // transaction; the cursor moves in the transaction that commits the rows,
 // so a pull cut anywhere loses nothing and repeats nothing it committed.
-func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, rep *Report) error {
+// Only tables the survey found rows waiting in are asked; the others'
+// positions move past what the survey saw (this machine's own rows), so
+// an idle round costs the remote one statement.
+func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, sv Survey, rep *Report) error {
 	me := s.db.MachineID()
 	cur := st.pull
-	for {
-		b, err := remote.Pull(ctx, cur, me, s.batch)
+	want := AllTables
+	if !st.reset {
+		want = waiting(sv)
+		if next := pastIdle(cur, sv); next != cur {
+			err := s.db.Write(ctx, func(tx *store.Tx) error {
+				var err error
+				cur, err = advance(ctx, tx, MetaPullCursor, next)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for want != 0 {
+		b, err := remote.Pull(ctx, cur, me, s.batch, want)
 		if err != nil {
 			return err
 		}
@@ -40,16 +57,66 @@ func (s *Syncer) pull(ctx context.Context, remote Remote, st syncState, rep *Rep
 		rep.PulledNew += applied.Inserted
 		rep.Refolded += len(applied.Beliefs)
 		rep.Purged += applied.Purged
-		if !full(b, s.batch) {
-			break
-		}
+		want = full(b, s.batch, want)
 	}
-	return s.db.SetMeta(ctx, MetaLastPull, strconv.FormatInt(time.Now().UnixMilli(), 10))
+	rep.pulledAt = time.Now()
+	return nil
 }
 
-// full reports whether any table filled its batch, so more may be waiting.
-func full(b store.SyncBatch, limit int) bool {
-	return len(b.Episodes) >= limit || len(b.Evidence) >= limit || len(b.Events) >= limit || len(b.Tombstones) >= limit
+// full returns the tables of want that filled their batch: more may wait
+// there.
+func full(b store.SyncBatch, limit int, want Tables) Tables {
+	var out Tables
+	for _, t := range []struct {
+		table Tables
+		n     int
+	}{{TableEpisodes, len(b.Episodes)}, {TableEvidence, len(b.Evidence)}, {TableEvents, len(b.Events)},
+		{TableTombstones, len(b.Tombstones)}} {
+		if want&t.table != 0 && t.n >= limit {
+			out |= t.table
+		}
+	}
+	if b.More && want&TableEpisodes != 0 {
+		out |= TableEpisodes // cut short by size
+	}
+	return out
+}
+
+// waiting returns the tables the survey found rows to pull in.
+func waiting(sv Survey) Tables {
+	var out Tables
+	w := sv.Waiting
+	for _, t := range []struct {
+		table Tables
+		n     int64
+	}{{TableEpisodes, w.Episodes}, {TableEvidence, w.Evidence}, {TableEvents, w.Events},
+		{TableTombstones, w.Tombstones}} {
+		if t.n > 0 {
+			out |= t.table
+		}
+	}
+	return out
+}
+
+// pastIdle moves the cursor of each table with nothing waiting to the
+// head the survey saw. The count and the head come from one snapshot, so
+// every row at or below the head is this machine's own or already pulled,
+// and a row committed later gets a higher sequence.
+func pastIdle(cur store.SyncCursor, sv Survey) store.SyncCursor {
+	w, h := sv.Waiting, sv.Head
+	if w.Episodes == 0 {
+		cur.Episodes = max(cur.Episodes, h.Episodes)
+	}
+	if w.Evidence == 0 {
+		cur.Evidence = max(cur.Evidence, h.Evidence)
+	}
+	if w.Events == 0 {
+		cur.Events = max(cur.Events, h.Events)
+	}
+	if w.Tombstones == 0 {
+		cur.Tombstones = max(cur.Tombstones, h.Tombstones)
+	}
+	return cur
 }
 
 // mergeTwins derives the merge of beliefs created independently on two
@@ -58,8 +125,17 @@ func full(b store.SyncBatch, limit int) bool {
 // evidence rows, pulled or written here, so the scan is skipped when
 // neither log has grown since the last one.
 func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
+	// Looked at outside a write transaction first: an idle round takes no
+	// write lock for it.
+	seen, err := s.db.Meta(ctx, MetaMergedThrough)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if head, err := logHeads(ctx, s.db.SQL().QueryRowContext); err != nil || head == seen {
+		return err
+	}
 	return s.db.Write(ctx, func(tx *store.Tx) error {
-		head, err := logHeads(ctx, tx)
+		head, err := logHeads(ctx, tx.QueryRow)
 		if err != nil {
 			return err
 		}
@@ -76,7 +152,7 @@ func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
 		}
 		rep.Merged, rep.Mirrored, rep.Forgotten = d.Merged, d.Mirrored, d.Forgotten
 		rep.Refolded += len(d.Beliefs)
-		if head, err = logHeads(ctx, tx); err != nil {
+		if head, err = logHeads(ctx, tx.QueryRow); err != nil {
 			return err
 		}
 		return tx.SetMeta(ctx, MetaMergedThrough, head)
@@ -84,9 +160,9 @@ func (s *Syncer) mergeTwins(ctx context.Context, rep *Report) error {
 }
 
 // logHeads names the newest belief event and evidence row held.
-func logHeads(ctx context.Context, tx *store.Tx) (string, error) {
+func logHeads(ctx context.Context, queryRow func(context.Context, string, ...any) *sql.Row) (string, error) {
 	var events, evidence int64
-	err := tx.QueryRow(ctx, `SELECT (SELECT coalesce(max(seq), 0) FROM belief_events),
+	err := queryRow(ctx, `SELECT (SELECT coalesce(max(seq), 0) FROM belief_events),
 		(SELECT coalesce(max(seq), 0) FROM evidence)`).Scan(&events, &evidence)
 	if err != nil {
 		return "", fmt.Errorf("read log heads: %w", err)
@@ -122,7 +198,6 @@ func (s *Syncer) push(ctx context.Context, remote Remote, st syncState, rep *Rep
 		n, err := remote.Push(ctx, b)
 		if err != nil {
 			rep.Pending, _ = s.db.CountSyncRows(ctx, cur, sel)
-			_ = s.db.SetMeta(ctx, MetaPendingPush, strconv.Itoa(rep.Pending))
 			return err
 		}
 		rep.Pushed += b.Len()
@@ -135,13 +210,8 @@ func (s *Syncer) push(ctx context.Context, remote Remote, st syncState, rep *Rep
 			return err
 		}
 	}
-	now := strconv.FormatInt(time.Now().UnixMilli(), 10)
-	return s.db.Write(ctx, func(tx *store.Tx) error {
-		if err := tx.SetMeta(ctx, MetaPendingPush, "0"); err != nil {
-			return err
-		}
-		return tx.SetMeta(ctx, MetaLastPush, now)
-	})
+	rep.pushedAt = time.Now()
+	return nil
 }
 
 // pushCursor rereads the push cursor: the pull and merge of this round

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // ErrDisabled reports that no remote is configured.
@@ -75,15 +76,19 @@ func (s scrubber) err(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &scrubbedError{msg: s.text(err.Error()), cause: err}
+	return &scrubbedError{msg: s.text(err.Error()), cause: err, retryAfter: RetryAfter(err)}
 }
 
 type scrubbedError struct {
-	msg   string
-	cause error
+	msg        string
+	cause      error
+	retryAfter time.Duration
 }
 
 func (e *scrubbedError) Error() string { return e.msg }
+
+// RetryAfter passes on how long the remote asked to be left alone.
+func (e *scrubbedError) RetryAfter() time.Duration { return e.retryAfter }
 
 // Is lets errors.Is see sentinels (context.Canceled, ErrDisabled) through
 // the scrubbed wrapper without exposing the original text.
@@ -109,6 +114,25 @@ func RedactURL(raw string) string {
 		return "file:" + p
 	}
 	return (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}).String()
+}
+
+// remoteBase returns the HTTP address of a remote URL: libsql:// and
+// wss:// are served over https, ws:// over http. It returns nil for a
+// file: URL.
+func remoteBase(raw string) (*url.URL, error) {
+	dsn, err := driverDSN(raw, "")
+	if err != nil || strings.HasPrefix(dsn, "file:") {
+		return nil, err
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme == "libsql" {
+		u.Scheme = "https"
+	}
+	u.RawQuery, u.Fragment, u.User = "", "", nil
+	return u, nil
 }
 
 // driverDSN turns the configured URL and token into what go-libsql opens:

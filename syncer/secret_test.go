@@ -88,7 +88,7 @@ func TestTokenNeverShown(t *testing.T) {
 				}
 				shown = append(shown, err.Error())
 			}
-			st, err := statusWith(context.Background(), m.db, RedactURL(tt.url), echo, newScrubber(tt.url, token))
+			st, err := statusWith(context.Background(), m.db, RedactURL(tt.url), echo, newScrubber(tt.url, token), true)
 			if err != nil {
 				t.Fatal(err)
 			}
