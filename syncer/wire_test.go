@@ -344,3 +344,33 @@ func TestOversizedRequestsAreSplit(t *testing.T) {
 		t.Errorf("remote content length %d, %v; want %d characters", n, err, len([]rune(long)))
 	}
 }
+
+// TestRelayFollowsBaseURL: a remote that names another URL for a stream
+// (Hrana's base_url) gets that stream's requests there, while go-libsql
+// keeps talking to the relay.
+func TestRelayFollowsBaseURL(t *testing.T) {
+	base, _ := remoteBase("https://db.example")
+	rl, err := startRelay(base, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rl.close()
+	answer := rl.rewriteBase([]byte(`{"baton":"b1","base_url":"https://replica.example/","results":[]}`))
+	if !strings.Contains(string(answer), `"base_url":"`+rl.URL()+`"`) || !strings.Contains(string(answer), `"baton":"b1"`) {
+		t.Errorf("rewritten answer %s", answer)
+	}
+	cursor := rl.rewriteBase([]byte("{\"baton\":\"b2\",\"base_url\":\"https://replica.example\"}\n{\"type\":\"step_begin\"}\n"))
+	if !strings.HasSuffix(string(cursor), "\n{\"type\":\"step_begin\"}\n") {
+		t.Errorf("rewritten cursor answer %q", cursor)
+	}
+	if got := rl.target([]byte(`{"baton":"b2","requests":[]}`)); got != "https://replica.example" {
+		t.Errorf("a request on the stream goes to %s", got)
+	}
+	if got := rl.target([]byte(`{"baton":null,"requests":[]}`)); got != "https://db.example" {
+		t.Errorf("a new stream goes to %s", got)
+	}
+	rl.rewriteBase([]byte(`{"baton":null,"base_url":null,"results":[]}`))
+	if got := rl.target([]byte(`{"baton":"b3","requests":[]}`)); got != "https://db.example" {
+		t.Errorf("after the stream closed, requests go to %s", got)
+	}
+}

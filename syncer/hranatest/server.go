@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -124,25 +125,12 @@ func (srv *Server) URL() string { return srv.url }
 // Path is the database file the server serves.
 func (srv *Server) Path() string { return srv.path }
 
-// SetToken changes the token requests must carry ("" accepts any).
-func (srv *Server) SetToken(token string) {
-	srv.mu.Lock()
-	srv.token = token
-	srv.mu.Unlock()
-}
-
 // Stats returns a copy of the counters.
 func (srv *Server) Stats() Stats {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
 	st := srv.stats
-	st.Faults, st.Paths = map[string]int{}, map[string]int{}
-	for k, v := range srv.stats.Faults {
-		st.Faults[k] = v
-	}
-	for k, v := range srv.stats.Paths {
-		st.Paths[k] = v
-	}
+	st.Faults, st.Paths = maps.Clone(st.Faults), maps.Clone(st.Paths)
 	return st
 }
 
