@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -205,20 +206,11 @@ func (s *search) slotMembers(ctx context.Context, predicate string, subjects []s
 	}
 	var out []store.Belief
 	for _, b := range s.asOf {
-		if b.Status == belief.Active && b.Predicate == predicate && slicesContains(subjects, b.Subject) && s.visible(b.Scope, b.ProjectPath) {
+		if b.Status == belief.Active && b.Predicate == predicate && slices.Contains(subjects, b.Subject) && s.visible(b.Scope, b.ProjectPath) {
 			out = append(out, b)
 		}
 	}
 	return out, nil
-}
-
-func slicesContains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // claims reads the exclusive claims an episode's own words state: the
@@ -377,7 +369,7 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 func (s *search) needsSlot(cs []claim) bool {
 	for _, c := range cs {
 		for _, n := range s.needs {
-			if n.Relation.Predicate == c.slot.predicate && slicesContains(n.Subjects, c.slot.subject) {
+			if n.Relation.Predicate == c.slot.predicate && slices.Contains(n.Subjects, c.slot.subject) {
 				return true
 			}
 		}
