@@ -89,6 +89,8 @@ func judge(f fact, group []store.Belief, excl map[string]bool) verdict {
 			against, ends = true, true
 		case exclusive(pred, excl) && b.Predicate == pred && !sameObject(b.Object, f.Object):
 			against, ends = true, f.Change
+		case f.Switch && toolSlot(pred) && b.Predicate == pred && !sameObject(b.Object, f.Object):
+			against, ends = true, true // "we switched the cache over to Memcached": Redis is gone
 		}
 		if against {
 			v.contradicted = append(v.contradicted, b)

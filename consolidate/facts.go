@@ -8,6 +8,7 @@ import (
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/llm"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -23,6 +24,9 @@ type fact struct {
 	Negated   bool   `json:"neg,omitempty"`
 	// Replaces is the old value the statement names ("from pnpm to bun").
 	Replaces string `json:"rep,omitempty"`
+	// Switch marks a statement that the value took another's place ("we
+	// switched the cache over to Memcached"), offline only.
+	Switch bool `json:"sw,omitempty"`
 	// Change marks a statement that the value changed (a move, a switch, a
 	// correction): the old value is invalidated, not merely outweighed.
 	Change      bool    `json:"chg,omitempty"`
@@ -90,23 +94,32 @@ func subjectsOf(subject, pred string) []string {
 
 // exclusive reports whether a predicate has cardinality one. Negated
 // predicates never are: not using yarn says nothing about what else is used.
+// A relation the relations table knows has its cardinality from there, the
+// one table recall reads too (the database's built-in rows once marked
+// linters and languages exclusive, so "we also lint with mypy" ended Ruff
+// here while recall showed both); known, the database's relations, decides
+// for the rest.
 func exclusive(pred string, known map[string]bool) bool {
 	if strings.HasPrefix(pred, notPrefix) {
 		return false
+	}
+	if _, ok := relations.ByPredicate(pred); ok {
+		return relations.IsExclusive(pred)
 	}
 	return known[pred] || extract.IsExclusive(pred)
 }
 
 // scopeOf decides where a belief built from f lives: personal facts about
-// the user (where they live, what they like) are global; tool slots,
+// the user (where they live, what they like, their editor, shell and OS)
+// are global; other tool slots,
 // project facts, guidelines and facts about named entities belong to the
 // episode's project, when it has one.
 func scopeOf(subject, pred string, ep store.Episode) (scope, project string) {
 	if ep.ProjectPath == "" || ep.Scope == belief.ScopeGlobal {
 		return belief.ScopeGlobal, ""
 	}
-	if subject == extract.SubjectUser && !toolSlot(pred) {
-		return belief.ScopeGlobal, ""
+	if subject == extract.SubjectUser && (!toolSlot(pred) || relations.IsPersonal(basePredicate(pred))) {
+		return belief.ScopeGlobal, "" // "I use Neovim" holds in every project
 	}
 	return belief.ScopeProject, ep.ProjectPath
 }
@@ -128,8 +141,17 @@ func fromExtract(f extract.Fact, direct bool) fact {
 		Direct: direct && f.Reliability >= directReliability,
 	}
 	out.Change = f.Replaces != "" || f.Correction || changeWords().MatchString(f.Span)
+	out.Switch = !f.Negated && switchWords().MatchString(f.Span)
 	return out
 }
+
+// switchWords mark a statement that one tool took another's place: "we
+// switched the cache over to Memcached". For a tool slot that may hold
+// several values (linters, caches) only such a statement ends the others;
+// "we now also use ruff" does not.
+var switchWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(switched|switching|migrated|migrating|moved|replaced|swapped)\b`)
+})
 
 // fromLLM converts one LLM-extracted fact. The model's own reading replaces
 // the heuristics, but the same calibration rules apply to it.

@@ -84,3 +84,43 @@ func TestScenarioDNameCorrection(t *testing.T) {
 		}
 	})
 }
+
+// TestPersonalToolsHoldEverywhere: "I use Neovim" said in one project is
+// the person's editor in every project, while the project's package
+// manager stays the project's.
+func TestPersonalToolsHoldEverywhere(t *testing.T) {
+	e := newEnv(t)
+	e.say("/code/a", "I use Neovim as my editor.", "My shell is fish.", "We use pnpm for this repo.")
+	e.run()
+	for _, pred := range []string{"uses_editor", "uses_shell"} {
+		bs := e.beliefs("user", pred, belief.Active)
+		if len(bs) != 1 || bs[0].Scope != belief.ScopeGlobal {
+			t.Errorf("%s: %+v; want one global belief", pred, bs)
+		}
+	}
+	pm := append(e.beliefs("project", "uses_package_manager", belief.Active), e.beliefs("user", "uses_package_manager", belief.Active)...)
+	if len(pm) != 1 || pm[0].Scope != belief.ScopeProject || pm[0].ProjectPath != "/code/a" {
+		t.Errorf("package manager: %+v; want one belief of /code/a", pm)
+	}
+}
+
+// TestSwitchEndsAnAdditiveTool: a cache may be one of several, but "we
+// switched the cache over to Memcached" ends Redis; "we also use X" ends
+// nothing.
+func TestSwitchEndsAnAdditiveTool(t *testing.T) {
+	e := newEnv(t)
+	e.say("/code/a", "we use Redis for caching")
+	e.run()
+	e.say("/code/a", "switched the cache over to Memcached")
+	e.run()
+	if got := objects(e.beliefs("project", "uses_cache")); got["memcached"] != belief.Active || got["redis"] != belief.Superseded {
+		t.Errorf("uses_cache=%v; want memcached active, redis superseded", got)
+	}
+	e.say("/code/a", "we lint with ruff")
+	e.run()
+	e.say("/code/a", "we also lint with mypy")
+	e.run()
+	if got := objects(e.beliefs("project", "uses_linter")); got["ruff"] != belief.Active {
+		t.Errorf("uses_linter=%v; want ruff still active", got)
+	}
+}

@@ -22,6 +22,8 @@ import (
 //
 // The metrics are logged (and written as JSON to $CREDENCE_SCENARIO_REPORT);
 // the issue's targets are asserted only with CREDENCE_SCENARIO_ENFORCE=1.
+// CREDENCE_SCENARIO_DEBUG=1 also logs each case's beliefs and its probe's
+// `credence recall --json` (run it with -run 'TestScenarios2026/cases/ID').
 
 // scenarioFile is the frozen suite; CREDENCE_SCENARIO_FILE runs another in
 // the same format (testdata/scenarios_dev.jsonl, the set recall is tuned
@@ -222,6 +224,19 @@ func runScenario(t *testing.T, c scenario) string {
 	s := w.open(root(c.Probe.Project))
 	told := s.turn(c.Probe.Prompt, "OK.")
 	s.end()
+	if os.Getenv("CREDENCE_SCENARIO_DEBUG") == "1" {
+		// What the layers below the prompt hold, to tell an extraction
+		// miss from a consolidation or recall one.
+		t.Logf("%s beliefs:\n%s", c.ID, w.credence("beliefs", "--status", "all", "--limit", "0"))
+		_, rec, _ := w.credenceCode("recall", "--json", "--project", root(c.Probe.Project), c.Probe.Prompt)
+		t.Logf("%s recall:\n%s\ntold:\n%s", c.ID, rec, told)
+		logs, _ := filepath.Glob(filepath.Join(w.home, ".*", "*", "credence", "logs", "hook.log*"))
+		for _, l := range logs {
+			if b, err := os.ReadFile(l); err == nil {
+				t.Logf("%s %s:\n%s", c.ID, l, b)
+			}
+		}
+	}
 	return told
 }
 

@@ -49,6 +49,13 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 		if err != nil {
 			return nil, err
 		}
+		if fb, ok := relations.ByPredicate(n.Relation.Fallback); ok && len(members) == 0 {
+			// No timezone known: where they live says it.
+			if members, err = s.slotMembers(ctx, fb.Predicate, fb.Of); err != nil {
+				return nil, err
+			}
+			n.Relation = fb
+		}
 		groups := map[groupKey][]store.Belief{}
 		var order []groupKey
 		for _, m := range members {
@@ -361,7 +368,13 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 			rest = append(rest, e)
 		}
 	}
-	return keptB, append(append([]EpisodeHit{}, first...), rest...), nil
+	keptE := append(append([]EpisodeHit{}, first...), rest...)
+	truths, err := s.slotTruths(ctx, keptB, states)
+	if err != nil {
+		return nil, nil, err
+	}
+	keptB, keptE = retireByBeliefs(truths, keptB, keptE, past)
+	return keptB, retireByTopic(keptE, past), nil
 }
 
 // needsSlot reports whether any of the claims is of a slot the prompt

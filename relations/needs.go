@@ -109,7 +109,13 @@ var cues = sync.OnceValue(func() []cue {
 	}
 	for i, r := range table {
 		for _, w := range append(slices.Clone(r.Nouns), r.Cues...) {
-			add(w, i, false)
+			if !slices.Contains(r.Ambiguous, w) {
+				add(w, i, false)
+			}
+		}
+		for _, w := range r.Ambiguous {
+			add("my "+w, i, false)
+			add("our "+w, i, false)
 		}
 		for _, w := range r.Weak {
 			add(w, i, true)

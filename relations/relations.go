@@ -29,6 +29,11 @@ type Relation struct {
 	// and "as our X" with them, and recall treats them as the strongest
 	// sign that a prompt asks about the slot.
 	Nouns []string
+	// Ambiguous are nouns the extractor reads ("my manager is Priya", "our
+	// PM is Grace") that mean the slot in a prompt only after a
+	// possessive: "a connection pool manager class" and "2 pm" do not ask
+	// about anyone. Recall takes "my X" and "our X" as cues for them.
+	Ambiguous []string
 	// Cues are further words and phrases that show a prompt asks about the
 	// slot or needs it: the verbs of the question ("live", "reside") and
 	// the tasks that depend on it ("install", "dependencies"). A strong
@@ -46,6 +51,13 @@ type Relation struct {
 	// VersionOf names the tool (tools.go) whose version the relation
 	// holds: "node" for node_version_is.
 	VersionOf string
+	// Fallback names the relation whose current value answers for this
+	// one when it has none: where someone lives for their timezone.
+	Fallback string
+	// Personal marks a tool relation that is about the person's own
+	// machine wherever they say it (their editor, shell, OS): said of
+	// the person, it holds in every project.
+	Personal bool
 }
 
 // FamilyLanguageVersion is the family of the relations that hold the
@@ -135,8 +147,8 @@ var table = []Relation{
 	// About the person.
 	{Predicate: "lives_in", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"location", "city", "home city", "current city"},
-		Cues:     []string{"live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now"},
-		Weak:     []string{"home", "weather", "local", "nearby", "near me", "city", "country"},
+		Cues:     []string{"i live", "we live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now", "near me", "close to me", "around me", "my area", "my city"},
+		Weak:     []string{"home", "weather", "local", "nearby", "city", "country", "commute", "hike", "coworking"},
 		Template: "{S} lives in {O}"},
 	{Predicate: "is_from", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"hometown"},
@@ -144,27 +156,29 @@ var table = []Relation{
 		Template: "{S} is from {O}"},
 	{Predicate: "name_is", Of: either, Exclusive: true,
 		Nouns:    []string{"name", "first name", "full name"},
-		Cues:     []string{"my name", "who am i", "call me", "what am i called", "what's my name"},
-		Weak:     []string{"sign", "signature", "sign off", "greet", "address me", "name"},
+		Cues:     []string{"my name", "who am i", "call me", "what am i called", "what's my name", "spell my name", "about me"},
+		Weak:     []string{"sign", "signature", "sign off", "greet", "address me", "name", "bio", "introduce me", "author", "headline"},
 		Template: "{S}'s name is {O}"},
 	{Predicate: "works_at", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"employer", "company"},
-		Cues:     []string{"where do i work", "work at", "work for", "employer", "my company", "my job"},
-		Weak:     []string{"work", "office", "company", "colleagues", "coworkers"},
+		Cues:     []string{"where do i work", "work at", "work for", "employer", "my company", "my job", "linkedin", "who do i work for"},
+		Weak:     []string{"work", "office", "company", "colleagues", "coworkers", "bio", "headline", "resume", "cv"},
 		Template: "{S} works at {O}"},
 	{Predicate: "manager_is", Of: userOnly, Exclusive: true,
-		Nouns:    []string{"manager", "boss", "supervisor", "line manager"},
-		Cues:     []string{"manager", "boss", "supervisor", "report to", "reports to", "reporting to", "skip level"},
-		Weak:     []string{"1:1", "one-on-one", "one on one", "performance review", "promotion", "lead"},
-		Template: "{S}'s manager is {O}"},
+		Nouns:     []string{"manager", "boss", "supervisor", "line manager"},
+		Ambiguous: []string{"manager"},
+		Cues:      []string{"boss", "supervisor", "report to", "reports to", "reporting to", "skip level", "my manager", "my lead", "escalate"},
+		Weak:      []string{"1:1", "one-on-one", "one on one", "performance review", "promotion", "lead"},
+		Template:  "{S}'s manager is {O}"},
 	{Predicate: "timezone_is", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"timezone", "time zone", "tz"},
-		Cues:     []string{"timezone", "time zone", "utc offset", "local time", "my time"},
+		Cues:     []string{"timezone", "time zone", "utc offset", "local time", "my time", "my local", "my morning", "my afternoon", "my evening", "time difference"},
 		Weak:     []string{"meeting", "meetings", "schedule", "calendar", "time", "times", "o'clock", "am", "pm", "utc", "gmt", "tomorrow", "invite", "standup", "deadline"},
-		Template: "{S}'s timezone is {O}"},
+		Template: "{S}'s timezone is {O}", Fallback: "lives_in"},
 	{Predicate: "role_is", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"role", "job", "title", "job title", "position"},
-		Cues:     []string{"my role", "my job", "my title", "what do i do", "my position"},
+		Cues:     []string{"my role", "my job", "my title", "what do i do", "my position", "linkedin", "headline"},
+		Weak:     []string{"bio", "resume", "cv", "introduce me"},
 		Template: "{S} is {a} {O}"},
 	{Predicate: "team_is", Of: either, Exclusive: true,
 		Nouns:    []string{"team"},
@@ -173,14 +187,14 @@ var table = []Relation{
 	{Predicate: "age_is", Of: userOnly, Exclusive: true, Nouns: []string{"age"},
 		Cues: []string{"how old am i", "my age"}, Template: "{S} is {O} years old"},
 	{Predicate: "email_is", Of: userOnly, Exclusive: true, Nouns: []string{"email", "email address"},
-		Cues: []string{"my email", "email address"}, Template: "{S}'s email is {O}"},
+		Cues: []string{"my email", "email address", "author email", "git author", "commit email"}, Template: "{S}'s email is {O}"},
 	{Predicate: "github_handle_is", Of: userOnly, Exclusive: true,
 		Nouns: []string{"github", "github handle", "github username"},
-		Cues:  []string{"github handle", "github username", "my github"}, Template: "{S}'s GitHub handle is {O}"},
+		Cues:  []string{"github handle", "github username", "my github", "code owner", "code owners", "codeowners", "assign me", "tag me", "mention me", "add me as"}, Template: "{S}'s GitHub handle is {O}"},
 	{Predicate: "handle_is", Of: userOnly, Exclusive: true, Nouns: []string{"username", "handle"},
 		Cues: []string{"my username", "my handle"}, Template: "{S}'s username is {O}"},
 	{Predicate: "pronouns_are", Of: userOnly, Exclusive: true, Nouns: []string{"pronouns"},
-		Cues: []string{"pronouns"}, Template: "{S}'s pronouns are {O}"},
+		Cues: []string{"pronouns", "bio", "about me", "refer to me", "introduce me", "describe me"}, Template: "{S}'s pronouns are {O}"},
 	{Predicate: "birthday_is", Of: userOnly, Exclusive: true, Nouns: []string{"birthday"},
 		Cues: []string{"birthday", "born on"}, Template: "{S}'s birthday is {O}"},
 	{Predicate: "native_language_is", Of: userOnly, Exclusive: true,
@@ -192,7 +206,7 @@ var table = []Relation{
 	// About the project (some also of the person).
 	{Predicate: "default_branch_is", Of: either, Exclusive: true,
 		Nouns:    []string{"default branch", "main branch"},
-		Cues:     []string{"default branch", "main branch", "which branch", "what branch", "base branch", "push to main", "push to master"},
+		Cues:     []string{"default branch", "main branch", "which branch", "what branch", "base branch", "push to main", "push to master", "target branch", "open a pr", "open the pr", "open a pull request", "pr against", "merge into"},
 		Weak:     []string{"branch", "merge", "rebase", "pull request", "pr", "main", "master", "trunk"},
 		Template: "{S}'s default branch is {O}"},
 	{Predicate: "deploy_branch_is", Of: projectOnly, Exclusive: true,
@@ -204,7 +218,7 @@ var table = []Relation{
 		Cues: []string{"indentation", "indent", "tabs or spaces"}, Weak: []string{"tabs", "spaces", "format"},
 		Template: "{S} indents with {O}"},
 	{Predicate: "line_length_is", Of: either, Exclusive: true, Nouns: []string{"line length", "max line length"},
-		Cues: []string{"line length", "line width", "column limit"}, Weak: []string{"wrap", "long lines"},
+		Cues: []string{"line length", "line width", "column limit", "long lines", "too long", "line too long"}, Weak: []string{"wrap", "long", "reformat", "format"},
 		Template: "{S}'s line length is {O}"},
 	{Predicate: "node_version_is", Of: either, Exclusive: true, Nouns: []string{"node version"},
 		Cues: []string{"node version", "which node", "version of node", "nvm", "nvmrc"}, Weak: []string{"version", "upgrade", "node"},
@@ -213,11 +227,24 @@ var table = []Relation{
 		Cues: []string{"go version", "which go", "version of go", "go.mod"}, Weak: []string{"version", "upgrade"},
 		Template: "{S} uses Go {O}", Family: FamilyLanguageVersion, VersionOf: "go"},
 	{Predicate: "python_version_is", Of: either, Exclusive: true, Nouns: []string{"python version"},
-		Cues: []string{"python version", "which python", "version of python", "pyenv"}, Weak: []string{"version", "upgrade", "python"},
+		Cues: []string{"python version", "which python", "version of python", "pyenv", "venv", "virtualenv", ".python-version"}, Weak: []string{"version", "upgrade", "python", "matrix"},
 		Template: "{S} uses Python {O}", Family: FamilyLanguageVersion, VersionOf: "python"},
 	{Predicate: "port_is", Of: projectOnly, Exclusive: false, Nouns: []string{"port"},
-		Cues: []string{"port", "ports", "listen on", "listens on", "localhost"}, Weak: []string{"url", "endpoint", "curl", "server"},
+		Cues: []string{"port", "ports", "listen on", "listens on", "localhost", "in the browser", "open the app", "database_url", "connection string", "dev server"}, Weak: []string{"url", "endpoint", "curl", "server", "browser", "local"},
 		Template: "{S} listens on port {O}"},
+
+	// The people of a project and where it talks.
+	{Predicate: "product_manager_is", Of: projectOnly, Exclusive: true,
+		Nouns:     []string{"product manager", "pm", "product owner", "project manager"},
+		Ambiguous: []string{"pm"},
+		Cues:      []string{"product manager", "product owner", "project manager", "the pm"},
+		Weak:      []string{"roadmap", "requirements", "spec", "priorities", "prioritize"},
+		Template:  "{S}'s product manager is {O}"},
+	{Predicate: "channel_is", Of: projectOnly, Exclusive: true,
+		Nouns:    []string{"slack channel", "team channel", "channel"},
+		Cues:     []string{"slack channel", "our channel", "team channel", "the channel", "post in", "post to", "slack"},
+		Weak:     []string{"announce", "post", "message", "notify"},
+		Template: "{S}'s channel is {O}"},
 
 	// Tools, one relation per category of the taxonomy.
 	{Predicate: "uses_package_manager", Of: either, Exclusive: true, Category: CatPackageManager,
@@ -250,7 +277,7 @@ var table = []Relation{
 		Template: "{S} deploys to {O}"},
 	{Predicate: "uses_database", Of: either, Exclusive: true, Category: CatDatabase,
 		Nouns:    []string{"database", "db", "main database", "primary database", "storage", "persistence"},
-		Cues:     []string{"database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables"},
+		Cues:     []string{"database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables", "database_url", "connection string"},
 		Weak:     []string{"store", "persist", "index", "orm", "data"},
 		Template: "{S} uses {O} as {their} database"},
 	{Predicate: "uses_cache", Of: either, Category: CatCache,
@@ -262,7 +289,7 @@ var table = []Relation{
 		Cues:     []string{"ci", "ci/cd", "pipeline", "workflow", "workflows", "continuous integration", "build server"},
 		Weak:     []string{"build", "builds", "job", "jobs", "green", "red", "check", "checks"},
 		Template: "{S} uses {O} for CI"},
-	{Predicate: "uses_editor", Of: either, Exclusive: true, Category: CatEditor,
+	{Predicate: "uses_editor", Of: either, Exclusive: true, Personal: true, Category: CatEditor,
 		Nouns:    []string{"editor", "ide", "text editor"},
 		Cues:     []string{"editor", "ide", "keybinding", "keybindings", "extension", "plugin", "plugins"},
 		Weak:     []string{"config", "settings", "open"},
@@ -270,7 +297,7 @@ var table = []Relation{
 	{Predicate: "uses_formatter", Of: either, Exclusive: true, Category: CatFormatter,
 		Nouns:    []string{"formatter", "formatting", "code formatter"},
 		Cues:     []string{"formatter", "formatting", "reformat", "format the code", "format this file", "format the file", "code style"},
-		Weak:     []string{"format", "style", "pretty", "whitespace", "indentation"},
+		Weak:     []string{"format", "style", "pretty", "whitespace", "indentation", "file", "files", "module", "code", "changes", "diff"},
 		Template: "{S} uses {O} to format code"},
 	{Predicate: "uses_linter", Of: either, Category: CatLinter,
 		Nouns:    []string{"linter", "linting"},
@@ -280,7 +307,7 @@ var table = []Relation{
 	{Predicate: "uses_cloud", Of: either, Exclusive: true, Category: CatCloud,
 		Nouns:    []string{"cloud", "cloud provider", "cloud platform"},
 		Cues:     []string{"cloud", "cloud provider", "which cloud", "bucket", "iam"},
-		Weak:     []string{"region", "account", "credentials"},
+		Weak:     []string{"region", "account", "credentials", "cluster", "spin up", "provision", "infra", "infrastructure"},
 		Template: "{S} runs on {O}"},
 	{Predicate: "uses_framework", Of: either, Category: CatFramework,
 		Nouns:    []string{"framework", "frontend framework", "web framework"},
@@ -292,25 +319,29 @@ var table = []Relation{
 		Cues:     []string{"bundler", "bundle", "bundling", "build tool", "dev server"},
 		Weak:     []string{"build", "assets", "hot reload"},
 		Template: "{S} bundles with {O}"},
-	{Predicate: "uses_shell", Of: either, Exclusive: true, Category: CatShell,
+	{Predicate: "uses_shell", Of: either, Exclusive: true, Personal: true, Category: CatShell,
 		Nouns:    []string{"shell"},
 		Cues:     []string{"shell", "dotfiles", "alias", "aliases", "prompt theme"},
 		Weak:     []string{"terminal", "rc file", "path"},
 		Template: "{S} uses {O} as {their} shell"},
-	{Predicate: "uses_os", Of: either, Exclusive: true, Category: CatOS,
+	{Predicate: "uses_os", Of: either, Exclusive: true, Personal: true, Category: CatOS,
 		Nouns:    []string{"os", "operating system", "machine", "laptop"},
-		Cues:     []string{"operating system", "my os", "my laptop", "my machine", "brew", "apt", "install on my"},
-		Weak:     []string{"laptop", "machine", "computer", "install"},
+		Cues:     []string{"operating system", "my os", "my laptop", "my machine", "brew", "homebrew", "apt", "install on my", "install locally", "locally install", "my computer", "my box"},
+		Weak:     []string{"laptop", "machine", "computer", "install", "locally", "command"},
 		Template: "{S} uses {O}"},
 
 	// The versions of languages and runtimes, one slot each.
 	{Predicate: "ruby_version_is", Of: either, Exclusive: true, Nouns: []string{"ruby version"},
+		Cues: []string{"ruby version", "which ruby", ".ruby-version", "tool-versions"}, Weak: []string{"ruby", "version", "upgrade"},
 		Template: "{S} uses Ruby {O}", Family: FamilyLanguageVersion, VersionOf: "ruby"},
 	{Predicate: "java_version_is", Of: either, Exclusive: true, Nouns: []string{"java version", "jdk version"},
+		Cues: []string{"java version", "jdk", "which java", "jre"}, Weak: []string{"java", "version", "upgrade", "base image"},
 		Template: "{S} uses Java {O}", Family: FamilyLanguageVersion, VersionOf: "java"},
-	{Predicate: "rust_version_is", Of: either, Exclusive: true, Nouns: []string{"rust version", "rust toolchain"},
+	{Predicate: "rust_version_is", Of: either, Exclusive: true, Nouns: []string{"rust version", "rust toolchain", "msrv"},
+		Cues: []string{"rust version", "msrv", "which rust", "rust-toolchain", "toolchain"}, Weak: []string{"rust", "crate", "edition", "version"},
 		Template: "{S} uses Rust {O}", Family: FamilyLanguageVersion, VersionOf: "rust"},
 	{Predicate: "php_version_is", Of: either, Exclusive: true, Nouns: []string{"php version"},
+		Cues: []string{"php version", "which php"}, Weak: []string{"php", "version"},
 		Template: "{S} uses PHP {O}", Family: FamilyLanguageVersion, VersionOf: "php"},
 	{Predicate: "typescript_version_is", Of: either, Exclusive: true, Nouns: []string{"typescript version"},
 		Template: "{S} uses TypeScript {O}", Family: FamilyLanguageVersion, VersionOf: "typescript"},
@@ -385,6 +416,13 @@ func CategoryPredicate(category string) string {
 		return r.Predicate
 	}
 	return "uses_" + category
+}
+
+// IsPersonal reports whether predicate is a personal tool relation
+// (Relation.Personal).
+func IsPersonal(predicate string) bool {
+	r, ok := byPredicate()[predicate]
+	return ok && r.Personal
 }
 
 // IsExclusive reports whether predicate has cardinality one: its relation

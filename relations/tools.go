@@ -301,6 +301,20 @@ func ToolNames(category string) []string {
 	return out
 }
 
+// PrimaryToolNames returns every name and alias, lowercase, of the tools
+// whose usual reading is category: "yarn" for the package manager, not
+// "bun", which is a runtime as often.
+func PrimaryToolNames(category string) []string {
+	var out []string
+	for _, t := range toolTable {
+		if t.Categories[0] == category {
+			out = append(out, t.Name)
+			out = append(out, t.Aliases...)
+		}
+	}
+	return out
+}
+
 // PickCategory chooses the category t fills in a sentence: the one it
 // shares with the other tool named beside it ("from node to bun"), else
 // the hint from the verb or slot ("deploy to AWS", "our package manager is

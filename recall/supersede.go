@@ -1,0 +1,371 @@
+package recall
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/relations"
+	"github.com/credence-mem/credence/store"
+)
+
+// What a recall shows must not hand Claude a replaced value as if it held.
+// settle (slots.go) does that for the episodes whose claims the extractor
+// reads. Two more rules cover the episodes it cannot read:
+//
+//   - A shown belief of an exclusive slot knows its value and the values
+//     the slot held or could hold: the members it superseded, its weaker
+//     rivals, the other tools of its category ("yarn" when the package
+//     manager is pnpm), other versions of its tool ("Go 1.21" when it is
+//     1.23). An episode that names one of those and not the current value
+//     states an old one: it is left out (or marked, when the prompt asks
+//     about the past). One that names both says which is current. One
+//     newer than everything the belief rests on that names another tool of
+//     the category with words of change ("we migrated to pnpm over the
+//     weekend") says the belief is out of date: the belief is marked and
+//     the episode comes first.
+//   - Between two episodes about one topic (they share a content word),
+//     the newer one that speaks of a change ("we
+//     moved standup to 9:15", "oops, it's stage.acme.dev") replaces the
+//     older one ("standup is at 10am").
+
+// slotTruth is one shown belief's slot: how its current value is named,
+// and how the values it replaced or competes with are.
+type slotTruth struct {
+	beliefID  string
+	shown     string   // the current value as a reader sees it
+	current   []string // lowercase names of the current value
+	old       []string // lowercase names of other values, most telling first
+	category  []string // other tools of the slot's category, when the prompt needs it
+	versionOf *regexp.Regexp
+	updated   int64 // the belief's last update, Unix ms
+}
+
+// changeCue marks words that say a value changed or was corrected.
+var changeCue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(moved|moving|switched|switching|migrated|migrating|changed|changing|replaced|replacing|renamed|relocated|pushed|postponed|rescheduled|delayed|bumped|upgraded|downgraded|adopted|dropped|ditched|now|anymore|any more|no longer|instead|actually|correction|sorry|oops|typo|i meant|from now on|going forward|starting|as of|updated)\b`)
+})
+
+// slotTruths reads the slots of the shown beliefs that are exclusive,
+// uncontested facts.
+func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map[string]store.Belief) ([]slotTruth, error) {
+	var out []slotTruth
+	seen := map[slotKey]bool{}
+	for _, h := range beliefs {
+		st, ok := states[h.ID]
+		if !ok || h.Contested || h.SupersededBy != "" || st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
+			continue
+		}
+		k := slotKey{st.Subject, st.Predicate}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		t := slotTruth{beliefID: h.ID, shown: displayObject(st.Object), updated: st.UpdatedAt}
+		t.current = valueNames(st.Object)
+		if s.q.AsOf.IsZero() {
+			others, err := s.r.DB.RecallSlot(ctx, st.Predicate, []string{st.Subject}, s.q.Project, belief.Superseded, belief.Active, belief.Revised)
+			if err != nil {
+				return nil, err
+			}
+			for _, o := range others {
+				if o.ID == st.ID || normObject(o.Object) == normObject(st.Object) {
+					continue
+				}
+				for _, n := range valueNames(o.Object) {
+					if !slices.Contains(t.current, n) && !slices.Contains(t.old, n) {
+						t.old = append(t.old, n)
+					}
+				}
+			}
+		}
+		if rel, ok := relations.ByPredicate(st.Predicate); ok {
+			if rel.Category != "" && s.needsSlot([]claim{{slot: k}}) {
+				for _, n := range relations.PrimaryToolNames(rel.Category) {
+					if len(n) > 2 && !slices.Contains(t.current, n) && !slices.Contains(t.old, n) {
+						t.category = append(t.category, n)
+					}
+				}
+			}
+			if rel.VersionOf != "" {
+				t.versionOf = versionRE(rel.VersionOf)
+			}
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// valueNames returns the lowercase names of a value: the object as stored
+// and, for a tool, its name, display and aliases.
+func valueNames(object string) []string {
+	o := normObject(object)
+	names := []string{o}
+	if t, ok := relations.LookupTool(o); ok {
+		for _, n := range append([]string{t.Name, strings.ToLower(t.Display)}, t.Aliases...) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// versionRE matches a tool's name followed by a version: "go 1.21",
+// "node@18", "python3.11".
+func versionRE(tool string) *regexp.Regexp {
+	names := []string{regexp.QuoteMeta(tool)}
+	if t, ok := relations.LookupTool(tool); ok {
+		for _, a := range t.Aliases {
+			names = append(names, regexp.QuoteMeta(a))
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + strings.Join(names, "|") + `)[ @-]?v?(\d+(?:\.\d+)*)`)
+}
+
+// verdict is what one slot says of one episode.
+type verdict struct {
+	stale   bool   // it states an old value, not the current one
+	newer   bool   // it states a value the belief does not know yet
+	old     string // the old value it names
+	current string // the slot's current value as shown
+	value   string // for newer: the value it states
+}
+
+// judge reads what an episode says of the slot.
+func (t slotTruth) judge(text string, at int64) verdict {
+	own := " " + wordText(ownWords(text)) + " "
+	namesCur := false
+	for _, n := range t.current {
+		if mentions(own, n) {
+			namesCur = true
+			break
+		}
+	}
+	v := verdict{current: t.shown}
+	for _, n := range t.old {
+		if mentions(own, n) {
+			v.old = n
+			break
+		}
+	}
+	if v.old == "" && t.versionOf != nil && !namesCur {
+		for _, m := range t.versionOf.FindAllStringSubmatch(ownWords(text), -1) {
+			if !slices.Contains(t.current, m[1]) && !strings.HasPrefix(t.current[0], m[1]+".") {
+				v.old = m[1]
+				break
+			}
+		}
+	}
+	cat := ""
+	if v.old == "" {
+		for _, n := range t.category {
+			if mentions(own, n) {
+				cat = n
+				break
+			}
+		}
+	}
+	switch {
+	case v.old != "" && !namesCur:
+		v.stale = true
+	case cat != "" && !namesCur && at > t.updated && changeCue().MatchString(ownWords(text)) && !isQuestion(text):
+		v.newer, v.value = true, displayObject(cat)
+	case cat != "" && !namesCur:
+		v.stale, v.old = true, cat
+	case v.old != "" && namesCur:
+		// names both: the note says which holds
+	default:
+		v.old = ""
+	}
+	return v
+}
+
+// isQuestion reports whether the person's words end in a question mark.
+func isQuestion(text string) bool {
+	return strings.HasSuffix(strings.TrimSpace(ownWords(text)), "?")
+}
+
+// mentions reports whether the padded word text holds name as whole words.
+func mentions(padded, name string) bool {
+	w := wordText(name)
+	return w != "" && strings.Contains(padded, " "+w+" ")
+}
+
+// wordText lowercases text and keeps the characters names are written
+// with, every other run of characters one space; dots, slashes and
+// hyphens inside a word are kept ("fly.io", "ci/cd"), at its ends dropped.
+func wordText(text string) string {
+	fields := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("./#@+_-", r)
+	})
+	out := fields[:0]
+	for _, f := range fields {
+		if f = strings.Trim(f, ".-/"); f != "" {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// retireByBeliefs applies the shown beliefs' slots to the episodes: it
+// leaves out (or, when past, marks) those stating an old value, notes
+// those naming both, and marks a belief an episode shows to be out of
+// date. Episodes that update a belief come first.
+func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps []EpisodeHit, past bool) ([]BeliefHit, []EpisodeHit) {
+	if len(truths) == 0 {
+		return beliefs, eps
+	}
+	outdated := map[string]string{} // belief ID → the newer value
+	var first, rest []EpisodeHit
+	for _, e := range eps {
+		drop, lead := false, false
+		for _, t := range truths {
+			v := t.judge(e.Text, e.CreatedAt.UnixMilli())
+			switch {
+			case v.newer:
+				if _, ok := outdated[t.beliefID]; !ok {
+					outdated[t.beliefID] = v.value
+				}
+				lead = true
+			case v.stale && !past:
+				drop = true
+			case v.stale:
+				if e.SupersededBy == "" {
+					e.SupersededBy = v.current
+				}
+			case v.old != "" && e.Note == "" && e.SupersededBy == "":
+				e.Note = "now: " + v.current + "; earlier: " + displayObject(v.old)
+			}
+		}
+		switch {
+		case drop:
+		case lead:
+			first = append(first, e)
+		default:
+			rest = append(rest, e)
+		}
+	}
+	if len(outdated) > 0 {
+		beliefs = slices.Clone(beliefs)
+		for i, b := range beliefs {
+			if v, ok := outdated[b.ID]; ok {
+				beliefs[i].SupersededBy = v
+			}
+		}
+	}
+	return beliefs, append(first, rest...)
+}
+
+// topicWords returns an episode's own content words: lowercased, stop
+// words, short words and change cues left out.
+func topicWords(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range strings.Fields(wordText(ownWords(text))) {
+		for _, w := range strings.FieldsFunc(f, func(r rune) bool { return r == '.' || r == '/' || r == '-' || r == '#' || r == '@' }) {
+			if len(w) < 3 || topicStop[w] || changeCue().MatchString(w) {
+				continue
+			}
+			out[stem(w)] = true
+		}
+		if strings.ContainsAny(f, "./-#@") {
+			out[f] = true // "staging.acme.dev" as a whole, too
+		}
+	}
+	return out
+}
+
+// topicStop are words too common to make two messages one topic.
+var topicStop = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`the and are for from has have how its our that their them then there these they this was were what when where
+		which who why will with would you your can could should does did not but all any got get use used uses using also just really please
+		okay yes thanks thank here now let lets make made want need needs like think know see look keep every always never still some more most
+		much very about into onto over after before again since until because while than only even well too out off way new old one two
+		user assistant every other`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// retireByTopic leaves out (or marks) an episode a newer one on the same
+// topic replaces: the newer speaks of a change and shares a topic word
+// with it, and the older states something the newer does not say (its
+// value). The newer one is noted as an update of an earlier message.
+func retireByTopic(eps []EpisodeHit, past bool) []EpisodeHit {
+	if len(eps) < 2 {
+		return eps
+	}
+	words := make([]map[string]bool, len(eps))
+	for i, e := range eps {
+		words[i] = topicWords(e.Text)
+	}
+	replaced := make([]int, len(eps)) // index+1 of the episode that replaced it
+	for n, ne := range eps {
+		if !changeCue().MatchString(ownWords(ne.Text)) || isQuestion(ne.Text) {
+			continue
+		}
+		for o, oe := range eps {
+			if o == n || replaced[o] != 0 || !oe.CreatedAt.Before(ne.CreatedAt) || sameWords(oe.Text, ne.Text) {
+				continue
+			}
+			if sharesTopic(words[o], words[n]) && saysMore(words[o], words[n]) {
+				replaced[o] = n + 1
+			}
+		}
+	}
+	out := eps[:0:0]
+	for i, e := range eps {
+		if r := replaced[i]; r != 0 {
+			if !past {
+				continue
+			}
+			e.SupersededBy = snippet(ownWords(eps[r-1].Text), maxRivalBytes)
+		}
+		out = append(out, e)
+	}
+	// A kept episode that replaced one says so.
+	updates := map[string]bool{}
+	for _, r := range replaced {
+		if r != 0 {
+			updates[eps[r-1].ID] = true
+		}
+	}
+	for i := range out {
+		if updates[out[i].ID] && out[i].Note == "" && out[i].SupersededBy == "" {
+			out[i].Note = "updates an earlier message"
+		}
+	}
+	return out
+}
+
+// sameWords reports whether two episodes are the same person's words (a
+// prompt and the exchange that holds it).
+func sameWords(a, b string) bool {
+	return strings.TrimSpace(ownWords(a)) == strings.TrimSpace(ownWords(b))
+}
+
+// sharesTopic reports whether two episodes share a content word.
+func sharesTopic(a, b map[string]bool) bool {
+	for w := range a {
+		if b[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// saysMore reports whether the older episode holds a word the newer one
+// lacks: the value that changed.
+func saysMore(older, newer map[string]bool) bool {
+	for w := range older {
+		if !newer[w] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,156 @@
+package recall
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/store"
+)
+
+func ep(id, text string, day int) EpisodeHit {
+	return EpisodeHit{ID: id, Kind: "prompt", Text: text, CreatedAt: time.Date(2025, 6, day, 9, 0, 0, 0, time.UTC)}
+}
+
+func hitIDs(eps []EpisodeHit) string {
+	var ids []string
+	for _, e := range eps {
+		ids = append(ids, e.ID)
+	}
+	return strings.Join(ids, ",")
+}
+
+// TestRetireByTopic: of two messages on one topic, the newer that speaks
+// of a change replaces the older; unrelated ones and restatements stay.
+func TestRetireByTopic(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		eps  []EpisodeHit
+		want string
+	}{
+		{"moved", []EpisodeHit{ep("old", "standup is at 10am", 1), ep("new", "we moved standup to 9:15", 2)}, "new"},
+		{"pushed", []EpisodeHit{ep("new", "the freeze got pushed to the 27th", 3), ep("old", "code freeze is on the 20th", 1)}, "new"},
+		{"corrected", []EpisodeHit{ep("old", "the staging URL is staging.acme.dev", 1), ep("new", "oops, it's stage.acme.dev, not staging.acme.dev", 2)}, "new"},
+		{"exchange of the same words", []EpisodeHit{ep("p", "we moved standup to 9:15", 2), ep("x", "User: we moved standup to 9:15\n\nAssistant: OK.", 2)}, "p,x"},
+		{"no change words", []EpisodeHit{ep("a", "standup is at 10am", 1), ep("b", "standup ran long today", 2)}, "a,b"},
+		{"no shared topic", []EpisodeHit{ep("a", "standup is at 10am", 1), ep("b", "we moved the fixtures into testdata", 2)}, "a,b"},
+		{"older is newer", []EpisodeHit{ep("a", "we moved standup to 9:15", 1), ep("b", "standup is at 10am", 2)}, "a,b"},
+		{"a question", []EpisodeHit{ep("a", "standup is at 10am", 1), ep("b", "should we move standup to 9:15 now?", 2)}, "a,b"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := retireByTopic(tc.eps, false)
+			if ids := hitIDs(got); ids != tc.want {
+				t.Fatalf("kept %s; want %s", ids, tc.want)
+			}
+			if tc.want == "new" && !strings.Contains(got[0].Note, "earlier") {
+				t.Errorf("the update is not marked: note %q", got[0].Note)
+			}
+		})
+	}
+	// Asked about the past, the replaced message stays, marked.
+	got := retireByTopic([]EpisodeHit{ep("old", "standup is at 10am", 1), ep("new", "we moved standup to 9:15", 2)}, true)
+	if len(got) != 2 || got[0].SupersededBy == "" {
+		t.Fatalf("past: %+v; want the old message kept and marked", got)
+	}
+}
+
+// TestJudgeBySlot: what a shown belief of an exclusive slot says of
+// episodes that do not state a claim the extractor reads.
+func TestJudgeBySlot(t *testing.T) {
+	pm := slotTruth{beliefID: "b", shown: "pnpm", current: valueNames("pnpm"), old: []string{"yarn"},
+		category: []string{"npm", "bun", "yarn"}, updated: time.Date(2025, 6, 5, 0, 0, 0, 0, time.UTC).UnixMilli()}
+	goV := slotTruth{beliefID: "g", shown: "1.23", current: []string{"1.23"}, versionOf: versionRE("go")}
+	at := func(day int) int64 { return time.Date(2025, 6, day, 9, 0, 0, 0, time.UTC).UnixMilli() }
+	for _, tc := range []struct {
+		name  string
+		t     slotTruth
+		text  string
+		day   int
+		stale bool
+		newer bool
+		note  bool
+	}{
+		{"names the replaced value", pm, "yarn install takes forever, can we cache it?", 2, true, false, false},
+		{"names both", pm, "we're on pnpm now, yarn is gone", 6, false, false, true},
+		{"names the current value", pm, "pnpm store is huge", 6, false, false, false},
+		{"another tool of the category", pm, "npm audit shows three issues", 2, true, false, false},
+		{"a newer change to another tool", pm, "we migrated to bun over the weekend", 7, false, true, false},
+		{"a question about changing", pm, "should we be moving to bun now?", 7, true, false, false},
+		{"unrelated", pm, "the release is on Friday", 7, false, false, false},
+		{"an older version", goV, "this module is on Go 1.21", 2, true, false, false},
+		{"the same version", goV, "we bumped go to 1.23", 2, false, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := tc.t.judge(tc.text, at(tc.day))
+			if v.stale != tc.stale || v.newer != tc.newer || (v.old != "" && !v.stale) != tc.note {
+				t.Errorf("judge(%q) = %+v; want stale=%v newer=%v note=%v", tc.text, v, tc.stale, tc.newer, tc.note)
+			}
+		})
+	}
+}
+
+// TestRecallLeavesOutReplacedValues: through Recall, a prompt that needs
+// the package manager is told pnpm, the belief says what it replaced,
+// episodes that name only yarn are left out and one naming both says
+// which holds.
+func TestRecallLeavesOutReplacedValues(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Write(ctx, func(tx *store.Tx) error {
+		for _, text := range []string{"yarn install takes forever on CI", "we are on pnpm now, yarn is gone", "lodash is fine for the helpers"} {
+			clock = clock.Add(time.Hour)
+			if _, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: text}); err != nil {
+				return err
+			}
+		}
+		var ids []string
+		for _, o := range []string{"yarn", "pnpm"} {
+			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project uses " + o + " as its package manager", Subject: "project",
+				Predicate: "uses_package_manager", Object: o, Scope: belief.ScopeProject, ProjectPath: "/a"})
+			if err != nil {
+				return err
+			}
+			for range 3 {
+				if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Label: belief.Supports, Support: 1, Reliability: 1, Source: "t"}); err != nil {
+					return err
+				}
+			}
+			ids = append(ids, id)
+		}
+		_, err := tx.Supersede(ctx, ids[0], ids[1])
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb, err := embed.NewStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Recaller{DB: db, Embedder: emb, Opts: DefaultOptions(), Now: func() time.Time { return clock }}
+	res, err := r.Recall(ctx, Query{Text: "add lodash to the project", Project: "/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+	if !strings.Contains(out, "pnpm") {
+		t.Fatalf("not told the current package manager:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "yarn") && !strings.Contains(line, "earlier") {
+			t.Errorf("a line names yarn without saying it is the earlier value: %q\n%s", line, out)
+		}
+	}
+	if strings.Contains(out, "takes forever") {
+		t.Errorf("the episode about yarn alone was shown:\n%s", out)
+	}
+}
