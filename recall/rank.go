@@ -63,7 +63,8 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 			// An episode that states a slot the prompt needs is relevant
 			// whatever words it shares: "I moved to Lisbon" answers
 			// "where do I live?".
-			if !s.needsSlot(claimsOf(h.Text, len(s.needs) > 0)) {
+			if !s.needsSlot(claimsOf(h.Text, len(s.needs) > 0)) && !s.namesNeededTool(h.Text) {
+				s.unshown = append(s.unshown, h)
 				continue
 			}
 			h.Score += needBoost

@@ -169,7 +169,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	var beliefs []BeliefHit
 	var states map[string]store.Belief
 	var asOf []store.Belief
-	var episodes []EpisodeHit
+	var episodes, unshown []EpisodeHit
 	var errB, errE error
 	findBeliefs := func() {
 		b := s.fork()
@@ -182,6 +182,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		e := s.fork()
 		if errE = e.gather(ctx, "episodes", lexicalEpisodes, vectorEpisodes); errE == nil {
 			episodes, errE = e.rankEpisodes(ctx)
+			unshown = e.unshown
 		}
 	}
 	if r.SideBySide {
@@ -196,7 +197,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	if err := errors.Join(errB, errE); err != nil {
 		return res, err
 	}
-	s.asOf = asOf
+	s.asOf, s.unshown = asOf, unshown
 	beliefs, episodes, err := s.settle(ctx, beliefs, episodes, states)
 	if err != nil {
 		return res, err

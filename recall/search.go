@@ -42,6 +42,9 @@ type search struct {
 	asOf []store.Belief // every belief as of Query.AsOf, for exclusive groups
 
 	needs []relations.Need // the relations the prompt asks about or needs
+	// unshown are the episode candidates too far from the prompt to show:
+	// one may still be the update of an episode that is shown (supersede.go).
+	unshown []EpisodeHit
 	// specific are the query's words no English word list holds (names,
 	// identifiers, tools: "zanzibarledger", "pnpm"), stemmed: an item that
 	// names one is relevant whatever its cosine.
@@ -65,7 +68,7 @@ func (s *search) fork() *search {
 	f := *s
 	f.bm25, f.cosine = map[string]float64{}, map[string]float64{}
 	f.lexRank, f.vecRank = map[string]int{}, map[string]int{}
-	f.asOf = nil
+	f.asOf, f.unshown = nil, nil
 	return &f
 }
 

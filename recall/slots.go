@@ -374,7 +374,28 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		return nil, nil, err
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, past)
-	return keptB, retireByTopic(keptE, past), nil
+	return keptB, retireByTopic(s.q.Text, keptE, s.unshown, past), nil
+}
+
+// namesNeededTool reports whether the person's words in text name a tool
+// of a category the prompt needs ("we migrated to pnpm over the weekend"
+// for "install the deps"), which the extractor may not read as a claim.
+func (s *search) namesNeededTool(text string) bool {
+	var own string
+	for _, n := range s.needs {
+		if n.Relation.Category == "" {
+			continue
+		}
+		if own == "" {
+			own = " " + wordText(ownWords(text)) + " "
+		}
+		for _, name := range relations.PrimaryToolNames(n.Relation.Category) {
+			if len(name) > 2 && mentions(own, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // needsSlot reports whether any of the claims is of a slot the prompt

@@ -215,36 +215,50 @@ func wordText(text string) string {
 // retireByBeliefs applies the shown beliefs' slots to the episodes: it
 // leaves out (or, when past, marks) those stating an old value, notes
 // those naming both, and marks a belief an episode shows to be out of
-// date. Episodes that update a belief come first.
+// date, whose slot is then judged by that episode's value. Episodes that
+// update a belief come first.
 func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps []EpisodeHit, past bool) ([]BeliefHit, []EpisodeHit) {
 	if len(truths) == 0 {
 		return beliefs, eps
 	}
 	outdated := map[string]string{} // belief ID → the newer value
+	leads := map[string]bool{}
+	for i, t := range truths {
+		var newest int64
+		for _, e := range eps {
+			if v := t.judge(e.Text, e.CreatedAt.UnixMilli()); v.newer && e.CreatedAt.UnixMilli() > newest {
+				newest, outdated[t.beliefID] = e.CreatedAt.UnixMilli(), v.value
+				leads[e.ID] = true
+			}
+		}
+		if v, ok := outdated[t.beliefID]; ok {
+			// The episode's value is the slot's now; the belief's is old.
+			truths[i].old = append(slices.Clone(t.current), t.old...)
+			truths[i].current = valueNames(v)
+			truths[i].shown = v
+			truths[i].category = slices.DeleteFunc(slices.Clone(t.category), func(n string) bool { return slices.Contains(truths[i].current, n) })
+			truths[i].updated = newest
+		}
+	}
 	var first, rest []EpisodeHit
 	for _, e := range eps {
-		drop, lead := false, false
+		drop := false
 		for _, t := range truths {
 			v := t.judge(e.Text, e.CreatedAt.UnixMilli())
 			switch {
-			case v.newer:
-				if _, ok := outdated[t.beliefID]; !ok {
-					outdated[t.beliefID] = v.value
-				}
-				lead = true
 			case v.stale && !past:
 				drop = true
 			case v.stale:
 				if e.SupersededBy == "" {
 					e.SupersededBy = v.current
 				}
-			case v.old != "" && e.Note == "" && e.SupersededBy == "":
+			case v.old != "" && !v.newer && e.Note == "" && e.SupersededBy == "":
 				e.Note = "now: " + v.current + "; earlier: " + displayObject(v.old)
 			}
 		}
 		switch {
 		case drop:
-		case lead:
+		case leads[e.ID]:
 			first = append(first, e)
 		default:
 			rest = append(rest, e)
@@ -295,36 +309,55 @@ var topicStop = func() map[string]bool {
 // retireByTopic leaves out (or marks) an episode a newer one on the same
 // topic replaces: the newer speaks of a change and shares a topic word
 // with it, and the older states something the newer does not say (its
-// value). The newer one is noted as an update of an earlier message.
-func retireByTopic(eps []EpisodeHit, past bool) []EpisodeHit {
-	if len(eps) < 2 {
+// value). The newer may be one of extra, the candidates too far from the
+// prompt to show by themselves: it then takes the older one's place. The
+// newer one is noted as an update of an earlier message.
+func retireByTopic(query string, eps, extra []EpisodeHit, past bool) []EpisodeHit {
+	all := append(slices.Clone(eps), extra...)
+	if len(eps) == 0 || len(all) < 2 {
 		return eps
 	}
-	words := make([]map[string]bool, len(eps))
-	for i, e := range eps {
+	words := make([]map[string]bool, len(all))
+	for i, e := range all {
 		words[i] = topicWords(e.Text)
 	}
-	replaced := make([]int, len(eps)) // index+1 of the episode that replaced it
-	for n, ne := range eps {
+	asked := topicWords(query)
+	replaced := make([]int, len(eps)) // index+1 in all of the episode that replaced it
+	for n, ne := range all {
 		if !changeCue().MatchString(ownWords(ne.Text)) || isQuestion(ne.Text) {
 			continue
+		}
+		far := n >= len(eps)
+		if far && !strongChange().MatchString(ownWords(ne.Text)) {
+			continue // "ok, now write the migration" replaces nothing
 		}
 		for o, oe := range eps {
 			if o == n || replaced[o] != 0 || !oe.CreatedAt.Before(ne.CreatedAt) || sameWords(oe.Text, ne.Text) {
 				continue
 			}
-			if sharesTopic(words[o], words[n]) && saysMore(words[o], words[n]) {
+			if sharesTopic(words[o], words[n]) && saysMore(words[o], words[n]) && (!far || sharedAsked(words[o], words[n], asked)) {
 				replaced[o] = n + 1
 			}
 		}
 	}
 	out := eps[:0:0]
+	placed := map[string]bool{}
+	for _, e := range eps {
+		placed[e.ID] = true
+	}
 	for i, e := range eps {
-		if r := replaced[i]; r != 0 {
+		r := replaced[i]
+		if r != 0 && !placed[all[r-1].ID] {
+			// The update the prompt's words missed stands where the
+			// message it replaced would have.
+			placed[all[r-1].ID] = true
+			out = append(out, all[r-1])
+		}
+		if r != 0 {
 			if !past {
 				continue
 			}
-			e.SupersededBy = snippet(ownWords(eps[r-1].Text), maxRivalBytes)
+			e.SupersededBy = snippet(ownWords(all[r-1].Text), maxRivalBytes)
 		}
 		out = append(out, e)
 	}
@@ -332,7 +365,7 @@ func retireByTopic(eps []EpisodeHit, past bool) []EpisodeHit {
 	updates := map[string]bool{}
 	for _, r := range replaced {
 		if r != 0 {
-			updates[eps[r-1].ID] = true
+			updates[all[r-1].ID] = true
 		}
 	}
 	for i := range out {
@@ -341,6 +374,23 @@ func retireByTopic(eps []EpisodeHit, past bool) []EpisodeHit {
 		}
 	}
 	return out
+}
+
+// strongChange marks the words of change an update the prompt's words
+// missed must use: a move, a switch, a correction, not a bare "now".
+var strongChange = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(moved|switched|switch to|migrated|changed|replaced|renamed|relocated|pushed|postponed|rescheduled|actually|correction|oops|sorry|i meant|no longer|instead)\b`)
+})
+
+// sharedAsked reports whether the two episodes share a word the prompt
+// also uses: the topic is the prompt's.
+func sharedAsked(a, b, asked map[string]bool) bool {
+	for w := range a {
+		if b[w] && asked[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // sameWords reports whether two episodes are the same person's words (a
