@@ -21,6 +21,8 @@ type world struct {
 	hooks       map[string]string
 	transcripts []string
 	clock       time.Time
+	// agent is the running `credence agent`, when a test started one.
+	agent *exec.Cmd
 }
 
 // newWorld makes a HOME, installs credence into it with the real binaries

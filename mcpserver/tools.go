@@ -44,6 +44,11 @@ type RecallBelief struct {
 	Contested  bool    `json:"contested"`
 	// Rivals are the other members of a contested group.
 	Rivals []RecallRival `json:"rivals,omitempty"`
+	// Earlier is the value the belief replaced in its slot; SupersededBy,
+	// set only when the query asks about the past, the value that
+	// replaced it. The context text says the same.
+	Earlier      string `json:"earlier,omitempty"`
+	SupersededBy string `json:"superseded_by,omitempty"`
 }
 
 // RecallRival is a belief competing with a recalled one for the same slot.
@@ -59,6 +64,11 @@ type RecallEpisod struct {
 	Kind      string `json:"kind"`
 	Text      string `json:"text"`
 	CreatedAt string `json:"created_at"`
+	// SupersededBy is the current value when the episode states an
+	// earlier one (kept only when the query asks about the past); Note
+	// says which value holds when it names both.
+	SupersededBy string `json:"superseded_by,omitempty"`
+	Note         string `json:"note,omitempty"`
 }
 
 // IDInput names a belief or an episode.
@@ -180,7 +190,7 @@ func (s *Server) recall(ctx context.Context, _ *mcp.CallToolRequest, in RecallIn
 		Beliefs: []RecallBelief{}, Episodes: []RecallEpisod{}, Lexical: res.Lexical}
 	for _, b := range res.Beliefs {
 		rb := RecallBelief{ID: b.ID, Statement: b.Statement, Kind: b.Kind, Scope: b.Scope,
-			Confidence: b.Confidence, Sources: b.Sources, Contested: b.Contested}
+			Confidence: b.Confidence, Sources: b.Sources, Contested: b.Contested, Earlier: b.Earlier, SupersededBy: b.SupersededBy}
 		for _, r := range b.Rivals {
 			rb.Rivals = append(rb.Rivals, RecallRival{ID: r.ID, Statement: r.Statement, Confidence: r.Confidence})
 		}
@@ -188,7 +198,7 @@ func (s *Server) recall(ctx context.Context, _ *mcp.CallToolRequest, in RecallIn
 	}
 	for _, e := range res.Episodes {
 		out.Episodes = append(out.Episodes, RecallEpisod{ID: e.ID, Kind: e.Kind, Text: e.Text,
-			CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339)})
+			CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339), SupersededBy: e.SupersededBy, Note: e.Note})
 	}
 	text := out.Context
 	if text == "" {
