@@ -231,6 +231,25 @@ func testSessionStartDigest(t *testing.T, e *hookEnv) {
 			t.Errorf("digest lacks %q:\n%s", w, got)
 		}
 	}
+	// A new value its slot's stronger member outweighs is not announced
+	// as new: recall gives the stronger one, and so does the digest.
+	time.Sleep(5 * time.Millisecond)
+	home := belief.Spec{Statement: "The user lives in Berlin", Subject: "user", Predicate: "lives_in", Object: "berlin",
+		Kind: belief.KindFact, Scope: belief.ScopeGlobal}
+	seedBelief(t, db, home, 12)
+	home.Statement, home.Object = "The user lives in Lisbon", "lisbon"
+	seedBelief(t, db, home, 1)
+	got = start("s2")
+	var berlin bool
+	for _, line := range strings.Split(got, "\n") {
+		if strings.HasPrefix(line, "- New") && strings.Contains(line, "Lisbon") {
+			t.Errorf("the digest announces the outweighed value as new: %q\n%s", line, got)
+		}
+		berlin = berlin || strings.HasPrefix(line, "- New") && strings.Contains(line, "Berlin")
+	}
+	if !berlin {
+		t.Errorf("the digest does not announce the slot's value:\n%s", got)
+	}
 }
 
 // TestBashCommandsStoredRedacted checks that the commands Claude ran, which

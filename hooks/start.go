@@ -10,6 +10,8 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/recall"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -74,6 +76,13 @@ func (h *handler) digest(ctx context.Context, db *store.DB, project, sessionID s
 			conf := b.Confidence(p, now, turn)
 			switch {
 			case b.Status == belief.Active && b.CreatedAt > prev.LastSeenAt && conf >= h.cfg.Recall.MinConfidence:
+				if cur, err := currentOfSlot(ctx, db, b, project, p, now, turn); err != nil {
+					return "", err
+				} else if cur.ID != b.ID {
+					// Not what recall gives as the slot's value: the
+					// contested lines say so, or it is outweighed.
+					continue
+				}
 				added = append(added, fmt.Sprintf("- New [Belief %.2f] %s (%s)", conf, b.Statement, ids.Short(b.ID)))
 			case b.Status == belief.Superseded || b.Status == belief.Revised || b.Status == belief.Rejected || b.Status == belief.Archived:
 				dropped = append(dropped, fmt.Sprintf("- No longer believed (%s): %s (%s)", b.Status, b.Statement, ids.Short(b.ID)))
@@ -95,6 +104,30 @@ func (h *handler) digest(ctx context.Context, db *store.DB, project, sessionID s
 		}
 	}
 	return strings.TrimRight(sb.String(), "\n"), nil
+}
+
+// currentOfSlot returns the belief recall gives as the current value of
+// b's slot (recall.Current), or b itself when its predicate is not
+// exclusive.
+func currentOfSlot(ctx context.Context, db *store.DB, b store.Belief, project string, p belief.Params, now time.Time, turn int64) (store.Belief, error) {
+	if !relations.IsExclusive(b.Predicate) || b.Kind != belief.KindFact {
+		return b, nil
+	}
+	members, err := db.RecallSlot(ctx, b.Predicate, []string{b.Subject}, project)
+	if err != nil {
+		return store.Belief{}, err
+	}
+	var group []store.Belief
+	for _, m := range members {
+		if m.Scope == b.Scope && (m.Scope != belief.ScopeProject || m.ProjectPath == b.ProjectPath) {
+			group = append(group, m)
+		}
+	}
+	cur, ok := recall.Current(group, p, now, turn)
+	if !ok {
+		return b, nil
+	}
+	return cur, nil
 }
 
 // contestedLines describes each contested exclusive group visible from

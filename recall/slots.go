@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/extract"
@@ -418,13 +419,28 @@ func (s *search) strongest(ctx context.Context, slot slotKey) (store.Belief, err
 	if err != nil {
 		return store.Belief{}, err
 	}
-	p := s.r.DB.Params()
-	var top store.Belief
+	turn, err := s.turn(ctx)
+	if err != nil {
+		return store.Belief{}, err
+	}
+	top, _ := Current(members, s.r.DB.Params(), s.now, turn)
+	return top, nil
+}
+
+// Current returns the current value of a slot from its active members,
+// the rule recall, MCP memory_recall and the SessionStart digest share:
+// the most confident at now and turn (ties to the newest). ok is false
+// when there are none.
+func Current(members []store.Belief, p belief.Params, now time.Time, turn int64) (top store.Belief, ok bool) {
 	best := -1.0
 	for _, m := range members {
-		if c := m.Confidence(p, s.now, m.CountsAt.Turn); c > best {
-			top, best = m, c
+		if m.Status != belief.Active {
+			continue
+		}
+		c := m.Confidence(p, now, turn)
+		if c > best || c == best && m.UpdatedAt > top.UpdatedAt {
+			top, best, ok = m, c, true
 		}
 	}
-	return top, nil
+	return top, ok
 }
