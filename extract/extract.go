@@ -254,7 +254,7 @@ var (
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
 	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|left|dropped|ditched|transitioned)\b`)
-	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|month|sprint)|last (?:night|week|month|sprint|year)|just now|earlier today)\b`)
+	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|quarter|year)|last (?:night|week|weekend|month|sprint|quarter|year)|over the (?:weekend|holidays|summer)|just now|earlier today|a (?:few )?(?:days?|weeks?|months?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
 	asideTail = lazyRegexp(`\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously)\b.*$`)
