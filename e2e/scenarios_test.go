@@ -195,6 +195,9 @@ func scoreScenario(c scenario, context string) scenarioResult {
 // runScenario replays c in a fresh HOME and returns the probe's context.
 func runScenario(t *testing.T, c scenario) string {
 	w := newWorld(t)
+	if os.Getenv("CREDENCE_SCENARIO_DEBUG") == "1" {
+		w.env = append(w.env, "CREDENCE_LOG_LEVEL=debug")
+	}
 	roots := map[string]string{}
 	root := func(p string) string {
 		if r, ok := roots[p]; ok {

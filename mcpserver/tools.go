@@ -49,6 +49,8 @@ type RecallBelief struct {
 	// replaced it. The context text says the same.
 	Earlier      string `json:"earlier,omitempty"`
 	SupersededBy string `json:"superseded_by,omitempty"`
+	// Doubted says a newer message speaks of changing its value.
+	Doubted bool `json:"doubted,omitempty"`
 }
 
 // RecallRival is a belief competing with a recalled one for the same slot.
@@ -190,7 +192,7 @@ func (s *Server) recall(ctx context.Context, _ *mcp.CallToolRequest, in RecallIn
 		Beliefs: []RecallBelief{}, Episodes: []RecallEpisod{}, Lexical: res.Lexical}
 	for _, b := range res.Beliefs {
 		rb := RecallBelief{ID: b.ID, Statement: b.Statement, Kind: b.Kind, Scope: b.Scope,
-			Confidence: b.Confidence, Sources: b.Sources, Contested: b.Contested, Earlier: b.Earlier, SupersededBy: b.SupersededBy}
+			Confidence: b.Confidence, Sources: b.Sources, Contested: b.Contested, Earlier: b.Earlier, SupersededBy: b.SupersededBy, Doubted: b.Doubted}
 		for _, r := range b.Rivals {
 			rb.Rivals = append(rb.Rivals, RecallRival{ID: r.ID, Statement: r.Statement, Confidence: r.Confidence})
 		}

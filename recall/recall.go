@@ -107,6 +107,9 @@ type BeliefHit struct {
 	SupersededBy string `json:"superseded_by,omitempty"`
 	// Earlier is the value this belief replaced in its exclusive slot.
 	Earlier string `json:"earlier,omitempty"`
+	// Doubted says a newer message speaks of changing this belief's
+	// value, which the belief does not know yet.
+	Doubted bool `json:"doubted,omitempty"`
 	// Episodes are the episodes whose evidence the belief rests on; only
 	// filled by callers that ask (the CLI), never on the hook path.
 	Episodes []string `json:"episodes,omitempty"`

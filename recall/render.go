@@ -88,6 +88,9 @@ func BeliefLine(b BeliefHit) string {
 	if b.SupersededBy != "" {
 		tag += ", no longer current"
 		note += "; now: " + snippet(b.SupersededBy, maxRivalBytes)
+	} else if b.Doubted {
+		tag += ", may be out of date"
+		note += "; possibly replaced by a later message"
 	} else if b.Earlier != "" {
 		note += "; earlier: " + snippet(b.Earlier, maxRivalBytes)
 	}

@@ -374,7 +374,7 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	if err != nil {
 		return nil, nil, err
 	}
-	keptB, keptE = retireByBeliefs(truths, keptB, keptE, past)
+	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
 	return keptB, retireByTopic(s.q.Text, keptE, s.unshown, past), nil
 }
 

@@ -27,7 +27,10 @@ import (
 //     newer than everything the belief rests on that names another tool of
 //     the category with words of change ("we migrated to pnpm over the
 //     weekend") says the belief is out of date: the belief is marked and
-//     the episode comes first.
+//     the episode comes first. One newer than the belief that names its
+//     value with words of change ("we renamed master to main") casts
+//     doubt on it: the belief says it may have been replaced, and the
+//     episode comes first.
 //   - Between two episodes about one topic (they share a content word),
 //     the newer one that speaks of a change ("we
 //     moved standup to 9:15", "oops, it's stage.acme.dev") replaces the
@@ -131,6 +134,7 @@ func versionRE(tool string) *regexp.Regexp {
 type verdict struct {
 	stale   bool   // it states an old value, not the current one
 	newer   bool   // it states a value the belief does not know yet
+	doubt   bool   // it speaks of changing the belief's own value
 	old     string // the old value it names
 	current string // the slot's current value as shown
 	value   string // for newer: the value it states
@@ -179,6 +183,10 @@ func (t slotTruth) judge(text string, at int64) verdict {
 		v.stale, v.old = true, cat
 	case v.old != "" && namesCur:
 		// names both: the note says which holds
+	case namesCur && at > t.updated && strongChange().MatchString(ownWords(text)) && !isQuestion(text):
+		// "we renamed master to main", "Grace moved teams, Ben is the PM
+		// now": newer than the belief, about changing its value
+		v.doubt, v.old = true, ""
 	default:
 		v.old = ""
 	}
@@ -217,19 +225,39 @@ func wordText(text string) string {
 // those naming both, and marks a belief an episode shows to be out of
 // date, whose slot is then judged by that episode's value. Episodes that
 // update a belief come first.
-func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps []EpisodeHit, past bool) ([]BeliefHit, []EpisodeHit) {
+func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []EpisodeHit, past bool) ([]BeliefHit, []EpisodeHit) {
 	if len(truths) == 0 {
 		return beliefs, eps
 	}
+	// Candidates too far from the prompt to show count only when they
+	// say outright that something changed.
+	var far []EpisodeHit
+	for _, e := range extra {
+		if strongChange().MatchString(ownWords(e.Text)) && !isQuestion(e.Text) {
+			far = append(far, e)
+		}
+	}
 	outdated := map[string]string{} // belief ID → the newer value
+	doubted := map[string]bool{}
 	leads := map[string]bool{}
+	var led []EpisodeHit // far candidates that lead
 	for i, t := range truths {
 		var newest int64
-		for _, e := range eps {
-			if v := t.judge(e.Text, e.CreatedAt.UnixMilli()); v.newer && e.CreatedAt.UnixMilli() > newest {
-				newest, outdated[t.beliefID] = e.CreatedAt.UnixMilli(), v.value
-				leads[e.ID] = true
+		for j, e := range append(slices.Clone(eps), far...) {
+			v := t.judge(e.Text, e.CreatedAt.UnixMilli())
+			if !v.newer && !v.doubt {
+				continue
 			}
+			if v.newer && e.CreatedAt.UnixMilli() > newest {
+				newest, outdated[t.beliefID] = e.CreatedAt.UnixMilli(), v.value
+			}
+			if v.doubt {
+				doubted[t.beliefID] = true
+			}
+			if !leads[e.ID] && j >= len(eps) {
+				led = append(led, e)
+			}
+			leads[e.ID] = true
 		}
 		if v, ok := outdated[t.beliefID]; ok {
 			// The episode's value is the slot's now; the belief's is old.
@@ -240,6 +268,7 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps []EpisodeHit, 
 			truths[i].updated = newest
 		}
 	}
+	eps = append(led, eps...)
 	var first, rest []EpisodeHit
 	for _, e := range eps {
 		drop := false
@@ -264,11 +293,13 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps []EpisodeHit, 
 			rest = append(rest, e)
 		}
 	}
-	if len(outdated) > 0 {
+	if len(outdated)+len(doubted) > 0 {
 		beliefs = slices.Clone(beliefs)
 		for i, b := range beliefs {
 			if v, ok := outdated[b.ID]; ok {
 				beliefs[i].SupersededBy = v
+			} else if doubted[b.ID] {
+				beliefs[i].Doubted = true
 			}
 		}
 	}

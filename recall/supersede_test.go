@@ -167,3 +167,26 @@ func TestRecallLeavesOutReplacedValues(t *testing.T) {
 		t.Errorf("the episode about yarn alone was shown:\n%s", out)
 	}
 }
+
+// TestDoubtFromANewerChange: a message newer than a belief that names the
+// belief's value with words of change puts it in doubt; the belief says
+// so and the message comes first, even when the prompt's words missed it.
+func TestDoubtFromANewerChange(t *testing.T) {
+	branch := slotTruth{beliefID: "b", shown: "master", current: []string{"master"},
+		updated: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC).UnixMilli()}
+	beliefs := []BeliefHit{{ID: "b", Statement: "Project's default branch is master"}}
+	shown := []EpisodeHit{ep("old", "the default branch is master", 1)}
+	far := []EpisodeHit{ep("rename", "we renamed master to main yesterday", 3), ep("noise", "master the art of tests", 4)}
+	bs, eps := retireByBeliefs([]slotTruth{branch}, beliefs, shown, far, false)
+	if !bs[0].Doubted || !strings.Contains(BeliefLine(bs[0]), "replaced by") {
+		t.Errorf("belief %+v (%q); want it doubted", bs[0], BeliefLine(bs[0]))
+	}
+	if hitIDs(eps) != "rename,old" {
+		t.Errorf("episodes %s; want the rename first, then the rest", hitIDs(eps))
+	}
+	// An older message, or one without words of change, casts no doubt.
+	bs, _ = retireByBeliefs([]slotTruth{branch}, beliefs, shown, []EpisodeHit{ep("early", "we renamed master long ago", 0), far[1]}, false)
+	if bs[0].Doubted {
+		t.Errorf("belief doubted by an older message or a mere mention")
+	}
+}
