@@ -117,7 +117,7 @@ func (s *search) lexicalSearch(ctx context.Context, kind string, k int) error {
 	// Episodes that state a needed slot in other words: "I moved to
 	// Lisbon" for "where do I live?", "we switched to bun" for "which
 	// package manager?". Ranked below the prompt's own words.
-	words, err = s.searchWords(ctx, kind, needWords(s.needs))
+	words, err = s.searchWordsOf(ctx, kind, needWords(s.needs), maxNeedWords)
 	if err != nil || words == "" {
 		return err
 	}
@@ -135,6 +135,10 @@ func (s *search) lexicalSearch(ctx context.Context, kind string, k int) error {
 
 // needEpisodes bounds the episodes found through a needed slot's words.
 const needEpisodes = 10
+
+// maxNeedWords bounds the words of needed slots looked up; the search
+// keeps the rarest present ones.
+const maxNeedWords = 96
 
 // needWords are the words that state the slots a prompt needs: for a tool
 // relation its tools' names first (the search keeps the first ten words,

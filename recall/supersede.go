@@ -44,6 +44,7 @@ type slotTruth struct {
 	current   []string // lowercase names of the current value
 	old       []string // lowercase names of other values, most telling first
 	category  []string // other tools of the slot's category, when the prompt needs it
+	cues      []string // the words that speak of the slot, when the prompt needs it
 	versionOf *regexp.Regexp
 	updated   int64 // the belief's last update, Unix ms
 }
@@ -87,6 +88,13 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 			}
 		}
 		if rel, ok := relations.ByPredicate(st.Predicate); ok {
+			if s.needsSlot([]claim{{slot: k}}) {
+				for _, c := range append(slices.Clone(rel.Nouns), rel.Cues...) {
+					if !slices.Contains(rel.Ambiguous, c) {
+						t.cues = append(t.cues, c)
+					}
+				}
+			}
 			if rel.Category != "" && s.needsSlot([]claim{{slot: k}}) {
 				for _, n := range relations.PrimaryToolNames(rel.Category) {
 					if len(n) > 2 && !slices.Contains(t.current, n) && !slices.Contains(t.old, n) {
@@ -183,14 +191,26 @@ func (t slotTruth) judge(text string, at int64) verdict {
 		v.stale, v.old = true, cat
 	case v.old != "" && namesCur:
 		// names both: the note says which holds
-	case namesCur && at > t.updated && strongChange().MatchString(ownWords(text)) && !isQuestion(text):
+	case (namesCur || cat == "" && t.speaksOf(own)) && at > t.updated && strongChange().MatchString(ownWords(text)) && !isQuestion(text):
 		// "we renamed master to main", "Grace moved teams, Ben is the PM
-		// now": newer than the belief, about changing its value
+		// now", "we relocated to Oslo": newer than the belief, about
+		// changing its value or its slot
 		v.doubt, v.old = true, ""
 	default:
 		v.old = ""
 	}
 	return v
+}
+
+// speaksOf reports whether the padded word text names the slot by one of
+// its cues ("relocated" for where someone lives).
+func (t slotTruth) speaksOf(padded string) bool {
+	for _, c := range t.cues {
+		if mentions(padded, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // isQuestion reports whether the person's words end in a question mark.
@@ -393,14 +413,14 @@ func retireByTopic(query string, eps, extra []EpisodeHit, past bool) []EpisodeHi
 		out = append(out, e)
 	}
 	// A kept episode that replaced one says so.
-	updates := map[string]bool{}
+	updates := map[string]bool{} // by the person's words: a prompt and its exchange
 	for _, r := range replaced {
 		if r != 0 {
-			updates[all[r-1].ID] = true
+			updates[strings.TrimSpace(ownWords(all[r-1].Text))] = true
 		}
 	}
 	for i := range out {
-		if updates[out[i].ID] && out[i].Note == "" && out[i].SupersededBy == "" {
+		if updates[strings.TrimSpace(ownWords(out[i].Text))] && out[i].Note == "" && out[i].SupersededBy == "" {
 			out[i].Note = "updates an earlier message"
 		}
 	}

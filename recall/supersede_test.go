@@ -190,3 +190,20 @@ func TestDoubtFromANewerChange(t *testing.T) {
 		t.Errorf("belief doubted by an older message or a mere mention")
 	}
 }
+
+// TestDoubtFromTheSlotsWords: a newer message that speaks of the needed
+// slot with words of change ("we relocated to Oslo") puts its belief in
+// doubt though it names neither value.
+func TestDoubtFromTheSlotsWords(t *testing.T) {
+	home := slotTruth{beliefID: "b", shown: "madrid", current: []string{"madrid"}, cues: []string{"live", "relocated", "moved"},
+		updated: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC).UnixMilli()}
+	at := time.Date(2025, 6, 3, 9, 0, 0, 0, time.UTC).UnixMilli()
+	if v := home.judge("We relocated to Oslo in March, still getting used to the cold.", at); !v.doubt {
+		t.Errorf("the move casts no doubt: %+v", v)
+	}
+	for _, text := range []string{"the cold is getting to me", "should we relocate the tests?", "I moved the fixtures"} {
+		if v := home.judge(text, at); v.doubt && text != "I moved the fixtures" {
+			t.Errorf("%q casts doubt: %+v", text, v)
+		}
+	}
+}

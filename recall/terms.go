@@ -91,7 +91,14 @@ const maxSearchWords = 10
 // Words carry little weight in BM25 exactly when they are common, so little
 // ranking is lost.
 func (s *search) searchWords(ctx context.Context, kind, text string) (string, error) {
-	q := store.MatchQuery(text, maxSearchWords)
+	return s.searchWordsOf(ctx, kind, text, maxSearchWords)
+}
+
+// searchWordsOf is searchWords reading up to n distinct words of text:
+// the words that state a needed slot are many (every editor's name) and
+// the one a history holds may come late ("zed").
+func (s *search) searchWordsOf(ctx context.Context, kind, text string, n int) (string, error) {
+	q := store.MatchQuery(text, n)
 	if q == "" {
 		return "", nil
 	}

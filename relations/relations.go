@@ -161,7 +161,7 @@ var table = []Relation{
 		Template: "{S}'s name is {O}"},
 	{Predicate: "works_at", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"employer", "company"},
-		Cues:     []string{"where do i work", "work at", "work for", "employer", "my company", "my job", "linkedin", "who do i work for"},
+		Cues:     []string{"where do i work", "work at", "work for", "employer", "my company", "my job", "linkedin", "who do i work for", "started at", "joined", "new job", "my employer"},
 		Weak:     []string{"work", "office", "company", "colleagues", "coworkers", "bio", "headline", "resume", "cv"},
 		Template: "{S} works at {O}"},
 	{Predicate: "manager_is", Of: userOnly, Exclusive: true,
