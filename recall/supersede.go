@@ -202,6 +202,18 @@ func (t slotTruth) judge(text string, at int64) verdict {
 	return v
 }
 
+// names reports whether the person's words in text name the slot's
+// current value.
+func (t slotTruth) names(text string) bool {
+	own := " " + wordText(ownWords(text)) + " "
+	for _, n := range t.current {
+		if mentions(own, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // speaksOf reports whether the padded word text names the slot by one of
 // its cues ("relocated" for where someone lives).
 func (t slotTruth) speaksOf(padded string) bool {
@@ -260,6 +272,7 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 	outdated := map[string]string{} // belief ID → the newer value
 	doubted := map[string]bool{}
 	leads := map[string]bool{}
+	notes := map[string]string{} // what a leading episode is told to say
 	var led []EpisodeHit // far candidates that lead
 	for i, t := range truths {
 		var newest int64
@@ -271,8 +284,14 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 			if v.newer && e.CreatedAt.UnixMilli() > newest {
 				newest, outdated[t.beliefID] = e.CreatedAt.UnixMilli(), v.value
 			}
+			if v.newer {
+				notes[e.ID] = "now: " + v.value + "; earlier: " + t.shown
+			}
 			if v.doubt {
 				doubted[t.beliefID] = true
+				if _, ok := notes[e.ID]; !ok {
+					notes[e.ID] = "newer than the belief; its earlier value may be replaced by this"
+				}
 			}
 			if !leads[e.ID] && j >= len(eps) {
 				led = append(led, e)
@@ -294,6 +313,9 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 		drop := false
 		for _, t := range truths {
 			v := t.judge(e.Text, e.CreatedAt.UnixMilli())
+			if doubted[t.beliefID] && !leads[e.ID] && !past && t.names(e.Text) {
+				drop = true // "our PM is Grace", said before Grace moved teams
+			}
 			switch {
 			case v.stale && !past:
 				drop = true
@@ -308,6 +330,9 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 		switch {
 		case drop:
 		case leads[e.ID]:
+			if e.Note == "" && e.SupersededBy == "" {
+				e.Note = notes[e.ID]
+			}
 			first = append(first, e)
 		default:
 			rest = append(rest, e)

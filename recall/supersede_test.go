@@ -181,8 +181,10 @@ func TestDoubtFromANewerChange(t *testing.T) {
 	if !bs[0].Doubted || !strings.Contains(BeliefLine(bs[0]), "replaced by") {
 		t.Errorf("belief %+v (%q); want it doubted", bs[0], BeliefLine(bs[0]))
 	}
-	if hitIDs(eps) != "rename,old" {
-		t.Errorf("episodes %s; want the rename first, then the rest", hitIDs(eps))
+	if hitIDs(eps) != "rename" {
+		t.Errorf("episodes %s; want the rename, and not the older statement of the doubted value", hitIDs(eps))
+	} else if line := EpisodeLine(eps[0], 200); !strings.Contains(line, "earlier") {
+		t.Errorf("the rename names master without saying it is the earlier value: %q", line)
 	}
 	// An older message, or one without words of change, casts no doubt.
 	bs, _ = retireByBeliefs([]slotTruth{branch}, beliefs, shown, []EpisodeHit{ep("early", "we renamed master long ago", 0), far[1]}, false)

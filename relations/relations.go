@@ -206,7 +206,7 @@ var table = []Relation{
 	// About the project (some also of the person).
 	{Predicate: "default_branch_is", Of: either, Exclusive: true,
 		Nouns:    []string{"default branch", "main branch"},
-		Cues:     []string{"default branch", "main branch", "which branch", "what branch", "base branch", "push to main", "push to master", "target branch", "open a pr", "open the pr", "open a pull request", "pr against", "merge into"},
+		Cues:     []string{"default branch", "main branch", "which branch", "what branch", "base branch", "push to main", "push to master", "target branch", "open a pr", "open the pr", "open a pull request", "pr against", "merge into", "master", "trunk"},
 		Weak:     []string{"branch", "merge", "rebase", "pull request", "pr", "main", "master", "trunk"},
 		Template: "{S}'s default branch is {O}"},
 	{Predicate: "deploy_branch_is", Of: projectOnly, Exclusive: true,
