@@ -273,7 +273,7 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 	doubted := map[string]bool{}
 	leads := map[string]bool{}
 	notes := map[string]string{} // what a leading episode is told to say
-	var led []EpisodeHit // far candidates that lead
+	var led []EpisodeHit         // far candidates that lead
 	for i, t := range truths {
 		var newest int64
 		for j, e := range append(slices.Clone(eps), far...) {
