@@ -375,7 +375,26 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		return nil, nil, err
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
-	return keptB, retireByTopic(s.q.Text, keptE, s.unshown, past), nil
+	return keptB, retireByTopic(s.q.Text, keptE, s.unshown, s.neededTools(), past), nil
+}
+
+// neededTools lists, for each tool category the prompt needs, the names
+// of its tools longer than two letters.
+func (s *search) neededTools() [][]string {
+	var out [][]string
+	for _, n := range s.needs {
+		if n.Relation.Category == "" {
+			continue
+		}
+		var names []string
+		for _, name := range relations.PrimaryToolNames(n.Relation.Category) {
+			if len(name) > 2 {
+				names = append(names, name)
+			}
+		}
+		out = append(out, names)
+	}
+	return out
 }
 
 // namesNeededTool reports whether the person's words in text name a tool

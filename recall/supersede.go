@@ -388,7 +388,7 @@ var topicStop = func() map[string]bool {
 // value). The newer may be one of extra, the candidates too far from the
 // prompt to show by themselves: it then takes the older one's place. The
 // newer one is noted as an update of an earlier message.
-func retireByTopic(query string, eps, extra []EpisodeHit, past bool) []EpisodeHit {
+func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past bool) []EpisodeHit {
 	all := append(slices.Clone(eps), extra...)
 	if len(eps) == 0 || len(all) < 2 {
 		return eps
@@ -411,7 +411,8 @@ func retireByTopic(query string, eps, extra []EpisodeHit, past bool) []EpisodeHi
 			if o == n || replaced[o] != 0 || !oe.CreatedAt.Before(ne.CreatedAt) || sameWords(oe.Text, ne.Text) {
 				continue
 			}
-			if sharesTopic(words[o], words[n]) && saysMore(words[o], words[n]) && (!far || sharedAsked(words[o], words[n], asked)) {
+			if sharesTopic(words[o], words[n]) && saysMore(words[o], words[n]) && (!far || sharedAsked(words[o], words[n], asked)) ||
+				otherTool(oe.Text, ne.Text, tools) {
 				replaced[o] = n + 1
 			}
 		}
@@ -450,6 +451,31 @@ func retireByTopic(query string, eps, extra []EpisodeHit, past bool) []EpisodeHi
 		}
 	}
 	return out
+}
+
+// otherTool reports whether the older text names one tool of a needed
+// category and the newer another, not the older's: "Jenkins builds
+// everything here", then "we moved CI over to Buildkite".
+func otherTool(older, newer string, tools [][]string) bool {
+	o, n := " "+wordText(ownWords(older))+" ", " "+wordText(ownWords(newer))+" "
+	for _, names := range tools {
+		var oldName string
+		for _, name := range names {
+			if mentions(o, name) {
+				oldName = name
+				break
+			}
+		}
+		if oldName == "" || mentions(n, oldName) {
+			continue
+		}
+		for _, name := range names {
+			if name != oldName && mentions(n, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // strongChange marks the words of change an update the prompt's words

@@ -42,7 +42,7 @@ func TestRetireByTopic(t *testing.T) {
 		{"a question", []EpisodeHit{ep("a", "standup is at 10am", 1), ep("b", "should we move standup to 9:15 now?", 2)}, "a,b"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := retireByTopic("", tc.eps, nil, false)
+			got := retireByTopic("", tc.eps, nil, nil, false)
 			if ids := hitIDs(got); ids != tc.want {
 				t.Fatalf("kept %s; want %s", ids, tc.want)
 			}
@@ -54,18 +54,25 @@ func TestRetireByTopic(t *testing.T) {
 	// An update too far from the prompt to show by itself takes the place
 	// of the message it replaces.
 	got := retireByTopic("write the docs for the export feature", []EpisodeHit{ep("old", "write the docs in American English", 1)},
-		[]EpisodeHit{ep("new", "actually, switch to British English for the docs", 2), ep("far", "the build is slow", 3)}, false)
+		[]EpisodeHit{ep("new", "actually, switch to British English for the docs", 2), ep("far", "the build is slow", 3)}, nil, false)
 	if hitIDs(got) != "new" || got[0].Note == "" {
 		t.Fatalf("kept %+v; want the update in place of the old message, noted", got)
 	}
 	// A far candidate with a bare "now" replaces nothing.
 	got = retireByTopic("what database do we use?", []EpisodeHit{ep("db", "We use Postgres 16 for the main database.", 1)},
-		[]EpisodeHit{ep("now", "ok, now write the migration for the database", 2)}, false)
+		[]EpisodeHit{ep("now", "ok, now write the migration for the database", 2)}, nil, false)
 	if hitIDs(got) != "db" {
 		t.Fatalf("kept %s; want the database fact", hitIDs(got))
 	}
 	// Asked about the past, the replaced message stays, marked.
-	got = retireByTopic("", []EpisodeHit{ep("old", "standup is at 10am", 1), ep("new", "we moved standup to 9:15", 2)}, nil, true)
+	// Two tools of a category the prompt needs make one topic.
+	ci := [][]string{{"jenkins", "buildkite", "github actions"}}
+	got = retireByTopic("add a CI step", []EpisodeHit{ep("jenkins", "Jenkins builds everything here.", 1)},
+		[]EpisodeHit{ep("buildkite", "we moved CI over to Buildkite", 2)}, ci, false)
+	if hitIDs(got) != "buildkite" {
+		t.Fatalf("kept %s; want the move to Buildkite in place of Jenkins", hitIDs(got))
+	}
+	got = retireByTopic("", []EpisodeHit{ep("old", "standup is at 10am", 1), ep("new", "we moved standup to 9:15", 2)}, nil, nil, true)
 	if len(got) != 2 || got[0].SupersededBy == "" {
 		t.Fatalf("past: %+v; want the old message kept and marked", got)
 	}
