@@ -103,3 +103,21 @@ func (tx *Tx) PutMemoryFile(ctx context.Context, m MemoryFile) error {
 		validUTF8(m.Path), m.Hash, m.EpisodeID, validUTF8(m.Type), m.Author, string(claims), m.UpdatedAt, m.DeletedAt)
 	return wrap("put memory file", err)
 }
+
+// EpisodeProjects returns the distinct project roots of stored episodes.
+func (db *DB) EpisodeProjects(ctx context.Context) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT DISTINCT CAST('.' || project_path AS BLOB) FROM episodes WHERE project_path != ''`)
+	if err != nil {
+		return nil, wrap("list episode projects", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			return nil, wrap("list episode projects", err)
+		}
+		out = append(out, string(b[1:]))
+	}
+	return out, wrap("list episode projects", rows.Err())
+}
