@@ -2,6 +2,7 @@ package promote
 
 import (
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/credence-mem/credence/hookrelay"
@@ -26,14 +27,18 @@ const editLogWindow = 10 * time.Minute
 // left exactly this (same path, same content hash, or "gone" for a
 // deletion), otherwise to a person.
 func (p *Promoter) whoEdited(path string, content []byte, gone bool) Author {
-	if p.modelEdited(path, content, gone) {
+	if p.modelEdited(path, content, gone, true) {
 		return AuthorModel
 	}
 	return AuthorPerson
 }
 
-func (p *Promoter) modelEdited(path string, content []byte, gone bool) bool {
-	recs, err := hookrelay.ReadEditLog(p.cfg.Paths.DataDir, p.now().Add(-editLogWindow))
+// modelEdited reports whether the newest record of the file's edits in the
+// hook's log left it as it is now. A record explains one change: with
+// consume set it is used up, so a person who later puts the file back into
+// the very state the model left it in is not taken for the model.
+func (p *Promoter) modelEdited(path string, content []byte, gone, consume bool) bool {
+	recs, err := hookrelay.ReadEditLog(p.cfg.Paths.DataDir, time.Now().Add(-editLogWindow)) // the hook writes wall-clock times
 	if err != nil {
 		p.log.Warn("edit log not read; taking the change for a person's", "err", err)
 		return false
@@ -58,10 +63,29 @@ func (p *Promoter) modelEdited(path string, content []byte, gone bool) bool {
 		}
 		// The newest record of this file decides: a person's edit after
 		// the model's leaves a hash no record holds.
-		return r.Hash == want
+		if r.Hash != want {
+			return false
+		}
+		key := strconv.FormatInt(r.Time.UnixNano(), 10) + "\x00" + r.Path
+		p.usedMu.Lock()
+		defer p.usedMu.Unlock()
+		if p.usedEdits[key] {
+			return false
+		}
+		if consume {
+			if len(p.usedEdits) > maxUsedEdits {
+				p.usedEdits = map[string]bool{}
+			}
+			p.usedEdits[key] = true
+		}
+		return true
 	}
 	return false
 }
+
+// maxUsedEdits bounds the records remembered as used; past it the memory
+// starts again (records older than editLogWindow no longer count anyway).
+const maxUsedEdits = 4096
 
 // awaitingRecord reports whether a change to path that no record explains
 // yet is recent enough that the hook's record may still come: the hook

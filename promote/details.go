@@ -131,7 +131,7 @@ func (p *Promoter) applyModelEdits(ctx context.Context, t *target, e edits, doc 
 	if len(e.added) == 0 {
 		return 0, nil
 	}
-	key := t.path + "\x00" + markdown.ContentHash(doc)
+	key := "added\x00" + t.path + "\x00" + markdown.ContentHash(doc)
 	if p.modelSeen[key] {
 		return 0, nil
 	}
@@ -181,6 +181,22 @@ func (p *Promoter) applyModelEdits(ctx context.Context, t *target, e edits, doc 
 	p.forgetModelSeen()
 	p.modelSeen[key] = true
 	return n, nil
+}
+
+// modelVersion reports whether the model left MEMORY.md at path as doc
+// is: the hook recorded it, or an earlier pass of this sync already found
+// so (a write that went stale prepares the same version again, and the
+// record is used up by then).
+func (p *Promoter) modelVersion(path string, doc []byte) bool {
+	hash := markdown.ContentHash(doc)
+	if p.modelVer[path] == hash {
+		return true
+	}
+	if !p.modelEdited(path, doc, doc == nil, true) {
+		return false
+	}
+	p.modelVer[path] = hash // until this sync of the file is done
+	return true
 }
 
 func kindOf(a markdown.AddedBullet) string {

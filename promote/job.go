@@ -65,7 +65,7 @@ func (p *Promoter) prepare(ctx context.Context, t *target, rec record, a *assess
 	}
 	current, hasSection := markdown.ParseSection(doc)
 	j.seen = fingerprint(current, hasSection)
-	if e := findEdits(j.rec.onDisk(), current, hasSection); !e.empty() && p.modelEdited(t.path, doc, doc == nil) {
+	if e := findEdits(j.rec.onDisk(), current, hasSection); !e.empty() && p.modelVersion(t.path, doc) {
 		// The model tidied credence's section (Claude Code tells it to
 		// keep MEMORY.md an index): what it deleted or rewrote is put back
 		// by this write without counting against the beliefs; what it
@@ -298,6 +298,7 @@ func (p *Promoter) putRecords(ctx context.Context, jobs []*job, confirm bool) er
 // at worst a line links to a file being written.
 func (p *Promoter) done(j *job) Stats {
 	p.logPlan(j.t.path, j.pl)
+	delete(p.modelVer, j.t.path)
 	st := j.written
 	dir := filepath.Dir(j.t.path)
 	switch {
