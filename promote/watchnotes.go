@@ -168,3 +168,49 @@ func (p *Promoter) explained(path string) bool {
 	}
 	return p.modelEdited(path, b, gone, false)
 }
+
+// NoteDirs lists the memory directories whose memory files credence reads
+// (those that exist): the global one, autoMemoryDirectory when set, and
+// every ~/.claude/projects/<key>/memory/.
+func (p *Promoter) NoteDirs() []string {
+	cfg := p.cfg
+	var out []string
+	add := func(dir string) {
+		if info, err := os.Stat(dir); err == nil && info.IsDir() && markdown.CheckWatchDir(dir, markdown.Root{Dir: dir}) == nil {
+			out = append(out, filepath.Clean(dir))
+		}
+	}
+	add(filepath.Dir(cfg.Paths.GlobalMemory))
+	if dir, ok := markdown.AutoMemoryDir(cfg.Paths.Home, cfg.Memory.AutoMemoryDirectory); ok {
+		add(dir)
+	}
+	if cfg.Paths.ClaudeProjects != "" && cfg.Memory.ProjectTarget != "repo" {
+		entries, _ := os.ReadDir(cfg.Paths.ClaudeProjects)
+		for _, e := range entries {
+			if e.IsDir() {
+				add(filepath.Join(cfg.Paths.ClaudeProjects, e.Name(), memoryDirName))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// IngestAll reads every memory file in NoteDirs as IngestNote does, with
+// author for every change (`credence import` backfills with AuthorModel:
+// Claude Code writes these files). Files already read as they are change
+// nothing. It returns the joined errors of the files that failed.
+func (p *Promoter) IngestAll(ctx context.Context, author Author) (NoteStats, error) {
+	var st NoteStats
+	var errs []error
+	for _, dir := range p.NoteDirs() {
+		for _, n := range listNotes(dir) {
+			s, err := p.IngestNote(ctx, n, author)
+			st.add(s)
+			if err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return st, errors.Join(errs...)
+}
