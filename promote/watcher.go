@@ -244,6 +244,14 @@ func (w *Watcher) handle(ev fsnotify.Event, pending map[string]bool) bool {
 		w.changed[path] = time.Now()
 		return true
 	}
+	if _, ok := w.noteDirs[filepath.Dir(path)]; ok && filepath.Base(path) == "MEMORY.md" && ev.Has(fsnotify.Write|fsnotify.Create) {
+		// The index of a memory directory that was no target when the
+		// list was last made (another process, `credence consolidate`,
+		// promoted into it since): SyncFile looks the targets up again.
+		pending[path] = true
+		w.changed[path] = time.Now()
+		return true
+	}
 	if _, ok := w.noteDirs[filepath.Dir(path)]; ok && markdown.IsClaudeMemoryFile(filepath.Base(path)) &&
 		ev.Has(fsnotify.Write|fsnotify.Create|fsnotify.Remove|fsnotify.Rename) {
 		pending[path] = true
@@ -305,7 +313,7 @@ func (w *Watcher) flush(ctx context.Context, pending map[string]bool) time.Durat
 		}
 		delete(pending, path)
 		delete(w.changed, path)
-		if _, target := w.targets[path]; !target {
+		if _, target := w.targets[path]; !target && filepath.Base(path) != "MEMORY.md" {
 			st, err := w.p.IngestNote(ctx, path, "")
 			if err != nil {
 				w.log.Error("memory file not read", "path", path, "err", err)
