@@ -27,11 +27,11 @@ func init() {
 
 // importReport sums up an import.
 type importReport struct {
-	Transcripts int      `json:"transcripts"`
-	Exchanges   int      `json:"exchanges"`
-	Imported    int      `json:"imported"`
-	Known       int      `json:"already_known"`
-	Redacted    int      `json:"redacted"`
+	Transcripts int `json:"transcripts"`
+	Exchanges   int `json:"exchanges"`
+	Imported    int `json:"imported"`
+	Known       int `json:"already_known"`
+	Redacted    int `json:"redacted"`
 	// MemoryFiles counts Claude Code's memory files read (new or changed),
 	// MemoryClaims the claims they gave evidence for.
 	MemoryFiles  int      `json:"memory_files"`
