@@ -83,6 +83,11 @@ type Watcher struct {
 	// changed is when each pending path last changed: a change no hook
 	// record explains yet waits up to memory.edit_attribution for one.
 	changed map[string]time.Time
+	// startup holds the memory files found at Open: changed while the
+	// agent was not running, by nobody the hook saw. They are taken for
+	// the model's (Claude Code writes these files), the weaker evidence,
+	// unless a record says so anyway.
+	startup map[string]bool
 }
 
 // NewWatcher returns a Watcher for p's target files; Open starts it.
@@ -95,7 +100,7 @@ func NewWatcher(p *Promoter, opts WatcherOptions) *Watcher {
 	}
 	w := &Watcher{p: p, opts: opts, log: opts.Logger, refreshSig: make(chan struct{}, 1),
 		targets: map[string]markdown.Root{}, watched: map[string]bool{}, refused: map[string]bool{},
-		noteDirs: map[string]markdown.Root{}, changed: map[string]time.Time{}}
+		noteDirs: map[string]markdown.Root{}, changed: map[string]time.Time{}, startup: map[string]bool{}}
 	if w.log == nil {
 		w.log = p.log
 	}
@@ -189,6 +194,7 @@ func (w *Watcher) loop(ctx context.Context, initial []string) {
 	if len(initial) > 0 {
 		for _, p := range initial {
 			pending[p] = true
+			w.startup[p] = true
 		}
 		first = time.Now()
 		timer.Reset(0)
@@ -256,6 +262,7 @@ func (w *Watcher) handle(ev fsnotify.Event, pending map[string]bool) bool {
 		ev.Has(fsnotify.Write|fsnotify.Create|fsnotify.Remove|fsnotify.Rename) {
 		pending[path] = true
 		w.changed[path] = time.Now()
+		delete(w.startup, path) // changed now: the hook may have seen it
 		return true
 	}
 	if !ev.Has(fsnotify.Create) {
@@ -314,7 +321,12 @@ func (w *Watcher) flush(ctx context.Context, pending map[string]bool) time.Durat
 		delete(pending, path)
 		delete(w.changed, path)
 		if _, target := w.targets[path]; !target && filepath.Base(path) != "MEMORY.md" {
-			st, err := w.p.IngestNote(ctx, path, "")
+			var author Author
+			if w.startup[path] {
+				author = AuthorModel
+				delete(w.startup, path)
+			}
+			st, err := w.p.IngestNote(ctx, path, author)
 			if err != nil {
 				w.log.Error("memory file not read", "path", path, "err", err)
 			}
