@@ -3,6 +3,7 @@ package promote
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -232,5 +233,81 @@ func TestIndexLinksAndDetailFiles(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(odir, "credence-*.md")); len(m) != 0 {
 		t.Fatalf("detail files in a plain directory: %v", m)
+	}
+}
+
+// TestWatcherFollowsNewMemoryDirectory: a project directory without a
+// memory directory is watched until Claude Code creates one; the files in
+// it are read. A hook record that lands after the agent saw the change
+// still makes it the model's.
+func TestWatcherFollowsNewMemoryDirectory(t *testing.T) {
+	e := newEnv(t, nil)
+	root := e.project("late")
+	dir := filepath.Dir(e.projectFile(root))
+	keyDir := filepath.Dir(dir)
+	if err := os.MkdirAll(keyDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	e.db.AddEpisode(e.ctx, &store.Episode{ProjectPath: root, Content: "hello", Kind: store.EpisodeNote})
+	// The hook has run before (the log exists), so a change waits for it.
+	e.hookRecord(`{"tool_name":"Write","cwd":"/","tool_input":{"file_path":"/elsewhere/x.md"}}`)
+	w, events := e.watch()
+	waitWatching(t, w, keyDir)
+
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	note := filepath.Join(dir, "project_ci.md")
+	e.write(note, "---\nname: CI\ndescription: The project deploys to Fly.io\nmetadata:\n  type: project\n---\n")
+	time.Sleep(300 * time.Millisecond) // the hook is late: the agent sees the file first
+	e.hookRecord(`{"tool_name":"Write","cwd":"/","tool_input":{"file_path":"` + note + `"}}`)
+	ev := waitEvent(t, events, note, "the new directory's file", func(ev SyncEvent) bool { return ev.Note && ev.NoteStats.Files == 1 })
+	if ev.NoteStats.Model != 1 || ev.NoteStats.Claims != 1 {
+		t.Fatalf("note stats = %+v, want the model's file with one claim", ev.NoteStats)
+	}
+	if !slices.Contains(w.fsw.WatchList(), dir) {
+		t.Fatalf("memory directory not watched: %v", w.fsw.WatchList())
+	}
+
+	// A person deletes it (no record): user evidence against, not weak.
+	fly := e.beliefByStatement("Project deploys to Fly.io")
+	if err := os.Remove(note); err != nil {
+		t.Fatal(err)
+	}
+	ev = waitEvent(t, events, note, "the person's deletion", func(ev SyncEvent) bool { return ev.Note && ev.NoteStats.Deleted == 1 })
+	if ev.NoteStats.Person != 1 {
+		t.Fatalf("note stats = %+v, want a person's deletion", ev.NoteStats)
+	}
+	against := e.evidenceBySource(fly.ID, SourcePersonMemory)
+	if len(against) != 1 || against[0].Support != -1 || against[0].Reliability != e.cfg.Memory.PersonReliability {
+		t.Fatalf("evidence against = %+v", against)
+	}
+}
+
+// TestWatcherReadsFilesChangedWhileStopped: files written while no agent
+// ran are read when the watcher starts, as the model's; a file read before
+// and deleted meanwhile weighs against its claims.
+func TestWatcherReadsFilesChangedWhileStopped(t *testing.T) {
+	e := newEnv(t, nil)
+	root, dir := e.memoryDir("offline")
+	e.db.AddEpisode(e.ctx, &store.Episode{ProjectPath: root, Content: "hello", Kind: store.EpisodeNote})
+	gone := filepath.Join(dir, "old.md")
+	e.write(gone, "---\nname: old\ndescription: The project deploys to Heroku\nmetadata:\n  type: project\n---\n")
+	if _, err := e.p.IngestNote(e.ctx, gone, AuthorPerson); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	fresh := filepath.Join(dir, "new.md")
+	e.write(fresh, "---\nname: new\ndescription: The project deploys to Fly.io\nmetadata:\n  type: project\n---\n")
+	_, events := e.watch()
+	ev := waitEvent(t, events, fresh, "the file written meanwhile", func(ev SyncEvent) bool { return ev.Note })
+	if ev.NoteStats.Files != 1 || ev.NoteStats.Model != 1 {
+		t.Fatalf("note stats = %+v, want the model's file", ev.NoteStats)
+	}
+	ev = waitEvent(t, events, gone, "the file deleted meanwhile", func(ev SyncEvent) bool { return ev.Note })
+	if ev.NoteStats.Deleted != 1 || ev.NoteStats.Weakened != 1 {
+		t.Fatalf("note stats = %+v, want the deletion weakening one belief", ev.NoteStats)
 	}
 }
