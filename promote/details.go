@@ -157,7 +157,7 @@ func (p *Promoter) applyModelEdits(ctx context.Context, t *target, e edits, doc 
 		}
 		for _, a := range e.added {
 			sts := []store.Statement{{Subject: extract.SubjectUser, Statement: a.Statement, Kind: kindOf(a)}}
-			if fs := extract.Extract(a.Statement); len(fs) > 0 {
+			if fs := extract.Extract(firstPersonText(a.Statement)); len(fs) > 0 {
 				sts = sts[:0]
 				for _, f := range fs {
 					sts = append(sts, store.Statement{Subject: f.Subject, Predicate: f.Predicate, Object: f.Object,

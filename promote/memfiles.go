@@ -11,8 +11,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/extract"
@@ -299,7 +301,7 @@ func noteClaims(n markdown.MemoryNote, project string, global bool) []noteClaim 
 		return belief.ScopeProject, project
 	}
 	text := strings.TrimSpace(strings.Join([]string{sentence(n.Description), n.Body}, "\n"))
-	for _, f := range extract.Extract(text) {
+	for _, f := range extract.Extract(firstPersonText(text)) {
 		sc, pr := scope(f.Subject)
 		add(noteClaim{st: store.Statement{Subject: f.Subject, Predicate: f.Predicate, Object: f.Object, Statement: f.Statement,
 			Kind: f.Kind, Negated: f.Negated, Replaces: f.Replaces, Exclusive: f.Exclusive}, scope: sc, project: pr, reliability: f.Reliability})
@@ -418,4 +420,57 @@ func firstCwd(path string) string {
 		}
 	}
 	return ""
+}
+
+// userSentenceRe matches a sentence that starts with "User" or "The user"
+// (as Claude Code writes its memories, in the third person) and the word
+// after it: the verb to put in the first person.
+var userSentenceRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)(^\s*[-*]\s+|^|[.!?]\s+)(?:[Tt]he )?[Uu]ser(?:'s\b|\s+(\w+(?:n't)?))`)
+})
+
+// firstPersonText rewrites the memory's sentences about "the user" in the
+// first person ("User prefers pnpm" → "I prefer pnpm"), the form the
+// offline extractor reads people's own words in, so a memory file's claim
+// lands in the same slot as the person saying it.
+func firstPersonText(text string) string {
+	return userSentenceRe().ReplaceAllStringFunc(text, func(m string) string {
+		sub := userSentenceRe().FindStringSubmatch(m)
+		lead, verb := sub[1], sub[2]
+		if verb == "" { // "User's …"
+			return lead + "My"
+		}
+		return lead + "I " + firstPersonVerb(verb)
+	})
+}
+
+// firstPersonVerb turns a third-person verb into the first person.
+func firstPersonVerb(v string) string {
+	lower := strings.ToLower(v)
+	switch lower {
+	case "is":
+		return "am"
+	case "isn't":
+		return "am not"
+	case "has":
+		return "have"
+	case "hasn't":
+		return "haven't"
+	case "does":
+		return "do"
+	case "doesn't":
+		return "don't"
+	case "was", "wasn't", "can", "can't", "will", "won't", "should", "shouldn't", "would", "must", "may", "might", "never", "always", "often", "usually", "also", "now", "still", "only", "just":
+		return v
+	}
+	switch {
+	case strings.HasSuffix(lower, "ies") && len(lower) > 4:
+		return v[:len(v)-3] + "y"
+	case strings.HasSuffix(lower, "sses"), strings.HasSuffix(lower, "shes"), strings.HasSuffix(lower, "ches"),
+		strings.HasSuffix(lower, "xes"), strings.HasSuffix(lower, "zes"), strings.HasSuffix(lower, "oes"):
+		return v[:len(v)-2]
+	case strings.HasSuffix(lower, "s") && !strings.HasSuffix(lower, "ss") && len(lower) > 2:
+		return v[:len(v)-1]
+	}
+	return v
 }
