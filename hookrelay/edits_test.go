@@ -1,11 +1,13 @@
 package hookrelay
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestRecordEditWriteAndBash(t *testing.T) {
@@ -81,4 +83,54 @@ func TestShellWords(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("shellWords = %q, want %q", got, want)
 	}
+}
+
+// FuzzScanToolInput: the front's small JSON reader never panics, and on
+// input encoding/json accepts as an object it reads the same four fields.
+func FuzzScanToolInput(f *testing.F) {
+	for _, s := range []string{
+		`{"tool_name":"Write","cwd":"/a","tool_input":{"file_path":"/a/b.md","content":"x"}}`,
+		`{"tool_name":"Bash","tool_input":{"command":"rm \"a b.md\""},"tool_response":{"stdout":"\u00e9\ud83d\ude00"}}`,
+		`{"tool_input":[{"file_path":"x"}],"n":-1.5e10,"t":true,"f":false,"z":null}`,
+		`{"a":{"b":{"c":[[[]]]}}}`,
+		`{"tool_name":"\ud800"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := scanToolInput(data)
+		var m map[string]any
+		if jerr := json.Unmarshal(data, &m); jerr != nil || err != nil || !utf8.Valid(data) {
+			return // only agreement on valid input matters; odd input only must not panic
+		}
+		field := func(obj map[string]any, key string) (string, bool) {
+			v, ok := obj[key]
+			if !ok {
+				return "", true
+			}
+			s, ok := v.(string)
+			return s, ok
+		}
+		in, _ := m["tool_input"].(map[string]any)
+		if in == nil {
+			in = map[string]any{}
+		}
+		want := [4]string{}
+		for i, f := range []struct {
+			obj map[string]any
+			key string
+		}{{m, "tool_name"}, {m, "cwd"}, {in, "file_path"}, {in, "command"}} {
+			v, ok := field(f.obj, f.key)
+			if !ok {
+				return // a non-string value: the scanner keeps none, or an earlier duplicate's
+			}
+			want[i] = v
+		}
+		if _, isObj := m["tool_input"].(map[string]any); m["tool_input"] != nil && !isObj {
+			return
+		}
+		if [4]string{got.tool, got.cwd, got.filePath, got.command} != want {
+			t.Fatalf("scan %q = %q %q %q %q, encoding/json %q", data, got.tool, got.cwd, got.filePath, got.command, want)
+		}
+	})
 }
