@@ -114,6 +114,15 @@ func (p *Promoter) IngestNote(ctx context.Context, path string, author Author) (
 	if gone {
 		st.Deleted++
 		err := p.db.Write(ctx, func(tx *store.Tx) error {
+			// Read again under the write lock: another process (an import, a
+			// second agent's cycle) may have taken the deletion in already.
+			if cur, err := tx.MemoryFile(ctx, path); err != nil || cur.DeletedAt != 0 {
+				if err != nil && !errors.Is(err, store.ErrNotFound) {
+					return err
+				}
+				st.Deleted, st.Weakened = 0, 0
+				return nil
+			}
 			n, err := weaken(ctx, tx, rec.Claims, "", source, against, "memory file deleted by the "+string(author)+": "+path)
 			if err != nil {
 				return err
@@ -146,8 +155,22 @@ func (p *Promoter) IngestNote(ctx context.Context, path string, author Author) (
 	if found && rec.DeletedAt == 0 {
 		old = rec.Claims
 	}
+	unchanged := false
 	err = p.db.Write(ctx, func(tx *store.Tx) error {
-		st.Claims, st.Weakened = 0, 0
+		st.Claims, st.Weakened, unchanged = 0, 0, false
+		// Read again under the write lock: another process may have taken
+		// this version, or a newer one, in since.
+		switch cur, err := tx.MemoryFile(ctx, path); {
+		case err == nil && cur.DeletedAt == 0 && cur.Hash == hash:
+			unchanged = true
+			return nil
+		case err == nil && cur.DeletedAt == 0:
+			old = cur.Claims
+		case err == nil:
+			old = map[string]string{}
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
 		ep := store.Episode{Kind: store.EpisodeMemory, Content: redact.String(noteText(note)), Summary: noteSummary(note, path),
 			ProjectPath: project, SessionID: "memory:" + filepath.Base(path)}
 		if global || project == "" {
@@ -193,6 +216,9 @@ func (p *Promoter) IngestNote(ctx context.Context, path string, author Author) (
 	})
 	if err != nil {
 		return st, fmt.Errorf("read memory file %s: %w", path, err)
+	}
+	if unchanged {
+		return NoteStats{Unchanged: 1}, nil
 	}
 	p.log.Info("memory file read", "path", path, "by", author, "type", note.Type, "claims", st.Claims, "weakened", st.Weakened)
 	return st, nil
