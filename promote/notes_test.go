@@ -157,21 +157,28 @@ func TestWatcherReadsMemoryFiles(t *testing.T) {
 
 // TestModelEditOfSectionIsRepaired: the model deleting credence's bullet
 // (recorded by the hook) is not a person's rejection: the belief stays,
-// the bullet comes back, and no USER_EDIT evidence is recorded.
+// the bullet comes back, and no USER_EDIT evidence is recorded. A person
+// making the very same change afterwards (the same bytes: the used-up
+// record must not explain it) rejects the belief. A bullet the model adds
+// is an assistant claim, not a pinned belief.
 func TestModelEditOfSectionIsRepaired(t *testing.T) {
 	e := newEnv(t, nil)
 	path := e.cfg.Paths.GlobalMemory
 	id := e.global("User wants emoji in commit messages", 4, 0)
+	e.global("User writes Go", 4, 0)
 	e.promote()
 	_, events := e.watch()
-	doc := e.read(path)
-	var kept []string
-	for _, l := range strings.Split(doc, "\n") {
-		if !strings.Contains(l, "emoji") {
-			kept = append(kept, l)
+	withoutEmoji := func() string {
+		var kept []string
+		for _, l := range strings.SplitAfter(e.read(path), "\n") {
+			if !strings.Contains(l, "emoji") {
+				kept = append(kept, l)
+			}
 		}
+		return strings.Join(kept, "")
 	}
-	e.modelWrites(path, strings.Join(kept, "\n")+"- User likes terse answers\n")
+	modelVersion := withoutEmoji()
+	e.modelWrites(path, modelVersion)
 	ev := waitEvent(t, events, path, "the model's edit", func(ev SyncEvent) bool { return ev.Stats.ModelRepaired == 1 })
 	if ev.Stats.UserDeleted != 0 || ev.Stats.ModelAdded != 0 {
 		t.Fatalf("stats = %+v", ev.Stats)
@@ -183,10 +190,28 @@ func TestModelEditOfSectionIsRepaired(t *testing.T) {
 		t.Fatalf("bullet not repaired:\n%s", e.read(path))
 	}
 	// The same deletion by a person is a rejection.
-	e.removeLine(path, "emoji in commit messages")
+	if withoutEmoji() != modelVersion {
+		t.Fatalf("the person's version differs from the model's; the test needs the same bytes")
+	}
+	e.write(path, modelVersion)
 	waitEvent(t, events, path, "the person's deletion", func(ev SyncEvent) bool { return ev.Stats.UserDeleted == 1 })
 	if b := e.get(id); b.Status != belief.Rejected {
 		t.Fatalf("status %s after a person's deletion, want rejected", b.Status)
+	}
+	// The model adds a bullet under ## Beliefs: an assistant claim.
+	doc := e.read(path)
+	at := strings.Index(doc, markdown.HeadingBeliefs+"\n\n") + len(markdown.HeadingBeliefs) + 2
+	e.modelWrites(path, doc[:at]+"- User lives in Lisbon\n"+doc[at:])
+	ev = waitEvent(t, events, path, "the model's addition", func(ev SyncEvent) bool { return ev.Stats.ModelAdded == 1 })
+	if ev.Stats.UserAdded != 0 {
+		t.Fatalf("stats = %+v", ev.Stats)
+	}
+	bs, err := e.db.Beliefs(e.ctx, store.Filter{Predicate: "lives_in"})
+	if err != nil || len(bs) != 1 || bs[0].Pinned || bs[0].Source != SourceClaudeMemory {
+		t.Fatalf("beliefs after the model's addition: %+v, %v", bs, err)
+	}
+	if evs := e.evidenceBySource(bs[0].ID, SourceClaudeMemory); len(evs) != 1 || evs[0].Reliability != e.cfg.Memory.ModelReliability {
+		t.Fatalf("evidence = %+v", evs)
 	}
 }
 
