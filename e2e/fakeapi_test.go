@@ -19,7 +19,9 @@ import (
 //
 // A request that offers tools is a turn of the conversation and takes the next
 // scripted reply; one without tools is Claude Code's own side request (a
-// title, a topic, a quota check) and gets a short text.
+// title, a topic, a quota check) and gets a short text; a compaction (its
+// last message asks for a summary of the conversation, tools or not) gets a
+// summary.
 type fakeAPI struct {
 	t   *testing.T
 	srv *httptest.Server
@@ -128,10 +130,11 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			apiError(w, http.StatusBadRequest, "invalid_request_error", "body: "+err.Error())
 			return
 		}
-		rec.Turn = len(req.Tools) > 0
+		compact := strings.Contains(lastText(req), "summary of the conversation")
+		rec.Turn = len(req.Tools) > 0 && !compact
 		f.record(rec)
 		f.noteToolErrors(req)
-		f.answer(w, req, rec.Turn)
+		f.answer(w, req, rec.Turn, compact)
 	case r.Method == http.MethodPost && path == "/v1/messages/count_tokens":
 		f.record(rec)
 		writeJSON(w, map[string]any{"input_tokens": 1 + len(body)/4})
@@ -144,6 +147,32 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.record(rec)
 		apiError(w, http.StatusNotFound, "not_found_error", "the fake API does not serve "+r.Method+" "+path)
 	}
+}
+
+// lastText returns the text of the request's last message.
+func lastText(req messagesRequest) string {
+	if len(req.Messages) == 0 {
+		return ""
+	}
+	var last struct {
+		Content json.RawMessage `json:"content"`
+	}
+	if json.Unmarshal(req.Messages[len(req.Messages)-1], &last) != nil {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(last.Content, &s) == nil {
+		return s
+	}
+	var blocks []struct {
+		Text string `json:"text"`
+	}
+	json.Unmarshal(last.Content, &blocks)
+	var b strings.Builder
+	for _, bl := range blocks {
+		b.WriteString(bl.Text)
+	}
+	return b.String()
 }
 
 // noteToolErrors keeps the error results of the tool calls the last message
@@ -193,12 +222,15 @@ func (f *fakeAPI) record(r apiRequest) {
 
 // answer writes the next scripted reply for a turn, or a short text for a
 // side request. A turn with nothing scripted gets an error the test reports.
-func (f *fakeAPI) answer(w http.ResponseWriter, req messagesRequest, turn bool) {
+func (f *fakeAPI) answer(w http.ResponseWriter, req messagesRequest, turn, compact bool) {
 	f.mu.Lock()
 	f.msgs++
 	id := fmt.Sprintf("msg_fake_%04d", f.msgs)
 	rp := say("OK")
-	if turn {
+	switch {
+	case compact:
+		rp = say("<analysis>A short test conversation.</analysis>\n<summary>The user told Claude about their project.</summary>")
+	case turn:
 		if len(f.script) == 0 {
 			f.mu.Unlock()
 			f.t.Errorf("Claude Code sent a conversation turn the test did not script")
