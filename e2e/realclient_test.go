@@ -164,6 +164,10 @@ func testRealClaudeCode(t *testing.T, rel claudeRelease) {
 			t.Fatalf("MEMORY.md's credence section has no pnpm bullet:\n%s", data)
 		}
 		body := requestText(t, turns[len(turns)-1])
+		// Claude Code loads it as the project's auto memory, by its path.
+		if !strings.Contains(body, "Contents of "+memPath+" (") {
+			t.Errorf("the request does not name %s as a file Claude Code loaded", memPath)
+		}
 		for _, b := range bullets {
 			if !strings.Contains(body, b) {
 				t.Errorf("the request after consolidation lacks the MEMORY.md line %q", b)
@@ -171,6 +175,17 @@ func testRealClaudeCode(t *testing.T, rel claudeRelease) {
 		}
 		if strings.Contains(requestText(t, turns[0]), bullets[0]) {
 			t.Error("the first request already holds the section's first line; the check above would prove nothing")
+		}
+	})
+
+	t.Run("no empty section reaches the model", func(t *testing.T) {
+		needsIssue15(t, "the global MEMORY.md keeps an empty heading, sent as the user's instructions")
+		// The global MEMORY.md, which ~/.claude/CLAUDE.md imports, has no
+		// global belief yet; a heading with nothing under it would reach
+		// the model as the user's instructions in every request.
+		body := requestText(t, turns[len(turns)-1])
+		if heading := emptyHeading(body); heading != "" {
+			t.Errorf("the request holds credence's %q with nothing under it:\n%s", heading, body[max(0, strings.Index(body, "Contents of")):])
 		}
 	})
 
@@ -274,6 +289,30 @@ func sectionBullets(text string) []string {
 		}
 	}
 	return out
+}
+
+// emptyHeading returns the first of credence's headings in text whose next
+// non-blank line is not a bullet, or "".
+func emptyHeading(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		switch strings.TrimSpace(line) {
+		case markdown.HeadingBeliefs, markdown.HeadingGuidelines, markdown.HeadingFormer:
+		default:
+			continue
+		}
+		next := ""
+		for _, l := range lines[i+1:] {
+			if strings.TrimSpace(l) != "" {
+				next = strings.TrimSpace(l)
+				break
+			}
+		}
+		if !strings.HasPrefix(next, "- ") {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
 }
 
 // gitInit makes root a git repository, as a project Claude Code opens is.
