@@ -97,8 +97,8 @@ Deploys of this project go to render through the blue-green pipeline; never depl
 `
 
 // testModelMemoryFile has the fake model save a memory the way Claude Code
-// tells it to (Write a file in the memory directory, then Edit MEMORY.md to
-// index it) and checks that credence leaves both alone and, once issue 15
+// tells it to (index it in MEMORY.md, Write the file in the memory
+// directory) and checks that credence leaves both alone and, once issue 15
 // lands, stores the file as an episode of its own kind that recall finds.
 func testModelMemoryFile(t *testing.T, w *world, rel claudeRelease, api *fakeAPI, root, memPath string) {
 	memDir := filepath.Dir(memPath)
@@ -108,10 +108,13 @@ func testModelMemoryFile(t *testing.T, w *world, rel claudeRelease, api *fakeAPI
 		t.Fatal(err)
 	}
 	indexLine := "- [Deploy target](deploy_target.md) — render, blue-green, no Friday deploys"
+	// The index line goes in first: a memory file appearing may make the
+	// agent rewrite its section, and Claude Code refuses to Write a file
+	// that changed since the model read it.
 	api.queue(
-		use("Write", map[string]any{"file_path": file, "content": deployMemory}),
 		use("Read", map[string]any{"file_path": memPath}),
 		use("Write", map[string]any{"file_path": memPath, "content": string(before) + indexLine + "\n"}),
+		use("Write", map[string]any{"file_path": file, "content": deployMemory}),
 		say("Saved that to memory."),
 	)
 	run := w.claude(rel, api, root, "Remember how this project deploys, it matters.")
@@ -213,7 +216,11 @@ func testModelEditsSection(t *testing.T, w *world, rel claudeRelease, api *fakeA
 	needsIssue15(t, "no PostToolUse hook records the model's edits yet; the edit counts as the person's")
 
 	// credence install registered a PostToolUse hook for the file tools;
-	// Claude Code ran it for the Edit, and it succeeded.
+	// Claude Code ran it for the Edit (stream-json names it
+	// "PostToolUse:Edit"), and it succeeded (checkHooks above).
+	if w.hooks["PostToolUse"] == "" {
+		t.Errorf("credence install registered no credence-hook for PostToolUse")
+	}
 	var post []hookEvent
 	for _, h := range run.hook("PostToolUse") {
 		if strings.HasSuffix(h.Name, ":Edit") {
