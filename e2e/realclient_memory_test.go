@@ -60,7 +60,7 @@ func (w *world) startAgent() *runningAgent {
 		w.t.Fatalf("start credence agent: %v", err)
 	}
 	go func() { a.done <- a.cmd.Wait() }()
-	if !waitFor(20*time.Second, func() bool { return strings.Contains(a.output(), "running (pid") }) {
+	if !waitFor(30*time.Second, func() bool { return strings.Contains(a.output(), "running (pid") }) {
 		a.stop()
 		w.t.Fatalf("credence agent did not start:\n%s", a.output())
 	}
@@ -151,11 +151,11 @@ func testModelMemoryFile(t *testing.T, w *world, rel claudeRelease, api *fakeAPI
 	// The agent watches the memory directory: the file becomes an episode
 	// of its own kind (not one the hooks write), frontmatter and body.
 	var ep store.Episode
-	if !waitFor(15*time.Second, func() bool {
+	if !waitFor(30*time.Second, func() bool {
 		ep = memoryEpisode(t, w, "blue-green pipeline")
 		return ep.ID != ""
 	}) {
-		t.Fatalf("no episode holds the model's memory file after 15 s; agent:\n%s", tail(readAgentLog(w), 4000))
+		t.Fatalf("no episode holds the model's memory file after 30 s; agent:\n%s", tail(readAgentLog(w), 4000))
 	}
 	if ep.ProjectPath != root {
 		// Claude Code keys the memory directory by the project root, so
@@ -238,9 +238,9 @@ func testModelEditsSection(t *testing.T, w *world, rel claudeRelease, api *fakeA
 		b, err := os.ReadFile(memPath)
 		return err == nil && strings.Contains(strings.Join(sectionBullets(string(b)), "\n"), "pnpm")
 	}
-	if !waitFor(15*time.Second, repaired) {
+	if !waitFor(30*time.Second, repaired) {
 		b, _ := os.ReadFile(memPath)
-		t.Errorf("the agent did not repair credence's section within 15 s:\n%s\nagent:\n%s", b, tail(readAgentLog(w), 4000))
+		t.Errorf("the agent did not repair credence's section within 30 s:\n%s\nagent:\n%s", b, tail(readAgentLog(w), 4000))
 	}
 	w.credence("consolidate")
 	cardAfter := beliefCard(t, w, pnpm.ID)
