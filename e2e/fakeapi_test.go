@@ -225,7 +225,7 @@ func (f *fakeAPI) record(r apiRequest) {
 func (f *fakeAPI) answer(w http.ResponseWriter, req messagesRequest, turn, compact bool) {
 	f.mu.Lock()
 	f.msgs++
-	id := fmt.Sprintf("msg_fake_%04d", f.msgs)
+	id, toolID := fmt.Sprintf("msg_fake_%04d", f.msgs), fmt.Sprintf("toolu_fake_%04d", f.msgs)
 	rp := say("OK")
 	switch {
 	case compact:
@@ -248,7 +248,7 @@ func (f *fakeAPI) answer(w http.ResponseWriter, req messagesRequest, turn, compa
 		if err != nil {
 			f.t.Errorf("tool input: %v", err)
 		}
-		block = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_fake_%04d", f.msgs), "name": rp.tool, "input": json.RawMessage(input)}
+		block = map[string]any{"type": "tool_use", "id": toolID, "name": rp.tool, "input": json.RawMessage(input)}
 		stop = "tool_use"
 	} else {
 		block = map[string]any{"type": "text", "text": rp.text}
