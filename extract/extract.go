@@ -248,7 +248,7 @@ var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
 	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to another team|changed teams|was let go|stepped down)\b`)
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
-	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b`)
+	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
 	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went) `)
 	// changeVerb marks a clause that states a change; time words in it say
@@ -270,6 +270,10 @@ func (r *reading) finish(f Fact, c *clause) Fact {
 		f.Kind = KindFact
 	}
 	f.Exclusive = IsExclusive(f.Predicate)
+	if f.Kind == KindFact && f.Subject == SubjectProject && personalPredicate(f.Predicate) &&
+		!teamWords().MatchString(strings.ToLower(c.span)) {
+		f.Subject = SubjectUser // "my editor: emacs", "just switched to helix"
+	}
 	f.Correction = f.Correction || c.correction
 	f.Action = ActionNew
 	f.Span = c.span
@@ -338,6 +342,16 @@ func slotSubject(s string) string {
 func (r *reading) oldValue(f Fact, c *clause) string {
 	if f.Predicate == "manager_is" && len(r.gone) > 0 {
 		return r.gone[len(r.gone)-1]
+	}
+	if f.Exclusive {
+		// "we dropped prettier, dprint formats everything now": the value
+		// this text just gave up is the one the new one replaces
+		for i := len(r.facts) - 1; i >= 0; i-- {
+			g := r.facts[i]
+			if g.Kind == KindFact && g.Negated && g.Predicate == f.Predicate && slotSubject(g.Subject) == slotSubject(f.Subject) && g.Object != f.Object {
+				return g.Object
+			}
+		}
 	}
 	if !f.Correction {
 		return ""

@@ -130,9 +130,11 @@ var (
 	inPlaceRe    = lazyRegexp(`^i am (?:now |currently )?in ([a-z].*)$`)
 	appositiveRe = lazyRegexp(`^my (manager|boss|team lead|tech lead|lead|supervisor|line manager),? ([a-z][a-z'-]+),? (?:is|was|has|wants|who|says|likes|needs)\b`)
 	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|landed|accepted|am starting|started at|begin) (?:a )?(?:new )?(?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
-	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$`)
-	livingInRe   = lazyRegexp(`^(?:now |currently |still )?(?:living|based|located|residing) in (.+)$`)
-	timezoneRe   = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
+	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$|^(?:now|currently) (?:working at|working for) (.+?)$`)
+	// quitRe: "i quit Google", "I left Meta": the employer no longer is.
+	quitRe     = lazyRegexp(`^i ` + adv + `(?:quit|left|resigned from) (?:my job (?:at|with) )?(.+)$`)
+	livingInRe = lazyRegexp(`^(?:now |currently |still )?(?:living|based|located|residing) in (.+)$`)
+	timezoneRe = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
 )
 
 func matchIdentity(c *clause) []Fact {
@@ -214,8 +216,17 @@ func matchIdentity(c *clause) []Fact {
 	if m := atEmployerRe().FindStringSubmatch(t); m != nil && (c.jobNews || strings.Contains(c.span, "now") || strings.HasPrefix(t, "i am now")) {
 		// "I'm now at Stripe", "Changed jobs - I'm at Figma": only news
 		// of a job makes "at X" an employer
-		if e, ok := employer(c.span, m[1]); ok {
+		if e, ok := employer(c.span, m[1]+m[2]); ok {
 			return user("works_at", e)
+		}
+	}
+	if m := quitRe().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); !tool {
+			if e, ok := employer(c.span, m[1]); ok && !notNames()[e] {
+				f := user("works_at", e)
+				f[0].Negated = true
+				return f
+			}
 		}
 	}
 	if m := livingInRe().FindStringSubmatch(t); m != nil {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -12,8 +13,12 @@ import (
 // Next.js app".
 
 var (
-	slotIsRe   = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
-	builtInRe  = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
+	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
+	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
+	// dataInRe: "our data lives in Postgres", "everything is stored in MySQL".
+	dataInRe = lazyRegexp(`^(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted) in (.+)$`)
+	// toolVerbRe: "dprint formats everything now", "ruff lints the code".
+	toolVerbRe = lazyRegexp(`^([a-z0-9.+# -]+?) (formats|lints|bundles|type-?checks|runs (?:the |our |all )?tests|runs ci|does (?:the )?(?:formatting|linting|bundling))\b`)
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
 	kindOfRe   = lazyRegexp(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
 	toolUserRe = lazyRegexp(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
@@ -61,6 +66,8 @@ var (
 	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
 	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
+	// bareSlot is a slot named without "my" or "our": "node version is 20".
+	bareSlot = lazyRegexp(`^((?:[a-z]+ )?(?:version|port|timezone|editor|deploy branch))\s+is\s+(.+)$`)
 	// possessiveName: "my manager's name is Lin".
 	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)'s (?:name|first name|full name) is (.+)$`)
 	// whatWeUse: "Jest is what we use for unit tests".
@@ -131,7 +138,7 @@ func matchSlot(c *clause) []Fact {
 		t, changed = m[1]+" "+m[2]+" is "+m[3], true
 	} else if m := slotChanged().FindStringSubmatch(t); m != nil {
 		t, changed = m[1]+" "+m[2]+" is "+m[3], true
-	} else if m := slotLabel().FindStringSubmatch(t); m != nil && !strings.Contains(m[2], ":") {
+	} else if m := labelled(t); m != nil && !strings.Contains(m[2], ":") {
 		label := strings.TrimPrefix(strings.TrimPrefix(m[1], "new "), "current ")
 		if cat, pred, known := slotOf(label); known || projectPart().MatchString(label) {
 			owner := "our"
@@ -262,6 +269,21 @@ func matchBuiltIn(c *clause) []Fact {
 		value = kindOfRe().FindStringSubmatch(c.text)[1]
 	case productRe().MatchString(c.text):
 		value = productRe().FindStringSubmatch(c.text)[1]
+	case dataInRe().MatchString(c.text):
+		m := dataInRe().FindStringSubmatch(c.text)
+		obj, _ := nounPhrase(m[1], 3)
+		if t, ok := lookupTool(obj); ok && slices.Contains(t.Categories, catDatabase) {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[catDatabase], Object: t.Name}}
+		}
+		return nil
+	case toolVerbRe().MatchString(c.text):
+		m := toolVerbRe().FindStringSubmatch(c.text)
+		t, known := lookupTool(m[1])
+		cat := verbCategory(m[2])
+		if !known || !slices.Contains(t.Categories, cat) {
+			return nil
+		}
+		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[cat], Object: t.Name}}
 	case toolDoesRe().MatchString(c.text):
 		// "Prettier handles formatting": a tool named as the subject of a job
 		m := toolDoesRe().FindStringSubmatch(c.text)
@@ -362,4 +384,31 @@ func namesTool(value string) bool {
 	}
 	_, known := lookupTool(v)
 	return known
+}
+
+// verbCategory is the category of the tool that does a job: a formatter
+// formats, a linter lints.
+func verbCategory(verb string) string {
+	switch {
+	case strings.Contains(verb, "format"):
+		return catFormatter
+	case strings.Contains(verb, "lint"):
+		return catLinter
+	case strings.Contains(verb, "bundl"):
+		return catBundler
+	case strings.Contains(verb, "test"):
+		return catTestRunner
+	case strings.Contains(verb, "ci"):
+		return catCI
+	}
+	return ""
+}
+
+// labelled reads a slot written as a label ("editor: helix") or named
+// without an owner ("node version is 20").
+func labelled(t string) []string {
+	if m := slotLabel().FindStringSubmatch(t); m != nil {
+		return m
+	}
+	return bareSlot().FindStringSubmatch(t)
 }
