@@ -14,8 +14,8 @@ import (
 // replaces; an end is a negated usage.
 
 var (
-	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
+	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
 	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
@@ -23,6 +23,8 @@ var (
 	noLongerUse = lazyRegexp(`^` + subj + ` ` + adv + `(no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
 	stoppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
 	droppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
+	// passiveChange: "the test suite was ported from mocha to vitest".
+	passiveChange = lazyRegexp(`^(?:the|our|this) ([a-z]+(?: [a-z]+)?) (?:was|were|has been|have been|got|is being|is now) (?:fully |finally |completely )?(?:switched|moved|migrated|ported|converted|changed|rewritten) (?:over )?(?:from (.+?) )?(?:to|onto|into|in) (.+)$`)
 	usedToUse   = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 )
 
@@ -31,7 +33,7 @@ var slotFrom = lazyRegexp(`\b(?:the|our|my) ([a-z]+(?: [a-z]+)?) (?:from|to|over
 // matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
 // "we replaced Jest with Vitest": the new object replaces the old one.
 func matchChange(c *clause) []Fact {
-	if !opensWithSubject(c.text) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
+	if !(opensWithSubject(c.text) || passiveChange().MatchString(c.text)) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
 		"convert", "port", "shift", "grade", "went", "gone", "replac", "swap", "drop", "ditch", "abandon", "remov",
 		"got rid", "retir", "deprecat", "kill", "ripped", "left", "dump") {
 		return nil
@@ -54,6 +56,9 @@ func matchChange(c *clause) []Fact {
 	case droppedFor().MatchString(c.text):
 		m := droppedFor().FindStringSubmatch(c.text)
 		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
+	case passiveChange().MatchString(c.text):
+		m := passiveChange().FindStringSubmatch(c.text)
+		ref, verb, oldRaw, newRaw = parseSubject("our "+m[1]), "switched", m[2], m[3]
 	default:
 		return nil
 	}

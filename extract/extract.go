@@ -208,8 +208,8 @@ func (r *reading) elided(c *clause) []Fact {
 		sub := *c
 		sub.text = subject + c.text
 		for _, m := range []matcher{matchIdentity, matchVersionChange, matchChange, matchSlot} {
-			if f := m(&sub); len(f) > 0 {
-				return f
+			if f := m(&sub); len(f) > 0 && (subject == "we " || f[0].Predicate == "lives_in") {
+				return f // "Moved the whole codebase over to TypeScript" is the team's move
 			}
 		}
 	}

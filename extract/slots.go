@@ -60,7 +60,7 @@ var (
 	slotReversed = lazyRegexp(`^(.+?) (?:is|are) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
 	// slotChanged: "I changed my timezone to CET", "the API port changed
 	// to 4000".
-	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) to (.+)$`)
+	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+?) (?:from (\S+) )?to (.+)$`)
 	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:has |was |just |now )?(?:changed|moved|switched|been changed|been moved) to (.+)$`)
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
 	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
@@ -135,7 +135,10 @@ func matchSlot(c *clause) []Fact {
 	if m := possessiveName().FindStringSubmatch(t); m != nil {
 		t = m[1] + " " + m[2] + " is " + m[3]
 	} else if m := slotChangedBy().FindStringSubmatch(t); m != nil {
-		t, changed = m[1]+" "+m[2]+" is "+m[3], true
+		t, changed = m[1]+" "+m[2]+" is "+m[4], true
+		if m[3] != "" {
+			t += " instead of " + m[3] // "we changed the port from 3000 to 3100"
+		}
 	} else if m := slotChanged().FindStringSubmatch(t); m != nil {
 		t, changed = m[1]+" "+m[2]+" is "+m[3], true
 	} else if m := labelled(t); m != nil && !strings.Contains(m[2], ":") {
@@ -329,7 +332,7 @@ var (
 	// portRe: "the API listens on port 8080", "the dev server runs on port
 	// 5173".
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
-	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go) )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?$`)
+	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:now |currently )?(?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go|come out|get cut|are shipped) )?(?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?(?:\s*,?\s+(?:instead of|not|rather than|and not) (?:the |our |from )?([a-z0-9._/-]+)(?: branch)?)?$`)
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
 	// listensOn: "our API server listens on 8443" (the verb says it is a port).
 	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})$`)
@@ -342,7 +345,7 @@ func matchDeployBranch(c *clause) []Fact {
 	}
 	if m := deploysFromRe().FindStringSubmatch(c.text); m != nil && !badStart()[m[1]] {
 		if _, tool := lookupTool(m[1]); !tool {
-			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1]}}
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1], Replaces: m[2]}}
 		}
 	}
 	if !opensWithSubject(c.text) {

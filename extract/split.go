@@ -220,7 +220,10 @@ var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|format
 // elidedClause marks a comma before a change whose subject is the one of
 // the clause before: "I'm living in Seoul now, moved there last year", "i
 // changed jobs, now working at Canonical".
-var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|(?:moved|relocated|switched|migrated)\s)`)
+var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
+
+// openerSubject finds the subject of a sentence after a few opening words.
+var openerSubject = lazyRegexp(`(?i)^(?:(?:ok|okay|so|well|and|but|yeah|then|now|honestly|basically)[, ]+){1,3}(we|i)\s`)
 
 // clauses splits one sentence into clauses. A conditional sentence stays
 // whole so that its condition is never read as a statement of its own.
@@ -241,6 +244,8 @@ func clauses(s rawClause) []rawClause {
 	subject := ""
 	if w := strings.ToLower(firstWord(text)); w == "we" || w == "i" {
 		subject = w + " "
+	} else if m := openerSubject().FindStringSubmatch(text); m != nil {
+		subject = strings.ToLower(m[1]) + " " // "ok so we ditched Heroku and now deploy with Kamal"
 	}
 	var parts []string
 	for _, piece := range dashSeparator().Split(text, -1) {
