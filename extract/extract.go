@@ -95,6 +95,11 @@ func ExtractWith(text string, ctx Context) []Fact {
 		}
 	}
 	r.alternatives()
+	for i, f := range r.facts {
+		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
+			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
+		}
+	}
 	return r.facts
 }
 
@@ -154,6 +159,54 @@ type reading struct {
 	// person is the last person named, for "she"/"he" in the next clause.
 	person            string
 	pendingCorrection bool
+	// topic is a slot the text said changed without its value ("my
+	// manager changed"): "it's Wen now" fills it.
+	topic string
+}
+
+var (
+	// noLongerRe: "Hamid is no longer my manager".
+	noLongerRe = lazyRegexp(`^([a-z][a-z'-]+) is (?:no longer|not) (my|our) ([a-z]+(?: [a-z]+)?)(?: anymore)?$`)
+	// ellipsisRe: "…, Clara is", "Clara is now".
+	ellipsisRe = lazyRegexp(`^([a-z][a-z'-]+(?: [a-z][a-z'-]+)?) (?:is|does)(?: now)?$`)
+	// tookOverRe: "Ana took over as my manager after Ben left".
+	tookOverRe = lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over|stepped in|stepped up|has stepped in|replaced [a-z]+) as (my|our) (?:new )?([a-z]+(?: [a-z]+)??)(?: (?:after|when|since|because) ([a-z][a-z'-]+) (?:left|quit|moved on|retired|moved teams|stepped down))?$`)
+	// slotChangedRe: "my manager changed", "our CI is different now".
+	slotChangedRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:changed|has changed|is new|is different(?: now)?|is someone else now)$`)
+	// itIsRe: "it's Wen now", the value of a slot named before.
+	itIsRe = lazyRegexp(`^(?:it is|it will be|that is|now it is|the new one is) (?:now )?(.+?)$`)
+)
+
+// resolveSlotTalk reads the clauses that speak of a slot over two clauses:
+// it rewrites the second into the slot statement the matchers know, and
+// says whether the clause was spent on setting the slot up.
+func (r *reading) resolveSlotTalk(c *clause) bool {
+	t := c.text
+	if m := noLongerRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		r.gone = append(r.gone, m[1])
+		r.topic = m[2] + " " + m[3]
+		return true
+	}
+	if m := slotChangedRe().FindStringSubmatch(t); m != nil {
+		r.topic = m[1] + " " + m[2]
+		return true
+	}
+	if m := tookOverRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		if m[4] != "" {
+			r.gone = append(r.gone, m[4])
+		}
+		c.text = m[2] + " " + m[3] + " is " + m[1]
+		return false
+	}
+	if r.topic == "" {
+		return false
+	}
+	if m := ellipsisRe().FindStringSubmatch(t); m != nil {
+		c.text = r.topic + " is " + m[1]
+	} else if m := itIsRe().FindStringSubmatch(t); m != nil {
+		c.text = r.topic + " is " + m[1]
+	}
+	return false
 }
 
 // extractClause runs the filters and matchers over one clause.
@@ -165,6 +218,13 @@ func (r *reading) extractClause(c *clause) []Fact {
 		r.jobNews = true
 	}
 	c.jobNews = r.jobNews
+	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
+		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
+		return nil
+	}
+	if done := r.resolveSlotTalk(c); done {
+		return nil
+	}
 	if f := r.narrative(c); f != nil {
 		return f
 	}
@@ -180,10 +240,6 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return nil
 	}
 	c.text = cutAside(stripTrailing(c.text))
-	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
-		r.gone = append(r.gone, name[1])
-		return nil
-	}
 	for _, m := range matchers {
 		if f := m(c); len(f) > 0 {
 			return f
