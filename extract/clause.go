@@ -93,6 +93,15 @@ var (
 	endedUp        = lazyRegexp(`\b(?:ended up|went ahead and|finally|decided to) (?:switching|moving|migrating|going|switch|move|migrate|go)\b`)
 	nowOn          = lazyRegexp(`\b(is|are|am) (now|currently|still|already) (on|using|in|at|based|living|located|working|running|deploying|hosted|deployed|with)\b`)
 	willModal      = lazyRegexp(`^(we|i) (?:will|are going to|am going to|shall) (use|deploy|run|host|ship|go with|stick with|build|write|test|lint|format)\b`)
+	// askAlways: a question asking for a habit is an instruction.
+	// "Can you always show me the whole file?" asks; "please" or a
+	// standing marker makes it a request.
+	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward)\b.*)$`)
+	// concessive ends an instruction where a clause that does not limit it
+	// begins: "… even if I write in Portuguese".
+	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
+	// nobodyRe: "nobody pushes to main", "no one merges without review".
+	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
 	inlineProbably = lazyRegexp(`\bprobably\s+`)
 
@@ -152,6 +161,11 @@ func firstWord(t string) string {
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(strings.TrimLeft(rc.text, "*"))
+	if m := askAlways().FindStringSubmatch(t); m != nil {
+		// "can you please always include a test", "could you from now on
+		// write docstrings in Google style?": a request for a habit
+		t, c.question = m[1]+m[2], false
+	}
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {
 			break
@@ -189,6 +203,14 @@ func analyze(rc rawClause) clause {
 		t = toImperative().ReplaceAllString(t, "$1")
 		if t == before {
 			break
+		}
+	}
+	if loc := concessive().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		t = t[:loc[0]] // "always answer in English even if I write in Portuguese"
+	}
+	if m := nobodyRe().FindStringSubmatch(t); m != nil {
+		if v, ok := thirdPersonBase(m[1]); ok {
+			t = "we never " + v + " " + m[2] // "nobody pushes to main directly"
 		}
 	}
 	if containsAny(t, "forward", "future", "default", "from now", "from here") && standingAnywhere().MatchString(t) {
@@ -265,4 +287,14 @@ func stripTrailing(t string) string {
 		}
 	}
 	return t
+}
+
+// thirdPersonBase turns "pushes", "merges", "deploys" into the verb.
+func thirdPersonBase(v string) (string, bool) {
+	for _, cand := range []string{strings.TrimSuffix(v, "es"), strings.TrimSuffix(v, "s"), strings.TrimSuffix(v, "ies") + "y"} {
+		if cand != v && (imperativeVerbs()[cand] || moreVerbs()[cand]) {
+			return cand, true
+		}
+	}
+	return "", false
 }

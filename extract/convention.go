@@ -19,6 +19,9 @@ var (
 	// must be wrapped", "every PR needs a review", "PR titles follow
 	// Conventional Commits".
 	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives) (never |not |always )?(.+)$`)
+	// passiveConvention: "errors are wrapped with %w", "PRs are always
+	// squash-merged".
+	passiveConvention = lazyRegexp(`^(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:are|is|get|gets) (always |never )?([a-z-]+ed\b.*)$`)
 	// weHabit: "we name branches feature/<ticket>", "we squash commits
 	// before merging", "we keep functions under 50 lines".
 	weHabit = lazyRegexp(`^we ` + adv + `(name|write|keep|put|prefix|tag|squash|rebase|review|document|version|store|log|structure|organize|organise|split|group|indent|wrap|comment|format|lint|test|merge|pin|sign|label|title|sort|order|avoid|prefer|require|enforce|follow|stick to) (.+)$`)
@@ -42,6 +45,15 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 // matchConvention reads a convention stated as how things are done.
 func matchConvention(c *clause) []Fact {
 	t := c.text
+	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "") {
+		// "in this codebase, errors are wrapped with %w": how things are
+		// done here, said in the passive
+		modal := "must"
+		if m[2] == "never " {
+			modal = "must never"
+		}
+		t = m[1] + " " + modal + " be " + m[3]
+	}
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
 		t = m[1]
 	} else if m := conventionIs().FindStringSubmatch(t); m != nil {

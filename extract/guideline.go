@@ -20,12 +20,25 @@ var (
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
 	reasonTail    = lazyRegexp(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	// relativeThat is "that" opening a relative clause ("comments that
+	// restate the code"), which points at nothing in the conversation.
+	relativeThat = lazyRegexp(`\b([a-z]+s) (?:that|which) `)
+	// bareBan: "no force pushes, ever", "no new dependencies without asking
+	// me", "no long-lived branches".
+	bareBan       = lazyRegexp(`^no ((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+s)(?:,? ever)?(?: (without|unless) (.+))?$`)
 	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within|to|into) (.+)$`)
 	preferImpRe   = lazyRegexp(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = lazyRegexp(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
 	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+|when you are (?:done|finished|ready)|once (?:you are )?(?:done|finished)|after that|afterwards|at the end|first thing)\b`)
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
+
+// notBans follow "no" without banning anything: "no worries", "no thanks".
+var notBans = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"worries": true, "thanks": true, "problems": true, "questions": true,
+		"hard feelings": true, "results": true, "errors": true, "changes": true, "issues": true,
+		"news": true, "plans": true, "regrets": true, "updates": true, "tests": true, "words": true}
+})
 
 // notInstructions follow "don't"/"never" without making a rule: "don't
 // worry", "never mind", "don't know".
@@ -76,7 +89,7 @@ var scopeTails = []string{"in this repo", "in this repository", "in this project
 	"in all my projects", "in all our projects", "in any of my projects", "in all of my projects",
 	"in all my code", "in all our code", "for all projects", "please", "from now on", "going forward",
 	"moving forward", "in the future", "in future", "by default", "thanks", "thank you",
-	"everywhere", "ever again", "again"}
+	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team"}
 
 func stripScope(t string) string {
 	for changed := true; changed; {
@@ -193,6 +206,18 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	if rest, ok := strings.CutPrefix(t, "no need to "); ok {
 		return instruction(rest, true, "should not") // "no need to explain the code you write"
 	}
+	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] {
+		obj := m[1]
+		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 {
+			if v, ok := thirdPersonBase(ws[len(ws)-1]); ok {
+				obj = strings.Join(ws[:len(ws)-1], " ") + " " + v // "no force pushes": never force push
+			}
+		}
+		if m[2] != "" {
+			obj += " " + m[2] + " " + m[3]
+		}
+		return instruction(obj, true, "should avoid") // "Avoid force pushes"
+	}
 	if m := banRe().FindStringSubmatch(t); m != nil {
 		// "no emojis in commit messages": a ban on using them there
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
@@ -257,7 +282,7 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
 		return guideline{}, false
 	}
-	if oneOff().MatchString(standingScope().ReplaceAllString(obj, "")) {
+	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(obj, ""), "$1 ")) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")

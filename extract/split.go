@@ -201,7 +201,7 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -253,6 +253,14 @@ func clauses(s rawClause) []rawClause {
 		for _, re := range []*regexp.Regexp{colonClause(), namedClause(), sharedSubject()} {
 			if strings.ContainsAny(piece, ":,") || re == sharedSubject() || re == namedClause() {
 				for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
+					// "Keep in mind: no new dependencies": the opener stays
+					// with what it opens
+					if re == colonClause() && !strings.Contains(piece[:m[0]], " ") {
+						continue
+					}
+					if re == colonClause() && !opensClause(piece[:m[0]]) {
+						continue
+					}
 					cuts = append(cuts, [2]int{m[0], m[4]})
 				}
 			}
@@ -313,11 +321,7 @@ func clauses(s rawClause) []rawClause {
 // or more, or two that are not a discourse opener ("got promoted", not
 // "no wait").
 func opensClause(before string) bool {
-	n := len(strings.Fields(before))
-	if n >= 3 {
-		return true
-	}
-	if n < 2 {
+	if len(strings.Fields(before)) < 2 {
 		return false
 	}
 	// an opener analyze strips ("no no, …", "sorry, …") leaves only what
