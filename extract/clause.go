@@ -39,7 +39,7 @@ var slang = sync.OnceValue(func() map[string]string {
 		"wouldnt": "would not", "couldnt": "could not", "im": "i am", "ive": "i have",
 		"pls": "please", "plz": "please", "gonna": "going to", "wanna": "want to",
 		"gotta": "have to", "thx": "thanks", "u": "you", "ur": "your", "idk": "i do not know",
-		"imo": "", "tbh": "", "imho": "",
+		"imo": "", "tbh": "", "imho": "", "mi": "my",
 	}
 })
 
@@ -101,6 +101,7 @@ var (
 	// begins: "… even if I write in Portuguese".
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
 	// nobodyRe: "nobody pushes to main", "no one merges without review".
+	everythingWith = lazyRegexp(`\b(format|lint|test|bundle|build|deploy|type-check|typecheck) (?:everything|all (?:of )?(?:our |the )?code|our code|the code|all files|all our files) (with|using|to|on|via)\b`)
 	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
 	inlineProbably = lazyRegexp(`\bprobably\s+`)
@@ -212,6 +213,9 @@ func analyze(rc rawClause) clause {
 		if v, ok := thirdPersonBase(m[1]); ok {
 			t = "we never " + v + " " + m[2] // "nobody pushes to main directly"
 		}
+	}
+	if strings.Contains(t, "everything") || strings.Contains(t, " code ") {
+		t = everythingWith().ReplaceAllString(t, "$1 $2") // "we format everything with prettier"
 	}
 	if containsAny(t, "forward", "future", "default", "from now", "from here") && standingAnywhere().MatchString(t) {
 		c.standing = true

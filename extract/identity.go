@@ -76,6 +76,9 @@ var nonPlaces = sync.OnceValue(func() map[string]bool {
 // place cleans a residence: no tools, articles or long phrases.
 func place(raw string) (string, bool) {
 	raw = strings.TrimSpace(raw)
+	if m := calledRe().FindStringSubmatch(raw); m != nil {
+		raw = m[1] // "a small town called Tavira"
+	}
 	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "the new ") {
 		return "", false
 	}
@@ -108,6 +111,9 @@ func personName(raw string) (string, bool) {
 	return n, true
 }
 
+// teamTail is the part of a company where one works: "on the APM team".
+var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit)$`)
+
 var calledRe = lazyRegexp(`^(?:a|an|the|this) [a-z -]+? (?:called|named) (.+)$`)
 
 // employer cleans a company name; it must be written with a capital or look
@@ -116,6 +122,7 @@ func employer(span, raw string) (string, bool) {
 	if m := calledRe().FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
 		raw = m[1] // "a fintech called Ramp"
 	}
+	raw = teamTail().ReplaceAllString(strings.TrimSpace(raw), "") // "Datadog on the APM team"
 	e, ok := nounPhrase(raw, 4)
 	if !ok || !(capitalized(span, e) || strings.Contains(e, ".")) {
 		return "", false
@@ -321,16 +328,23 @@ func matchResidence(c *clause) []Fact {
 	}
 	if m := livesRe().FindStringSubmatch(t); m != nil {
 		v, old := valueAndOld(m[1])
+		where, forWhom, working := strings.Cut(v, " for ")
+		if working && strings.Contains(t, "work") {
+			v = where // "I work remotely from Montreal for a startup called Plume"
+		}
 		if p, ok := place(v); ok {
 			f := live(p, false)
 			f[0].Replaces, _ = place(old)
+			if e, ok := employer(c.span, forWhom); working && ok {
+				f = append(f, Fact{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: display(c.span, e)})
+			}
 			return f
 		}
 		return nil
 	}
 	if m := inPlaceRe().FindStringSubmatch(t); m != nil {
 		// "I'm in Singapore": a place only when written as a name
-		if p, ok := place(m[1]); ok && capitalized(c.span, firstWord(p)) && !timezoneLike().MatchString(p) {
+		if p, ok := place(m[1]); ok && capitalized(c.span, firstWord(p)) && !(timezoneLike().MatchString(p) && strings.ToUpper(display(c.span, p)) == display(c.span, p)) {
 			return live(p, false)
 		}
 	}
