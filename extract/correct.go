@@ -93,6 +93,9 @@ func (r *reading) correct(c *clause) []Fact {
 	if !ok {
 		return nil
 	}
+	if y == "" && r.said != "" && r.said != x {
+		y = r.said // "I said Flask earlier but it's actually FastAPI"
+	}
 	if f := r.correctVersion(c, x); f != nil {
 		return f
 	}

@@ -114,6 +114,37 @@ func (r *reading) alternatives() {
 			}
 		}
 	}
+	// "Never use npm; use pnpm": the instruction to use pnpm is now part
+	// of the prohibition, one rule rather than two
+	out := r.facts[:0]
+	for i, f := range r.facts {
+		if !r.absorbed(i, f) {
+			out = append(out, f)
+		}
+	}
+	r.facts = out
+}
+
+// absorbed reports whether the positive instruction f (the i-th fact) is
+// the alternative an earlier prohibition of the same text already names.
+func (r *reading) absorbed(i int, f Fact) bool {
+	if f.Kind != KindGuideline || f.Predicate != "should" {
+		return false
+	}
+	used, ok := strings.CutPrefix(f.Object, "use ")
+	if !ok {
+		return false
+	}
+	t, ok := lookupTool(used)
+	if !ok {
+		return false
+	}
+	for _, g := range r.facts[:i] {
+		if g.Kind == KindGuideline && strings.HasPrefix(g.Predicate, "should_not") && g.detail == "; use "+t.Display {
+			return true
+		}
+	}
+	return false
 }
 
 // NeedsContext reports whether text holds a correction or a change that
@@ -159,12 +190,17 @@ type reading struct {
 	// person is the last person named, for "she"/"he" in the next clause.
 	person            string
 	pendingCorrection bool
+	// said is a value the text says was said by mistake ("I wrote
+	// Gitlab"): the correction that follows replaces it.
+	said string
 	// topic is a slot the text said changed without its value ("my
 	// manager changed"): "it's Wen now" fills it.
 	topic string
 }
 
 var (
+	// saidRe: "I said Flask earlier", "I wrote Gitlab".
+	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
 	// noLongerRe: "Hamid is no longer my manager".
 	noLongerRe = lazyRegexp(`^([a-z][a-z'-]+) is (?:no longer|not) (my|our) ([a-z]+(?: [a-z]+)?)(?: anymore)?$`)
 	// ellipsisRe: "…, Clara is", "Clara is now".
@@ -224,6 +260,15 @@ func (r *reading) extractClause(c *clause) []Fact {
 	}
 	if done := r.resolveSlotTalk(c); done {
 		return nil
+	}
+	if m := saidRe().FindStringSubmatch(lowerNormalize(c.span)); m != nil {
+		// "I said Flask earlier but it's actually FastAPI": the value said
+		// is the one the next clause corrects
+		if v, ok := correctionValue(m[1]); ok {
+			r.said = v
+			r.pendingCorrection = true
+			return nil
+		}
 	}
 	if f := r.narrative(c); f != nil {
 		return f
@@ -313,7 +358,7 @@ var (
 	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|month|sprint)|last (?:night|week|month|sprint|year)|just now|earlier today)\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
-	asideTail = lazyRegexp(`\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously)\b.*$`)
+	asideTail = lazyRegexp(`\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously)\b.*$`)
 )
 
 func cutAside(t string) string { return asideTail().ReplaceAllString(t, "") }

@@ -192,6 +192,11 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
 		}
+		if stem, ok := strings.CutSuffix(first, "ed"); ok && strings.HasSuffix(marker, "never") && !imperativeVerbs()[first] && !moreVerbs()[first] {
+			if _, past := verbOfStem(stem); past {
+				return guideline{}, false // "we never used Mongo" tells the past
+			}
+		}
 		obj := doPhrase(runCommand(rest))
 		if verb == "should avoid" && !strings.HasSuffix(firstWord(rest), "ing") {
 			obj = "use " + rest // "avoid default exports": what follows is a thing
