@@ -76,7 +76,11 @@ func ExtractWith(text string, ctx Context) []Fact {
 		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
 		for _, f := range r.extractClause(&c) {
 			f = r.finish(f, &c)
-			for _, g := range append([]Fact{f}, versionFacts(f)...) {
+			all := append([]Fact{f}, versionFacts(f)...)
+			if len(all) > 1 && f.Replaces == "" && versionBump().MatchString(c.text) {
+				all = all[1:] // "upgraded to Go 1.22" changes the version, not the language
+			}
+			for _, g := range all {
 				if g.Statement == "" {
 					g = r.finish(g, &c)
 				}
@@ -199,6 +203,8 @@ type reading struct {
 }
 
 var (
+	// versionBump: a change of version, not of tool.
+	versionBump = lazyRegexp(`\b(?:upgraded|downgraded|bumped|updated|upgrading|bumping)\b`)
 	// saidRe: "I said Flask earlier", "I wrote Gitlab".
 	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
 	// noLongerRe: "Hamid is no longer my manager".
