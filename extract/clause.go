@@ -47,6 +47,9 @@ var slang = sync.OnceValue(func() map[string]string {
 // turns parentheses into commas and collapses white space.
 func lowerNormalize(s string) string {
 	s = contractions.Replace(strings.ToLower(s))
+	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
+		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"
+	}
 	s = brackets.Replace(s)
 	words := strings.Fields(s)
 	out := words[:0]
@@ -102,6 +105,7 @@ var (
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
 	// nobodyRe: "nobody pushes to main", "no one merges without review".
 	everythingWith = lazyRegexp(`\b(format|lint|test|bundle|build|deploy|type-check|typecheck) (?:everything|all (?:of )?(?:our |the )?code|our code|the code|all files|all our files) (with|using|to|on|via)\b`)
+	iM             = lazyRegexp(`\bi m `)
 	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
 	inlineProbably = lazyRegexp(`\bprobably\s+`)

@@ -213,6 +213,8 @@ var (
 	ellipsisRe = lazyRegexp(`^([a-z][a-z'-]+(?: [a-z][a-z'-]+)?) (?:is|does)(?: now)?$`)
 	// tookOverRe: "Ana took over as my manager after Ben left".
 	tookOverRe = lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over|stepped in|stepped up|has stepped in|replaced [a-z]+) as (my|our) (?:new )?([a-z]+(?: [a-z]+)??)(?: (?:after|when|since|because) ([a-z][a-z'-]+) (?:left|quit|moved on|retired|moved teams|stepped down))?$`)
+	// slotIsNotRe: "my name is not Jon" before what it is.
+	slotIsNotRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:is not|was not|is no longer|isn't) ([a-z0-9.+# -]+)$`)
 	// slotChangedRe: "my manager changed", "our CI is different now".
 	slotChangedRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:changed|has changed|is new|is different(?: now)?|is someone else now)$`)
 	// itIsRe: "it's Wen now", the value of a slot named before.
@@ -228,6 +230,14 @@ func (r *reading) resolveSlotTalk(c *clause) bool {
 		r.gone = append(r.gone, m[1])
 		r.topic = m[2] + " " + m[3]
 		return true
+	}
+	if m := slotIsNotRe().FindStringSubmatch(t); m != nil {
+		// "My name is not Jon, it's John"
+		if v, ok := correctionValue(m[3]); ok {
+			r.topic, r.said = m[1]+" "+m[2], v
+			r.pendingCorrection = true
+			return true
+		}
 	}
 	if m := slotChangedRe().FindStringSubmatch(t); m != nil {
 		r.topic = m[1] + " " + m[2]
@@ -361,10 +371,10 @@ var (
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
 	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|left|dropped|ditched|transitioned)\b`)
-	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|month|sprint)|last (?:night|week|month|sprint|year)|just now|earlier today)\b`)
+	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|month|sprint|year|quarter|summer|spring|autumn|fall|winter)|just now|earlier today|over the weekend|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
-	asideTail = lazyRegexp(`\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously)\b.*$`)
+	asideTail = lazyRegexp(`\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$`)
 )
 
 func cutAside(t string) string { return asideTail().ReplaceAllString(t, "") }
@@ -449,6 +459,9 @@ func slotSubject(s string) string {
 func (r *reading) oldValue(f Fact, c *clause) string {
 	if f.Predicate == "manager_is" && len(r.gone) > 0 {
 		return r.gone[len(r.gone)-1]
+	}
+	if f.Correction && r.said != "" && r.said != f.Object && r.topic != "" {
+		return r.said // "my name is not Jon, it's John"
 	}
 	if f.Exclusive {
 		// "we dropped prettier, dprint formats everything now": the value

@@ -189,6 +189,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			return guideline{}, false // "never say never", "never had this problem"
 		}
 		first, _, _ := strings.Cut(rest, " ")
+		first = strings.TrimRight(first, ",.;:!")
 		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
 		}

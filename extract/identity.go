@@ -111,6 +111,10 @@ func personName(raw string) (string, bool) {
 	return n, true
 }
 
+// durationTail says how long something has held: "since 2019", "for two
+// years".
+var durationTail = lazyRegexp(`\s+(?:since|for (?:the (?:last|past) )?(?:\d+|a|an|two|three|four|five|few|many|several|some))\b.*$`)
+
 // teamTail is the part of a company where one works: "on the APM team".
 var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit)$`)
 
@@ -122,7 +126,9 @@ func employer(span, raw string) (string, bool) {
 	if m := calledRe().FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
 		raw = m[1] // "a fintech called Ramp"
 	}
-	raw = teamTail().ReplaceAllString(strings.TrimSpace(raw), "") // "Datadog on the APM team"
+	raw, _, _ = strings.Cut(raw, ",")                                // "Wise, living in Tallinn"
+	raw = durationTail().ReplaceAllString(strings.TrimSpace(raw), "") // "Siemens since 2019"
+	raw = teamTail().ReplaceAllString(strings.TrimSpace(raw), "")     // "Datadog on the APM team"
 	e, ok := nounPhrase(raw, 4)
 	if !ok || !(capitalized(span, e) || strings.Contains(e, ".")) {
 		return "", false
