@@ -28,6 +28,9 @@ var (
 	usedToUse   = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 )
 
+// whyTail is a reason or a time after a changed-to value.
+var whyTail = lazyRegexp(`\s+(?:after|because|since|when|once|as soon as|so that|so) .*$`)
+
 var slotFrom = lazyRegexp(`\b(?:the|our|my) ([a-z]+(?: [a-z]+)?) (?:from|to|over to)\b`)
 
 // matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
@@ -65,6 +68,7 @@ func matchChange(c *clause) []Fact {
 	if newRaw == "" {
 		return nil // "we moved away from X" alone is handled as a negation
 	}
+	newRaw = whyTail().ReplaceAllString(newRaw, "") // "back to npm after pnpm gave us trouble"
 	if v, alt, kind := splitAlternative(newRaw); kind == "instead" && oldRaw == "" {
 		newRaw, oldRaw = v, alt // "we moved to Bun, not Deno"
 	}

@@ -105,6 +105,7 @@ var (
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
 	// nobodyRe: "nobody pushes to main", "no one merges without review".
 	everythingWith = lazyRegexp(`\b(format|lint|test|bundle|build|deploy|type-check|typecheck) (?:everything|all (?:of )?(?:our |the )?code|our code|the code|all files|all our files) (with|using|to|on|via)\b`)
+	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
 	iM             = lazyRegexp(`\bi m `)
 	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
@@ -217,6 +218,9 @@ func analyze(rc rawClause) clause {
 		if v, ok := thirdPersonBase(m[1]); ok {
 			t = "we never " + v + " " + m[2] // "nobody pushes to main directly"
 		}
+	}
+	if strings.Count(t, ",") >= 2 {
+		t = innerAside().ReplaceAllString(t, " ") // "never, under any circumstances, delete …"
 	}
 	if strings.Contains(t, "everything") || strings.Contains(t, " code ") {
 		t = everythingWith().ReplaceAllString(t, "$1 $2") // "we format everything with prettier"

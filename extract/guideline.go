@@ -340,7 +340,7 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	}
 	f := Fact{Subject: SubjectAssistant, Predicate: pred + predicateSuffix, Object: g.object,
 		Replaces: g.replaces, Kind: KindGuideline, detail: g.detail, when: when,
-		shownObject: display(span, g.object)}
+		shownObject: midSentence(span, display(span, g.object))}
 	switch {
 	case g.plain:
 		f.Reliability = 0.7
@@ -348,6 +348,29 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 		f.Reliability = 0.8
 	}
 	return f
+}
+
+// midSentence lowers a word the object took from the start of the
+// sentence, where its capital only opened the sentence: "Functions should
+// do one thing" is "ensure functions do one thing".
+func midSentence(span, shown string) string {
+	ws := strings.Fields(shown)
+	first := strings.Fields(span)
+	if len(first) == 0 {
+		return shown
+	}
+	for i, w := range ws {
+		if w != first[0] || w == strings.ToUpper(w) || w == "I" {
+			continue
+		}
+		if _, tool := lookupTool(strings.ToLower(w)); tool {
+			continue
+		}
+		if rest := w[1:]; rest == strings.ToLower(rest) {
+			ws[i] = strings.ToLower(w[:1]) + rest
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // doPhrase makes the object of a prohibition say what not to do: "never

@@ -79,6 +79,7 @@ func place(raw string) (string, bool) {
 	if m := calledRe().FindStringSubmatch(raw); m != nil {
 		raw = m[1] // "a small town called Tavira"
 	}
+	raw = placeTail().ReplaceAllString(raw, "") // "Denver for the new job"
 	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "the new ") {
 		return "", false
 	}
@@ -110,6 +111,10 @@ func personName(raw string) (string, bool) {
 	}
 	return n, true
 }
+
+// placeTail is why or with whom one moved: "for the new job", "with my
+// partner".
+var placeTail = lazyRegexp(`\s+(?:for|with|because|since|after) (?:the|a|an|my|our|work|family|love|school|good)\b.*$`)
 
 // durationTail says how long something has held: "since 2019", "for two
 // years".
