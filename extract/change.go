@@ -25,7 +25,7 @@ var (
 	droppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
 	// passiveChange: "the test suite was ported from mocha to vitest".
 	passiveChange = lazyRegexp(`^(?:the|our|this) ([a-z]+(?: [a-z]+)?) (?:was|were|has been|have been|got|is being|is now) (?:fully |finally |completely )?(?:switched|moved|migrated|ported|converted|changed|rewritten) (?:over )?(?:from (.+?) )?(?:to|onto|into|in) (.+)$`)
-	usedToUse   = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
+	usedToUse     = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 )
 
 // whyTail is a reason or a time after a changed-to value.
@@ -190,6 +190,8 @@ var (
 	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)
 	// allNow: "it's all GitHub Actions now", "GitHub Actions all the way".
 	allNow = lazyRegexp(`^(?:it is |we are )?(?:all|100%|fully) (?:on )?(.+?)(?: now| these days)?$|^(.+?) all the way(?: now)?$`)
+	// goodbyeHello: "goodbye Jenkins, hello GitHub Actions".
+	goodbyeHello = lazyRegexp(`^(?:goodbye|bye bye|bye|farewell|so long|rip) ([a-z0-9.+# -]+?),? (?:and )?(?:hello|welcome|hi) ([a-z0-9.+# -]+)$`)
 	// renameRe: "we renamed the deploy branch from prod to production".
 	renameRe = lazyRegexp(`^` + subj + ` ` + adv + `renamed (?:the |our |my )?(.+?) from (.+?) to (.+)$`)
 )
@@ -203,6 +205,15 @@ func matchVersionChange(c *clause) []Fact {
 		newT, ok1 := lookupTool(m[1])
 		oldT, ok2 := lookupTool(m[2])
 		if ok1 && ok2 {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(newT, oldT, "")], Object: newT.Name, Replaces: oldT.Name}}
+		}
+		return nil
+	}
+	if m := goodbyeHello().FindStringSubmatch(c.text); m != nil {
+		// "Goodbye Jenkins, hello GitHub Actions!"
+		newT, ok1 := lookupTool(strings.TrimSpace(m[2]))
+		oldT, ok2 := lookupTool(strings.TrimSpace(m[1]))
+		if ok1 && ok2 && shareCategory(newT, oldT) {
 			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(newT, oldT, "")], Object: newT.Name, Replaces: oldT.Name}}
 		}
 		return nil

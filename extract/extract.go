@@ -319,7 +319,7 @@ func (r *reading) elided(c *clause) []Fact {
 		return nil
 	}
 	for _, subject := range []string{"i ", "we "} {
-		if subject == "i " && !strings.Contains(c.text, "moved") && !strings.Contains(c.text, "relocated") && !strings.HasPrefix(c.text, "joined ") {
+		if subject == "i " && !strings.Contains(c.text, "moved") && !strings.Contains(c.text, "relocated") && !strings.HasPrefix(c.text, "joined ") && !strings.HasPrefix(c.text, "started ") {
 			continue
 		}
 		sub := *c
@@ -367,11 +367,11 @@ var (
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
-	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined) `)
+	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
-	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|left|dropped|ditched|transitioned)\b`)
-	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|month|sprint|year|quarter|summer|spring|autumn|fall|winter)|just now|earlier today|over the weekend|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
+	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned)\b`)
+	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|just now|earlier today|over the weekend|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
 	asideTail = lazyRegexp(`\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$`)

@@ -131,7 +131,8 @@ func employer(span, raw string) (string, bool) {
 	if m := calledRe().FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
 		raw = m[1] // "a fintech called Ramp"
 	}
-	raw, _, _ = strings.Cut(raw, ",")                                // "Wise, living in Tallinn"
+	raw, _, _ = strings.Cut(raw, ",")
+	raw, _, _ = strings.Cut(raw, " as ")                              // "Netflix as a data scientist"                                 // "Wise, living in Tallinn"
 	raw = durationTail().ReplaceAllString(strings.TrimSpace(raw), "") // "Siemens since 2019"
 	raw = teamTail().ReplaceAllString(strings.TrimSpace(raw), "")     // "Datadog on the APM team"
 	e, ok := nounPhrase(raw, 4)
@@ -147,7 +148,8 @@ var (
 	leftJoinedRe = lazyRegexp(`^i ` + adv + `(?:left|quit) (.+?),? (?:and|to) (?:have |just |recently )?(?:joined|join|started at|moved to|went to) (.+)$`)
 	inPlaceRe    = lazyRegexp(`^i am (?:now |currently )?in ([a-z].*)$`)
 	appositiveRe = lazyRegexp(`^my (manager|boss|team lead|tech lead|lead|supervisor|line manager),? ([a-z][a-z'-]+),? (?:is|was|has|wants|who|says|likes|needs)\b`)
-	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|landed|accepted|am starting|started at|begin) (?:a )?(?:new )?(?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
+	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|taken|landed|accepted|am starting|started at|begin) (?:a )?(?:new )?(?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
+	startedAtRe  = lazyRegexp(`^(?:i )?` + adv + `(?:started|began|start|am starting) (?:working |work |a job |my new job )?(?:at|with) (.+)$`)
 	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$|^(?:now|currently) (?:working at|working for) (.+?)$`)
 	// quitRe: "i quit Google", "I left Meta": the employer no longer is.
 	quitRe     = lazyRegexp(`^i ` + adv + `(?:quit|left|resigned from) (?:my job (?:at|with) )?(.+)$`)
@@ -224,6 +226,13 @@ func matchIdentity(c *clause) []Fact {
 	}
 	if m := appositiveRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[2]) && !notNames()[m[2]] {
 		return user("manager_is", m[2]) // "my boss, Ken, is super strict"
+	}
+	if m := startedAtRe().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); !tool {
+			if e, ok := employer(c.span, m[1]); ok {
+				return user("works_at", e) // "Started at Google last Monday"
+			}
+		}
 	}
 	if m := newJobRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
@@ -355,6 +364,13 @@ func matchResidence(c *clause) []Fact {
 	}
 	if m := inPlaceRe().FindStringSubmatch(t); m != nil {
 		// "I'm in Singapore": a place only when written as a name
+		v, old := valueAndOld(m[1])
+		v = strings.TrimSuffix(v, " now")
+		if p, ok := place(v); ok && old != "" && capitalized(c.span, firstWord(p)) {
+			f := live(p, false)
+			f[0].Replaces, _ = place(strings.TrimSuffix(old, " anymore")) // "I'm in Berlin now, not Munich anymore"
+			return f
+		}
 		if p, ok := place(m[1]); ok && capitalized(c.span, firstWord(p)) && !(timezoneLike().MatchString(p) && strings.ToUpper(display(c.span, p)) == display(c.span, p)) {
 			return live(p, false)
 		}

@@ -67,11 +67,11 @@ var (
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
 	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
 	// bareSlot is a slot named without "my" or "our": "node version is 20".
-	bareSlot = lazyRegexp(`^((?:[a-z]+ )?(?:version|port|timezone|editor|deploy branch))\s+is\s+(.+)$`)
+	bareSlot = lazyRegexp(`^((?:[a-z]+ )?(?:version|port|timezone|editor|deploy branch))\s+is\s+(.+)$|^(?:new|current) ((?:[a-z]+ )?[a-z]+)\s+is\s+(.+)$`)
 	// possessiveName: "my manager's name is Lin".
 	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)'s (?:name|first name|full name) is (.+)$`)
 	// whatWeUse: "Jest is what we use for unit tests".
-	whatWeUse = lazyRegexp(`^(.+?) is what (we|i) (?:use|run|rely on|deploy with)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
+	whatWeUse = lazyRegexp(`^(.+?) is (?:what|where) (we|i) (?:use|run|rely on|deploy with|deploy|deploy to|host|host on)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
 	// valueAlt: "3.13, was 3.11", "Monzo now, not Revolut", "Lee, not Kim".
 	valueAlt = lazyRegexp(`^(.+?)\s*,?\s*(?:not|instead of|rather than|was|formerly|previously|used to be|no longer)\s+(.+?)\s*,?$`)
 	// oldSlot modifiers name a value that no longer holds: "my old manager".
@@ -413,5 +413,9 @@ func labelled(t string) []string {
 	if m := slotLabel().FindStringSubmatch(t); m != nil {
 		return m
 	}
-	return bareSlot().FindStringSubmatch(t)
+	m := bareSlot().FindStringSubmatch(t)
+	if m != nil && m[1] == "" {
+		m = []string{m[0], m[3], m[4]} // "new manager is Tom"
+	}
+	return m
 }

@@ -208,6 +208,12 @@ var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|n
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
 
+// anyColon is a colon between two statements.
+var anyColon = lazyRegexp(`(:\s+)`)
+
+// notOnly is a sentence that only names what is not so: "Not Kimberly."
+var notOnly = lazyRegexp(`(?i)^not\s+\S+(?:\s+\S+)?(?:\s+anymore)?$`)
+
 // leadIn is a discourse opener that looks like a condition but sets none:
 // "Before you start: …", "First things first, …".
 var leadIn = lazyRegexp(`(?i)^(?:before (?:you|we) (?:start|begin|get started|dive in|go on|continue)|first things first|first of all|quick context|for context|some context)\s*[:,-]\s*`)
@@ -269,6 +275,14 @@ func clauses(s rawClause) []rawClause {
 		if containsAny(lower, " but ", " and ", " so ", "though ", " while ", " whereas ", " plus ", " also ", " then ") {
 			for _, m := range conjunction().FindAllStringSubmatchIndex(piece, -1) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
+			}
+		}
+		if strings.Contains(piece, ": ") {
+			// "we just switched test runners: vitest instead of jest"
+			for _, m := range anyColon().FindAllStringSubmatchIndex(piece, -1) {
+				if opensClause(piece[:m[0]]) && len(strings.Fields(piece[:m[0]])) >= 3 {
+					cuts = append(cuts, [2]int{m[0], m[3]})
+				}
 			}
 		}
 		if !strings.Contains(piece, ",") {
@@ -356,9 +370,16 @@ func splitClauses(text string) []rawClause {
 	for _, line := range proseLines(text) {
 		for _, s := range sentences(unquote(line)) {
 			for _, c := range clauses(s) {
-				if len(c.text) <= maxClauseBytes {
-					out = append(out, c)
+				if len(c.text) > maxClauseBytes {
+					continue
 				}
+				// "Kim. Not Kimberly.": the old value, set apart, goes with
+				// the new one
+				if n := len(out); n > 0 && !c.question && notOnly().MatchString(c.text) && len(strings.Fields(out[n-1].text)) <= 3 && !out[n-1].question {
+					out[n-1].text += ", " + c.text
+					continue
+				}
+				out = append(out, c)
 			}
 		}
 	}
