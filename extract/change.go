@@ -145,6 +145,9 @@ func matchStopped(c *clause) []Fact {
 	case stoppedUse().MatchString(c.text):
 		m := stoppedUse().FindStringSubmatch(c.text)
 		ref, rest = parseSubject(m[1]), m[2]
+		if first := firstWord(rest); strings.HasSuffix(first, "ing") && first != "using" {
+			return nil // "I quit smoking" is no tool given up
+		}
 	case droppedUse().MatchString(c.text):
 		m := droppedUse().FindStringSubmatch(c.text)
 		ref, verb, rest = parseSubject(m[1]), m[2], m[3]

@@ -140,6 +140,9 @@ func matchSlot(c *clause) []Fact {
 			t += " instead of " + m[3] // "we changed the port from 3000 to 3100"
 		}
 	} else if m := slotChanged().FindStringSubmatch(t); m != nil {
+		if strings.HasPrefix(m[3], "a ") || strings.HasPrefix(m[3], "an ") {
+			return nil // "the team moved to a new office" names no value
+		}
 		t, changed = m[1]+" "+m[2]+" is "+m[3], true
 	} else if m := labelled(t); m != nil && !strings.Contains(m[2], ":") {
 		label := strings.TrimPrefix(strings.TrimPrefix(m[1], "new "), "current ")
