@@ -93,8 +93,9 @@ func (r *reading) correct(c *clause) []Fact {
 	if !ok {
 		return nil
 	}
+	fromSaid := false
 	if y == "" && r.said != "" && r.said != x {
-		y = r.said // "I said Flask earlier but it's actually FastAPI"
+		y, fromSaid = r.said, true // "I said Flask earlier but it's actually FastAPI"
 	}
 	if f := r.correctVersion(c, x); f != nil {
 		return f
@@ -127,9 +128,15 @@ func (r *reading) correct(c *clause) []Fact {
 				return pick(cand)
 			}
 		}
-		if !oldKnown {
+		if !oldKnown && fromSaid {
+			// "i wrote Gitlab but its Bitbucket Pipelines": what was said is
+			// no value known here; the correction still names its slot
+			Y = ""
+		} else if !oldKnown {
 			return nil
 		}
+	}
+	if Y != "" {
 		cat := pickCategory(oldTool, newTool, "")
 		if newKnown && !slices.Contains(newTool.Categories, cat) {
 			return nil
@@ -157,7 +164,11 @@ func (r *reading) correct(c *clause) []Fact {
 		if personalCategory()[cat] {
 			subject = SubjectUser
 		}
-		return pick(candidate{Fact: Fact{Subject: subject, Predicate: pred, Kind: KindFact}})
+		old := ""
+		if fromSaid {
+			old = y
+		}
+		return pick(candidate{Fact: Fact{Subject: subject, Predicate: pred, Object: old, Kind: KindFact}})
 	}
 	for _, cand := range cands {
 		if !relations.IsToolPredicate(cand.Predicate) && similar(cand.Object, X) {

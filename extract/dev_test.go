@@ -28,8 +28,8 @@ const devFileB = "testdata/dev2026b.jsonl"
 // Floors for the second development set; it is tuned on since its
 // baseline was recorded, so they too only catch a regression.
 const (
-	devBPrecision = 0.0
-	devBRecall    = 0.0
+	devBPrecision = 0.9
+	devBRecall    = 0.8
 )
 
 func TestDev2026b(t *testing.T) { scoreDev(t, devFileB, devBPrecision, devBRecall) }
