@@ -15,7 +15,7 @@ import (
 
 var (
 	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
 	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
@@ -31,7 +31,7 @@ var (
 // whyTail is a reason or a time after a changed-to value.
 var whyTail = lazyRegexp(`\s+(?:after|because|since|when|once|as soon as|so that|so) .*$`)
 
-var slotFrom = lazyRegexp(`\b(?:the|our|my) ([a-z]+(?: [a-z]+)?) (?:from|to|over to)\b`)
+var slotFrom = lazyRegexp(`\b(?:(?:the|our|my) ([a-z]+(?: [a-z]+)?)|(hosting|ci|deploys|deployment|deployments|testing|linting|formatting|database|infra|infrastructure)) (?:from|to|over to)\b`)
 
 // matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
 // "we replaced Jest with Vitest": the new object replaces the old one.
@@ -74,7 +74,7 @@ func matchChange(c *clause) []Fact {
 	}
 	hint := ref.hint()
 	if m := slotFrom().FindStringSubmatch(c.text); m != nil {
-		if h, ok := slotCategory()[m[1]]; ok {
+		if h, ok := slotCategory()[m[1]+m[2]]; ok {
 			hint = h // "we moved our hosting from AWS to Hetzner"
 		}
 	}

@@ -80,8 +80,8 @@ var (
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
 	meantPrefix     = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
-	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
+	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
 	politePrefix    = lazyRegexp(`^(?:please|kindly)` + sep)
 	toImperative    = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
@@ -106,6 +106,7 @@ var (
 	// nobodyRe: "nobody pushes to main", "no one merges without review".
 	everythingWith = lazyRegexp(`\b(format|lint|test|bundle|build|deploy|type-check|typecheck) (?:everything|all (?:of )?(?:our |the )?code|our code|the code|all files|all our files) (with|using|to|on|via)\b`)
 	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
+	wherePossible  = lazyRegexp(`\s*,?\s+(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible)$`)
 	iM             = lazyRegexp(`\bi m `)
 	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
@@ -123,6 +124,7 @@ var (
 		{lazyRegexp(`^(?:we|you) should (always|never)\b`), "we $1"},
 		{lazyRegexp(`^let us (always|never)\b`), "we $1"},
 		{lazyRegexp(`^you will (always|never)\b`), "$1"},
+		{lazyRegexp(`^you (?:should |must )?(always|never)\b`), "$1"},
 	}
 )
 
@@ -145,7 +147,7 @@ var pastOf = sync.OnceValue(func() map[string]string {
 // are skipped.
 var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
-	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh that not wrong
+	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh that not wrong it turns
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
@@ -225,6 +227,11 @@ func analyze(rc rawClause) clause {
 	if strings.Contains(t, "everything") || strings.Contains(t, " code ") {
 		t = everythingWith().ReplaceAllString(t, "$1 $2") // "we format everything with prettier"
 	}
+	if strings.Contains(t, "possible") {
+		if loc := wherePossible().FindStringIndex(t); loc != nil && loc[0] > 0 {
+			c.standing, t = true, t[:loc[0]] // "stick to the standard library where possible"
+		}
+	}
 	if containsAny(t, "forward", "future", "default", "from now", "from here") && standingAnywhere().MatchString(t) {
 		c.standing = true
 	}
@@ -269,7 +276,7 @@ func analyze(rc rawClause) clause {
 		c.standing = true
 		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
 	}
-	if containsAny(t, "would", "should", "let us", "will") {
+	if containsAny(t, "would", "should", "let us", "will") || strings.HasPrefix(t, "you ") {
 		for _, r := range politeRewrites {
 			t = r.re().ReplaceAllString(t, r.out)
 		}

@@ -13,7 +13,7 @@ import (
 // instruction ("Always ensure commit messages are in the present tense").
 
 var (
-	conventionIs = lazyRegexp(`^(?:our|the|my) (?:house |team |coding |code |naming |commit |git )?(?:convention|rule|standard|policy|style|norm|practice|preference) (?:here |in this repo |for this repo )?is (?:to )?(.+)$`)
+	conventionIs = lazyRegexp(`^(?:our|the|my) (?:house |team |coding |code |naming |commit |git )?(?:convention|rule|standard|policy|style|norm|practice|preference)\s*(?:here |in this repo |for this repo )?(?:is\s|:\s*)(?:to )?(.+)$`)
 	ruleThat     = lazyRegexp(`^(?:it is )?(?:a|the|our) (?:hard |strict |house |team )?(?:rule|convention|policy|norm) (?:here |in this repo |on this team |in our team )?(?:is )?that (.+)$`)
 	// artifactModal: "commit messages should be in present tense", "errors
 	// must be wrapped", "every PR needs a review", "PR titles follow

@@ -77,6 +77,10 @@ func ExtractWith(text string, ctx Context) []Fact {
 		for _, f := range r.extractClause(&c) {
 			f = r.finish(f, &c)
 			all := append([]Fact{f}, versionFacts(f)...)
+			if len(all) > 1 && versionLike().MatchString(f.Replaces) && all[1].Replaces == "" {
+				// "we're on Node 20, not 18": the version is what changed
+				all[0].Replaces, all[1].Replaces = "", f.Replaces
+			}
 			if len(all) > 1 && f.Replaces == "" && versionBump().MatchString(c.text) {
 				all = all[1:] // "upgraded to Go 1.22" changes the version, not the language
 			}
@@ -215,6 +219,8 @@ var (
 	tookOverRe = lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over|stepped in|stepped up|has stepped in|replaced [a-z]+) as (my|our) (?:new )?([a-z]+(?: [a-z]+)??)(?: (?:after|when|since|because) ([a-z][a-z'-]+) (?:left|quit|moved on|retired|moved teams|stepped down))?$`)
 	// slotIsNotRe: "my name is not Jon" before what it is.
 	slotIsNotRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:is not|was not|is no longer|isn't) ([a-z0-9.+# -]+)$`)
+	// replacedAsRe: "Priya replaced Tom as my manager".
+	replacedAsRe = lazyRegexp(`^([a-z][a-z'-]+) (?:has )?replaced ([a-z][a-z'-]+) as (my|our) ([a-z]+(?: [a-z]+)?)$`)
 	// slotChangedRe: "my manager changed", "our CI is different now".
 	slotChangedRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:changed|has changed|is new|is different(?: now)?|is someone else now)$`)
 	// itIsRe: "it's Wen now", the value of a slot named before.
@@ -242,6 +248,11 @@ func (r *reading) resolveSlotTalk(c *clause) bool {
 	if m := slotChangedRe().FindStringSubmatch(t); m != nil {
 		r.topic = m[1] + " " + m[2]
 		return true
+	}
+	if m := replacedAsRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		r.gone = append(r.gone, m[2]) // "Priya replaced Tom as my manager"
+		c.text = m[3] + " " + m[4] + " is " + m[1]
+		return false
 	}
 	if m := tookOverRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
 		if m[4] != "" {
@@ -286,6 +297,9 @@ func (r *reading) extractClause(c *clause) []Fact {
 			return nil
 		}
 	}
+	if f := r.elidedNever(c); f != nil {
+		return f
+	}
 	if f := r.narrative(c); f != nil {
 		return f
 	}
@@ -310,6 +324,32 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return f
 	}
 	return r.correct(c)
+}
+
+// neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
+var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under) (.+)$`)
+
+// elidedNever reads a prohibition that leaves out the verb and object of
+// the instruction just before it: "We keep secrets in Vault, never in the
+// repo" forbids keeping secrets in the repo.
+func (r *reading) elidedNever(c *clause) []Fact {
+	m := neverElsewhere().FindStringSubmatch(c.text)
+	if m == nil || len(r.facts) == 0 {
+		return nil
+	}
+	last := r.facts[len(r.facts)-1]
+	if last.Kind != KindGuideline || last.Predicate != "should" {
+		return nil
+	}
+	i := strings.LastIndex(last.Object, " "+m[1]+" ")
+	if i <= 0 {
+		return nil
+	}
+	g, ok := instruction(last.Object[:i]+" "+m[1]+" "+m[2], true, "should not")
+	if !ok {
+		return nil
+	}
+	return []Fact{g.fact("", "", c.span)}
 }
 
 // elided reads a change stated without its subject: "Moved to Lisbon!",

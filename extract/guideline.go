@@ -19,7 +19,7 @@ var (
 	ensureRe      = lazyRegexp(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
-	reasonTail    = lazyRegexp(`\s*,?\s+(?:from|per|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	reasonTail    = lazyRegexp(`\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
 	// relativeThat is "that" opening a relative clause ("comments that
 	// restate the code"), which points at nothing in the conversation.
 	relativeThat = lazyRegexp(`\b([a-z]+s) (?:that|which) `)

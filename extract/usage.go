@@ -215,7 +215,11 @@ func matchUse(c *clause) []Fact {
 	objPart, alt, kind := splitAlternative(rest)
 	if ref.subject == SubjectProject && isConvention(objPart) {
 		// "we use conventional commits", "we use snake_case for file
-		// names": how the work is done, a guideline
+		// names": how the work is done, a guideline; "we always write
+		// tests before the code" keeps its verb
+		if verb == "write" {
+			return guidelineFact(c, "write "+rest, false, 0)
+		}
 		return guidelineFact(c, "use "+rest, false, 0)
 	}
 	var altTool *tool
