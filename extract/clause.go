@@ -39,7 +39,8 @@ var slang = sync.OnceValue(func() map[string]string {
 		"wouldnt": "would not", "couldnt": "could not", "im": "i am", "ive": "i have",
 		"pls": "please", "plz": "please", "gonna": "going to", "wanna": "want to",
 		"gotta": "have to", "thx": "thanks", "u": "you", "ur": "your", "idk": "i do not know",
-		"imo": "", "tbh": "", "imho": "", "mi": "my",
+		"imo": "", "tbh": "", "imho": "", "mi": "my", "remmber": "remember", "rember": "remember",
+		"remeber": "remember", "rememeber": "remember", "alwasy": "always", "allways": "always", "nevr": "never",
 	}
 })
 
@@ -72,7 +73,7 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um) no|wrong (?:name|word|one|value|tool)|i misspoke|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um) no|wrong (?:name|word|one|value|tool)|i misspoke|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
 	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
 	// directiveBare is "remember" before a statement without a colon:

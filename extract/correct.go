@@ -138,8 +138,8 @@ func (r *reading) correct(c *clause) []Fact {
 	}
 	if Y != "" {
 		cat := pickCategory(oldTool, newTool, "")
-		if newKnown && !slices.Contains(newTool.Categories, cat) {
-			return nil
+		if !newKnown || !slices.Contains(newTool.Categories, cat) {
+			return nil // "remmber we use pnpm, not npm": only a tool corrects a tool here
 		}
 		pred := categoryPredicate()[cat]
 		return pick(candidate{Fact: Fact{Subject: SubjectProject, Predicate: pred, Object: Y, Kind: KindFact}})

@@ -69,7 +69,7 @@ var (
 	// bareSlot is a slot named without "my" or "our": "node version is 20".
 	bareSlot = lazyRegexp(`^((?:[a-z]+ )?(?:version|port|timezone|editor|deploy branch))\s+is\s+(.+)$|^(?:new|current) ((?:[a-z]+ )?[a-z]+)\s+is\s+(.+)$`)
 	// possessiveName: "my manager's name is Lin".
-	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)'s (?:name|first name|full name) is (.+)$`)
+	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)(?:'s|s)? (?:name|first name|full name) is (.+)$`)
 	// whatWeUse: "Jest is what we use for unit tests".
 	whatWeUse = lazyRegexp(`^(.+?) is (?:what|where) (we|i) (?:use|run|rely on|deploy with|deploy|deploy to|host|host on)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
 	// valueAlt: "3.13, was 3.11", "Monzo now, not Revolut", "Lee, not Kim".
@@ -175,6 +175,13 @@ func matchSlot(c *clause) []Fact {
 		return nil
 	}
 	owner, slot, value := m[1], m[2], m[3]
+	if p, rest, ok := strings.Cut(value, " "); ok && (p == "on" || p == "in" || p == "with" || p == "using" || p == "at") {
+		if _, tool := lookupTool(firstWords(rest, 3)); tool || len(strings.Fields(rest)) <= 2 && capitalized(c.span, firstWord(rest)) {
+			value = rest // "our CI is on GitLab"
+		} else {
+			return nil // "my manager is on vacation", "our CI is on fire"
+		}
+	}
 	subject := SubjectProject
 	if owner == "my" {
 		subject = SubjectUser
@@ -314,6 +321,12 @@ func matchBuiltIn(c *clause) []Fact {
 		return nil
 	}
 	var out []Fact
+	old := ""
+	if v, alt, kind := splitAlternative(value); kind == "instead" {
+		if t, ok := lookupTool(strings.TrimSpace(alt)); ok {
+			value, old = v, t.Name // "the backend is in Go, not Rust"
+		}
+	}
 	for _, part := range splitList(strings.ReplaceAll(value, "/", " and ")) {
 		obj, ok := nounPhrase(part, 3)
 		if !ok {
@@ -323,7 +336,11 @@ func matchBuiltIn(c *clause) []Fact {
 		if !known {
 			continue
 		}
-		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name})
+		f := Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name}
+		if o, ok := lookupTool(old); ok && old != "" && shareCategory(t, o) {
+			f.Replaces = old
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -406,6 +423,19 @@ func verbCategory(verb string) string {
 		return catTestRunner
 	case strings.Contains(verb, "ci"):
 		return catCI
+	}
+	return ""
+}
+
+// firstWords is the first n words of s, without punctuation after them.
+func firstWords(s string, n int) string {
+	ws := strings.Fields(s)
+	for len(ws) > 0 {
+		cand := strings.Trim(strings.Join(ws[:min(n, len(ws))], " "), ",.;:!")
+		if _, ok := lookupTool(cand); ok || n == 1 {
+			return cand
+		}
+		n--
 	}
 	return ""
 }
