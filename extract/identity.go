@@ -401,7 +401,7 @@ func matchRole(c *clause) []Fact {
 	if m == nil {
 		return nil
 	}
-	roleText, _, _ := strings.Cut(m[1], ",") // "a frontend dev, mostly React"
+	roleText, _, _ := strings.Cut(m[1], ",")                                                           // "a frontend dev, mostly React"
 	roleText = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(roleText), "new "), "current ") // "the new CTO"
 	role, ok := nounPhrase(cutAfterRole(roleText), 5)
 	if !ok {
