@@ -212,6 +212,10 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	if rest, ok := strings.CutPrefix(t, "no need to "); ok {
 		return instruction(rest, true, "should not") // "no need to explain the code you write"
 	}
+	if m := banRe().FindStringSubmatch(t); m != nil {
+		// "no emojis in commit messages": a ban on using them there
+		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
+	}
 	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] {
 		obj := m[1]
 		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 {
@@ -223,10 +227,6 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			obj += " " + m[2] + " " + m[3]
 		}
 		return instruction(obj, true, "should avoid") // "Avoid force pushes"
-	}
-	if m := banRe().FindStringSubmatch(t); m != nil {
-		// "no emojis in commit messages": a ban on using them there
-		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
 	if m := insteadEndRe().FindStringSubmatch(t); m != nil {
 		return instruction(m[1]+" "+m[2], false, "should") // "use named exports instead"
