@@ -8,55 +8,16 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
-	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/markdown"
 	"github.com/credence-mem/credence/store"
 )
 
 // memWait bounds every wait for the agent to react to a file.
 const memWait = 30 * time.Second
-
-// startAgent runs `credence agent` in the world until the test ends.
-func (w *world) startAgent() {
-	w.t.Helper()
-	cmd := exec.Command(credenceBin, "agent")
-	cmd.Env = w.env
-	cmd.Dir = w.home
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		w.t.Fatal(err)
-	}
-	w.t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-		if w.t.Failed() {
-			w.t.Logf("agent output:\n%s", out.String())
-			if b, err := os.ReadFile(filepath.Join(w.home, ".local", "share", "credence", "logs", "agent.log")); err == nil {
-				w.t.Logf("agent.log:\n%s", b)
-			}
-		}
-	})
-	// The agent is up once it listens for the hooks (it opens the memory
-	// watcher before).
-	sock := hookrelay.SocketPath(filepath.Join(w.home, ".local", "share", "credence"))
-	w.waitFor("the agent to start", func() bool {
-		_, err := os.Stat(sock)
-		return err == nil
-	})
-}
 
 // waitFor polls cond until it holds.
 func (w *world) waitFor(what string, cond func() bool) {
@@ -125,7 +86,14 @@ func TestClaudeMemoryDirectory(t *testing.T) {
 	if err := os.MkdirAll(memDir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	w.startAgent()
+	agent := w.startAgent()
+	defer agent.stop()
+	// The agent's log, should the test fail.
+	defer func() {
+		if t.Failed() {
+			t.Logf("agent:\n%s\nagent.log:\n%s", agent.output(), readAgentLog(w))
+		}
+	}()
 
 	// The model writes a memory file with its Write tool.
 	note := filepath.Join(memDir, "feedback_testing.md")

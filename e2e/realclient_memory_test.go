@@ -16,16 +16,6 @@ import (
 	"github.com/credence-mem/credence/store"
 )
 
-// needsIssue15 skips what credence does not do yet (issue 15): read Claude
-// Code's own memory files, tell the model's edits from a person's, keep no
-// empty heading. Everything before the call runs today: the fake model's
-// Write and Edit go through the real client and land on disk. The lead
-// removes the calls once the issue's branch is merged.
-func needsIssue15(t *testing.T, what string) {
-	t.Helper()
-	t.Skip("needs issue 15 ingest: " + what)
-}
-
 // runningAgent is `credence agent` started for a world.
 type runningAgent struct {
 	t      *testing.T
@@ -146,8 +136,6 @@ func testModelMemoryFile(t *testing.T, w *world, rel claudeRelease, api *fakeAPI
 		t.Errorf("MEMORY.md lost credence's section after the model's edit:\n%s", after)
 	}
 
-	needsIssue15(t, "credence does not read Claude Code's memory files yet")
-
 	// The agent watches the memory directory: the file becomes an episode
 	// of its own kind (not one the hooks write), frontmatter and body.
 	var ep store.Episode
@@ -213,8 +201,6 @@ func testModelEditsSection(t *testing.T, w *world, rel claudeRelease, api *fakeA
 		t.Fatalf("Claude Code answered the model's tool calls with errors: %q", errs)
 	}
 	checkHooks(t, 6, run, "SessionStart", "UserPromptSubmit", "Stop")
-	needsIssue15(t, "no PostToolUse hook records the model's edits yet; the edit counts as the person's")
-
 	// credence install registered a PostToolUse hook for the file tools;
 	// Claude Code ran it for the Edit (stream-json names it
 	// "PostToolUse:Edit"), and it succeeded (checkHooks above).

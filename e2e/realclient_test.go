@@ -178,7 +178,6 @@ func testRealClaudeCode(t *testing.T, rel claudeRelease) {
 	})
 
 	t.Run("no empty section reaches the model", func(t *testing.T) {
-		needsIssue15(t, "the global MEMORY.md keeps an empty heading, sent as the user's instructions")
 		// The global MEMORY.md, which ~/.claude/CLAUDE.md imports, has no
 		// global belief yet; a heading with nothing under it would reach
 		// the model as the user's instructions in every request.

@@ -277,12 +277,19 @@ func readNote(path string) ([]byte, error) {
 	return b[:n], nil
 }
 
-// noteText is a memory file as its episode stores it.
+// noteText is a memory file as its episode stores it: a first line with
+// its type and name ("Claude Code memory (project): Deploy target"), its
+// description, its body.
 func noteText(n markdown.MemoryNote) string {
-	var parts []string
-	if n.Name != "" {
-		parts = append(parts, n.Name)
+	t := n.Type
+	if t == "" {
+		t = "untyped"
 	}
+	head := "Claude Code memory (" + t + ")"
+	if n.Name != "" {
+		head += ": " + n.Name
+	}
+	parts := []string{head}
 	if n.Description != "" {
 		parts = append(parts, n.Description)
 	}
