@@ -34,12 +34,19 @@ func (m Mode) String() string {
 // Fusion says how the lexical and vector scores of an episode combine.
 type Fusion int
 
-// Fusion methods. ScoreFusion (the default) adds the cosine and the BM25
-// score normalized by the best BM25 of the query, weighted like the belief
-// score; RankFusion is reciprocal rank fusion (1/(60+rank) summed over the
-// two lists). docs/BENCHMARKS.md compares them on the labelled set.
+// Fusion methods. LiftFusion (the default) keeps the BM25 score,
+// normalized by the best BM25 of the query, and adds vector evidence only
+// where it stands out: a candidate whose cosine is above the query's
+// typical candidate cosine is lifted by up to Options.VectorLift, so the
+// vectors promote what the words missed and never push a lexical hit down
+// by a cosine that says nothing (on chat, every turn is about as close to
+// every question). ScoreFusion, the earlier default, averages the cosine
+// and the normalized BM25, weighted like the belief score; RankFusion is
+// reciprocal rank fusion (1/(60+rank) summed over the two lists).
+// docs/BENCHMARKS.md compares them.
 const (
-	ScoreFusion Fusion = iota
+	LiftFusion Fusion = iota
+	ScoreFusion
 	RankFusion
 )
 
@@ -69,8 +76,16 @@ type Options struct {
 	RelevanceFloor float64
 	CoverageWeight float64
 	LexicalFloor   float64
-	// Fusion combines the two episode scores.
-	Fusion Fusion
+	// Unfiltered returns the best MaxBeliefs and MaxEpisodes as ranked,
+	// whatever the relevance rule says (each hit's Relevant says what it
+	// said): `credence recall -k N` asks for N results, a hook for only
+	// what it should inject.
+	Unfiltered bool
+	// Fusion combines the two episode scores; VectorLift is how much
+	// LiftFusion adds, at most, for the candidate whose cosine stands out
+	// most.
+	Fusion     Fusion
+	VectorLift float64
 	// QueryTimeout bounds embedding the query; past it recall is lexical.
 	QueryTimeout time.Duration
 	// Mode selects hybrid, lexical-only or vector-only search.
@@ -90,6 +105,10 @@ const (
 	defaultCoverageWeight = 0.25
 	defaultLexicalFloor   = 0.6
 )
+
+// defaultVectorLift is LiftFusion's largest lift (docs/BENCHMARKS.md,
+// TestHybridNotBelowLexical logs the sweep).
+const defaultVectorLift = 0.25
 
 // DefaultOptions returns the defaults of config.Default's recall section
 // with the relevance floors of the default embedder.
@@ -114,6 +133,7 @@ func FromConfig(cfg *config.Config, embedderID string) Options {
 		RelevanceFloor:  RelevanceFloorFor(embedderID),
 		CoverageWeight:  defaultCoverageWeight,
 		LexicalFloor:    defaultLexicalFloor,
+		VectorLift:      defaultVectorLift,
 		QueryTimeout:    cfg.Embedder.QueryTimeout,
 	}
 	if o.MaxChars <= 0 {
