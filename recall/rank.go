@@ -66,7 +66,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 			// whatever words it shares: "I moved to Lisbon" answers
 			// "where do I live?".
 			switch {
-			case s.needsSlot(claimsOf(h.Text, len(s.needs) > 0)):
+			case len(s.needs) > 0 && s.needsSlot(s.claimsOf(h.ID, h.Text)):
 				h.Score += needBoost
 			case s.r.Opts.Unfiltered:
 				h.Relevant = false

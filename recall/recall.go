@@ -181,7 +181,10 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		now = q.AsOf
 	}
 	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text), needs: relations.Needs(q.Text),
-		specific: specificTerms(q.Text)}
+		specific: specificTerms(q.Text), memo: &claimMemo{}}
+	if r.Cache != nil {
+		s.memo = &r.Cache.claims
+	}
 	if r.Opts.Mode != LexicalOnly {
 		var err error
 		r.timed("embed query", func() { err = s.embedQuery(ctx) })

@@ -38,6 +38,7 @@ type search struct {
 	bm25             map[string]float64 // negated BM25, higher is better
 	cosine           map[string]float64
 	lexRank, vecRank map[string]int // 1-based ranks in each list
+	memo             *claimMemo     // the claims of episodes read, shared by the forks
 	// liftFrom and liftTo are the cosines LiftFusion lifts between.
 	liftFrom, liftTo float64
 
