@@ -3,6 +3,10 @@ package hooks
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
@@ -64,6 +68,17 @@ func (h *handler) recall(ctx context.Context, db *store.DB, rec *spoolRecord) (r
 	r, err := h.recaller(db)
 	if err != nil {
 		return recalled{}, err
+	}
+	if h.log.Enabled(ctx, slog.LevelDebug) {
+		// Where a prompt's time goes (scripts/bench-hooks.sh reads it).
+		var mu sync.Mutex
+		var attrs []any
+		r.Trace = func(stage string, d time.Duration) {
+			mu.Lock()
+			attrs = append(attrs, strings.ReplaceAll(stage, " ", "_")+"_us", d.Microseconds())
+			mu.Unlock()
+		}
+		defer func() { h.log.Debug("recall stages", attrs...) }()
 	}
 	res, err := r.Recall(ctx, recall.Query{Text: rec.Content, Project: rec.Project})
 	if err != nil {
