@@ -104,6 +104,8 @@ func (h *handler) recaller(db *store.DB) (*recall.Recaller, error) {
 	r := &recall.Recaller{DB: db, Embedder: emb, Opts: recall.FromConfig(h.cfg, id), Now: h.now}
 	if h.shared != nil {
 		r.Cache, r.SideBySide = h.shared.cache, true
+	} else {
+		r.OneShot = true
 	}
 	return r, nil
 }

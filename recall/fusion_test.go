@@ -19,12 +19,12 @@ var fusionKs = []int{5, 10, 20, 50}
 // the relevance rule off and k episodes asked for, and returns the mean
 // episode recall@k (relevant episodes in the top k out of min(k,
 // relevant)) and the mean number of episodes returned.
-func (f *fixture) episodeRecallAt(t testing.TB, opts Options, k int) (recall, returned float64) {
+func (f *fixture) episodeRecallAt(t testing.TB, opts Options, k int, oneShot ...bool) (recall, returned float64) {
 	t.Helper()
 	ctx := context.Background()
 	opts.MaxBeliefs, opts.MaxEpisodes, opts.MinConfidence = 2, k, 0
 	opts.RelevanceFloor, opts.LexicalFloor = -1, 0
-	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts}
+	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts, OneShot: len(oneShot) > 0 && oneShot[0]}
 	n := 0
 	for _, q := range f.h.Queries {
 		rel := map[string]bool{}
@@ -92,8 +92,9 @@ func (b blurred) Embed(ctx context.Context, texts []string) ([][]float32, error)
 // TestHybridNotBelowLexical: on the labelled history, embedded by the
 // default embedder and by a blurred one whose cosines say little, the
 // hybrid's episode recall@k is never below its own lexical stage's at any
-// k measured, and a recall asked for k episodes returns k when the
-// candidates are there. With -v it logs the other fusions beside it.
+// k measured, in the agent and in a one-shot hook process (Recaller.OneShot),
+// and a recall asked for k episodes returns k when the candidates are there.
+// With -v it logs the other fusions beside it.
 func TestHybridNotBelowLexical(t *testing.T) {
 	static, err := embed.NewStatic()
 	if err != nil {
@@ -102,15 +103,17 @@ func TestHybridNotBelowLexical(t *testing.T) {
 	for _, emb := range []embed.Embedder{static, blurred{static, 2}} {
 		f := loadFixtureFor(t, emb)
 		type variant struct {
-			name string
-			set  func(*Options)
+			name    string
+			set     func(*Options)
+			oneShot bool
 		}
-		vs := []variant{{"bm25", func(o *Options) { o.Mode = LexicalOnly }}, {"hybrid", func(*Options) {}}}
+		vs := []variant{{"bm25", func(o *Options) { o.Mode = LexicalOnly }, false}, {"hybrid", func(*Options) {}, false},
+			{"hybrid 1-shot", func(*Options) {}, true}}
 		if testing.Verbose() {
-			vs = append(vs, variant{"score (old)", func(o *Options) { o.Fusion = ScoreFusion }},
-				variant{"rrf", func(o *Options) { o.Fusion = RankFusion }})
+			vs = append(vs, variant{"score (old)", func(o *Options) { o.Fusion = ScoreFusion }, false},
+				variant{"rrf", func(o *Options) { o.Fusion = RankFusion }, false})
 			for _, b := range []float64{0.1, 0.25, 0.75, 1} {
-				vs = append(vs, variant{fmt.Sprintf("lift %.2f", b), func(o *Options) { o.VectorLift = b }})
+				vs = append(vs, variant{fmt.Sprintf("lift %.2f", b), func(o *Options) { o.VectorLift = b }, false})
 			}
 		}
 		got := map[string][]float64{}
@@ -119,7 +122,7 @@ func TestHybridNotBelowLexical(t *testing.T) {
 			for _, k := range fusionKs {
 				o := DefaultOptions()
 				v.set(&o)
-				r, n := f.episodeRecallAt(t, o, k)
+				r, n := f.episodeRecallAt(t, o, k, v.oneShot)
 				got[v.name] = append(got[v.name], r)
 				line += fmt.Sprintf("  k=%d %.3f (%.1f)", k, r, n)
 				if v.name == "hybrid" && n < float64(k)*0.95 {
@@ -129,8 +132,10 @@ func TestHybridNotBelowLexical(t *testing.T) {
 			t.Logf("%-15s %-11s %s", emb.ID(), v.name, line)
 		}
 		for i, k := range fusionKs {
-			if h, l := got["hybrid"][i], got["bm25"][i]; h < l {
-				t.Errorf("%s: hybrid episode recall@%d %.3f, below its lexical stage's %.3f", emb.ID(), k, h, l)
+			for _, name := range []string{"hybrid", "hybrid 1-shot"} {
+				if h, l := got[name][i], got["bm25"][i]; h < l {
+					t.Errorf("%s: %s episode recall@%d %.3f, below its lexical stage's %.3f", emb.ID(), name, k, h, l)
+				}
 			}
 		}
 	}

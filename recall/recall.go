@@ -43,6 +43,15 @@ type Recaller struct {
 	// pays when DB's pool has a connection for each (the agent's); on one
 	// connection the two searches just take turns.
 	SideBySide bool
+	// OneShot marks a process that recalls once and exits (a hook run
+	// without the agent). There the scan of the episodes' vector sketches,
+	// which reads and copies every sketch of the project (on the
+	// 100k-episode bench about a third of the process's CPU and 3.5 MB of
+	// its peak memory), runs only when the words found fewer candidates
+	// than BM25's pool holds: where the vocabulary did not match, which is
+	// what the scan is for. On a small history the pool is rarely full and
+	// the scan is cheap. The agent and the CLI always scan.
+	OneShot bool
 	// Trace, when set, is told how long each stage of a recall took
 	// (Stages names them), for the benchmarks' breakdown. With SideBySide
 	// the beliefs' and the episodes' stages overlap.

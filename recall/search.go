@@ -83,6 +83,12 @@ func (s *search) gather(ctx context.Context, kind string, lexicalK, vectorK int)
 			if err := s.lexicalSearch(ctx, kind, lexicalK); err != nil {
 				return err
 			}
+			if s.r.OneShot && kind == "episodes" && len(s.lexRank) >= lexicalK {
+				// The words filled BM25's pool: in a one-shot process the
+				// scan of every sketch of the project is not worth it.
+				// The candidates are still scored by their vectors.
+				return nil
+			}
 		}
 		if vector {
 			return s.vectorSearch(ctx, kind, vectorK)

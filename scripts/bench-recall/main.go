@@ -97,6 +97,8 @@ func stages(args []string) error {
 		r := &recall.Recaller{DB: db, Embedder: emb, Opts: recall.DefaultOptions()}
 		if served {
 			r.Cache, r.SideBySide = cache, true
+		} else {
+			r.OneShot = true
 		}
 		if i >= 10 {
 			r.Trace = trace
