@@ -168,6 +168,8 @@ func run(args []string) error {
 	home := fs.String("home", "", "HOME seeded by seed")
 	bin := fs.String("bin", "", "credence-hook binary")
 	runs := fs.Int("runs", 50, "runs per event")
+	other := fs.String("vs", "", "another credence-hook binary (another build) whose runs alternate with -bin's, for a comparison under the same load")
+	only := fs.String("only", "", "time only this event (and /bin/true)")
 	fs.Parse(args)
 	if *home == "" || *bin == "" {
 		return fmt.Errorf("run: -home and -bin are required")
@@ -227,22 +229,41 @@ func run(args []string) error {
 	}
 	var results []result
 	for _, bn := range hooks {
-		var ss, ts []sample
+		if *only != "" && !strings.HasPrefix(bn.name, *only) {
+			continue
+		}
+		cmds := [][]string{bn.cmd}
+		if *other != "" && bn.cmd[0] == *bin {
+			cmds = append(cmds, append([]string{*other}, bn.cmd[1:]...))
+		}
+		ss := make([][]sample, len(cmds))
+		var ts []sample
 		for i := 0; i < *runs+3; i++ {
 			t, err := timeProcess(spawn.cmd, env, nil)
 			if err != nil {
 				return fmt.Errorf("%s: %w", spawn.name, err)
 			}
-			s, err := timeProcess(bn.cmd, env, bn.stdin(i))
-			if err != nil {
-				return fmt.Errorf("%s: %w", bn.name, err)
+			for c, cmd := range cmds {
+				s, err := timeProcess(cmd, env, bn.stdin(i))
+				if err != nil {
+					return fmt.Errorf("%s: %w", bn.name, err)
+				}
+				if i >= 3 { // warm-up runs fill the page cache
+					ss[c] = append(ss[c], s)
+				}
 			}
-			if i >= 3 { // warm-up runs fill the page cache
-				ss, ts = append(ss, s), append(ts, t)
+			if i >= 3 {
+				ts = append(ts, t)
 			}
 		}
 		spawns = append(spawns, ts...)
-		results = append(results, result{bn.name, ss, ts})
+		for c := range cmds {
+			name := bn.name
+			if len(cmds) > 1 {
+				name += [...]string{" (-bin)", " (-vs)"}[c]
+			}
+			results = append(results, result{name, ss[c], ts})
+		}
 	}
 	report(spawn.name, spawns)
 	for _, r := range results {

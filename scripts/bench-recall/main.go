@@ -6,6 +6,11 @@
 // beside the whole-process times of bench-hooks.
 //
 //	bench-recall stages -home DIR [-runs 200] [-mode served|inprocess] [-cpuprofile FILE]
+//	bench-recall conversations -data FILE [-k 5,10,20,50]
+//
+// conversations measures episode recall@k on a long-conversation
+// benchmark in the LoCoMo layout (conversations.go), as `credence recall
+// --json` ranks: BM25 alone, the earlier hybrid and the current one.
 package main
 
 import (
@@ -26,11 +31,17 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 || os.Args[1] != "stages" {
-		fmt.Fprintln(os.Stderr, "usage: bench-recall stages -home DIR [-runs N] [-mode served|inprocess] [-cpuprofile FILE]")
+	var run func([]string) error
+	switch {
+	case len(os.Args) >= 2 && os.Args[1] == "stages":
+		run = stages
+	case len(os.Args) >= 2 && os.Args[1] == "conversations":
+		run = conversations
+	default:
+		fmt.Fprintln(os.Stderr, "usage: bench-recall stages -home DIR [-runs N] [-mode served|inprocess] [-cpuprofile FILE]\n       bench-recall conversations -data FILE [-k 5,10,20,50]")
 		os.Exit(2)
 	}
-	if err := stages(os.Args[2:]); err != nil {
+	if err := run(os.Args[2:]); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-recall:", err)
 		os.Exit(1)
 	}
