@@ -17,6 +17,7 @@ import (
 	"github.com/credence-mem/credence/consolidate"
 	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/install"
+	"github.com/credence-mem/credence/internal/plural"
 	"github.com/credence-mem/credence/store"
 	"github.com/credence-mem/credence/syncer"
 )
@@ -113,6 +114,7 @@ func diagnose(env *Env, rep *stepReport, fullCheck bool) {
 		bad("hooks", "not registered for "+strings.Join(missing, ", ")+" in "+cfg.Paths.ClaudeSettings, "run credence install")
 	} else {
 		ok("hooks", "all "+strconv.Itoa(len(install.HookEvents))+" events in "+cfg.Paths.ClaudeSettings)
+		ok("memory edits", memoryEditsDetail(cfg))
 	}
 
 	if reg, err := install.MCPRegistered(cfg.Paths.ClaudeJSON, bin.Credence); err != nil {
@@ -419,4 +421,19 @@ func checkEndpoint(ctx context.Context, base, key string) error {
 		return fmt.Errorf("GET %s/models: HTTP %d", strings.TrimRight(base, "/"), resp.StatusCode)
 	}
 	return nil
+}
+
+// memoryEditsDetail says what the PostToolUse hook has recorded of the
+// model's edits to memory files (docs/HOOKS.md).
+func memoryEditsDetail(cfg *config.Config) string {
+	recs, err := hookrelay.ReadEditLog(cfg.Paths.DataDir, time.Time{})
+	switch {
+	case err != nil:
+		return "edit log unreadable: " + err.Error()
+	case len(recs) == 0:
+		return "PostToolUse (" + install.EditMatcher + ") records the model's edits to memory files; none yet"
+	}
+	last := recs[len(recs)-1]
+	return fmt.Sprintf("%s of the model's edits to memory files recorded, the last %s ago (%s %s)",
+		plural.Count(len(recs), "record"), time.Since(last.Time).Round(time.Second), last.Tool, filepath.Base(last.Path))
 }

@@ -7,7 +7,7 @@ import (
 func init() {
 	Register(Command{
 		Name:    "hook",
-		Usage:   "<UserPromptSubmit|Stop|SessionStart|SessionEnd|PreCompact>",
+		Usage:   "<UserPromptSubmit|Stop|SessionStart|SessionEnd|PreCompact|PostToolUse>",
 		Summary: "handle one hook event in this process (what credence-hook does when no agent is running); Claude Code's JSON on stdin",
 		Run:     runHook,
 	})

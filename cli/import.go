@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/credence-mem/credence/internal/plural"
+	"github.com/credence-mem/credence/promote"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/redact"
 	"github.com/credence-mem/credence/store"
@@ -18,25 +19,31 @@ import (
 func init() {
 	Register(Command{
 		Name:    "import",
-		Usage:   "[--dir path] [--json]",
-		Summary: "backfill episodes from every past Claude Code transcript (~/.claude/projects), redacted, skipping what the hooks already stored",
+		Usage:   "[--dir path] [--no-memory-files] [--json]",
+		Summary: "backfill episodes from every past Claude Code transcript (~/.claude/projects), redacted, skipping what the hooks already stored, and read Claude Code's memory files",
 		Run:     runImport,
 	})
 }
 
 // importReport sums up an import.
 type importReport struct {
-	Transcripts int      `json:"transcripts"`
-	Exchanges   int      `json:"exchanges"`
-	Imported    int      `json:"imported"`
-	Known       int      `json:"already_known"`
-	Redacted    int      `json:"redacted"`
-	Failed      []string `json:"failed,omitempty"`
+	Transcripts int `json:"transcripts"`
+	Exchanges   int `json:"exchanges"`
+	Imported    int `json:"imported"`
+	Known       int `json:"already_known"`
+	Redacted    int `json:"redacted"`
+	// MemoryFiles counts Claude Code's memory files read (new or changed),
+	// MemoryClaims the claims they gave evidence for.
+	MemoryFiles  int      `json:"memory_files"`
+	MemoryKnown  int      `json:"memory_files_known"`
+	MemoryClaims int      `json:"memory_claims"`
+	Failed       []string `json:"failed,omitempty"`
 }
 
 func runImport(env *Env, args []string) int {
 	fset := env.Flags("import")
 	dir := fset.String("dir", "", "directory of transcripts to import (default: Claude Code's projects directory)")
+	noNotes := fset.Bool("no-memory-files", false, "do not read Claude Code's memory files (~/.claude/projects/<key>/memory/*.md)")
 	asJSON := fset.Bool("json", false, "print the summary as JSON")
 	if err := fset.Parse(args); err != nil {
 		return 2
@@ -67,6 +74,15 @@ func runImport(env *Env, args []string) int {
 		bar.Add(1, fmt.Sprintf("%d new, %d known", rep.Imported, rep.Known))
 	}
 	bar.Finish()
+	if !*noNotes && cfg.Memory.IngestClaudeMemory && *dir == "" {
+		// After the transcripts, so the projects they name are known.
+		p := promote.New(db, cfg, promote.Options{})
+		st, err := p.IngestAll(env.Ctx, promote.AuthorModel)
+		rep.MemoryFiles, rep.MemoryKnown, rep.MemoryClaims = st.Files, st.Unchanged, st.Claims
+		if err != nil {
+			rep.Failed = append(rep.Failed, err.Error())
+		}
+	}
 	if *asJSON {
 		if code := env.JSON(rep); code != 0 {
 			return code
@@ -74,6 +90,10 @@ func runImport(env *Env, args []string) int {
 	} else {
 		env.Printf("read %s under %s: %s, %d imported, %d already stored\n",
 			plural.Count(rep.Transcripts, "transcript"), root, plural.Count(rep.Exchanges, "exchange"), rep.Imported, rep.Known)
+		if rep.MemoryFiles+rep.MemoryKnown > 0 {
+			env.Printf("read %s of Claude Code's (%d already known): %s\n",
+				plural.Count(rep.MemoryFiles, "new memory file"), rep.MemoryKnown, plural.Count(rep.MemoryClaims, "claim"))
+		}
 		if rep.Redacted > 0 {
 			env.Printf("removed secrets from %d of them before storing\n", rep.Redacted)
 		}

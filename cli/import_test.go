@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -121,5 +122,53 @@ func TestImportOneOfEach(t *testing.T) {
 	out := h.ok("import")
 	if !strings.Contains(out, "read 1 transcript under ") || !strings.Contains(out, ": 1 exchange, 1 imported") {
 		t.Errorf("import of one exchange printed %q; want \"1 transcript\" and \"1 exchange\"", out)
+	}
+}
+
+// TestImportReadsMemoryFiles: import backfills Claude Code's memory files
+// of a project its transcripts name, as the model's (assistant) evidence,
+// and a second import reads nothing again.
+func TestImportReadsMemoryFiles(t *testing.T) {
+	h := newCmdHarness(t)
+	root := filepath.Join(h.home, "work", "app")
+	if err := os.MkdirAll(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	keyDir := filepath.Join(h.home, ".claude", "projects", strings.ReplaceAll(root, "/", "-"))
+	writeTranscript(t, filepath.Join(keyDir, "s1.jsonl"), "s1", root, [][2]string{{"hello", "hi"}})
+	mem := filepath.Join(keyDir, "memory")
+	if err := os.MkdirAll(mem, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	note := "---\nname: Deploys\ndescription: The project deploys to Fly.io\nmetadata:\n  type: project\n---\nbody\n"
+	if err := os.WriteFile(filepath.Join(mem, "project_deploy.md"), []byte(note), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := h.run("import", "--json")
+	if code != 0 {
+		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
+	}
+	var rep importReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if rep.MemoryFiles != 1 || rep.MemoryClaims != 1 {
+		t.Fatalf("report = %+v, want 1 memory file with 1 claim", rep)
+	}
+	db := h.db()
+	ctx := context.Background()
+	rec, err := db.MemoryFile(ctx, filepath.Join(mem, "project_deploy.md"))
+	if err != nil || rec.Author != "model" || rec.Type != "project" {
+		t.Fatalf("record = %+v, %v", rec, err)
+	}
+	for _, id := range rec.Claims {
+		b, err := db.Belief(ctx, id)
+		if err != nil || b.ProjectPath != root || b.Statement != "Project deploys to Fly.io" {
+			t.Fatalf("belief = %+v, %v", b, err)
+		}
+	}
+	db.Close()
+	if code, out, _ = h.run("import", "--json"); code != 0 || !strings.Contains(out, `"memory_files": 0`) || !strings.Contains(out, `"memory_files_known": 1`) {
+		t.Fatalf("second import: exit %d\n%s", code, out)
 	}
 }

@@ -368,7 +368,8 @@ func TestInstallAgentOnly(t *testing.T) {
 func TestPluginLayout(t *testing.T) {
 	var hooks struct {
 		Hooks map[string][]struct {
-			Hooks []struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
 				Type    string `json:"type"`
 				Command string `json:"command"`
 				Timeout int    `json:"timeout"`
@@ -385,7 +386,8 @@ func TestPluginLayout(t *testing.T) {
 	}
 	var installed struct {
 		Hooks map[string][]struct {
-			Hooks []struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
 				Timeout int `json:"timeout"`
 			} `json:"hooks"`
 		} `json:"hooks"`
@@ -401,6 +403,9 @@ func TestPluginLayout(t *testing.T) {
 		}
 		h := groups[0].Hooks[0]
 		want := "${CLAUDE_PLUGIN_ROOT}/bin/" + hookBinaryName + " " + event
+		if groups[0].Matcher != installed.Hooks[event][0].Matcher {
+			t.Errorf("%s: plugin matcher %q, install's %q", event, groups[0].Matcher, installed.Hooks[event][0].Matcher)
+		}
 		if h.Type != "command" || h.Command != want || h.Timeout != installed.Hooks[event][0].Hooks[0].Timeout {
 			t.Errorf("%s: %+v, want %q with install's timeout %d", event, h, want, installed.Hooks[event][0].Hooks[0].Timeout)
 		}

@@ -14,7 +14,7 @@ import (
 func init() {
 	Register(Command{
 		Name:    "recall",
-		Usage:   "[--project P] [--as-of T] [--json] <query>",
+		Usage:   "[--project P] [--as-of T] [-k N] [--json] <query>",
 		Summary: "show what credence recalls for a query: the beliefs and episodes a prompt would be given",
 		Run:     runRecall,
 	})
@@ -29,6 +29,7 @@ func runRecall(env *Env, args []string) int {
 	project := fs.String("project", ".", `project root to recall for: "." for the current one, "" for all projects`)
 	asOf := fs.String("as-of", "", "recall beliefs as they were then (RFC 3339, or YYYY-MM-DD[THH:MM])")
 	asJSON := fs.Bool("json", false, "print the results as JSON, with each belief's evidence episodes")
+	k := fs.Int("k", 0, "return the best N beliefs and N episodes as ranked, relevant or not (each says whether a prompt would be given it); 0 shows what a prompt would be given")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -36,6 +37,9 @@ func runRecall(env *Env, args []string) int {
 	if query == "" {
 		fs.Usage()
 		return 2
+	}
+	if *k < 0 {
+		return env.Fail("recall", fmt.Errorf("-k %d: want 0 or more", *k))
 	}
 	var at time.Time
 	if *asOf != "" {
@@ -68,6 +72,9 @@ func runRecall(env *Env, args []string) int {
 	}
 	opts := recall.FromConfig(cfg, emb.ID())
 	opts.QueryTimeout = recallQueryTimeout
+	if *k > 0 {
+		opts.MaxBeliefs, opts.MaxEpisodes, opts.Unfiltered = *k, *k, true
+	}
 	r := &recall.Recaller{DB: db, Embedder: emb, Opts: opts}
 	res, err := r.Recall(ctx, recall.Query{Text: query, Project: projectFlag(env, *project), AsOf: at})
 	if err != nil {

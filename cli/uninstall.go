@@ -173,8 +173,10 @@ func removeMemoryLocks(env *Env, cfg *config.Config, rep *stepReport) {
 		}
 	}
 	slices.Sort(paths)
+	paths = slices.Compact(paths)
+	removeDetailFiles(paths, rep)
 	var removed []string
-	for _, path := range slices.Compact(paths) {
+	for _, path := range paths {
 		lock := markdown.LockPath(path)
 		switch ok, err := removeFreeLock(lock); {
 		case err != nil:
@@ -185,6 +187,29 @@ func removeMemoryLocks(env *Env, cfg *config.Config, rep *stepReport) {
 	}
 	if len(removed) > 0 {
 		rep.add(step{Name: "MEMORY.md locks", Status: stepDone, Detail: "removed " + strings.Join(removed, ", ")})
+	}
+}
+
+// removeDetailFiles removes the credence-<slug>.md detail files credence
+// wrote beside the memory files at paths (only files that carry its mark:
+// Claude Code's memory files and a person's stay).
+func removeDetailFiles(paths []string, rep *stepReport) {
+	n := 0
+	seen := map[string]bool{}
+	for _, path := range paths {
+		dir := filepath.Dir(path)
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		k, err := markdown.RemoveDetails(dir, markdown.Root{Dir: dir})
+		n += k
+		if err != nil {
+			rep.add(step{Name: "detail files in " + dir, Status: stepWarning, Detail: err.Error(), Fix: "remove credence-*.md there by hand"})
+		}
+	}
+	if n > 0 {
+		rep.add(step{Name: "detail files", Status: stepDone, Detail: fmt.Sprintf("removed %d credence-*.md detail files", n)})
 	}
 }
 

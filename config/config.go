@@ -128,6 +128,12 @@ type MemoryConfig struct {
 	MaxLines            int           `toml:"max_lines" doc:"Lines of MEMORY.md Claude Code loads; older sections are archived past it."`
 	MaxBytes            int           `toml:"max_bytes" doc:"Bytes of MEMORY.md Claude Code loads; older sections are archived past it."`
 	WatchDebounce       time.Duration `toml:"watch_debounce" doc:"Quiet time after a MEMORY.md edit before the agent reacts."`
+	IndexLinks          string        `toml:"index_links" oneof:"auto,always,never" doc:"Write each promoted belief as an index line linking to a credence-<slug>.md detail file (Claude Code's one-file-per-memory layout): auto when the memory directory already holds a memory file of Claude Code's, always, or never (plain bullets, for Claude Code without that layout)."`
+	IngestClaudeMemory  bool          `toml:"ingest_claude_memory" doc:"Read Claude Code's memory files (~/.claude/projects/<key>/memory/*.md) as episodes and their claims as evidence."`
+	ModelReliability    float64       `toml:"model_reliability" doc:"Reliability of the claims of a memory file the model wrote or edited (assistant evidence)."`
+	PersonReliability   float64       `toml:"person_reliability" doc:"Reliability of the claims of a memory file a person wrote or edited (user evidence)."`
+	DeletedReliability  float64       `toml:"deleted_reliability" doc:"Reliability of the evidence against a memory file's claims when the model deletes the file or drops a claim from it (weak)."`
+	EditAttribution     time.Duration `toml:"edit_attribution" doc:"How long after a memory file changes the agent waits for the PostToolUse hook's record of a model edit before calling it a person's."`
 }
 
 // SyncConfig configures optional sync through a remote libSQL database
@@ -219,6 +225,12 @@ func Default() Config {
 			MaxLines:           200,
 			MaxBytes:           25600,
 			WatchDebounce:      300 * time.Millisecond,
+			IndexLinks:         "auto",
+			IngestClaudeMemory: true,
+			ModelReliability:   0.6,
+			PersonReliability:  0.9,
+			DeletedReliability: 0.3,
+			EditAttribution:    1500 * time.Millisecond,
 		},
 		Sync: SyncConfig{
 			Interval: 5 * time.Minute,

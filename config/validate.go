@@ -240,6 +240,10 @@ func (v *validator) memory() {
 		"must be above memory.max_section_lines (%d), got %d", m.MaxSectionLines, m.MaxLines)
 	v.positive("memory.max_bytes", m.MaxBytes)
 	v.check(m.WatchDebounce >= 0, "memory.watch_debounce", "must not be negative, got %q", formatDuration(m.WatchDebounce))
+	v.probability("memory.model_reliability", m.ModelReliability)
+	v.probability("memory.person_reliability", m.PersonReliability)
+	v.probability("memory.deleted_reliability", m.DeletedReliability)
+	v.check(m.EditAttribution >= 0, "memory.edit_attribution", "must not be negative, got %q", formatDuration(m.EditAttribution))
 }
 
 func (v *validator) syncAndHook() {

@@ -8,7 +8,9 @@
 // is nowhere on disk and that a forget leaves no byte of its text in the
 // data directory. TestCLIEdges runs the binary through what a new user
 // meets first: a mistyped command, version, sync --status while sync is off,
-// beliefs and uninstall.
+// beliefs and uninstall. TestRealClaudeCode runs the real Claude Code CLI
+// (pinned releases that scripts/install-claude-code.sh installs) against a
+// fake Messages API on 127.0.0.1 with credence installed (docs/HOOKS.md).
 //
 // The package has no code of its own. Besides the standard library it
 // imports store and belief (to look up IDs the way a person would read them

@@ -14,24 +14,29 @@ import (
 // replaces; an end is a negated usage.
 
 var (
-	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| the \w+| our \w+)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| the \w+| our \w+)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
-	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
+	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
+	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
 	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
 
 	noLongerUse = lazyRegexp(`^` + subj + ` ` + adv + `(no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
 	stoppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
 	droppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|got rid of|removed|retired|deprecated|ripped out|moved away from|migrated away from|moved off of|moved off|migrated off of|migrated off|switched away from) (.+)$`)
-	usedToUse   = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
+	// passiveChange: "the test suite was ported from mocha to vitest".
+	passiveChange = lazyRegexp(`^(?:the|our|this) ([a-z]+(?: [a-z]+)?) (?:was|were|has been|have been|got|is being|is now) (?:fully |finally |completely )?(?:switched|moved|migrated|ported|converted|changed|rewritten) (?:over )?(?:from (.+?) )?(?:to|onto|into|in) (.+)$`)
+	usedToUse     = lazyRegexp(`^` + subj + ` (?:used to|once) (?:use|run on|deploy (?:with|to|on)) (.+)$`)
 )
 
-var slotFrom = lazyRegexp(`\b(?:the|our|my) ([a-z]+(?: [a-z]+)?) (?:from|to|over to)\b`)
+// whyTail is a reason or a time after a changed-to value.
+var whyTail = lazyRegexp(`\s+(?:after|because|since|when|once|as soon as|so that|so) .*$`)
+
+var slotFrom = lazyRegexp(`\b(?:(?:the|our|my) ([a-z]+(?: [a-z]+)?)|(hosting|ci|deploys|deployment|deployments|testing|linting|formatting|database|infra|infrastructure)) (?:from|to|over to)\b`)
 
 // matchChange reads "we switched from pnpm to bun", "we migrated to Postgres",
 // "we replaced Jest with Vitest": the new object replaces the old one.
 func matchChange(c *clause) []Fact {
-	if !opensWithSubject(c.text) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
+	if !(opensWithSubject(c.text) || passiveChange().MatchString(c.text)) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
 		"convert", "port", "shift", "grade", "went", "gone", "replac", "swap", "drop", "ditch", "abandon", "remov",
 		"got rid", "retir", "deprecat", "kill", "ripped", "left", "dump") {
 		return nil
@@ -54,18 +59,22 @@ func matchChange(c *clause) []Fact {
 	case droppedFor().MatchString(c.text):
 		m := droppedFor().FindStringSubmatch(c.text)
 		ref, verb, oldRaw, newRaw = parseSubject(m[1]), m[2], m[3], m[4]
+	case passiveChange().MatchString(c.text):
+		m := passiveChange().FindStringSubmatch(c.text)
+		ref, verb, oldRaw, newRaw = parseSubject("our "+m[1]), "switched", m[2], m[3]
 	default:
 		return nil
 	}
 	if newRaw == "" {
 		return nil // "we moved away from X" alone is handled as a negation
 	}
+	newRaw = whyTail().ReplaceAllString(newRaw, "") // "back to npm after pnpm gave us trouble"
 	if v, alt, kind := splitAlternative(newRaw); kind == "instead" && oldRaw == "" {
 		newRaw, oldRaw = v, alt // "we moved to Bun, not Deno"
 	}
 	hint := ref.hint()
 	if m := slotFrom().FindStringSubmatch(c.text); m != nil {
-		if h, ok := slotCategory()[m[1]]; ok {
+		if h, ok := slotCategory()[m[1]+m[2]]; ok {
 			hint = h // "we moved our hosting from AWS to Hetzner"
 		}
 	}
@@ -136,6 +145,9 @@ func matchStopped(c *clause) []Fact {
 	case stoppedUse().MatchString(c.text):
 		m := stoppedUse().FindStringSubmatch(c.text)
 		ref, rest = parseSubject(m[1]), m[2]
+		if first := firstWord(rest); strings.HasSuffix(first, "ing") && first != "using" {
+			return nil // "I quit smoking" is no tool given up
+		}
 	case droppedUse().MatchString(c.text):
 		m := droppedUse().FindStringSubmatch(c.text)
 		ref, verb, rest = parseSubject(m[1]), m[2], m[3]
@@ -181,6 +193,8 @@ var (
 	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)
 	// allNow: "it's all GitHub Actions now", "GitHub Actions all the way".
 	allNow = lazyRegexp(`^(?:it is |we are )?(?:all|100%|fully) (?:on )?(.+?)(?: now| these days)?$|^(.+?) all the way(?: now)?$`)
+	// goodbyeHello: "goodbye Jenkins, hello GitHub Actions".
+	goodbyeHello = lazyRegexp(`^(?:goodbye|bye bye|bye|farewell|so long|rip) ([a-z0-9.+# -]+?),? (?:and )?(?:hello|welcome|hi) ([a-z0-9.+# -]+)$`)
 	// renameRe: "we renamed the deploy branch from prod to production".
 	renameRe = lazyRegexp(`^` + subj + ` ` + adv + `renamed (?:the |our |my )?(.+?) from (.+?) to (.+)$`)
 )
@@ -194,6 +208,15 @@ func matchVersionChange(c *clause) []Fact {
 		newT, ok1 := lookupTool(m[1])
 		oldT, ok2 := lookupTool(m[2])
 		if ok1 && ok2 {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(newT, oldT, "")], Object: newT.Name, Replaces: oldT.Name}}
+		}
+		return nil
+	}
+	if m := goodbyeHello().FindStringSubmatch(c.text); m != nil {
+		// "Goodbye Jenkins, hello GitHub Actions!"
+		newT, ok1 := lookupTool(strings.TrimSpace(m[2]))
+		oldT, ok2 := lookupTool(strings.TrimSpace(m[1]))
+		if ok1 && ok2 && shareCategory(newT, oldT) {
 			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(newT, oldT, "")], Object: newT.Name, Replaces: oldT.Name}}
 		}
 		return nil

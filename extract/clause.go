@@ -39,7 +39,8 @@ var slang = sync.OnceValue(func() map[string]string {
 		"wouldnt": "would not", "couldnt": "could not", "im": "i am", "ive": "i have",
 		"pls": "please", "plz": "please", "gonna": "going to", "wanna": "want to",
 		"gotta": "have to", "thx": "thanks", "u": "you", "ur": "your", "idk": "i do not know",
-		"imo": "", "tbh": "", "imho": "",
+		"imo": "", "tbh": "", "imho": "", "mi": "my", "remmber": "remember", "rember": "remember",
+		"remeber": "remember", "rememeber": "remember", "alwasy": "always", "allways": "always", "nevr": "never",
 	}
 })
 
@@ -47,6 +48,9 @@ var slang = sync.OnceValue(func() map[string]string {
 // turns parentheses into commas and collapses white space.
 func lowerNormalize(s string) string {
 	s = contractions.Replace(strings.ToLower(s))
+	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
+		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"
+	}
 	s = brackets.Replace(s)
 	words := strings.Fields(s)
 	out := words[:0]
@@ -69,16 +73,16 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um) no|wrong (?:name|word|one|value|tool)|i misspoke|i was wrong|let me correct (?:that|myself)|to correct myself|to correct that|i stand corrected|err|erm|typo|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um) no|wrong (?:name|word|one|value|tool)|i misspoke|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
 	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
 	// directiveBare is "remember" before a statement without a colon:
 	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
-	meantPrefix     = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant)(?: that)?` + sep)
+	meantPrefix     = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
-	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
+	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
 	politePrefix    = lazyRegexp(`^(?:please|kindly)` + sep)
 	toImperative    = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
@@ -86,13 +90,26 @@ var (
 	// everyTime marks a habit inside or at the end of an instruction: "run
 	// go test with -race, always", "go test -race, every time", "run clippy
 	// before every push".
-	everyTime      = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$`)
-	trailHabit     = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
-	neverEver      = lazyRegexp(`^never\s*,\s*ever\b`)
-	pastEvent      = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
-	endedUp        = lazyRegexp(`\b(?:ended up|went ahead and|finally|decided to) (?:switching|moving|migrating|going|switch|move|migrate|go)\b`)
-	nowOn          = lazyRegexp(`\b(is|are|am) (now|currently|still|already) (on|using|in|at|based|living|located|working|running|deploying|hosted|deployed|with)\b`)
-	willModal      = lazyRegexp(`^(we|i) (?:will|are going to|am going to|shall) (use|deploy|run|host|ship|go with|stick with|build|write|test|lint|format)\b`)
+	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$`)
+	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
+	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
+	pastEvent  = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
+	endedUp    = lazyRegexp(`\b(?:ended up|went ahead and|finally|decided to) (?:switching|moving|migrating|going|switch|move|migrate|go)\b`)
+	nowOn      = lazyRegexp(`\b(is|are|am) (now|currently|still|already) (on|using|in|at|based|living|located|working|running|deploying|hosted|deployed|with)\b`)
+	willModal  = lazyRegexp(`^(we|i) (?:will|are going to|am going to|shall) (use|deploy|run|host|ship|go with|stick with|build|write|test|lint|format)\b`)
+	// askAlways: a question asking for a habit is an instruction.
+	// "Can you always show me the whole file?" asks; "please" or a
+	// standing marker makes it a request.
+	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward)\b.*)$`)
+	// concessive ends an instruction where a clause that does not limit it
+	// begins: "… even if I write in Portuguese".
+	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
+	// nobodyRe: "nobody pushes to main", "no one merges without review".
+	everythingWith = lazyRegexp(`\b(format|lint|test|bundle|build|deploy|type-check|typecheck) (?:everything|all (?:of )?(?:our |the )?code|our code|the code|all files|all our files) (with|using|to|on|via)\b`)
+	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
+	wherePossible  = lazyRegexp(`\s*,?\s+(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible)$`)
+	iM             = lazyRegexp(`\bi m `)
+	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
 	inlineProbably = lazyRegexp(`\bprobably\s+`)
 
@@ -108,13 +125,16 @@ var (
 		{lazyRegexp(`^(?:we|you) should (always|never)\b`), "we $1"},
 		{lazyRegexp(`^let us (always|never)\b`), "we $1"},
 		{lazyRegexp(`^you will (always|never)\b`), "$1"},
+		{lazyRegexp(`^you (?:should |must )?(always|never)\b`), "$1"},
 	}
 )
 
 // bareMarker are clauses that only say the next one corrects: "no - …".
 var bareMarker = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"no": true, "nope": true, "nah": true, "wait": true, "sorry": true, "oops": true,
-		"no wait": true, "wait no": true, "actually": true, "correction": true, "my bad": true, "whoops": true}
+		"no wait": true, "wait no": true, "actually": true, "correction": true, "my bad": true, "whoops": true,
+		"no sorry": true, "sorry no": true, "oops sorry": true, "sorry typo": true, "typo": true, "autocorrect": true,
+		"damn autocorrect": true, "stupid autocorrect": true, "wrong": true, "that is wrong": true, "not quite": true}
 })
 
 // pastOf is the past tense of the change verbs "ended up …" takes.
@@ -128,7 +148,7 @@ var pastOf = sync.OnceValue(func() map[string]string {
 // are skipped.
 var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
-	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update
+	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh that not wrong it turns
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
@@ -150,6 +170,11 @@ func firstWord(t string) string {
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(strings.TrimLeft(rc.text, "*"))
+	if m := askAlways().FindStringSubmatch(t); m != nil {
+		// "can you please always include a test", "could you from now on
+		// write docstrings in Google style?": a request for a habit
+		t, c.question = m[1]+m[2], false
+	}
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {
 			break
@@ -187,6 +212,25 @@ func analyze(rc rawClause) clause {
 		t = toImperative().ReplaceAllString(t, "$1")
 		if t == before {
 			break
+		}
+	}
+	if loc := concessive().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		t = t[:loc[0]] // "always answer in English even if I write in Portuguese"
+	}
+	if m := nobodyRe().FindStringSubmatch(t); m != nil {
+		if v, ok := thirdPersonBase(m[1]); ok {
+			t = "we never " + v + " " + m[2] // "nobody pushes to main directly"
+		}
+	}
+	if strings.Count(t, ",") >= 2 {
+		t = innerAside().ReplaceAllString(t, " ") // "never, under any circumstances, delete …"
+	}
+	if strings.Contains(t, "everything") || strings.Contains(t, " code ") {
+		t = everythingWith().ReplaceAllString(t, "$1 $2") // "we format everything with prettier"
+	}
+	if strings.Contains(t, "possible") {
+		if loc := wherePossible().FindStringIndex(t); loc != nil && loc[0] > 0 {
+			c.standing, t = true, t[:loc[0]] // "stick to the standard library where possible"
 		}
 	}
 	if containsAny(t, "forward", "future", "default", "from now", "from here") && standingAnywhere().MatchString(t) {
@@ -233,7 +277,7 @@ func analyze(rc rawClause) clause {
 		c.standing = true
 		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
 	}
-	if containsAny(t, "would", "should", "let us", "will") {
+	if containsAny(t, "would", "should", "let us", "will") || strings.HasPrefix(t, "you ") {
 		for _, r := range politeRewrites {
 			t = r.re().ReplaceAllString(t, r.out)
 		}
@@ -263,4 +307,14 @@ func stripTrailing(t string) string {
 		}
 	}
 	return t
+}
+
+// thirdPersonBase turns "pushes", "merges", "deploys" into the verb.
+func thirdPersonBase(v string) (string, bool) {
+	for _, cand := range []string{strings.TrimSuffix(v, "es"), strings.TrimSuffix(v, "s"), strings.TrimSuffix(v, "ies") + "y"} {
+		if cand != v && (imperativeVerbs()[cand] || moreVerbs()[cand]) {
+			return cand, true
+		}
+	}
+	return "", false
 }

@@ -13,12 +13,15 @@ import (
 // instruction ("Always ensure commit messages are in the present tense").
 
 var (
-	conventionIs = lazyRegexp(`^(?:our|the|my) (?:house |team |coding |code |naming |commit |git )?(?:convention|rule|standard|policy|style|norm|practice|preference) (?:here |in this repo |for this repo )?is (?:to )?(.+)$`)
+	conventionIs = lazyRegexp(`^(?:our|the|my) (?:house |team |coding |code |naming |commit |git )?(?:convention|rule|standard|policy|style|norm|practice|preference)\s*(?:here |in this repo |for this repo )?(?:is\s|:\s*)(?:to )?(.+)$`)
 	ruleThat     = lazyRegexp(`^(?:it is )?(?:a|the|our) (?:hard |strict |house |team )?(?:rule|convention|policy|norm) (?:here |in this repo |on this team |in our team )?(?:is )?that (.+)$`)
 	// artifactModal: "commit messages should be in present tense", "errors
 	// must be wrapped", "every PR needs a review", "PR titles follow
 	// Conventional Commits".
-	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives) (never |not |always )?(.+)$`)
+	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives|gets|get|requires|require) (never |not |always )?(.+)$`)
+	// passiveConvention: "errors are wrapped with %w", "PRs are always
+	// squash-merged".
+	passiveConvention = lazyRegexp(`^(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:are|is|get|gets) (always |never )?([a-z-]+ed\b.*)$`)
 	// weHabit: "we name branches feature/<ticket>", "we squash commits
 	// before merging", "we keep functions under 50 lines".
 	weHabit = lazyRegexp(`^we ` + adv + `(name|write|keep|put|prefix|tag|squash|rebase|review|document|version|store|log|structure|organize|organise|split|group|indent|wrap|comment|format|lint|test|merge|pin|sign|label|title|sort|order|avoid|prefer|require|enforce|follow|stick to) (.+)$`)
@@ -33,7 +36,8 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 		comments comment docstrings variables variable constants types interfaces imports exports modules
 		prs pr requests columns tables migrations endpoints routes components hooks logs logging secrets
 		changes release releases tags versions dependencies deps packages queries strings lines code docs
-		documentation readme changelog keys fields structs enums configs config`) {
+		documentation readme changelog keys fields structs enums configs config endpoint route component
+		handler handlers service services table schema schemas feature features pull`) {
 		m[w] = true
 	}
 	return m
@@ -42,6 +46,15 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 // matchConvention reads a convention stated as how things are done.
 func matchConvention(c *clause) []Fact {
 	t := c.text
+	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "") {
+		// "in this codebase, errors are wrapped with %w": how things are
+		// done here, said in the passive
+		modal := "must"
+		if m[2] == "never " {
+			modal = "must never"
+		}
+		t = m[1] + " " + modal + " be " + m[3]
+	}
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
 		t = m[1]
 	} else if m := conventionIs().FindStringSubmatch(t); m != nil {
@@ -77,8 +90,12 @@ func matchConvention(c *clause) []Fact {
 	pl := pluralNoun(subject) && det != "every" && det != "each"
 	verb, tail, _ := strings.Cut(rest, " ")
 	switch modal {
-	case "need", "needs":
-		// "every PR needs a review": it has one
+	case "need", "needs", "get", "gets", "require", "requires":
+		// "every PR needs a review", "every new endpoint gets an OpenAPI
+		// entry": it has one
+		if (modal == "get" || modal == "gets") && det != "every" && det != "each" && det != "all" {
+			return nil // "the build gets slow" is no rule
+		}
 		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+rest, negative, 0)
 	case "follow", "follows", "go", "goes", "live", "lives":
 		if modal != "follow" && modal != "follows" && (!pl || det == "the" || det == "our") {

@@ -23,7 +23,7 @@ var (
 	notAlternative = lazyRegexp(`^(.+?)\s*,?\s+(?:not|instead of|rather than|and not)\s+(.+)$|^not\s+(.+?)\s*[,;:-]+\s*(?:but\s+|it is\s+)?(.+)$`)
 	// correctionLead are words before the value that say nothing more:
 	// "it's", "make that", "I meant", "spelled".
-	correctionLead = lazyRegexp(`^(?:that should say |it should say |should say |that should read |should read |it should read |i meant to write |it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
+	correctionLead = lazyRegexp(`^(?:that should say |it should say |should say |that should read |should read |it should read |i meant to write |it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |its |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
 	// valueTail ends a value where a comment on it begins: "John, with an
 	// h", "Aoife (A-O-I-F-E)", "Kubernetes we deploy to".
 	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b).*$|\s*,\s*.*$`)
@@ -93,6 +93,10 @@ func (r *reading) correct(c *clause) []Fact {
 	if !ok {
 		return nil
 	}
+	fromSaid := false
+	if y == "" && r.said != "" && r.said != x {
+		y, fromSaid = r.said, true // "I said Flask earlier but it's actually FastAPI"
+	}
 	if f := r.correctVersion(c, x); f != nil {
 		return f
 	}
@@ -107,7 +111,7 @@ func (r *reading) correct(c *clause) []Fact {
 	X, Y := canon(x, newTool, newKnown), canon(y, oldTool, oldKnown)
 	cands := r.candidates()
 	pick := func(cand candidate) []Fact {
-		if cand.Object == X || !fits(cand.Predicate, x, c.span, newKnown) {
+		if cand.Object == X && X != "" || !fits(cand.Predicate, x, c.span, newKnown) {
 			return nil
 		}
 		if newKnown && relations.IsToolPredicate(cand.Predicate) && !fillsSlot(newTool, cand.Predicate) {
@@ -124,12 +128,18 @@ func (r *reading) correct(c *clause) []Fact {
 				return pick(cand)
 			}
 		}
-		if !oldKnown {
+		if !oldKnown && fromSaid {
+			// "i wrote Gitlab but its Bitbucket Pipelines": what was said is
+			// no value known here; the correction still names its slot
+			Y = ""
+		} else if !oldKnown {
 			return nil
 		}
+	}
+	if Y != "" {
 		cat := pickCategory(oldTool, newTool, "")
-		if newKnown && !slices.Contains(newTool.Categories, cat) {
-			return nil
+		if !newKnown || !slices.Contains(newTool.Categories, cat) {
+			return nil // "remmber we use pnpm, not npm": only a tool corrects a tool here
 		}
 		pred := categoryPredicate()[cat]
 		return pick(candidate{Fact: Fact{Subject: SubjectProject, Predicate: pred, Object: Y, Kind: KindFact}})
@@ -143,7 +153,22 @@ func (r *reading) correct(c *clause) []Fact {
 				return pick(cand)
 			}
 		}
-		return nil
+		// "I said Flask earlier but it's actually FastAPI": nothing stated
+		// holds the slot, but the tool names it
+		cat := pickCategory(newTool, nil, "")
+		pred := categoryPredicate()[cat]
+		if pred == "" || len(strings.Fields(c.text)) > 5 {
+			return nil
+		}
+		subject := SubjectProject
+		if personalCategory()[cat] {
+			subject = SubjectUser
+		}
+		old := ""
+		if fromSaid {
+			old = y
+		}
+		return pick(candidate{Fact: Fact{Subject: subject, Predicate: pred, Object: old, Kind: KindFact}})
 	}
 	for _, cand := range cands {
 		if !relations.IsToolPredicate(cand.Predicate) && similar(cand.Object, X) {

@@ -76,7 +76,15 @@ func ExtractWith(text string, ctx Context) []Fact {
 		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
 		for _, f := range r.extractClause(&c) {
 			f = r.finish(f, &c)
-			for _, g := range append([]Fact{f}, versionFacts(f)...) {
+			all := append([]Fact{f}, versionFacts(f)...)
+			if len(all) > 1 && versionLike().MatchString(f.Replaces) && all[1].Replaces == "" {
+				// "we're on Node 20, not 18": the version is what changed
+				all[0].Replaces, all[1].Replaces = "", f.Replaces
+			}
+			if len(all) > 1 && f.Replaces == "" && versionBump().MatchString(c.text) {
+				all = all[1:] // "upgraded to Go 1.22" changes the version, not the language
+			}
+			for _, g := range all {
 				if g.Statement == "" {
 					g = r.finish(g, &c)
 				}
@@ -95,6 +103,11 @@ func ExtractWith(text string, ctx Context) []Fact {
 		}
 	}
 	r.alternatives()
+	for i, f := range r.facts {
+		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
+			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
+		}
+	}
 	return r.facts
 }
 
@@ -109,6 +122,37 @@ func (r *reading) alternatives() {
 			}
 		}
 	}
+	// "Never use npm; use pnpm": the instruction to use pnpm is now part
+	// of the prohibition, one rule rather than two
+	out := r.facts[:0]
+	for i, f := range r.facts {
+		if !r.absorbed(i, f) {
+			out = append(out, f)
+		}
+	}
+	r.facts = out
+}
+
+// absorbed reports whether the positive instruction f (the i-th fact) is
+// the alternative an earlier prohibition of the same text already names.
+func (r *reading) absorbed(i int, f Fact) bool {
+	if f.Kind != KindGuideline || f.Predicate != "should" {
+		return false
+	}
+	used, ok := strings.CutPrefix(f.Object, "use ")
+	if !ok {
+		return false
+	}
+	t, ok := lookupTool(used)
+	if !ok {
+		return false
+	}
+	for _, g := range r.facts[:i] {
+		if g.Kind == KindGuideline && strings.HasPrefix(g.Predicate, "should_not") && g.detail == "; use "+t.Display {
+			return true
+		}
+	}
+	return false
 }
 
 // NeedsContext reports whether text holds a correction or a change that
@@ -154,6 +198,78 @@ type reading struct {
 	// person is the last person named, for "she"/"he" in the next clause.
 	person            string
 	pendingCorrection bool
+	// said is a value the text says was said by mistake ("I wrote
+	// Gitlab"): the correction that follows replaces it.
+	said string
+	// topic is a slot the text said changed without its value ("my
+	// manager changed"): "it's Wen now" fills it.
+	topic string
+}
+
+var (
+	// versionBump: a change of version, not of tool.
+	versionBump = lazyRegexp(`\b(?:upgraded|downgraded|bumped|updated|upgrading|bumping)\b`)
+	// saidRe: "I said Flask earlier", "I wrote Gitlab".
+	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
+	// noLongerRe: "Hamid is no longer my manager".
+	noLongerRe = lazyRegexp(`^([a-z][a-z'-]+) is (?:no longer|not) (my|our) ([a-z]+(?: [a-z]+)?)(?: anymore)?$`)
+	// ellipsisRe: "…, Clara is", "Clara is now".
+	ellipsisRe = lazyRegexp(`^([a-z][a-z'-]+(?: [a-z][a-z'-]+)?) (?:is|does)(?: now)?$`)
+	// tookOverRe: "Ana took over as my manager after Ben left".
+	tookOverRe = lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over|stepped in|stepped up|has stepped in|replaced [a-z]+) as (my|our) (?:new )?([a-z]+(?: [a-z]+)??)(?: (?:after|when|since|because) ([a-z][a-z'-]+) (?:left|quit|moved on|retired|moved teams|stepped down))?$`)
+	// slotIsNotRe: "my name is not Jon" before what it is.
+	slotIsNotRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:is not|was not|is no longer|isn't) ([a-z0-9.+# -]+)$`)
+	// replacedAsRe: "Priya replaced Tom as my manager".
+	replacedAsRe = lazyRegexp(`^([a-z][a-z'-]+) (?:has )?replaced ([a-z][a-z'-]+) as (my|our) ([a-z]+(?: [a-z]+)?)$`)
+	// slotChangedRe: "my manager changed", "our CI is different now".
+	slotChangedRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:changed|has changed|is new|is different(?: now)?|is someone else now)$`)
+	// itIsRe: "it's Wen now", the value of a slot named before.
+	itIsRe = lazyRegexp(`^(?:it is|it will be|that is|now it is|the new one is) (?:now )?(.+?)$`)
+)
+
+// resolveSlotTalk reads the clauses that speak of a slot over two clauses:
+// it rewrites the second into the slot statement the matchers know, and
+// says whether the clause was spent on setting the slot up.
+func (r *reading) resolveSlotTalk(c *clause) bool {
+	t := c.text
+	if m := noLongerRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		r.gone = append(r.gone, m[1])
+		r.topic = m[2] + " " + m[3]
+		return true
+	}
+	if m := slotIsNotRe().FindStringSubmatch(t); m != nil {
+		// "My name is not Jon, it's John"
+		if v, ok := correctionValue(m[3]); ok {
+			r.topic, r.said = m[1]+" "+m[2], v
+			r.pendingCorrection = true
+			return true
+		}
+	}
+	if m := slotChangedRe().FindStringSubmatch(t); m != nil {
+		r.topic = m[1] + " " + m[2]
+		return true
+	}
+	if m := replacedAsRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		r.gone = append(r.gone, m[2]) // "Priya replaced Tom as my manager"
+		c.text = m[3] + " " + m[4] + " is " + m[1]
+		return false
+	}
+	if m := tookOverRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		if m[4] != "" {
+			r.gone = append(r.gone, m[4])
+		}
+		c.text = m[2] + " " + m[3] + " is " + m[1]
+		return false
+	}
+	if r.topic == "" {
+		return false
+	}
+	if m := ellipsisRe().FindStringSubmatch(t); m != nil {
+		c.text = r.topic + " is " + m[1]
+	} else if m := itIsRe().FindStringSubmatch(t); m != nil {
+		c.text = r.topic + " is " + m[1]
+	}
+	return false
 }
 
 // extractClause runs the filters and matchers over one clause.
@@ -165,6 +281,25 @@ func (r *reading) extractClause(c *clause) []Fact {
 		r.jobNews = true
 	}
 	c.jobNews = r.jobNews
+	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
+		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
+		return nil
+	}
+	if done := r.resolveSlotTalk(c); done {
+		return nil
+	}
+	if m := saidRe().FindStringSubmatch(lowerNormalize(c.span)); m != nil {
+		// "I said Flask earlier but it's actually FastAPI": the value said
+		// is the one the next clause corrects
+		if v, ok := correctionValue(m[1]); ok {
+			r.said = v
+			r.pendingCorrection = true
+			return nil
+		}
+	}
+	if f := r.elidedNever(c); f != nil {
+		return f
+	}
 	if f := r.narrative(c); f != nil {
 		return f
 	}
@@ -180,10 +315,6 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return nil
 	}
 	c.text = cutAside(stripTrailing(c.text))
-	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
-		r.gone = append(r.gone, name[1])
-		return nil
-	}
 	for _, m := range matchers {
 		if f := m(c); len(f) > 0 {
 			return f
@@ -195,6 +326,32 @@ func (r *reading) extractClause(c *clause) []Fact {
 	return r.correct(c)
 }
 
+// neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
+var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under) (.+)$`)
+
+// elidedNever reads a prohibition that leaves out the verb and object of
+// the instruction just before it: "We keep secrets in Vault, never in the
+// repo" forbids keeping secrets in the repo.
+func (r *reading) elidedNever(c *clause) []Fact {
+	m := neverElsewhere().FindStringSubmatch(c.text)
+	if m == nil || len(r.facts) == 0 {
+		return nil
+	}
+	last := r.facts[len(r.facts)-1]
+	if last.Kind != KindGuideline || last.Predicate != "should" {
+		return nil
+	}
+	i := strings.LastIndex(last.Object, " "+m[1]+" ")
+	if i <= 0 {
+		return nil
+	}
+	g, ok := instruction(last.Object[:i]+" "+m[1]+" "+m[2], true, "should not")
+	if !ok {
+		return nil
+	}
+	return []Fact{g.fact("", "", c.span)}
+}
+
 // elided reads a change stated without its subject: "Moved to Lisbon!",
 // "switched to pnpm yesterday", "Upgraded node from 18 to 20".
 func (r *reading) elided(c *clause) []Fact {
@@ -202,14 +359,14 @@ func (r *reading) elided(c *clause) []Fact {
 		return nil
 	}
 	for _, subject := range []string{"i ", "we "} {
-		if subject == "i " && !strings.Contains(c.text, "moved") && !strings.Contains(c.text, "relocated") {
+		if subject == "i " && !strings.Contains(c.text, "moved") && !strings.Contains(c.text, "relocated") && !strings.HasPrefix(c.text, "joined ") && !strings.HasPrefix(c.text, "started ") {
 			continue
 		}
 		sub := *c
 		sub.text = subject + c.text
 		for _, m := range []matcher{matchIdentity, matchVersionChange, matchChange, matchSlot} {
-			if f := m(&sub); len(f) > 0 {
-				return f
+			if f := m(&sub); len(f) > 0 && (subject == "we " || f[0].Predicate == "lives_in" || f[0].Predicate == "works_at") {
+				return f // "Moved the whole codebase over to TypeScript" is the team's move
 			}
 		}
 	}
@@ -248,16 +405,16 @@ var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
 	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to another team|changed teams|was let go|stepped down)\b`)
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
-	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b`)
+	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
-	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went) `)
+	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
-	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|left|dropped|ditched|transitioned)\b`)
-	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|quarter|year)|last (?:night|week|weekend|month|sprint|quarter|year)|over the (?:weekend|holidays|summer)|just now|earlier today|a (?:few )?(?:days?|weeks?|months?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
+	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned)\b`)
+	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|a (?:few )?(?:days?|weeks?|months?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
-	asideTail = lazyRegexp(`\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously)\b.*$`)
+	asideTail = lazyRegexp(`\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$`)
 )
 
 func cutAside(t string) string { return asideTail().ReplaceAllString(t, "") }
@@ -270,6 +427,10 @@ func (r *reading) finish(f Fact, c *clause) Fact {
 		f.Kind = KindFact
 	}
 	f.Exclusive = IsExclusive(f.Predicate)
+	if f.Kind == KindFact && f.Subject == SubjectProject && personalPredicate(f.Predicate) &&
+		!teamWords().MatchString(strings.ToLower(c.span)) {
+		f.Subject = SubjectUser // "my editor: emacs", "just switched to helix"
+	}
 	f.Correction = f.Correction || c.correction
 	f.Action = ActionNew
 	f.Span = c.span
@@ -338,6 +499,19 @@ func slotSubject(s string) string {
 func (r *reading) oldValue(f Fact, c *clause) string {
 	if f.Predicate == "manager_is" && len(r.gone) > 0 {
 		return r.gone[len(r.gone)-1]
+	}
+	if f.Correction && r.said != "" && r.said != f.Object && r.topic != "" {
+		return r.said // "my name is not Jon, it's John"
+	}
+	if f.Exclusive {
+		// "we dropped prettier, dprint formats everything now": the value
+		// this text just gave up is the one the new one replaces
+		for i := len(r.facts) - 1; i >= 0; i-- {
+			g := r.facts[i]
+			if g.Kind == KindFact && g.Negated && g.Predicate == f.Predicate && slotSubject(g.Subject) == slotSubject(f.Subject) && g.Object != f.Object {
+				return g.Object
+			}
+		}
 	}
 	if !f.Correction {
 		return ""

@@ -48,7 +48,10 @@ var (
 			"just now", "temporarily", "for a bit", "for a while", "for today", "this time",
 			"just this once", "this once", "for this task", "for this pr", "in this pr", "for this commit",
 			"in this commit", "for this session", "in this session", "this session", "yet", "atm", "rn",
-			"at the minute", "currently broken")
+			"at the minute", "currently broken",
+			// a stay, not a home: "I'm in Tokyo this week"
+			"this week", "for the week", "this weekend", "for the weekend", "for a few days",
+			"on vacation", "on holiday", "on a trip")
 	})
 
 	// reported: someone else's words or wishes, not a fact the user states:

@@ -19,13 +19,26 @@ var (
 	ensureRe      = lazyRegexp(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
-	reasonTail    = lazyRegexp(`\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	reasonTail    = lazyRegexp(`\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	// relativeThat is "that" opening a relative clause ("comments that
+	// restate the code"), which points at nothing in the conversation.
+	relativeThat = lazyRegexp(`\b([a-z]+s) (?:that|which) `)
+	// bareBan: "no force pushes, ever", "no new dependencies without asking
+	// me", "no long-lived branches".
+	bareBan       = lazyRegexp(`^no ((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+s)(?:,? ever)?(?: (without|unless) (.+))?$`)
 	banRe         = lazyRegexp(`^no ([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,2}) (in|on|for|inside|within|to|into) (.+)$`)
 	preferImpRe   = lazyRegexp(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = lazyRegexp(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
 	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+|when you are (?:done|finished|ready)|once (?:you are )?(?:done|finished)|after that|afterwards|at the end|first thing)\b`)
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
 )
+
+// notBans follow "no" without banning anything: "no worries", "no thanks".
+var notBans = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"worries": true, "thanks": true, "problems": true, "questions": true,
+		"hard feelings": true, "results": true, "errors": true, "changes": true, "issues": true,
+		"news": true, "plans": true, "regrets": true, "updates": true, "tests": true, "words": true}
+})
 
 // notInstructions follow "don't"/"never" without making a rule: "don't
 // worry", "never mind", "don't know".
@@ -76,7 +89,7 @@ var scopeTails = []string{"in this repo", "in this repository", "in this project
 	"in all my projects", "in all our projects", "in any of my projects", "in all of my projects",
 	"in all my code", "in all our code", "for all projects", "please", "from now on", "going forward",
 	"moving forward", "in the future", "in future", "by default", "thanks", "thank you",
-	"everywhere", "ever again", "again"}
+	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team"}
 
 func stripScope(t string) string {
 	for changed := true; changed; {
@@ -176,8 +189,14 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			return guideline{}, false // "never say never", "never had this problem"
 		}
 		first, _, _ := strings.Cut(rest, " ")
+		first = strings.TrimRight(first, ",.;:!")
 		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
+		}
+		if stem, ok := strings.CutSuffix(first, "ed"); ok && strings.HasSuffix(marker, "never") && !imperativeVerbs()[first] && !moreVerbs()[first] {
+			if _, past := verbOfStem(stem); past {
+				return guideline{}, false // "we never used Mongo" tells the past
+			}
 		}
 		obj := doPhrase(runCommand(rest))
 		if verb == "should avoid" && !strings.HasSuffix(firstWord(rest), "ing") {
@@ -196,6 +215,18 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	if m := banRe().FindStringSubmatch(t); m != nil {
 		// "no emojis in commit messages": a ban on using them there
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
+	}
+	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] {
+		obj := m[1]
+		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 {
+			if v, ok := thirdPersonBase(ws[len(ws)-1]); ok {
+				obj = strings.Join(ws[:len(ws)-1], " ") + " " + v // "no force pushes": never force push
+			}
+		}
+		if m[2] != "" {
+			obj += " " + m[2] + " " + m[3]
+		}
+		return instruction(obj, true, "should avoid") // "Avoid force pushes"
 	}
 	if m := insteadEndRe().FindStringSubmatch(t); m != nil {
 		return instruction(m[1]+" "+m[2], false, "should") // "use named exports instead"
@@ -257,7 +288,7 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
 		return guideline{}, false
 	}
-	if oneOff().MatchString(standingScope().ReplaceAllString(obj, "")) {
+	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(obj, ""), "$1 ")) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
@@ -309,7 +340,7 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	}
 	f := Fact{Subject: SubjectAssistant, Predicate: pred + predicateSuffix, Object: g.object,
 		Replaces: g.replaces, Kind: KindGuideline, detail: g.detail, when: when,
-		shownObject: display(span, g.object)}
+		shownObject: midSentence(span, display(span, g.object))}
 	switch {
 	case g.plain:
 		f.Reliability = 0.7
@@ -317,6 +348,29 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 		f.Reliability = 0.8
 	}
 	return f
+}
+
+// midSentence lowers a word the object took from the start of the
+// sentence, where its capital only opened the sentence: "Functions should
+// do one thing" is "ensure functions do one thing".
+func midSentence(span, shown string) string {
+	ws := strings.Fields(shown)
+	first := strings.Fields(span)
+	if len(first) == 0 {
+		return shown
+	}
+	for i, w := range ws {
+		if w != first[0] || w == strings.ToUpper(w) || w == "I" {
+			continue
+		}
+		if _, tool := lookupTool(strings.ToLower(w)); tool {
+			continue
+		}
+		if rest := w[1:]; rest == strings.ToLower(rest) {
+			ws[i] = strings.ToLower(w[:1]) + rest
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // doPhrase makes the object of a prohibition say what not to do: "never

@@ -76,6 +76,10 @@ var nonPlaces = sync.OnceValue(func() map[string]bool {
 // place cleans a residence: no tools, articles or long phrases.
 func place(raw string) (string, bool) {
 	raw = strings.TrimSpace(raw)
+	if m := calledRe().FindStringSubmatch(raw); m != nil {
+		raw = m[1] // "a small town called Tavira"
+	}
+	raw = placeTail().ReplaceAllString(raw, "") // "Denver for the new job"
 	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "the new ") {
 		return "", false
 	}
@@ -108,6 +112,17 @@ func personName(raw string) (string, bool) {
 	return n, true
 }
 
+// placeTail is why or with whom one moved: "for the new job", "with my
+// partner".
+var placeTail = lazyRegexp(`\s+(?:for|with|because|since|after) (?:the|a|an|my|our|work|family|love|school|good)\b.*$`)
+
+// durationTail says how long something has held: "since 2019", "for two
+// years".
+var durationTail = lazyRegexp(`\s+(?:since|for (?:the (?:last|past) )?(?:\d+|a|an|two|three|four|five|few|many|several|some))\b.*$`)
+
+// teamTail is the part of a company where one works: "on the APM team".
+var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit)$`)
+
 var calledRe = lazyRegexp(`^(?:a|an|the|this) [a-z -]+? (?:called|named) (.+)$`)
 
 // employer cleans a company name; it must be written with a capital or look
@@ -116,6 +131,10 @@ func employer(span, raw string) (string, bool) {
 	if m := calledRe().FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
 		raw = m[1] // "a fintech called Ramp"
 	}
+	raw, _, _ = strings.Cut(raw, ",")
+	raw, _, _ = strings.Cut(raw, " as ")                              // "Netflix as a data scientist"                                 // "Wise, living in Tallinn"
+	raw = durationTail().ReplaceAllString(strings.TrimSpace(raw), "") // "Siemens since 2019"
+	raw = teamTail().ReplaceAllString(strings.TrimSpace(raw), "")     // "Datadog on the APM team"
 	e, ok := nounPhrase(raw, 4)
 	if !ok || !(capitalized(span, e) || strings.Contains(e, ".")) {
 		return "", false
@@ -129,10 +148,13 @@ var (
 	leftJoinedRe = lazyRegexp(`^i ` + adv + `(?:left|quit) (.+?),? (?:and|to) (?:have |just |recently )?(?:joined|join|started at|moved to|went to) (.+)$`)
 	inPlaceRe    = lazyRegexp(`^i am (?:now |currently )?in ([a-z].*)$`)
 	appositiveRe = lazyRegexp(`^my (manager|boss|team lead|tech lead|lead|supervisor|line manager),? ([a-z][a-z'-]+),? (?:is|was|has|wants|who|says|likes|needs)\b`)
-	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|landed|accepted|am starting|started at|begin) (?:a )?(?:new )?(?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
-	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$`)
-	livingInRe   = lazyRegexp(`^(?:now |currently |still )?(?:living|based|located|residing) in (.+)$`)
-	timezoneRe   = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
+	newJobRe     = lazyRegexp(`^(?:i )?(?:have |just )?(?:got|started|took|taken|landed|accepted|am starting|started at|begin) (?:a )?(?:new )?(?:job|role|position|gig)(?: as (?:a |an )?[a-z -]+?)? (?:at|with) (.+)$`)
+	startedAtRe  = lazyRegexp(`^(?:i )?` + adv + `(?:started|began|start|am starting) (?:working |work |a job |my new job )?(?:at|with) (.+)$`)
+	atEmployerRe = lazyRegexp(`^i am (?:now |currently )?(?:at|with|working at|working for) (.+?)$|^(?:now|currently) (?:working at|working for) (.+?)$`)
+	// quitRe: "i quit Google", "I left Meta": the employer no longer is.
+	quitRe     = lazyRegexp(`^i ` + adv + `(?:quit|left|resigned from) (?:my job (?:at|with) )?(.+)$`)
+	livingInRe = lazyRegexp(`^(?:now |currently |still )?(?:living|based|located|residing) in (.+)$`)
+	timezoneRe = lazyRegexp(`^i am (?:now |currently |usually )?(?:on|in) (?:the )?(.+?(?: time)?)(?: ?zone| hours)?$`)
 )
 
 func matchIdentity(c *clause) []Fact {
@@ -205,6 +227,13 @@ func matchIdentity(c *clause) []Fact {
 	if m := appositiveRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[2]) && !notNames()[m[2]] {
 		return user("manager_is", m[2]) // "my boss, Ken, is super strict"
 	}
+	if m := startedAtRe().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); !tool {
+			if e, ok := employer(c.span, m[1]); ok {
+				return user("works_at", e) // "Started at Google last Monday"
+			}
+		}
+	}
 	if m := newJobRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
 			return user("works_at", e)
@@ -214,8 +243,17 @@ func matchIdentity(c *clause) []Fact {
 	if m := atEmployerRe().FindStringSubmatch(t); m != nil && (c.jobNews || strings.Contains(c.span, "now") || strings.HasPrefix(t, "i am now")) {
 		// "I'm now at Stripe", "Changed jobs - I'm at Figma": only news
 		// of a job makes "at X" an employer
-		if e, ok := employer(c.span, m[1]); ok {
+		if e, ok := employer(c.span, m[1]+m[2]); ok {
 			return user("works_at", e)
+		}
+	}
+	if m := quitRe().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); !tool {
+			if e, ok := employer(c.span, m[1]); ok && !notNames()[e] {
+				f := user("works_at", e)
+				f[0].Negated = true
+				return f
+			}
 		}
 	}
 	if m := livingInRe().FindStringSubmatch(t); m != nil {
@@ -310,16 +348,30 @@ func matchResidence(c *clause) []Fact {
 	}
 	if m := livesRe().FindStringSubmatch(t); m != nil {
 		v, old := valueAndOld(m[1])
+		where, forWhom, working := strings.Cut(v, " for ")
+		if working && strings.Contains(t, "work") {
+			v = where // "I work remotely from Montreal for a startup called Plume"
+		}
 		if p, ok := place(v); ok {
 			f := live(p, false)
 			f[0].Replaces, _ = place(old)
+			if e, ok := employer(c.span, forWhom); working && ok {
+				f = append(f, Fact{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: display(c.span, e)})
+			}
 			return f
 		}
 		return nil
 	}
 	if m := inPlaceRe().FindStringSubmatch(t); m != nil {
 		// "I'm in Singapore": a place only when written as a name
-		if p, ok := place(m[1]); ok && capitalized(c.span, firstWord(p)) && !timezoneLike().MatchString(p) {
+		v, old := valueAndOld(m[1])
+		v = strings.TrimSuffix(v, " now")
+		if p, ok := place(v); ok && old != "" && capitalized(c.span, firstWord(p)) {
+			f := live(p, false)
+			f[0].Replaces, _ = place(strings.TrimSuffix(old, " anymore")) // "I'm in Berlin now, not Munich anymore"
+			return f
+		}
+		if p, ok := place(m[1]); ok && capitalized(c.span, firstWord(p)) && !(timezoneLike().MatchString(p) && strings.ToUpper(display(c.span, p)) == display(c.span, p)) {
 			return live(p, false)
 		}
 	}
@@ -349,7 +401,8 @@ func matchRole(c *clause) []Fact {
 	if m == nil {
 		return nil
 	}
-	roleText, _, _ := strings.Cut(m[1], ",") // "a frontend dev, mostly React"
+	roleText, _, _ := strings.Cut(m[1], ",")                                                           // "a frontend dev, mostly React"
+	roleText = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(roleText), "new "), "current ") // "the new CTO"
 	role, ok := nounPhrase(cutAfterRole(roleText), 5)
 	if !ok {
 		return nil

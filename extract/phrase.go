@@ -100,7 +100,25 @@ func display(span, obj string) string {
 			return span[i : i+len(obj)]
 		}
 	}
-	return obj
+	// the object was reworded ("every new endpoint has an OpenAPI entry"):
+	// each word written with capitals keeps them
+	written := map[string]string{}
+	for _, w := range strings.Fields(span) {
+		w = strings.Trim(w, ",.;:!?()\"'")
+		if l := strings.ToLower(w); l != w && len(w) > 1 {
+			written[l] = w
+		}
+	}
+	if len(written) == 0 {
+		return obj
+	}
+	words := strings.Fields(obj)
+	for i, w := range words {
+		if d, ok := written[w]; ok {
+			words[i] = d
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // toolDisplay names a tool as its makers spell it, other objects as written.

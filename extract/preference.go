@@ -58,6 +58,13 @@ func preferenceObject(raw string) (obj string, t *tool, ok bool) {
 var (
 	// preferWhenYou: "I prefer when you ask before big refactors".
 	preferWhenYou = lazyRegexp(`^i ` + adv + `(?:prefer|like|love|appreciate) (?:it )?(?:when|if) you (.+)$`)
+	// ratherYou: "I'd rather you show me the diff (than the whole file)".
+	ratherYou = lazyRegexp(`^i ` + adv + `(?:rather|prefer) (?:that )?you (.+?)(?: (?:than|instead of|rather than) (.+))?$`)
+	// wantPractice: "I want explanations before code".
+	wantPractice = lazyRegexp(`^i ` + adv + `(?:want|need|expect|would like|like) ([a-z][a-z -]+)$`)
+	// dislikeWhen: "I hate it when you apologise", "I dislike when answers
+	// are padded".
+	dislikeWhen = lazyRegexp(`^i ` + adv + `(?:dislike|hate|do not like|cannot stand|can not stand|am annoyed) (?:it )?(?:when|if) (.+)$`)
 	// likeMyShort: "I like my functions short".
 	likeMyShort = lazyRegexp(`^i ` + adv + `(?:like|prefer|want) (?:my|our|the) ([a-z -]+?) (short|small|simple|lean|focused|tiny|flat|readable|minimal|pure|explicit|typed|documented|commented|tested)$`)
 	// wantStyle: "I want short answers", "I like concise replies".
@@ -76,6 +83,22 @@ func matchPrefer(c *clause) []Fact {
 	}
 	if m := wantStyle().FindStringSubmatch(c.text); m != nil {
 		return practiceGuideline(c, "prefer "+m[1], false)
+	}
+	if m := ratherYou().FindStringSubmatch(c.text); m != nil && startsWithVerb(m[1]) {
+		// "I'd rather you show me the diff than the whole file"
+		return practiceGuideline(c, "prefer to "+m[1], false)
+	}
+	if m := wantPractice().FindStringSubmatch(c.text); m != nil && !determiner().MatchString(firstWord(m[1])) && codePractice(m[1]) {
+		return practiceGuideline(c, "prefer "+m[1], false) // "I want explanations before code"
+	}
+	if m := dislikeWhen().FindStringSubmatch(c.text); m != nil {
+		// "I really dislike when answers are padded with disclaimers"
+		if rest, ok := strings.CutPrefix(m[1], "you "); ok && startsWithVerb(rest) {
+			return practiceGuideline(c, rest, true)
+		}
+		if p := passiveConvention().FindStringSubmatch(m[1]); p != nil && p[2] == "" {
+			return practiceGuideline(c, p[1]+" "+p[3], true)
+		}
 	}
 	var who, objRaw, altRaw string
 	switch {
@@ -187,7 +210,7 @@ var practices = sync.OnceValue(func() map[string]bool {
 		fixtures callbacks promises await ternaries clauses one-liners globals state effects docstrings
 		annotations hints lambdas closures decorators abstractions helpers utilities branches rebases
 		merges merging rebasing squashing abbreviations semicolons methods files patterns style
-		components, programming code`) {
+		components, programming code explanations answers responses replies summaries examples`) {
 		m[w] = true
 	}
 	return m
@@ -201,8 +224,14 @@ func codePractice(obj string) bool {
 		head = p[1]
 	}
 	head = strings.Trim(head, " ,.")
+	if loc := objectTail().FindStringIndex(head); loc != nil && loc[0] > 0 {
+		head = head[:loc[0]] // "snake_case in Python"
+	}
 	if _, tool := lookupTool(head); tool || head == "" {
 		return false
+	}
+	if conventionWords()[head] {
+		return true
 	}
 	if n := len(strings.Fields(head)); n > 5 {
 		return false

@@ -117,7 +117,9 @@ var moreVerbs = sync.OnceValue(func() map[string]bool {
 		add drop truncate reset revert close approve suggest recommend assume guess invent make
 		leave put change go write run call install uninstall delete remove rename commit push
 		merge deploy release ship publish send email ping mention tag squash rebase cherry-pick
-		check in depend rely nest inline wrap apologize apologise repeat restate overwrite pin`) {
+		check in depend rely nest inline wrap apologize apologise repeat restate overwrite pin
+		trust log print store hide block silence retry sleep sudo chmod vendor fork patch
+		monkey-patch shadow reuse duplicate guess fabricate invent fake stub`) {
 		m[w] = true
 	}
 	return m

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -12,8 +13,12 @@ import (
 // Next.js app".
 
 var (
-	slotIsRe   = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
-	builtInRe  = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using) (.+)$`)
+	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
+	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
+	// dataInRe: "our data lives in Postgres", "everything is stored in MySQL".
+	dataInRe = lazyRegexp(`^(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted) in (.+)$`)
+	// toolVerbRe: "dprint formats everything now", "ruff lints the code".
+	toolVerbRe = lazyRegexp(`^([a-z0-9.+# -]+?) (formats|lints|bundles|type-?checks|runs (?:the |our |all )?tests|runs ci|does (?:the )?(?:formatting|linting|bundling))\b`)
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
 	kindOfRe   = lazyRegexp(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
 	toolUserRe = lazyRegexp(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
@@ -55,16 +60,18 @@ var (
 	slotReversed = lazyRegexp(`^(.+?) (?:is|are) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
 	// slotChanged: "I changed my timezone to CET", "the API port changed
 	// to 4000".
-	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) to (.+)$`)
+	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+?) (?:from (\S+) )?to (.+)$`)
 	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:has |was |just |now )?(?:changed|moved|switched|been changed|been moved) to (.+)$`)
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
 	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
 	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
+	// bareSlot is a slot named without "my" or "our": "node version is 20".
+	bareSlot = lazyRegexp(`^((?:[a-z]+ )?(?:version|port|timezone|editor|deploy branch))\s+is\s+(.+)$|^(?:new|current) ((?:[a-z]+ )?[a-z]+)\s+is\s+(.+)$`)
 	// possessiveName: "my manager's name is Lin".
-	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)'s (?:name|first name|full name) is (.+)$`)
+	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)(?:'s|s)? (?:name|first name|full name) is (.+)$`)
 	// whatWeUse: "Jest is what we use for unit tests".
-	whatWeUse = lazyRegexp(`^(.+?) is what (we|i) (?:use|run|rely on|deploy with)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
+	whatWeUse = lazyRegexp(`^(.+?) is (?:what|where) (we|i) (?:use|run|rely on|deploy with|deploy|deploy to|host|host on)(?:\s+(for|as|to) ([^,]+?))?(\s*,?\s+(?:not|instead of|rather than) .+)?$`)
 	// valueAlt: "3.13, was 3.11", "Monzo now, not Revolut", "Lee, not Kim".
 	valueAlt = lazyRegexp(`^(.+?)\s*,?\s*(?:not|instead of|rather than|was|formerly|previously|used to be|no longer)\s+(.+?)\s*,?$`)
 	// oldSlot modifiers name a value that no longer holds: "my old manager".
@@ -128,10 +135,16 @@ func matchSlot(c *clause) []Fact {
 	if m := possessiveName().FindStringSubmatch(t); m != nil {
 		t = m[1] + " " + m[2] + " is " + m[3]
 	} else if m := slotChangedBy().FindStringSubmatch(t); m != nil {
-		t, changed = m[1]+" "+m[2]+" is "+m[3], true
+		t, changed = m[1]+" "+m[2]+" is "+m[4], true
+		if m[3] != "" {
+			t += " instead of " + m[3] // "we changed the port from 3000 to 3100"
+		}
 	} else if m := slotChanged().FindStringSubmatch(t); m != nil {
+		if strings.HasPrefix(m[3], "a ") || strings.HasPrefix(m[3], "an ") {
+			return nil // "the team moved to a new office" names no value
+		}
 		t, changed = m[1]+" "+m[2]+" is "+m[3], true
-	} else if m := slotLabel().FindStringSubmatch(t); m != nil && !strings.Contains(m[2], ":") {
+	} else if m := labelled(t); m != nil && !strings.Contains(m[2], ":") {
 		label := strings.TrimPrefix(strings.TrimPrefix(m[1], "new "), "current ")
 		if cat, pred, known := slotOf(label); known || projectPart().MatchString(label) {
 			owner := "our"
@@ -162,6 +175,13 @@ func matchSlot(c *clause) []Fact {
 		return nil
 	}
 	owner, slot, value := m[1], m[2], m[3]
+	if p, rest, ok := strings.Cut(value, " "); ok && (p == "on" || p == "in" || p == "with" || p == "using" || p == "at") {
+		if _, tool := lookupTool(firstWords(rest, 3)); tool || len(strings.Fields(rest)) <= 2 && capitalized(c.span, firstWord(rest)) {
+			value = rest // "our CI is on GitLab"
+		} else {
+			return nil // "my manager is on vacation", "our CI is on fire"
+		}
+	}
 	subject := SubjectProject
 	if owner == "my" {
 		subject = SubjectUser
@@ -262,6 +282,21 @@ func matchBuiltIn(c *clause) []Fact {
 		value = kindOfRe().FindStringSubmatch(c.text)[1]
 	case productRe().MatchString(c.text):
 		value = productRe().FindStringSubmatch(c.text)[1]
+	case dataInRe().MatchString(c.text):
+		m := dataInRe().FindStringSubmatch(c.text)
+		obj, _ := nounPhrase(m[1], 3)
+		if t, ok := lookupTool(obj); ok && slices.Contains(t.Categories, catDatabase) {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[catDatabase], Object: t.Name}}
+		}
+		return nil
+	case toolVerbRe().MatchString(c.text):
+		m := toolVerbRe().FindStringSubmatch(c.text)
+		t, known := lookupTool(m[1])
+		cat := verbCategory(m[2])
+		if !known || !slices.Contains(t.Categories, cat) {
+			return nil
+		}
+		return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[cat], Object: t.Name}}
 	case toolDoesRe().MatchString(c.text):
 		// "Prettier handles formatting": a tool named as the subject of a job
 		m := toolDoesRe().FindStringSubmatch(c.text)
@@ -286,6 +321,12 @@ func matchBuiltIn(c *clause) []Fact {
 		return nil
 	}
 	var out []Fact
+	old := ""
+	if v, alt, kind := splitAlternative(value); kind == "instead" {
+		if t, ok := lookupTool(strings.TrimSpace(alt)); ok {
+			value, old = v, t.Name // "the backend is in Go, not Rust"
+		}
+	}
 	for _, part := range splitList(strings.ReplaceAll(value, "/", " and ")) {
 		obj, ok := nounPhrase(part, 3)
 		if !ok {
@@ -295,7 +336,11 @@ func matchBuiltIn(c *clause) []Fact {
 		if !known {
 			continue
 		}
-		out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name})
+		f := Fact{Subject: SubjectProject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name}
+		if o, ok := lookupTool(old); ok && old != "" && shareCategory(t, o) {
+			f.Replaces = old
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -307,7 +352,7 @@ var (
 	// portRe: "the API listens on port 8080", "the dev server runs on port
 	// 5173".
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
-	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go) )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?$`)
+	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:now |currently )?(?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go|come out|get cut|are shipped) )?(?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?(?:\s*,?\s+(?:instead of|not|rather than|and not) (?:the |our |from )?([a-z0-9._/-]+)(?: branch)?)?$`)
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
 	// listensOn: "our API server listens on 8443" (the verb says it is a port).
 	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})$`)
@@ -320,7 +365,7 @@ func matchDeployBranch(c *clause) []Fact {
 	}
 	if m := deploysFromRe().FindStringSubmatch(c.text); m != nil && !badStart()[m[1]] {
 		if _, tool := lookupTool(m[1]); !tool {
-			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1]}}
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1], Replaces: m[2]}}
 		}
 	}
 	if !opensWithSubject(c.text) {
@@ -362,4 +407,48 @@ func namesTool(value string) bool {
 	}
 	_, known := lookupTool(v)
 	return known
+}
+
+// verbCategory is the category of the tool that does a job: a formatter
+// formats, a linter lints.
+func verbCategory(verb string) string {
+	switch {
+	case strings.Contains(verb, "format"):
+		return catFormatter
+	case strings.Contains(verb, "lint"):
+		return catLinter
+	case strings.Contains(verb, "bundl"):
+		return catBundler
+	case strings.Contains(verb, "test"):
+		return catTestRunner
+	case strings.Contains(verb, "ci"):
+		return catCI
+	}
+	return ""
+}
+
+// firstWords is the first n words of s, without punctuation after them.
+func firstWords(s string, n int) string {
+	ws := strings.Fields(s)
+	for len(ws) > 0 {
+		cand := strings.Trim(strings.Join(ws[:min(n, len(ws))], " "), ",.;:!")
+		if _, ok := lookupTool(cand); ok || n == 1 {
+			return cand
+		}
+		n--
+	}
+	return ""
+}
+
+// labelled reads a slot written as a label ("editor: helix") or named
+// without an owner ("node version is 20").
+func labelled(t string) []string {
+	if m := slotLabel().FindStringSubmatch(t); m != nil {
+		return m
+	}
+	m := bareSlot().FindStringSubmatch(t)
+	if m != nil && m[1] == "" {
+		m = []string{m[0], m[3], m[4]} // "new manager is Tom"
+	}
+	return m
 }

@@ -175,7 +175,7 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s)`)
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
@@ -185,7 +185,7 @@ var notThenValue = lazyRegexp(`(?i)^not\s+(.+?)\s*(?:\s-|--|:|;)\s*(.+)$`)
 
 // colonClause marks a colon that introduces a statement: "My role changed:
 // I'm an engineering manager now."
-var colonClause = lazyRegexp(`(?i)(:\s+)((?:i|i'm|i am|we|we're|we are|my|our|this is|it's|it is|the)\b)`)
+var colonClause = lazyRegexp(`(?i)(:\s+)((?:i|i'm|i am|we|we're|we are|my|our|this is|it's|it is|the|always|never|don't|do not|please|no)\b)`)
 
 // namedClause marks a clause that opens with a name: "Kim moved teams, so
 // Ravi is my manager now".
@@ -193,7 +193,7 @@ var namedClause = lazyRegexp(`(,\s*(?:so|and|now|and now)?\s*|\s+(?:so|and now)\
 
 // sharedSubject marks a second verb of the same subject: "we lint with
 // ruff and format with black".
-var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b)`)
+var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b))`)
 
 // passiveSubject is the subject of a passive first clause: "the service
 // is written in Go and deployed to Cloud Run".
@@ -201,12 +201,35 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's all|it is all)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
+
+// anyColon is a colon between two statements.
+var anyColon = lazyRegexp(`(:\s+)`)
+
+// notOnly is a sentence that only names what is not so: "Not Kimberly."
+var notOnly = lazyRegexp(`(?i)^not\s+\S+(?:\s+\S+)?(?:\s+anymore)?$`)
+
+// leadIn is a discourse opener that looks like a condition but sets none:
+// "Before you start: …", "First things first, …".
+var leadIn = lazyRegexp(`(?i)^(?:before (?:you|we) (?:start|begin|get started|dive in|go on|continue)|first things first|first of all|quick context|for context|some context)\s*[:,-]\s*`)
+
+// nounClause marks a comma before a clause whose subject is a name or a
+// tool and whose verb follows it: "we dropped prettier, dprint formats
+// everything now", "Hamid is no longer my manager, Clara is".
+var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|formats|lints|runs|handles|builds|bundles|tests|deploys|hosts|moved|left|took|does|replaced)\b)`)
+
+// elidedClause marks a comma before a change whose subject is the one of
+// the clause before: "I'm living in Seoul now, moved there last year", "i
+// changed jobs, now working at Canonical".
+var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|(?:living|based|residing)\s+in\s|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
+
+// openerSubject finds the subject of a sentence after a few opening words.
+var openerSubject = lazyRegexp(`(?i)^(?:(?:ok|okay|so|well|and|but|yeah|then|now|honestly|basically)[, ]+){1,3}(we|i)\s`)
 
 // clauses splits one sentence into clauses. A conditional sentence stays
 // whole so that its condition is never read as a statement of its own.
@@ -214,6 +237,9 @@ func clauses(s rawClause) []rawClause {
 	text := strings.TrimSpace(s.text)
 	if text == "" {
 		return nil
+	}
+	if m := leadIn().FindStringIndex(text); m != nil {
+		text = text[m[1]:] // "Before you start: we use pnpm": the lead-in conditions nothing
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
@@ -224,6 +250,8 @@ func clauses(s rawClause) []rawClause {
 	subject := ""
 	if w := strings.ToLower(firstWord(text)); w == "we" || w == "i" {
 		subject = w + " "
+	} else if m := openerSubject().FindStringSubmatch(text); m != nil {
+		subject = strings.ToLower(m[1]) + " " // "ok so we ditched Heroku and now deploy with Kamal"
 	}
 	var parts []string
 	for _, piece := range dashSeparator().Split(text, -1) {
@@ -231,6 +259,14 @@ func clauses(s rawClause) []rawClause {
 		for _, re := range []*regexp.Regexp{colonClause(), namedClause(), sharedSubject()} {
 			if strings.ContainsAny(piece, ":,") || re == sharedSubject() || re == namedClause() {
 				for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
+					// "Keep in mind: no new dependencies": the opener stays
+					// with what it opens
+					if re == colonClause() && !strings.Contains(piece[:m[0]], " ") {
+						continue
+					}
+					if re == colonClause() && !opensClause(piece[:m[0]]) {
+						continue
+					}
 					cuts = append(cuts, [2]int{m[0], m[4]})
 				}
 			}
@@ -239,6 +275,14 @@ func clauses(s rawClause) []rawClause {
 		if containsAny(lower, " but ", " and ", " so ", "though ", " while ", " whereas ", " plus ", " also ", " then ") {
 			for _, m := range conjunction().FindAllStringSubmatchIndex(piece, -1) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
+			}
+		}
+		if strings.Contains(piece, ": ") {
+			// "we just switched test runners: vitest instead of jest"
+			for _, m := range anyColon().FindAllStringSubmatchIndex(piece, -1) {
+				if opensClause(piece[:m[0]]) && len(strings.Fields(piece[:m[0]])) >= 3 {
+					cuts = append(cuts, [2]int{m[0], m[3]})
+				}
 			}
 		}
 		if !strings.Contains(piece, ",") {
@@ -251,9 +295,17 @@ func clauses(s rawClause) []rawClause {
 			if m[5] < len(piece) && piece[m[5]] == ',' {
 				continue
 			}
-			// "Actually, my name is Alice": a short opener stays with its clause
-			if len(strings.Fields(piece[:m[0]])) >= 3 {
+			// "Actually, my name is Alice": a short opener stays with its
+			// clause; "got promoted, I'm …" is a clause of its own
+			if opensClause(piece[:m[0]]) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
+			}
+		}
+		for _, re := range []*regexp.Regexp{nounClause(), elidedClause()} {
+			for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
+				if opensClause(piece[:m[0]]) {
+					cuts = append(cuts, [2]int{m[0], m[4]})
+				}
 			}
 		}
 		parts = appendCuts(parts, piece, cuts)
@@ -278,6 +330,20 @@ func clauses(s rawClause) []rawClause {
 	return out
 }
 
+// opensClause says whether the words before a comma say something of
+// their own, so what follows the comma is a clause of its own: three words
+// or more, or two that are not a discourse opener ("got promoted", not
+// "no wait").
+func opensClause(before string) bool {
+	if len(strings.Fields(before)) < 2 {
+		return false
+	}
+	// an opener analyze strips ("no no, …", "sorry, …") leaves only what
+	// follows it
+	c := analyze(rawClause{text: before + ", x"})
+	return c.text != "x" && !c.correction && !bareMarker()[strings.TrimSuffix(c.text, ", x")]
+}
+
 // appendCuts appends the clauses of piece, cut at the given (end of the
 // previous clause, start of the next) positions.
 func appendCuts(parts []string, piece string, cuts [][2]int) []string {
@@ -293,7 +359,7 @@ func appendCuts(parts []string, piece string, cuts [][2]int) []string {
 	return append(parts, piece[start:])
 }
 
-var sharedVerb = lazyRegexp(`(?i)^(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b`)
+var sharedVerb = lazyRegexp(`(?i)^(?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b)`)
 
 var participle = lazyRegexp(`(?i)^[a-z]+ed\s`)
 
@@ -304,9 +370,16 @@ func splitClauses(text string) []rawClause {
 	for _, line := range proseLines(text) {
 		for _, s := range sentences(unquote(line)) {
 			for _, c := range clauses(s) {
-				if len(c.text) <= maxClauseBytes {
-					out = append(out, c)
+				if len(c.text) > maxClauseBytes {
+					continue
 				}
+				// "Kim. Not Kimberly.": the old value, set apart, goes with
+				// the new one
+				if n := len(out); n > 0 && !c.question && notOnly().MatchString(c.text) && len(strings.Fields(out[n-1].text)) <= 3 && !out[n-1].question {
+					out[n-1].text += ", " + c.text
+					continue
+				}
+				out = append(out, c)
 			}
 		}
 	}

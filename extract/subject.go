@@ -14,13 +14,13 @@ const projectNouns = `repo|repository|project|codebase|code base|app|application
 
 // subj captures who a statement is about: the user, the project, or a part
 // of the project (a slot such as "our CI" or "the tests").
-const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:of )?(?:our |the )(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:our |the )?(?:deploys|deployments|builds|tests)|tests|builds|deploys|ci)`
+const subj = `(i|we|we all|everyone here|(?:this|the|our|my) (?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:of )?(?:our |the )(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)|all (?:our |the )?(?:deploys|deployments|builds|tests)|tests|builds|deploys|ci|everything)`
 
 // subjectOpeners are the words subj can start with; the usage matchers
 // return at once for any other clause.
 var subjectOpeners = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"i": true, "we": true, "everyone": true, "this": true, "all": true,
-		"the": true, "our": true, "my": true, "tests": true, "builds": true, "deploys": true, "ci": true}
+		"the": true, "our": true, "my": true, "tests": true, "builds": true, "deploys": true, "ci": true, "everything": true}
 })
 
 func opensWithSubject(t string) bool { return subjectOpeners()[firstWord(t)] }

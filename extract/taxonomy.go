@@ -71,3 +71,24 @@ var slotCategory = sync.OnceValue(func() map[string]string {
 	}
 	return m
 })
+
+// personalCategory are the categories of tools a person picks for
+// themselves: "switched my editor to Zed" and "Just switched to helix"
+// are about the user, not the project.
+var personalCategory = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{catEditor: true}
+})
+
+// personalPredicate reports whether predicate holds a tool of a personal
+// category.
+func personalPredicate(predicate string) bool {
+	for cat := range personalCategory() {
+		if categoryPredicate()[cat] == predicate {
+			return true
+		}
+	}
+	return false
+}
+
+// teamWords say a statement is about the team or project, not the person.
+var teamWords = lazyRegexp(`\b(?:we|our|us|team|project|repo|everyone|everybody)\b`)

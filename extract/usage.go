@@ -14,13 +14,15 @@ import (
 var (
 	deployVerb = lazyRegexp(`^` + subj + ` ` + adv + `(deploy|deploys|deployed|are deploying|is deploying|ship|ships|host|hosts|are hosting|is hosting|are deployed|is deployed|are hosted|is hosted|get deployed|gets deployed|run|runs|are running|is running|live|lives|happen|happens|go|goes|go out)(?: everything| it| things| stuff| the app| our app| the site| our site| the api| our api| the service| our services| our code| the code| the backend| the frontend| to production| to prod| prod| production)? (with|to|on|via|using|through|onto|in) (.+)$`)
 
-	useVerb = lazyRegexp(`^` + subj + ` ` + adv + `(use|uses|are using|is using|am using|have been using|has been using|been using|have been on|has been on|been on|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|run|runs|are running|talk to|talks to|connect to|connects to|depend on|depends on|is backed by|are backed by|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
+	useVerb = lazyRegexp(`^` + subj + ` ` + adv + `(run (?:the |our |all )?tests (?:with|using|on|in)|use|uses|are using|is using|am using|have been using|has been using|been using|have been on|has been on|been on|rely on|relies on|are relying on|work with|works with|build with|builds with|are built with|is built with|are built on|is built on|standardi[sz]ed on|settled on|went with|chose|picked|opted for|run on|runs on|run with|runs with|run|runs|are running|talk to|talks to|connect to|connects to|depend on|depends on|is backed by|are backed by|are run with|is run with|are on|is on|am on|code in|code mostly in|code mainly in|write in|write mostly in|write everything in|write all our code in|write our code in|write most of our code in|program in|program mostly in|develop in|develop with|write|test with|tests with|lint with|format with|manage packages with|install dependencies with|install packages with|install deps with) (.+)$`)
 
 	purposeTail = lazyRegexp(`^(.+?)\s+(?:for|as)\s+(.+)$`)
 	toTail      = lazyRegexp(`^(.+?)\s+to\s+(\w.*)$`)
 	objectTail  = lazyRegexp(`\s+(?:with|on|across|via|inside|in)\s+.*$`)
 	envTail     = lazyRegexp(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
 	hasLetter   = lazyRegexp(`[a-z]`)
+	// withTool: "Ruby 3.3 with Rails", a tool used with another.
+	withTool = lazyRegexp(`^([a-z0-9.+# -]+?)(?: v?\d+(?:\.\d+)*)? (?:with|and|plus|\+) ([a-z0-9.+# -]+)$`)
 )
 
 // conventionWords name ways of working rather than tools: "we use
@@ -64,7 +66,9 @@ var timeWords = sync.OnceValue(func() map[string]bool {
 // verbHint is the category a verb asks for.
 var verbHint = sync.OnceValue(func() map[string]string {
 	return map[string]string{
-		"test with": catTestRunner, "tests with": catTestRunner, "lint with": catLinter,
+		"test with": catTestRunner, "tests with": catTestRunner, "run tests with": catTestRunner,
+		"run tests using": catTestRunner, "run the tests with": catTestRunner, "run our tests with": catTestRunner,
+		"run all tests with": catTestRunner, "run tests on": catTestRunner, "run tests in": catTestRunner, "lint with": catLinter,
 		"format with": catFormatter, "manage packages with": catPackageManager,
 		"install dependencies with": catPackageManager, "install packages with": catPackageManager,
 		"install deps with": catPackageManager, "code in": catLanguage, "code mostly in": catLanguage,
@@ -211,7 +215,11 @@ func matchUse(c *clause) []Fact {
 	objPart, alt, kind := splitAlternative(rest)
 	if ref.subject == SubjectProject && isConvention(objPart) {
 		// "we use conventional commits", "we use snake_case for file
-		// names": how the work is done, a guideline
+		// names": how the work is done, a guideline; "we always write
+		// tests before the code" keeps its verb
+		if verb == "write" {
+			return guidelineFact(c, "write "+rest, false, 0)
+		}
 		return guidelineFact(c, "use "+rest, false, 0)
 	}
 	var altTool *tool
@@ -243,6 +251,14 @@ func matchUse(c *clause) []Fact {
 			hadPurpose = true
 		} else if p := toTail().FindStringSubmatch(part); p != nil {
 			part = p[1]
+		}
+		if w := withTool().FindStringSubmatch(part); w != nil {
+			if t, ok := lookupTool(w[2]); ok {
+				if head, ok := lookupTool(w[1]); ok && !shareCategory(t, head) {
+					// "Ruby 3.3 with Rails": the second tool is used too
+					out = append(out, Fact{Subject: ref.subject, Predicate: categoryPredicate()[t.Categories[0]], Object: t.Name, shownObject: t.Display})
+				}
+			}
 		}
 		part, env := usageObject(part)
 		obj, ok := nounPhrase(part, 5)

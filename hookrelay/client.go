@@ -86,7 +86,7 @@ func run(start time.Time, args []string, stdin io.Reader, stdout io.Writer) {
 	dataDir := defaults.DataDir(os.Getenv, home)
 	log := newFrontLog(defaults.LogDir(dataDir), event)
 	defer log.close()
-	if !KnownEvent(event) {
+	if !KnownEvent(event) && event != EventPostToolUse {
 		log.warn("unknown event; "+Usage, nil)
 		return
 	}
@@ -94,6 +94,13 @@ func run(start time.Time, args []string, stdin io.Reader, stdout io.Writer) {
 	data, err := readStdin(stdin, defaults.HookStdinMaxBytes, StdinWait(defaults.HookStdinTimeout, time.Until(deadline)))
 	if err != nil {
 		log.warn("hook failed", err)
+		return
+	}
+	if event == EventPostToolUse {
+		// A line in a small file, here: no agent, no database.
+		if err := RecordEdit(dataDir, data, time.Now()); err != nil {
+			log.warn("model edit not recorded", err)
+		}
 		return
 	}
 	err = Relay(SocketPath(dataDir), defaults.Database(dataDir), event, data, deadline, stdout)

@@ -10,7 +10,7 @@ const (
 )
 
 // Usage is what the log says about an unknown event.
-const Usage = "usage: credence-hook <UserPromptSubmit|Stop|SessionStart|SessionEnd|PreCompact>"
+const Usage = "usage: credence-hook <UserPromptSubmit|Stop|SessionStart|SessionEnd|PreCompact|PostToolUse>"
 
 // KnownEvent reports whether credence-hook handles event.
 func KnownEvent(event string) bool {

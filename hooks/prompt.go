@@ -3,6 +3,10 @@ package hooks
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
@@ -65,6 +69,17 @@ func (h *handler) recall(ctx context.Context, db *store.DB, rec *spoolRecord) (r
 	if err != nil {
 		return recalled{}, err
 	}
+	if h.log.Enabled(ctx, slog.LevelDebug) {
+		// Where a prompt's time goes (scripts/bench-hooks.sh reads it).
+		var mu sync.Mutex
+		var attrs []any
+		r.Trace = func(stage string, d time.Duration) {
+			mu.Lock()
+			attrs = append(attrs, strings.ReplaceAll(stage, " ", "_")+"_us", d.Microseconds())
+			mu.Unlock()
+		}
+		defer func() { h.log.Debug("recall stages", attrs...) }()
+	}
 	res, err := r.Recall(ctx, recall.Query{Text: rec.Content, Project: rec.Project})
 	if err != nil {
 		return recalled{}, err
@@ -89,6 +104,8 @@ func (h *handler) recaller(db *store.DB) (*recall.Recaller, error) {
 	r := &recall.Recaller{DB: db, Embedder: emb, Opts: recall.FromConfig(h.cfg, id), Now: h.now}
 	if h.shared != nil {
 		r.Cache, r.SideBySide = h.shared.cache, true
+	} else {
+		r.OneShot = true
 	}
 	return r, nil
 }

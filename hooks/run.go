@@ -57,13 +57,17 @@ func Run(ctx context.Context, getenv func(string) string, args []string, stdin i
 		log.Error("load config", "err", safe(cfgErr))
 		return 0
 	}
-	if !hookrelay.KnownEvent(event) {
-		log.Warn("unknown event; " + hookrelay.Usage)
-		return 0
-	}
 	deadline := start.Add(hookrelay.Budget(cfg.Hook.Budget))
 	if d, ok := envTime(getenv, hookrelay.DeadlineEnv); ok && d.Before(deadline) {
 		deadline = d
+	}
+	if event == hookrelay.EventPostToolUse {
+		recordEdit(cfg, log, stdin, deadline)
+		return 0
+	}
+	if !hookrelay.KnownEvent(event) {
+		log.Warn("unknown event; " + hookrelay.Usage)
+		return 0
 	}
 	h := &handler{cfg: cfg, log: log, out: &gate{w: stdout}, now: time.Now, event: event, deadline: deadline, agentFirst: agentFirst}
 	h.bounded(ctx, start, func(ctx context.Context) error { return h.handle(ctx, stdin) })
@@ -252,4 +256,16 @@ func (h *handler) project(cwd string) string {
 		h.log.Info("cwd is not a readable directory; using it as the project as is", "err", safe(err))
 	}
 	return recall.ProjectRoot(cwd)
+}
+
+// recordEdit handles PostToolUse as the front does: a line in the edit log
+// for each memory file the model's tool changed, nothing else.
+func recordEdit(cfg *config.Config, log *slog.Logger, stdin io.Reader, deadline time.Time) {
+	data, err := hookrelay.ReadInput(stdin, cfg.Hook.StdinMaxBytes, hookrelay.StdinWait(cfg.Hook.StdinTimeout, time.Until(deadline)))
+	if err == nil {
+		err = hookrelay.RecordEdit(cfg.Paths.DataDir, data, time.Now())
+	}
+	if err != nil {
+		log.Warn("model edit not recorded", "err", safe(err))
+	}
 }

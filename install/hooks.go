@@ -12,7 +12,17 @@ import (
 
 // HookEvents are the Claude Code events credence-hook handles, in the order
 // they are added to settings.json.
-var HookEvents = []string{"UserPromptSubmit", "Stop", "SessionStart", "SessionEnd", "PreCompact"}
+var HookEvents = []string{"UserPromptSubmit", "Stop", "SessionStart", "SessionEnd", "PreCompact", "PostToolUse"}
+
+// EditMatcher is the matcher of credence's PostToolUse entry: the tools
+// the model writes, edits and deletes memory files with. Write, Edit and
+// MultiEdit name the file in tool_input.file_path; Bash is there for rm
+// and mv, the only way the model deletes a memory (docs/HOOKS.md).
+const EditMatcher = "Write|Edit|MultiEdit|Bash"
+
+// hookMatchers is the matcher of each event's entry; events not listed
+// have none (every occurrence).
+var hookMatchers = map[string]string{"PostToolUse": EditMatcher}
 
 // hookTimeouts is the hard limit in seconds Claude Code gives each command.
 // The hook keeps to its own ~1 s budget and fails open; this only bounds a
@@ -23,6 +33,7 @@ var hookTimeouts = map[string]int{
 	"SessionStart":     5,
 	"SessionEnd":       5,
 	"PreCompact":       10,
+	"PostToolUse":      5,
 }
 
 // Claude Code's settings.json schema for hooks is
@@ -32,9 +43,11 @@ var hookTimeouts = map[string]int{
 // UserPromptSubmit and Stop take no matcher. SessionStart (startup, resume,
 // clear, compact), SessionEnd (clear, logout, prompt_input_exit, other) and
 // PreCompact (manual, auto) accept one; an omitted matcher matches every
-// occurrence, which is what credence needs, so no entry of ours has one.
+// occurrence, which is what credence needs. PostToolUse's matcher names
+// the tools (EditMatcher).
 type hookGroup struct {
-	Hooks []hookEntry `json:"hooks"`
+	Matcher string      `json:"matcher,omitempty"`
+	Hooks   []hookEntry `json:"hooks"`
 }
 
 type hookEntry struct {
@@ -95,12 +108,12 @@ func editHooks(doc *object, hookBinary string, install bool) (bool, error) {
 				return false, fmt.Errorf("hooks.%s: %w", event, err)
 			}
 		}
-		groups, found, edited, err := pruneOurs(groups, hookBinary, event, want, install)
+		groups, found, edited, err := pruneOurs(groups, hookBinary, event, want, hookMatchers[event], install)
 		if err != nil {
 			return false, fmt.Errorf("hooks.%s: %w", event, err)
 		}
 		if install && !found {
-			groups = append(groups, encodeJSON(hookGroup{Hooks: []hookEntry{{
+			groups = append(groups, encodeJSON(hookGroup{Matcher: hookMatchers[event], Hooks: []hookEntry{{
 				Type: "command", Command: want, Timeout: hookTimeouts[event],
 			}}}))
 			edited = true
@@ -127,14 +140,18 @@ func editHooks(doc *object, hookBinary string, install bool) (bool, error) {
 }
 
 // pruneOurs walks an event's matcher groups and removes our entries, except
-// the first one whose command is exactly want when keep is set (found
-// reports it). Groups left without hooks are dropped; everything else is
-// kept as it was, byte for byte.
-func pruneOurs(groups []json.RawMessage, hookBinary, event, want string, keep bool) (out []json.RawMessage, found, changed bool, err error) {
+// the first one whose command is exactly want, in a group whose matcher is
+// exactly matcher, when keep is set (found reports it). Groups left without
+// hooks are dropped; everything else is kept as it was, byte for byte.
+func pruneOurs(groups []json.RawMessage, hookBinary, event, want, matcher string, keep bool) (out []json.RawMessage, found, changed bool, err error) {
 	for i, raw := range groups {
 		group, err := parseObject(raw)
 		if err != nil {
 			return nil, false, false, fmt.Errorf("entry %d: %w", i, err)
+		}
+		groupMatcher := ""
+		if m, ok := group.get("matcher"); ok {
+			_ = json.Unmarshal(m, &groupMatcher)
 		}
 		entriesRaw, ok := group.get("hooks")
 		if !ok {
@@ -154,7 +171,7 @@ func pruneOurs(groups []json.RawMessage, hookBinary, event, want string, keep bo
 				kept = append(kept, e)
 				continue
 			}
-			if keep && !found && entry.Command == want {
+			if keep && !found && entry.Command == want && groupMatcher == matcher {
 				found = true
 				kept = append(kept, e)
 				continue
@@ -275,7 +292,7 @@ func MissingHooks(settingsPath, hookBinary string) ([]string, error) {
 			}
 			for _, g := range groups {
 				for _, h := range g.Hooks {
-					found = found || h.Command == HookCommand(hookBinary, event)
+					found = found || h.Command == HookCommand(hookBinary, event) && g.Matcher == hookMatchers[event]
 				}
 			}
 		}

@@ -382,7 +382,13 @@ func TestMissingHooks(t *testing.T) {
 		{name: "no hooks", content: new(`{"model": "opus"}`), want: HookEvents},
 		{name: "some", content: new(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "` + testHook + ` Stop"}]}],
 			"PreCompact": [{"matcher": "auto", "hooks": [{"type": "command", "command": "other"}]}]}}`),
-			want: []string{"UserPromptSubmit", "SessionStart", "SessionEnd", "PreCompact"}},
+			want: []string{"UserPromptSubmit", "SessionStart", "SessionEnd", "PreCompact", "PostToolUse"}},
+		// A PostToolUse entry without credence's matcher would not see the
+		// model's edits: doctor calls it missing.
+		{name: "matcherless PostToolUse", content: new(`{"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "` + testHook + ` PostToolUse"}]}]}}`),
+			want: []string{"UserPromptSubmit", "Stop", "SessionStart", "SessionEnd", "PreCompact", "PostToolUse"}},
+		{name: "PostToolUse", content: new(`{"hooks": {"PostToolUse": [{"matcher": "` + EditMatcher + `", "hooks": [{"type": "command", "command": "` + testHook + ` PostToolUse"}]}]}}`),
+			want: []string{"UserPromptSubmit", "Stop", "SessionStart", "SessionEnd", "PreCompact"}},
 		{name: "malformed", content: new(`{`), wantErr: true},
 	}
 	for i, tt := range tests {

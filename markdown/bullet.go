@@ -33,6 +33,9 @@ type Bullet struct {
 	Confidence float64
 	Evidence   int
 	Contested  bool
+	// File is the detail file an index line links to (BulletBelief in the
+	// link form), "" for a plain bullet.
+	File string
 	// Was, Now, Demoted and NoLongerTrue are set for BulletFormer, and
 	// Successor when the bullet names what replaced it ("… → now Lisbon";
 	// Statement is then the part before the arrow).
@@ -47,6 +50,7 @@ func (b Bullet) Generated() bool { return b.Kind != BulletUser }
 
 var (
 	beliefBulletRe = lazyRegexp(`^- (.+) \((contested, )?confidence: ([0-9]+(?:\.[0-9]+)?), evidence: ([0-9]{1,9})\)$`)
+	linkBulletRe   = lazyRegexp(`^- \[((?:[^\[\]\\]|\\.)+)\]\((credence-[a-z0-9-]{1,80}\.md)\) — (contested, )?confidence: ([0-9]+(?:\.[0-9]+)?), evidence: ([0-9]{1,9})$`)
 	formerBulletRe = lazyRegexp(`^- \[(NO LONGER TRUE|UNCERTAIN)\] (.+) \(was: ([0-9]+(?:\.[0-9]+)?), now: ([0-9]+(?:\.[0-9]+)?), demoted: ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)
 	bulletStartRe  = lazyRegexp(`^ {0,3}[-*+](?:[ \t]|$)`)
 	atxHeadingRe   = lazyRegexp(`^ {0,3}#{1,6}(?:[ \t]|$)`)
@@ -69,6 +73,14 @@ func parseGenerated(line string) (Bullet, bool) {
 		return Bullet{
 			Raw: line, Statement: unescapeStatement(statement), Kind: BulletFormer,
 			Was: was, Now: now, Demoted: date, NoLongerTrue: m[1] == "NO LONGER TRUE", Successor: successor,
+		}, true
+	}
+	if m := linkBulletRe().FindStringSubmatch(line); m != nil {
+		confidence, _ := strconv.ParseFloat(m[4], 64)
+		evidence, _ := strconv.Atoi(m[5])
+		return Bullet{
+			Raw: line, Statement: unescapeLinkTitle(m[1]), Kind: BulletBelief, File: m[2],
+			Confidence: confidence, Evidence: evidence, Contested: m[3] != "",
 		}, true
 	}
 	if m := beliefBulletRe().FindStringSubmatch(line); m != nil {

@@ -51,6 +51,11 @@ type Entry struct {
 	Confidence float64
 	Evidence   int
 	Contested  bool // rendered as "contested"; the promotion rules normally keep these out
+	// File, when set, is the entry's detail file beside the memory file
+	// (credence-<slug>.md): the entry is then rendered as an index line
+	// linking to it, "- [statement](file) — confidence: 0.85, evidence: 7",
+	// as Claude Code's one-file-per-memory layout asks of MEMORY.md.
+	File string `json:",omitempty"`
 }
 
 // FormerEntry is a demoted belief shown under ## Former Beliefs.
@@ -104,8 +109,9 @@ func RenderSection(s Section) string {
 //
 //	<!-- CREDENCE:BELIEFS:END -->
 //
-// ## Beliefs is always present so a person has a place to add a bullet;
-// ## Behavioral Guidelines and ## Former Beliefs only when they have entries.
+// Each heading is written only when it has entries: a section with nothing
+// to say is the two markers alone, never an empty heading sent to the
+// model in every request (a person adds a bullet by writing the heading).
 // Entries with an empty statement or an ID seen earlier are skipped. Lists are
 // cut to MaxBeliefs and MaxFormer, then, while the section is longer than
 // MaxLines, the lowest-ranked guideline and former belief are dropped in turn
@@ -114,11 +120,11 @@ func (l Limits) Render(s Section) string {
 	beliefs, guidelines, former := l.fit(s)
 	var b strings.Builder
 	b.WriteString(BeginMarker + "\n")
-	b.WriteString(HeadingBeliefs + "\n\n")
-	for _, e := range beliefs {
-		b.WriteString(formatEntry(e) + "\n")
-	}
 	if len(beliefs) > 0 {
+		b.WriteString(HeadingBeliefs + "\n\n")
+		for _, e := range beliefs {
+			b.WriteString(formatEntry(e) + "\n")
+		}
 		b.WriteString("\n")
 	}
 	if len(guidelines) > 0 {
@@ -175,11 +181,8 @@ func (l Limits) fit(s Section) ([]Entry, []Entry, []FormerEntry) {
 
 // sectionLines counts the lines Render writes for lists of these lengths.
 func sectionLines(beliefs, guidelines, former int) int {
-	n := 2 + 2 // markers, ## Beliefs and its blank line
-	if beliefs > 0 {
-		n += beliefs + 1
-	}
-	for _, k := range []int{guidelines, former} {
+	n := 2 // markers
+	for _, k := range []int{beliefs, guidelines, former} {
 		if k > 0 {
 			n += 3 + k // heading, blank, bullets, blank
 		}
@@ -213,8 +216,33 @@ func formatEntry(e Entry) string {
 	if e.Contested {
 		contested = "contested, "
 	}
+	if e.File != "" && validDetailName(e.File) {
+		return fmt.Sprintf("- [%s](%s) — %sconfidence: %.2f, evidence: %d",
+			linkTitle(e.Statement), e.File, contested, clamp01(e.Confidence), max(e.Evidence, 0))
+	}
 	return fmt.Sprintf("- %s (%sconfidence: %.2f, evidence: %d)",
 		SanitizeStatement(e.Statement), contested, clamp01(e.Confidence), max(e.Evidence, 0))
+}
+
+// linkTitle is a statement made safe as a link's text: sanitized, without
+// the escape of a leading block character (the text does not start the
+// item), and with backslashes and brackets escaped.
+func linkTitle(statement string) string {
+	s := unescapeStatement(SanitizeStatement(statement))
+	r := strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`)
+	return r.Replace(s)
+}
+
+// unescapeLinkTitle undoes linkTitle's escapes.
+func unescapeLinkTitle(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte(`\[]`, s[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 func formatFormer(f FormerEntry) string {

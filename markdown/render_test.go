@@ -47,11 +47,13 @@ func TestRenderSectionHeadings(t *testing.T) {
 		wantNot  []string
 		wantLine int
 	}{
-		{"empty keeps ## Beliefs", Section{}, []string{HeadingBeliefs}, []string{HeadingGuidelines, HeadingFormer}, 4},
+		// Issue 15: nothing to say is the markers alone, no empty heading
+		// sent to the model in every request.
+		{"empty has no heading", Section{}, []string{BeginMarker, EndMarker}, []string{HeadingBeliefs, HeadingGuidelines, HeadingFormer}, 2},
 		{"no guidelines", Section{Beliefs: entries("b", 1), Former: formers(1)}, []string{HeadingBeliefs, HeadingFormer}, []string{HeadingGuidelines}, 10},
-		{"no former", Section{Guidelines: entries("g", 2)}, []string{HeadingGuidelines}, []string{HeadingFormer}, 9},
-		{"weakened belief is uncertain, not false", Section{Former: []FormerEntry{{Statement: "x", Reason: ReasonWeakened, Date: demoted}}}, []string{"- [UNCERTAIN] x"}, []string{"NO LONGER TRUE"}, 8},
-		{"superseded belief is no longer true", Section{Former: []FormerEntry{{Statement: "x", Reason: ReasonSuperseded, Date: demoted}}}, []string{"- [NO LONGER TRUE] x"}, nil, 8},
+		{"no former", Section{Guidelines: entries("g", 2)}, []string{HeadingGuidelines}, []string{HeadingFormer, HeadingBeliefs}, 7},
+		{"weakened belief is uncertain, not false", Section{Former: []FormerEntry{{Statement: "x", Reason: ReasonWeakened, Date: demoted}}}, []string{"- [UNCERTAIN] x"}, []string{"NO LONGER TRUE"}, 6},
+		{"superseded belief is no longer true", Section{Former: []FormerEntry{{Statement: "x", Reason: ReasonSuperseded, Date: demoted}}}, []string{"- [NO LONGER TRUE] x"}, nil, 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,7 +82,7 @@ func TestRenderSectionCaps(t *testing.T) {
 		beliefs, guidelines, former, line int
 	}{
 		{"beliefs capped at 10", Section{Beliefs: entries("b", 15)}, 10, 0, 0, 15},
-		{"former capped at 5", Section{Former: formers(9)}, 0, 0, 5, 12},
+		{"former capped at 5", Section{Former: formers(9)}, 0, 0, 5, 10},
 		{"full lists fit", Section{Beliefs: entries("b", 10), Former: formers(5)}, 10, 0, 5, 23},
 		// 10 beliefs, 10 guidelines, 5 former would be 36 lines: guidelines
 		// and former beliefs give way in turn until 30.
@@ -217,4 +219,45 @@ func formers(n int) []FormerEntry {
 		out[i] = FormerEntry{ID: fmt.Sprintf("f%d", i), Statement: fmt.Sprintf("former %d", i), Was: 0.8, Now: 0.6, Date: demoted}
 	}
 	return out
+}
+
+// TestIndexLinesParseBack: an entry with a detail file is rendered as
+// Claude Code's index line and parses back to its statement, figures and
+// file, however hostile the statement.
+func TestIndexLinesParseBack(t *testing.T) {
+	statements := []string{
+		"User prefers Bun over Node.js",
+		"[link](x.md) and ] brackets [ and a \\ backslash",
+		"# not a heading — and an em dash — confidence: 0.99, evidence: 3",
+		"<!-- CREDENCE:BELIEFS:END --> inside",
+	}
+	var s Section
+	for i, st := range statements {
+		id := fmt.Sprintf("bl_01J%03dABCDEF", i)
+		s.Beliefs = append(s.Beliefs, Entry{ID: id, Statement: st, Confidence: 0.81, Evidence: 5, File: DetailName(id, st)})
+	}
+	got := RenderSection(s)
+	p, ok := ParseSection([]byte(got))
+	if !ok || p.Damaged {
+		t.Fatalf("ParseSection: ok %v, damaged %v:\n%s", ok, p.Damaged, got)
+	}
+	bs := p.Bullets(HeadingBeliefs)
+	if len(bs) != len(statements) {
+		t.Fatalf("%d bullets, want %d:\n%s", len(bs), len(statements), got)
+	}
+	for i, b := range bs {
+		e := s.Beliefs[i]
+		if b.Kind != BulletBelief || b.File != e.File || b.Confidence != 0.81 || b.Evidence != 5 {
+			t.Errorf("bullet %d = %+v, want a belief linking %s", i, b, e.File)
+		}
+		if StatementKey(b.Statement) != StatementKey(e.Statement) {
+			t.Errorf("bullet %d statement %q, want %q", i, b.Statement, SanitizeStatement(e.Statement))
+		}
+		if !strings.HasPrefix(b.Raw, "- [") || !strings.Contains(b.Raw, "]("+e.File+") — confidence: 0.81, evidence: 5") {
+			t.Errorf("bullet %d = %q, not an index line", i, b.Raw)
+		}
+	}
+	if d := DiffSection(s, p); len(d.Deleted) != 0 || len(d.Added) != 0 {
+		t.Errorf("DiffSection of its own rendering = %+v", d)
+	}
 }

@@ -34,6 +34,13 @@ func (e *env) addUnder(path, heading, bullet string) {
 	e.t.Helper()
 	doc := e.read(path)
 	i := strings.Index(doc, heading+"\n\n")
+	if i < 0 && strings.HasPrefix(doc, markdown.BeginMarker+"\n") {
+		// An empty section is the markers alone: the person writes the
+		// heading too.
+		at := len(markdown.BeginMarker) + 1
+		e.write(path, doc[:at]+heading+"\n\n"+bullet+"\n\n"+doc[at:])
+		return
+	}
 	if i < 0 {
 		e.t.Fatalf("no %q in %s:\n%s", heading, path, doc)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -37,6 +38,14 @@ type job struct {
 	err   error
 	// st counts edits read back in prepare; written counts the write.
 	st, written Stats
+	// links: the section is written as index lines linking to detail
+	// files; details are those files when they need writing (nil when
+	// nothing changed); clearDetails removes credence's detail files (the
+	// section is written as plain bullets).
+	links        bool
+	details      []markdown.Detail
+	syncDetails  bool
+	clearDetails bool
 }
 
 // prepare reads the file, records a person's edits and computes the plan
@@ -56,7 +65,23 @@ func (p *Promoter) prepare(ctx context.Context, t *target, rec record, a *assess
 	}
 	current, hasSection := markdown.ParseSection(doc)
 	j.seen = fingerprint(current, hasSection)
-	if e := findEdits(j.rec.onDisk(), current, hasSection); !e.empty() {
+	if e := findEdits(j.rec.onDisk(), current, hasSection); !e.empty() && p.modelVersion(t.path, doc) {
+		// The model tidied credence's section (Claude Code tells it to
+		// keep MEMORY.md an index): what it deleted or rewrote is put back
+		// by this write without counting against the beliefs; what it
+		// added is an assistant claim.
+		added, err := p.applyModelEdits(ctx, t, e, doc)
+		if err != nil {
+			return j, err
+		}
+		j.st.ModelRepaired += len(e.deleted) + len(e.deletedFormer)
+		j.st.ModelAdded += added
+		p.log.Info("the model edited credence's section in MEMORY.md; repaired without counting against the beliefs",
+			"path", t.path, "deleted", len(e.deleted)+len(e.deletedFormer), "added", added)
+		if added > 0 {
+			t.loaded = false
+		}
+	} else if !e.empty() {
 		out, err := p.applyEdits(ctx, t, e, &j.rec)
 		if err != nil {
 			return j, err
@@ -82,8 +107,15 @@ func (p *Promoter) prepare(ctx context.Context, t *target, rec record, a *assess
 	}
 	j.pl = p.rules.makePlan(cands, j.rec.onDisk(), a.now, lin)
 	if doc == nil && !j.rec.found && !t.global && emptySection(j.pl.section) {
+		// Nothing to say and no file: create none. The global file is
+		// created with the markers alone (no heading), the place a person
+		// adds a belief to.
 		j.skip = true
 		return j, nil
+	}
+	j.links = p.useLinks(t)
+	if j.links {
+		linkEntries(&j.pl.section)
 	}
 	j.text = p.rules.limits.Render(j.pl.section)
 	if hasSection && !current.Damaged && bytes.HasPrefix(doc, []byte(j.text)) {
@@ -98,6 +130,15 @@ func (p *Promoter) prepare(ctx context.Context, t *target, rec record, a *assess
 	j.write = doc == nil || !bytes.Equal(j.spliced, doc)
 	if j.write {
 		j.rec.pending = &j.pl.section
+	}
+	switch {
+	case j.links && (j.write || missingDetails(t, j.pl.section)):
+		if j.details, err = p.details(ctx, t, j.pl.section, a); err != nil {
+			return j, err
+		}
+		j.syncDetails = true
+	case !j.links && j.write:
+		j.clearDetails = true
 	}
 	return j, nil
 }
@@ -251,10 +292,33 @@ func (p *Promoter) putRecords(ctx context.Context, jobs []*job, confirm bool) er
 	return nil
 }
 
-// done logs a confirmed job's changes and returns its counts.
+// done writes or removes the job's detail files, logs its changes and
+// returns its counts. The section is on disk by now, so an index line never
+// links to a detail file of a belief the section no longer shows for long:
+// at worst a line links to a file being written.
 func (p *Promoter) done(j *job) Stats {
 	p.logPlan(j.t.path, j.pl)
+	delete(p.modelVer, j.t.path)
 	st := j.written
+	dir := filepath.Dir(j.t.path)
+	switch {
+	case j.syncDetails:
+		ds, err := markdown.WriteDetails(dir, j.t.root, j.details)
+		st.DetailsWritten += ds.Written
+		st.DetailsRemoved += ds.Removed
+		for _, k := range ds.Kept {
+			p.log.Warn("detail file not written: a file of that name that credence did not write is there", "path", k)
+		}
+		if err != nil {
+			p.log.Error("detail files not all written", "dir", dir, "err", err)
+		}
+	case j.clearDetails:
+		n, err := markdown.RemoveDetails(dir, j.t.root)
+		st.DetailsRemoved += n
+		if err != nil {
+			p.log.Error("detail files not all removed", "dir", dir, "err", err)
+		}
+	}
 	st.Promoted += len(j.pl.promoted)
 	st.Repromoted += len(j.pl.repromoted)
 	st.Demoted += len(j.pl.demoted)

@@ -37,6 +37,15 @@ type Promoter struct {
 	// onTargets is told the target files and their memory roots after each
 	// cycle (the watcher).
 	onTargets func(map[string]markdown.Root)
+	// modelSeen holds the versions of MEMORY.md (path and hash) whose model
+	// edits were taken in; guarded by mu.
+	modelSeen map[string]bool
+	// modelVer is, per file, the version the model left that the sync in
+	// progress is repairing; guarded by mu, cleared when the sync is done.
+	modelVer map[string]string
+
+	usedMu    sync.Mutex
+	usedEdits map[string]bool // edit-log records that explained a change
 }
 
 // New returns a Promoter that reads and marks beliefs in db and writes the
@@ -45,7 +54,7 @@ type Promoter struct {
 // (cfg.Memory.AutoMemoryDirectory honoured) or, with
 // cfg.Memory.ProjectTarget "repo", <root>/.claude/memory/MEMORY.md.
 func New(db *store.DB, cfg *config.Config, opts Options) *Promoter {
-	p := &Promoter{db: db, cfg: cfg, log: opts.Logger, now: opts.Now, targets: map[string]*target{}}
+	p := &Promoter{db: db, cfg: cfg, log: opts.Logger, now: opts.Now, targets: map[string]*target{}, modelSeen: map[string]bool{}, modelVer: map[string]string{}, usedEdits: map[string]bool{}}
 	if p.log == nil {
 		p.log = slog.New(slog.DiscardHandler)
 	}

@@ -18,6 +18,14 @@ type Stats struct {
 	// added (beliefs created or adopted).
 	UserDeleted int
 	UserAdded   int
+	// ModelRepaired counts bullets of credence's section the model deleted
+	// or rewrote, put back without counting against their beliefs;
+	// ModelAdded the bullets it added, taken as assistant claims.
+	ModelRepaired int
+	ModelAdded    int
+	// DetailsWritten and DetailsRemoved count credence-<slug>.md files.
+	DetailsWritten int
+	DetailsRemoved int
 }
 
 func (s *Stats) add(o Stats) {
@@ -33,4 +41,8 @@ func (s *Stats) add(o Stats) {
 	s.MissingProject += o.MissingProject
 	s.UserDeleted += o.UserDeleted
 	s.UserAdded += o.UserAdded
+	s.ModelRepaired += o.ModelRepaired
+	s.ModelAdded += o.ModelAdded
+	s.DetailsWritten += o.DetailsWritten
+	s.DetailsRemoved += o.DetailsRemoved
 }

@@ -29,12 +29,16 @@ type WatcherOptions struct {
 	OnSync func(SyncEvent)
 }
 
-// SyncEvent reports one file the watcher handled.
+// SyncEvent reports one file the watcher handled: a MEMORY.md target, or
+// one of Claude Code's memory files (Note set).
 type SyncEvent struct {
 	Path  string
 	Own   bool  // the file held exactly what credence last wrote: our own write
 	Stats Stats // what syncing the file did (zero when Own)
-	Err   error
+	// Note is set for a memory file; NoteStats says what reading it did.
+	Note      bool
+	NoteStats NoteStats
+	Err       error
 }
 
 // maxAncestorClimb bounds how far above a missing target directory the
@@ -73,6 +77,17 @@ type Watcher struct {
 	targets map[string]markdown.Root // target file paths and their memory roots
 	watched map[string]bool          // directories added to fsw
 	refused map[string]bool          // directories not watched: a link leads out of the root
+	// noteDirs are the memory directories whose memory files are read
+	// (Claude Code's per-project ones and the global one), with their roots.
+	noteDirs map[string]markdown.Root
+	// changed is when each pending path last changed: a change no hook
+	// record explains yet waits up to memory.edit_attribution for one.
+	changed map[string]time.Time
+	// startup holds the memory files found at Open: changed while the
+	// agent was not running, by nobody the hook saw. They are taken for
+	// the model's (Claude Code writes these files), the weaker evidence,
+	// unless a record says so anyway.
+	startup map[string]bool
 }
 
 // NewWatcher returns a Watcher for p's target files; Open starts it.
@@ -84,7 +99,8 @@ func NewWatcher(p *Promoter, opts WatcherOptions) *Watcher {
 		}
 	}
 	w := &Watcher{p: p, opts: opts, log: opts.Logger, refreshSig: make(chan struct{}, 1),
-		targets: map[string]markdown.Root{}, watched: map[string]bool{}, refused: map[string]bool{}}
+		targets: map[string]markdown.Root{}, watched: map[string]bool{}, refused: map[string]bool{},
+		noteDirs: map[string]markdown.Root{}, changed: map[string]time.Time{}, startup: map[string]bool{}}
 	if w.log == nil {
 		w.log = p.log
 	}
@@ -117,12 +133,14 @@ func (w *Watcher) Open(ctx context.Context) error {
 	}
 	w.setTargets(targets)
 	w.p.setTargetListener(w.targetsChanged)
+	// Memory files changed or deleted while the agent was not running.
+	initial := w.notesToCheck(ctx)
 	loopCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	w.cancel = cancel
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
-		w.loop(loopCtx)
+		w.loop(loopCtx, initial)
 	}()
 	return nil
 }
@@ -167,12 +185,20 @@ func (w *Watcher) targetsChanged(targets map[string]markdown.Root) {
 }
 
 // loop is the one goroutine that reads events and owns the debounce timer.
-func (w *Watcher) loop(ctx context.Context) {
+func (w *Watcher) loop(ctx context.Context, initial []string) {
 	pending := map[string]bool{}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
 	var first time.Time // first event of the pending burst
+	if len(initial) > 0 {
+		for _, p := range initial {
+			pending[p] = true
+			w.startup[p] = true
+		}
+		first = time.Now()
+		timer.Reset(0)
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -204,7 +230,11 @@ func (w *Watcher) loop(ctx context.Context) {
 			w.mu.Unlock()
 			w.setTargets(targets)
 		case <-timer.C:
-			w.flush(ctx, pending)
+			if wait := w.flush(ctx, pending); len(pending) > 0 {
+				// Changes waiting for the hook's record of a model edit.
+				first = time.Now()
+				timer.Reset(max(wait, w.opts.Debounce))
+			}
 		}
 	}
 }
@@ -217,6 +247,22 @@ func (w *Watcher) handle(ev fsnotify.Event, pending map[string]bool) bool {
 	}
 	if _, ok := w.targets[path]; ok && ev.Has(fsnotify.Write|fsnotify.Create) {
 		pending[path] = true
+		w.changed[path] = time.Now()
+		return true
+	}
+	if _, ok := w.noteDirs[filepath.Dir(path)]; ok && filepath.Base(path) == "MEMORY.md" && ev.Has(fsnotify.Write|fsnotify.Create) {
+		// The index of a memory directory that was no target when the
+		// list was last made (another process, `credence consolidate`,
+		// promoted into it since): SyncFile looks the targets up again.
+		pending[path] = true
+		w.changed[path] = time.Now()
+		return true
+	}
+	if _, ok := w.noteDirs[filepath.Dir(path)]; ok && markdown.IsClaudeMemoryFile(filepath.Base(path)) &&
+		ev.Has(fsnotify.Write|fsnotify.Create|fsnotify.Remove|fsnotify.Rename) {
+		pending[path] = true
+		w.changed[path] = time.Now()
+		delete(w.startup, path) // changed now: the hook may have seen it
 		return true
 	}
 	if !ev.Has(fsnotify.Create) {
@@ -224,6 +270,17 @@ func (w *Watcher) handle(ev fsnotify.Event, pending map[string]bool) bool {
 	}
 	if info, err := os.Stat(path); err != nil || !info.IsDir() {
 		return false
+	}
+	if w.noteWatchAdded(path) {
+		// A memory directory appeared (or a project directory that will
+		// hold one): its files are read.
+		for _, n := range listNotes(path) {
+			pending[n] = true
+			w.changed[n] = time.Now()
+		}
+		if _, ok := w.noteDirs[path]; ok {
+			return true
+		}
 	}
 	// A directory appeared: it may be (or lead to) a target's directory, and
 	// a target file may already be in it.
@@ -240,17 +297,43 @@ func (w *Watcher) handle(ev fsnotify.Event, pending map[string]bool) bool {
 	return scheduled
 }
 
-// flush syncs every pending file, in path order.
-func (w *Watcher) flush(ctx context.Context, pending map[string]bool) {
+// flush syncs every pending file, in path order. A change that no hook
+// record explains yet, recent enough that the record may still come, stays
+// pending; flush returns how long until the first of those may be decided.
+func (w *Watcher) flush(ctx context.Context, pending map[string]bool) time.Duration {
 	paths := make([]string, 0, len(pending))
 	for p := range pending {
 		paths = append(paths, p)
-		delete(pending, p)
 	}
 	sort.Strings(paths)
+	var wait time.Duration
 	for _, path := range paths {
 		if ctx.Err() != nil {
-			return
+			return 0
+		}
+		if changed, ok := w.changed[path]; ok && w.p.awaitingRecord(changed) && !w.p.explained(path) {
+			left := w.p.cfg.Memory.EditAttribution - time.Since(changed)
+			if wait == 0 || left < wait {
+				wait = left
+			}
+			continue
+		}
+		delete(pending, path)
+		delete(w.changed, path)
+		if _, target := w.targets[path]; !target && filepath.Base(path) != "MEMORY.md" {
+			var author Author
+			if w.startup[path] {
+				author = AuthorModel
+				delete(w.startup, path)
+			}
+			st, err := w.p.IngestNote(ctx, path, author)
+			if err != nil {
+				w.log.Error("memory file not read", "path", path, "err", err)
+			}
+			if w.opts.OnSync != nil {
+				w.opts.OnSync(SyncEvent{Path: path, Note: true, NoteStats: st, Err: err})
+			}
+			continue
 		}
 		st, own, err := w.p.SyncFile(ctx, path)
 		if err != nil {
@@ -260,6 +343,7 @@ func (w *Watcher) flush(ctx context.Context, pending map[string]bool) {
 			w.opts.OnSync(SyncEvent{Path: path, Own: own, Stats: st, Err: err})
 		}
 	}
+	return wait
 }
 
 // setTargets replaces the target list and watches what it needs.
@@ -269,6 +353,7 @@ func (w *Watcher) setTargets(targets map[string]markdown.Root) {
 		w.targets[filepath.Clean(p)] = root
 	}
 	w.ensureAllWatches()
+	w.ensureNoteWatches()
 }
 
 // ensureAllWatches repeats ensureWatches until it adds nothing: a deeper

@@ -24,6 +24,9 @@ type beliefCandidate struct {
 	boost float64
 	// earlier is the value the slot held before this belief, to show.
 	earlier string
+	// irrelevant marks a candidate the relevance rule would leave out,
+	// kept because Options.Unfiltered asks for the ranking as it is.
+	irrelevant bool
 }
 
 // groupKey identifies an exclusive group: beliefs that compete for one
@@ -79,7 +82,10 @@ func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, map[string]store
 	kept := cands[:0]
 	for _, c := range cands {
 		if !s.relevant(c.b.ID, c.b.Statement) {
-			continue
+			if !s.r.Opts.Unfiltered {
+				continue
+			}
+			c.irrelevant = true
 		}
 		c.strength = s.retrievalStrength(c.b, p)
 		c.bm25n = normalize(s.bm25[c.b.ID], maxBM25)
@@ -133,7 +139,8 @@ func (s *search) score(c *beliefCandidate) {
 	}
 	c.hit = BeliefHit{ID: c.b.ID, Statement: c.b.Statement, Kind: c.b.Kind, Scope: c.b.Scope, Project: c.b.ProjectPath,
 		Confidence: c.conf, Sources: c.b.EvidenceCount, Contested: c.hit.Contested, Rivals: c.hit.Rivals,
-		Score: score + c.boost, Cosine: cos, BM25: s.bm25[c.b.ID], Retrieval: c.strength, Need: c.need, Earlier: c.earlier}
+		Score: score + c.boost, Cosine: cos, BM25: s.bm25[c.b.ID], Retrieval: c.strength, Need: c.need, Earlier: c.earlier,
+		Relevant: !c.irrelevant}
 }
 
 // applyExclusivity normalizes the confidence of candidates whose predicate

@@ -29,6 +29,7 @@ type Cache struct {
 	df        map[dfKey]dfEntry
 	spaces    timed[[]store.Space]
 	exclusive timed[map[string]bool]
+	claims    claimMemo
 }
 
 // smallTTL bounds how long the small tables every recall reads (vector

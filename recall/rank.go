@@ -55,19 +55,25 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	for _, h := range hits {
 		maxBM25 = math.Max(maxBM25, s.bm25[h.ID])
 	}
+	s.liftFrom, s.liftTo = liftRange(hits, s.cosine)
 	kept := hits[:0]
 	for _, h := range hits {
 		h.Cosine, h.BM25 = s.cosine[h.ID], s.bm25[h.ID]
 		h.Score = s.fuse(h.ID, normalize(h.BM25, maxBM25))
+		h.Relevant = true
 		if !s.relevant(h.ID, h.Text) {
 			// An episode that states a slot the prompt needs is relevant
 			// whatever words it shares: "I moved to Lisbon" answers
 			// "where do I live?".
-			if !s.needsSlot(claimsOf(h.Text, len(s.needs) > 0)) && !s.namesNeededTool(h.Text) {
+			switch {
+			case len(s.needs) > 0 && (s.needsSlot(s.claimsOf(h.ID, h.Text)) || s.namesNeededTool(h.Text)):
+				h.Score += needBoost
+			case s.r.Opts.Unfiltered:
+				h.Relevant = false
+			default:
 				s.unshown = append(s.unshown, h)
 				continue
 			}
-			h.Score += needBoost
 		}
 		kept = append(kept, h)
 	}
@@ -102,12 +108,36 @@ func (s *search) fuse(id string, bm25n float64) float64 {
 			f += 1 / float64(rrfK+r)
 		}
 		return f
+	case o.Fusion == ScoreFusion:
+		wv, wb := o.WeightVector, o.WeightBM25
+		if wv+wb <= 0 {
+			wv, wb = 1, 1
+		}
+		return (wv*math.Max(s.cosine[id], 0) + wb*bm25n) / (wv + wb)
 	}
-	wv, wb := o.WeightVector, o.WeightBM25
-	if wv+wb <= 0 {
-		wv, wb = 1, 1
+	c, ok := s.cosine[id]
+	if !ok || s.liftTo <= s.liftFrom || c <= s.liftFrom {
+		return bm25n
 	}
-	return (wv*math.Max(s.cosine[id], 0) + wb*bm25n) / (wv + wb)
+	return bm25n + o.VectorLift*(c-s.liftFrom)/(s.liftTo-s.liftFrom)
+}
+
+// liftRange returns the cosines between which LiftFusion lifts a
+// candidate: from the median cosine of the query's candidates (what a
+// candidate that merely shares the register of the query scores) to the
+// best one. Below the median a cosine adds nothing.
+func liftRange(hits []EpisodeHit, cosine map[string]float64) (from, to float64) {
+	cs := make([]float64, 0, len(hits))
+	for _, h := range hits {
+		if c, ok := cosine[h.ID]; ok {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) < 2 {
+		return 0, 0
+	}
+	sort.Float64s(cs)
+	return cs[len(cs)/2], cs[len(cs)-1]
 }
 
 // normalize maps a BM25 score into [0, 1] by the best score of the query.

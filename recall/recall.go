@@ -43,6 +43,33 @@ type Recaller struct {
 	// pays when DB's pool has a connection for each (the agent's); on one
 	// connection the two searches just take turns.
 	SideBySide bool
+	// OneShot marks a process that recalls once and exits (a hook run
+	// without the agent). There the scan of the episodes' vector sketches,
+	// which reads and copies every sketch of the project (on the
+	// 100k-episode bench about a third of the process's CPU and 3.5 MB of
+	// its peak memory), runs only when the words found fewer candidates
+	// than BM25's pool holds: where the vocabulary did not match, which is
+	// what the scan is for. On a small history the pool is rarely full and
+	// the scan is cheap. The agent and the CLI always scan.
+	OneShot bool
+	// Trace, when set, is told how long each stage of a recall took
+	// (Stages names them), for the benchmarks' breakdown. With SideBySide
+	// the beliefs' and the episodes' stages overlap.
+	Trace func(stage string, d time.Duration)
+}
+
+// Stages are the stages a Recaller reports to Trace, in order.
+var Stages = []string{"embed query", "belief search", "belief ranking", "episode search", "episode ranking", "current truth"}
+
+// timed runs f and reports its duration to Trace under stage.
+func (r *Recaller) timed(stage string, f func()) {
+	if r.Trace == nil {
+		f()
+		return
+	}
+	start := time.Now()
+	f()
+	r.Trace(stage, time.Since(start))
 }
 
 // Query is one recall request.
@@ -99,6 +126,9 @@ type BeliefHit struct {
 	Cosine    float64 `json:"cosine"`
 	BM25      float64 `json:"bm25"`
 	Retrieval float64 `json:"retrieval_strength"`
+	// Relevant says whether the relevance rule passes the belief: whether
+	// a prompt would be given it. Only Options.Unfiltered returns others.
+	Relevant bool `json:"relevant"`
 	// Need names the relation the prompt asks about or needs, when the
 	// belief is that slot's current value (relations.Needs).
 	Need string `json:"need,omitempty"`
@@ -133,6 +163,9 @@ type EpisodeHit struct {
 	Score     float64   `json:"score"`
 	Cosine    float64   `json:"cosine"`
 	BM25      float64   `json:"bm25"`
+	// Relevant says whether the relevance rule passes the episode (see
+	// BeliefHit.Relevant).
+	Relevant bool `json:"relevant"`
 	// SupersededBy, set only when the prompt asks about the past, is the
 	// current value of a slot whose earlier value this episode states.
 	SupersededBy string `json:"superseded_by,omitempty"`
@@ -160,9 +193,14 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		now = q.AsOf
 	}
 	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text), needs: relations.Needs(q.Text),
-		specific: specificTerms(q.Text)}
+		specific: specificTerms(q.Text), memo: &claimMemo{}}
+	if r.Cache != nil {
+		s.memo = &r.Cache.claims
+	}
 	if r.Opts.Mode != LexicalOnly {
-		if err := s.embedQuery(ctx); err != nil {
+		var err error
+		r.timed("embed query", func() { err = s.embedQuery(ctx) })
+		if err != nil {
 			if r.Opts.Mode == VectorOnly {
 				return res, err
 			}
@@ -176,15 +214,19 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	var errB, errE error
 	findBeliefs := func() {
 		b := s.fork()
-		if errB = b.gather(ctx, "beliefs", lexicalBeliefs, vectorBeliefs); errB == nil {
-			beliefs, states, errB = b.rankBeliefs(ctx)
+		r.timed("belief search", func() { errB = b.gather(ctx, "beliefs", lexicalBeliefs, vectorBeliefs) })
+		if errB == nil {
+			r.timed("belief ranking", func() { beliefs, states, errB = b.rankBeliefs(ctx) })
 			asOf = b.asOf
 		}
 	}
 	findEpisodes := func() {
 		e := s.fork()
-		if errE = e.gather(ctx, "episodes", lexicalEpisodes, vectorEpisodes); errE == nil {
-			episodes, errE = e.rankEpisodes(ctx)
+		// Asked for more episodes than the pools hold, search deeper.
+		k := r.Opts.MaxEpisodes
+		r.timed("episode search", func() { errE = e.gather(ctx, "episodes", max(lexicalEpisodes, k), max(vectorEpisodes, k)) })
+		if errE == nil {
+			r.timed("episode ranking", func() { episodes, errE = e.rankEpisodes(ctx) })
 			unshown = e.unshown
 		}
 	}
@@ -201,7 +243,8 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		return res, err
 	}
 	s.asOf, s.unshown = asOf, unshown
-	beliefs, episodes, err := s.settle(ctx, beliefs, episodes, states)
+	var err error
+	r.timed("current truth", func() { beliefs, episodes, err = s.settle(ctx, beliefs, episodes, states) })
 	if err != nil {
 		return res, err
 	}

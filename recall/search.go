@@ -38,6 +38,9 @@ type search struct {
 	bm25             map[string]float64 // negated BM25, higher is better
 	cosine           map[string]float64
 	lexRank, vecRank map[string]int // 1-based ranks in each list
+	memo             *claimMemo     // the claims of episodes read, shared by the forks
+	// liftFrom and liftTo are the cosines LiftFusion lifts between.
+	liftFrom, liftTo float64
 
 	asOf []store.Belief // every belief as of Query.AsOf, for exclusive groups
 
@@ -82,6 +85,12 @@ func (s *search) gather(ctx context.Context, kind string, lexicalK, vectorK int)
 		if lexical {
 			if err := s.lexicalSearch(ctx, kind, lexicalK); err != nil {
 				return err
+			}
+			if s.r.OneShot && kind == "episodes" && len(s.lexRank) >= lexicalK {
+				// The words filled BM25's pool: in a one-shot process the
+				// scan of every sketch of the project is not worth it.
+				// The candidates are still scored by their vectors.
+				return nil
 			}
 		}
 		if vector {

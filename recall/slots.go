@@ -235,15 +235,6 @@ func claims(text string) []claim {
 	return out
 }
 
-// claimsOf returns the claims of text when read is set, else none: the
-// extractor runs only for prompts that need a slot.
-func claimsOf(text string, read bool) []claim {
-	if !read {
-		return nil
-	}
-	return claims(text)
-}
-
 // ownWords returns the person's part of an exchange episode ("User: …
 // \n\nAssistant: …"), or the whole text of any other.
 func ownWords(text string) string {
@@ -294,7 +285,7 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	newestFresh := map[slotKey]fresh{}
 	newestAny := map[slotKey]fresh{}
 	for _, e := range read {
-		for _, c := range claims(e.Text) {
+		for _, c := range s.claimsOf(e.ID, e.Text) {
 			said[e.ID] = append(said[e.ID], c)
 			at := e.CreatedAt.UnixMilli()
 			if f, ok := newestAny[c.slot]; !ok || at > f.at {

@@ -91,7 +91,7 @@ var toolTable = []Tool{
 	{"jasmine", "Jasmine", cats(CatTestRunner), nil},
 	{"junit", "JUnit", cats(CatTestRunner), []string{"junit5", "junit 5"}},
 	{"minitest", "Minitest", cats(CatTestRunner), nil},
-	{"playwright", "Playwright", cats(CatE2E), nil},
+	{"playwright", "Playwright", cats(CatE2E, CatTestRunner), nil},
 	{"cypress", "Cypress", cats(CatE2E), nil},
 	{"selenium", "Selenium", cats(CatE2E), nil},
 	{"puppeteer", "Puppeteer", cats(CatE2E), nil},

@@ -87,7 +87,9 @@ func (db *DB) Remember(ctx context.Context, in RememberInput) (Remembered, error
 		}
 		out.EpisodeID = ep.ID
 		for _, st := range in.Statements {
-			one, err := tx.rememberOne(ctx, in, st, ep.ID, st.Exclusive || exclusive[st.Predicate])
+			one, err := tx.Claim(ctx, ClaimInput{Statement: st, Scope: in.Scope, Project: in.Project, EpisodeID: ep.ID,
+				Source: in.Source, BeliefSource: "user", Label: belief.Manual, Reliability: 1},
+				st.Exclusive || exclusive[st.Predicate])
 			if err != nil {
 				return err
 			}
@@ -101,10 +103,42 @@ func (db *DB) Remember(ctx context.Context, in RememberInput) (Remembered, error
 	return out, err
 }
 
-func (tx *Tx) rememberOne(ctx context.Context, in RememberInput, st Statement, episodeID string, exclusive bool) (RememberedOne, error) {
+// ClaimInput is one statement from a source credence records as evidence
+// straight away, without the consolidator's reading: a person's own words
+// (`credence remember`, MANUAL, ρ = 1) or a claim of a memory file Claude
+// Code or a person keeps (SUPPORTS with that source's reliability).
+type ClaimInput struct {
+	Statement Statement
+	Scope     string // belief.ScopeGlobal or belief.ScopeProject
+	Project   string // the project root for project scope
+	EpisodeID string
+	// Source is the evidence source ("cli", "claude_memory" …);
+	// BeliefSource the source of a belief the claim creates.
+	Source, BeliefSource string
+	// Label is MANUAL or SUPPORTS; the evidence against the beliefs the
+	// claim displaces is MANUAL or CONTRADICTS accordingly.
+	Label       belief.Label
+	Reliability float64
+}
+
+// Claim records in's statement as evidence for the matching active belief
+// of its scope, creating it when none has the same triple (or statement,
+// without a predicate), and as evidence against the beliefs it displaces: the
+// positive form of a negation, the value it replaces, and the other values
+// of an exclusive slot.
+func (tx *Tx) Claim(ctx context.Context, in ClaimInput, exclusive bool) (RememberedOne, error) {
+	st, episodeID := in.Statement, in.EpisodeID
+	against := belief.Contradicts
+	if in.Label == belief.Manual {
+		against = belief.Manual
+	}
 	manual := func(id string, support float64) (belief.State, error) {
+		label := in.Label
+		if support < 0 {
+			label = against
+		}
 		return tx.AddEvidence(ctx, Evidence{BeliefID: id, EpisodeID: episodeID, Source: in.Source,
-			Label: belief.Manual, Support: support, Reliability: 1})
+			Label: label, Support: support, Reliability: in.Reliability})
 	}
 	slot := Filter{Statuses: []belief.Status{belief.Active}, Scope: in.Scope, Project: in.Project, Subject: st.Subject}
 	if in.Scope == belief.ScopeGlobal {
@@ -151,7 +185,7 @@ func (tx *Tx) rememberOne(ctx context.Context, in RememberInput, st Statement, e
 	if id == "" {
 		one.Created = true
 		id, err = tx.CreateBelief(ctx, belief.Spec{Statement: st.Statement, Subject: st.Subject, Predicate: predicate,
-			Object: st.Object, Kind: st.Kind, Scope: in.Scope, ProjectPath: in.Project, Source: "user"})
+			Object: st.Object, Kind: st.Kind, Scope: in.Scope, ProjectPath: in.Project, Source: in.BeliefSource})
 		if err != nil {
 			return one, err
 		}

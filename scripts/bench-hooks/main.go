@@ -7,6 +7,7 @@
 //	bench-hooks run  -home DIR -bin PATH [-runs 50]
 //	bench-hooks hold -home DIR   (keeps the database open, as the agent does)
 //	bench-hooks time -home DIR [-runs 30] [-stdin FILE] -- COMMAND ARGS...
+//	bench-hooks breakdown -log HOOK_LOG   (where a served prompt's time goes)
 package main
 
 import (
@@ -45,6 +46,8 @@ func main() {
 		err = hold(os.Args[2:])
 	case "time":
 		err = timeCmd(os.Args[2:])
+	case "breakdown":
+		err = breakdown(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
@@ -165,6 +168,8 @@ func run(args []string) error {
 	home := fs.String("home", "", "HOME seeded by seed")
 	bin := fs.String("bin", "", "credence-hook binary")
 	runs := fs.Int("runs", 50, "runs per event")
+	other := fs.String("vs", "", "another credence-hook binary (another build) whose runs alternate with -bin's, for a comparison under the same load")
+	only := fs.String("only", "", "time only this event (and /bin/true)")
 	fs.Parse(args)
 	if *home == "" || *bin == "" {
 		return fmt.Errorf("run: -home and -bin are required")
@@ -199,6 +204,9 @@ func run(args []string) error {
 			q := queries[i%len(queries)]
 			return input("UserPromptSubmit", map[string]any{"cwd": q.Project, "prompt": q.Text})
 		}},
+		// The front alone: it starts, reads its settings, finds the event
+		// unknown, logs that and exits, reaching no socket and no database.
+		{"front start (unknown event)", []string{*bin, "BenchNoSuchEvent"}, func(int) []byte { return nil }},
 		{"Stop", []string{*bin, "Stop"}, func(i int) []byte {
 			return input("Stop", map[string]any{"cwd": queries[0].Project, "stop_hook_active": false,
 				"last_assistant_message": fmt.Sprintf("Done (%d). I updated the handler, ran the tests and all 212 passed; the lockfile is unchanged.", i)})
@@ -208,21 +216,78 @@ func run(args []string) error {
 				"session_id": fmt.Sprintf("bench-start-%d", i)})
 		}},
 	}
+	// Each run of a hook is paired with a run of /bin/true just before it,
+	// so the two see the same load: on a shared machine the ratio of the
+	// two is what carries from one run to the next (the targets are
+	// ratios: docs/BENCHMARKS.md).
 	fmt.Printf("%-28s %6s %8s %8s %8s %8s %10s\n", "hook", "runs", "p50 ms", "p95 ms", "max ms", "cpu p50", "max RSS")
-	for _, bn := range benches {
-		var ss []sample
+	spawn, hooks := benches[0], benches[1:]
+	var spawns []sample
+	type result struct {
+		name     string
+		ss, true []sample
+	}
+	var results []result
+	for _, bn := range hooks {
+		if *only != "" && !strings.HasPrefix(bn.name, *only) {
+			continue
+		}
+		cmds := [][]string{bn.cmd}
+		if *other != "" && bn.cmd[0] == *bin {
+			cmds = append(cmds, append([]string{*other}, bn.cmd[1:]...))
+		}
+		ss := make([][]sample, len(cmds))
+		var ts []sample
 		for i := 0; i < *runs+3; i++ {
-			s, err := timeProcess(bn.cmd, env, bn.stdin(i))
+			t, err := timeProcess(spawn.cmd, env, nil)
 			if err != nil {
-				return fmt.Errorf("%s: %w", bn.name, err)
+				return fmt.Errorf("%s: %w", spawn.name, err)
 			}
-			if i >= 3 { // warm-up runs fill the page cache
-				ss = append(ss, s)
+			for c, cmd := range cmds {
+				s, err := timeProcess(cmd, env, bn.stdin(i))
+				if err != nil {
+					return fmt.Errorf("%s: %w", bn.name, err)
+				}
+				if i >= 3 { // warm-up runs fill the page cache
+					ss[c] = append(ss[c], s)
+				}
+			}
+			if i >= 3 {
+				ts = append(ts, t)
 			}
 		}
-		report(bn.name, ss)
+		spawns = append(spawns, ts...)
+		for c := range cmds {
+			name := bn.name
+			if len(cmds) > 1 {
+				name += [...]string{" (-bin)", " (-vs)"}[c]
+			}
+			results = append(results, result{name, ss[c], ts})
+		}
+	}
+	report(spawn.name, spawns)
+	for _, r := range results {
+		report(r.name, r.ss)
+	}
+	fmt.Printf("\n%-28s %10s %10s   (each against the /bin/true runs paired with it)\n", "ratio to /bin/true", "p50", "p95")
+	for _, r := range results {
+		p50, p95 := ratio(r.ss, r.true, 50), ratio(r.ss, r.true, 95)
+		fmt.Printf("%-28s %9.1f× %9.1f×\n", r.name, p50, p95)
 	}
 	return nil
+}
+
+// ratio is the p-th percentile wall time of ss over that of base.
+func ratio(ss, base []sample, p int) float64 {
+	walls := func(xs []sample) []time.Duration {
+		out := make([]time.Duration, len(xs))
+		for i, x := range xs {
+			out[i] = x.wall
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+		return out
+	}
+	return float64(pct(walls(ss), p)) / float64(max(pct(walls(base), p), 1))
 }
 
 func timeProcess(argv, env []string, stdin []byte) (sample, error) {
@@ -318,5 +383,62 @@ func timeCmd(args []string) error {
 		}
 	}
 	report(strings.Join(fs.Args(), " "), ss)
+	return nil
+}
+
+// breakdown reads the hooks' log, the agent's lines written at debug level while the
+// served prompts ran, and prints where a served UserPromptSubmit's time
+// went inside the agent: from accepting the connection to the reply, and
+// each recall stage (recall.Stages).
+func breakdown(args []string) error {
+	fs := flag.NewFlagSet("breakdown", flag.ExitOnError)
+	logPath := fs.String("log", "", "the hooks' log (logs/hook.log), the agent's part written with CREDENCE_LOG_LEVEL=debug")
+	fs.Parse(args)
+	raw, err := os.ReadFile(*logPath)
+	if err != nil {
+		return err
+	}
+	fields := map[string][]time.Duration{}
+	var order []string
+	add := func(name string, us float64) {
+		if _, ok := fields[name]; !ok {
+			order = append(order, name)
+		}
+		fields[name] = append(fields[name], time.Duration(us*1000))
+	}
+	for _, line := range bytes.Split(raw, []byte("\n")) {
+		var m map[string]any
+		if json.Unmarshal(line, &m) != nil || m["event"] != "UserPromptSubmit" || m["via"] != "agent" {
+			continue
+		}
+		switch m["msg"] {
+		case "served":
+			if us, ok := m["reply_us"].(float64); ok {
+				add("agent: accept to reply", us)
+			}
+		case "recall stages":
+			keys := make([]string, 0, len(m))
+			for k := range m {
+				if strings.HasSuffix(k, "_us") {
+					keys = append(keys, k)
+				}
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				if us, ok := m[k].(float64); ok {
+					add("recall: "+strings.ReplaceAll(strings.TrimSuffix(k, "_us"), "_", " "), us)
+				}
+			}
+		}
+	}
+	if len(order) == 0 {
+		return fmt.Errorf("breakdown: no served UserPromptSubmit in %s (was the agent run with CREDENCE_LOG_LEVEL=debug?)", *logPath)
+	}
+	fmt.Printf("%-34s %6s %8s %8s\n", "inside the agent", "n", "p50 ms", "p95 ms")
+	for _, name := range order {
+		ds := fields[name]
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		fmt.Printf("%-34s %6d %8.2f %8.2f\n", name, len(ds), float64(pct(ds, 50).Microseconds())/1000, float64(pct(ds, 95).Microseconds())/1000)
+	}
 	return nil
 }

@@ -1,0 +1,139 @@
+// Command bench-recall times each stage of a recall against the database
+// scripts/bench-hooks.sh seeds, the way the agent serves a prompt (one
+// long-lived process: caches, beliefs and episodes searched side by side,
+// the file mapped) and the way a hook run in-process does (a fresh
+// recaller on one connection each time). docs/BENCHMARKS.md reports it
+// beside the whole-process times of bench-hooks.
+//
+//	bench-recall stages -home DIR [-runs 200] [-mode served|inprocess] [-cpuprofile FILE]
+//	bench-recall conversations -data FILE [-k 5,10,20,50]
+//
+// conversations measures episode recall@k on a long-conversation
+// benchmark in the LoCoMo layout (conversations.go), as `credence recall
+// --json` ranks: BM25 alone, the earlier hybrid and the current one.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"sort"
+	"time"
+
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/recall"
+	"github.com/credence-mem/credence/recall/synth"
+	"github.com/credence-mem/credence/store"
+)
+
+func main() {
+	var run func([]string) error
+	switch {
+	case len(os.Args) >= 2 && os.Args[1] == "stages":
+		run = stages
+	case len(os.Args) >= 2 && os.Args[1] == "conversations":
+		run = conversations
+	default:
+		fmt.Fprintln(os.Stderr, "usage: bench-recall stages -home DIR [-runs N] [-mode served|inprocess] [-cpuprofile FILE]\n       bench-recall conversations -data FILE [-k 5,10,20,50]")
+		os.Exit(2)
+	}
+	if err := run(os.Args[2:]); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-recall:", err)
+		os.Exit(1)
+	}
+}
+
+// serverMmap is what the agent maps of the database (hooks.serverMmap).
+const serverMmap = 1 << 30
+
+func stages(args []string) error {
+	fs := flag.NewFlagSet("stages", flag.ExitOnError)
+	home := fs.String("home", "", "HOME seeded by bench-hooks seed")
+	runs := fs.Int("runs", 200, "recalls to time (after 10 warm-up ones)")
+	mode := fs.String("mode", "served", "served (as the agent) or inprocess (as a hook process)")
+	profile := fs.String("cpuprofile", "", "write a CPU profile of the timed recalls")
+	fs.Parse(args)
+	if *home == "" {
+		return fmt.Errorf("stages: -home is required")
+	}
+	served := *mode == "served"
+	if !served && *mode != "inprocess" {
+		return fmt.Errorf("stages: -mode %q: want served or inprocess", *mode)
+	}
+	var queries []synth.Query
+	raw, err := os.ReadFile(filepath.Join(*home, "queries.json"))
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, &queries); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	opts := store.Options{ReadOnly: true}
+	if served {
+		opts.MmapBytes = serverMmap
+	}
+	db, err := store.Open(ctx, filepath.Join(*home, ".local", "share", "credence", "credence.db"), opts)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if !served {
+		db.SQL().SetMaxOpenConns(1)
+	}
+	emb, err := embed.NewStatic()
+	if err != nil {
+		return err
+	}
+	cache := recall.NewCache()
+	times := map[string][]time.Duration{}
+	trace := func(stage string, d time.Duration) { times[stage] = append(times[stage], d) }
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	for i := 0; i < *runs+10; i++ {
+		q := queries[i%len(queries)]
+		r := &recall.Recaller{DB: db, Embedder: emb, Opts: recall.DefaultOptions()}
+		if served {
+			r.Cache, r.SideBySide = cache, true
+		} else {
+			r.OneShot = true
+		}
+		if i >= 10 {
+			r.Trace = trace
+		}
+		start := time.Now()
+		if _, err := r.Recall(ctx, recall.Query{Text: q.Text, Project: q.Project}); err != nil {
+			return err
+		}
+		if i >= 10 {
+			trace("whole recall", time.Since(start))
+		}
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("%s recall, %d queries; load average %s", *mode, *runs, load)
+	fmt.Printf("%-16s %8s %8s\n", "stage", "p50 ms", "p95 ms")
+	for _, st := range append(append([]string{}, recall.Stages...), "whole recall") {
+		ds := times[st]
+		if len(ds) == 0 {
+			continue
+		}
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		fmt.Printf("%-16s %8.2f %8.2f\n", st, ms(ds[len(ds)/2]), ms(ds[min(len(ds)-1, len(ds)*95/100)]))
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
