@@ -74,7 +74,20 @@ func ExtractWith(text string, ctx Context) []Fact {
 			c.correction = true
 		}
 		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
-		for _, f := range r.extractClause(&c) {
+		found := r.extractClause(&c)
+		if len(found) == 0 && c.text != "" {
+			// a second reading in plain words (rewrite.go)
+			if rw, ok := reword(rc); ok && r.topic == "" && r.said == "" {
+				rw.correction = rw.correction || c.correction
+				saved := *r
+				if fs := r.extractClause(&rw); len(fs) > 0 {
+					found, c = fs, rw
+				} else {
+					*r = saved // a reading that found nothing leaves no trace
+				}
+			}
+		}
+		for _, f := range found {
 			f = r.finish(f, &c)
 			all := append([]Fact{f}, versionFacts(f)...)
 			if len(all) > 1 && versionLike().MatchString(f.Replaces) && all[1].Replaces == "" {
