@@ -109,6 +109,7 @@ var (
 	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
 	wherePossible  = lazyRegexp(`\s*,?\s+(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible)$`)
 	iM             = lazyRegexp(`\bi m `)
+	doneWithRe     = lazyRegexp(`^(we|i) (?:are|am) (?:done|finished|through) with (.+)$`)
 	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
 	inlineProbably = lazyRegexp(`\bprobably\s+`)
@@ -277,6 +278,9 @@ func analyze(rc rawClause) clause {
 		c.standing = true
 		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
 	}
+	if strings.Contains(t, " with ") && doneWithRe().MatchString(t) {
+		t = doneWithRe().ReplaceAllString(t, "$1 no longer use $2") // "we're done with Heroku"
+	}
 	if containsAny(t, "would", "should", "let us", "will") || strings.HasPrefix(t, "you ") {
 		for _, r := range politeRewrites {
 			t = r.re().ReplaceAllString(t, r.out)
@@ -290,7 +294,7 @@ func analyze(rc rawClause) clause {
 var trailingFillers = []string{"please", "thanks", "thank you", "ty", "from now on", "going forward",
 	"moving forward", "from here on", "in the future", "in future", "by default", "as well", "too",
 	"also", "anymore", "any more", "now", "nowadays", "these days", "ok", "okay", "btw", "lol", "haha",
-	"though", "again", "for all projects", "everywhere"}
+	"though", "again", "for all projects", "everywhere", "fyi", "fwiw"}
 
 // stripTrailing removes fillers that end a clause ("..., please", "now",
 // "anymore") once the filters have seen them.

@@ -37,7 +37,8 @@ var (
 var notBans = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"worries": true, "thanks": true, "problems": true, "questions": true,
 		"hard feelings": true, "results": true, "errors": true, "changes": true, "issues": true,
-		"news": true, "plans": true, "regrets": true, "updates": true, "tests": true, "words": true}
+		"news": true, "plans": true, "regrets": true, "updates": true, "tests": true, "words": true,
+		"exceptions": true, "exception": true, "excuses": true, "idea": true, "clue": true}
 })
 
 // notInstructions follow "don't"/"never" without making a rule: "don't
@@ -185,6 +186,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			verb = "should stop"
 		}
 		rest = strings.TrimPrefix(rest, "ever ")
+		if !strings.Contains(rest, " ") && (strings.HasSuffix(rest, "ly") || rest == "here" || rest == "there" || rest == "anywhere") {
+			return guideline{}, false // "…, never locally": when, not what
+		}
 		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
 			return guideline{}, false // "never say never", "never had this problem"
 		}

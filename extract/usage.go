@@ -208,6 +208,9 @@ func matchUse(c *clause) []Fact {
 		return nil
 	}
 	ref, verb, rest := parseSubject(m[1]), m[2], m[3]
+	if notOurs(m[1]) {
+		return nil // "the upstream project uses Bazel", "this code uses generics"
+	}
 	baseHint := ref.hint()
 	if h, ok := verbHint()[verb]; ok {
 		baseHint = h
@@ -266,6 +269,9 @@ func matchUse(c *clause) []Fact {
 			continue
 		}
 		u := resolveUse(obj, hint, purpose, altTool)
+		if u.tool == nil && !stackObject(c.span, part, obj, u.pred) {
+			continue // "our CI uses a cache", "the API uses pagination"
+		}
 		if u.tool == nil && (toolOnlyVerbs()[verb] || !hasLetter().MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
 			continue // "Zod for validation and testing": "testing" continues the purpose
 		}
@@ -336,3 +342,39 @@ func matchDeploy(c *clause) []Fact {
 	}
 	return out
 }
+
+// notOurs: a subject that names someone else's code or a piece of the
+// code at hand, not the project: "the upstream project", "the other
+// team", "this code", "their repo".
+var notOursRe = lazyRegexp(`^(?:the|this|that) (?:other|upstream|downstream|old|previous|former|external|third-party|vendor|vendor's|client's|parent|sister|example|sample|demo|original|forked) |^(?:this|that) (?:code|snippet|function|file|method|class|component|test|script|module|line|query|handler|example)$|^(?:their|his|her) `)
+
+func notOurs(subject string) bool { return notOursRe().MatchString(subject) }
+
+// stackObject says whether an object outside the taxonomy is a thing the
+// project's stack is made of, which a generic "uses" fact may name: a
+// named product ("Temporal", "ccache" with a purpose, "Stripe for
+// payments"), not a technique, a quantity or a thing with an article
+// ("reflection", "too much memory", "a cache", "a fake clock"). A slot
+// ("our tests use …") or a purpose ("… for auth") makes a lower-case name
+// count, if it has no article.
+func stackObject(span, raw, obj, pred string) bool {
+	raw = strings.TrimSpace(raw)
+	if quantityRe().MatchString(raw) {
+		return false
+	}
+	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "some ") {
+		return false
+	}
+	if pred != "uses" {
+		return true
+	}
+	shown := display(span, obj)
+	for _, r := range shown {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '/' {
+			return true
+		}
+	}
+	return false
+}
+
+var quantityRe = lazyRegexp(`^(?:too much|too many|a lot of|lots of|a ton of|tons of|so much|so many|much|many|more|less|fewer|most of|half|all of|\d+(?:\.\d+)?\s*(?:%|percent|gb|mb|kb|cores?|threads?|ms|seconds?))\b`)
