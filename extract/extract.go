@@ -77,14 +77,14 @@ func ExtractWith(text string, ctx Context) []Fact {
 		found := r.extractClause(&c)
 		if len(found) == 0 && c.text != "" {
 			// a second reading in plain words (rewrite.go)
-			if rw, ok := reword(rc); ok && r.topic == "" && r.said == "" {
+			for _, rw := range r.rewordings(rc, &c) {
 				rw.correction = rw.correction || c.correction
 				saved := *r
 				if fs := r.extractClause(&rw); len(fs) > 0 {
 					found, c = fs, rw
-				} else {
-					*r = saved // a reading that found nothing leaves no trace
+					break
 				}
+				*r = saved // a reading that found nothing leaves no trace
 			}
 		}
 		for _, f := range found {
@@ -576,4 +576,26 @@ func shareCategory(a, b *tool) bool {
 		}
 	}
 	return false
+}
+
+// rewordings are the second readings of a clause that yielded nothing
+// (rewrite.go), none while a slot spoken of over two clauses is pending.
+func (r *reading) rewordings(rc rawClause, c *clause) []clause {
+	if r.topic != "" || r.said != "" {
+		return nil
+	}
+	if m := itIsRe().FindStringSubmatch(c.text); m != nil && len(r.facts) > 0 {
+		// "we dumped mysql, it's postgres now": the value given up is
+		// what the new one replaces
+		last := r.facts[len(r.facts)-1]
+		old, ok1 := lookupTool(last.Object)
+		v := strings.TrimSuffix(strings.TrimPrefix(m[1], "all "), " now")
+		t, ok2 := lookupTool(v)
+		if last.Kind == KindFact && last.Negated && ok1 && ok2 && shareCategory(old, t) {
+			rw := *c
+			rw.text = "we use " + v
+			return []clause{rw}
+		}
+	}
+	return rewordAll(rc)
 }

@@ -36,6 +36,11 @@ const (
 )
 
 var rewordings = []rewording{
+	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but)\s*,?\s+`)},
+	{re: lazyRegexp(`(?i)\b(using|use|living|working|on)\s+since\s+(?:last\s+|this\s+)?\w+\s+`), out: "$1 "},
+	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},
+	{re: lazyRegexp(`(?i)^(?:please\s+)?remember\s+to\s+(always|never)\s+`), out: "$1 "},
+	{re: lazyRegexp(`(?i)\b(?:we\s+are|we're|we\s+will\s+be|we'll\s+be)\s+on\s+(.+?)\s+for\s+(?:deploys|deployments|deployment|hosting)$`), out: "we deploy to $1"},
 	// dates that open or close a change announced ahead
 	{re: lazyRegexp(`(?i)^(?:from|starting|beginning|as of|effective|after)\s+` + whenRe + `(?:\s+on(?:wards)?)?\s*,?\s+`), change: true, future: true},
 	{re: lazyRegexp(`(?i)^(?:next|this coming)\s+(?:week|month|sprint|quarter|year|release)\s*,?\s+`), change: true, future: true},
@@ -127,10 +132,44 @@ var futureModals = []struct {
 	{lazyRegexp(`(?i)\bwe\s+(formatting|linting|deploying|testing)\s+with\b`), "we $1 with"},
 }
 
+// rewordings returns the clause read again in plain words: the whole
+// clause, then the words before its first comma when what follows is an
+// aside of its own ("Next month I'm moving to Rotterdam, the contract is
+// signed").
+func rewordAll(rc rawClause) []clause {
+	var out []clause
+	if c, ok := reword(rc); ok {
+		out = append(out, c)
+	}
+	if head, _, ok := strings.Cut(rc.text, ", "); ok && len(strings.Fields(head)) >= 3 {
+		h := rawClause{text: head, question: rc.question}
+		if c, ok := reword(h); ok {
+			out = append(out, c)
+		} else {
+			out = append(out, analyze(h))
+		}
+		out[len(out)-1].span = strings.TrimSpace(rc.text)
+	}
+	return out
+}
+
+// teamVerb: "in this team we writes …" after "our team writes …".
+var teamVerb = lazyRegexp(`(?i)^in this team we (\w+s)\b`)
+
+// noMore: "no more TODO comments please".
+var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
+
 // reword returns the clause read again in plain words, and whether any
 // rewrite applied.
 func reword(rc rawClause) (clause, bool) {
 	t := strings.TrimSpace(rc.text)
+	if m := noMore().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(strings.ToLower(m[1])); tool {
+			t = "we no longer use " + m[1] // "no more yarn"
+		} else {
+			t = "stop adding " + m[1] // "no more TODO comments please"
+		}
+	}
 	var change, correction, standing, future bool
 	for _, w := range rewordings {
 		if !w.re().MatchString(t) {
@@ -145,6 +184,11 @@ func reword(rc rawClause) (clause, bool) {
 		correction = correction || w.correction
 		standing = standing || w.standing
 		future = future || w.future
+	}
+	if m := teamVerb().FindStringSubmatch(t); m != nil {
+		if v, ok := thirdPersonBase(strings.ToLower(m[1])); ok {
+			t = "in this team we " + v + t[len(m[0]):]
+		}
 	}
 	if m := wouldYouMind().FindStringSubmatch(t); m != nil {
 		if base, ok := baseOfGerund(strings.ToLower(m[1])); ok {
