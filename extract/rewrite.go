@@ -100,7 +100,8 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
 	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},
-	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+(?:we|you)\s+(?:please\s+)?not\s+(.+?)(?:,?\s+please)?$`), out: "never $1"},
+	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+we\s+(?:please\s+)?not\s+(.+?)(?:,?\s+please)?$`), out: "never $1"},
+	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+((?:\w+\s+)?(?:[a-z_.-]+\s+)?[a-z_.-]+s?(?:\s+(?:in|for|on)\s+[a-z_ .-]+)?)(?:,?\s+please)?$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?stop\s+(\w+ing\b.*)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?(always|never)\s+(.+?)\s+(from now on|going forward|in the future|moving forward)$`), out: "$3, $1 $2"},
 	{re: lazyRegexp(`(?i)^(?:can|could)\s+we\s+(?:please\s+)?(stick to|stick with)\s+(.+)$`), out: "always $1 $2"},
@@ -156,6 +157,9 @@ func rewordAll(rc rawClause) []clause {
 // teamVerb: "in this team we writes …" after "our team writes …".
 var teamVerb = lazyRegexp(`(?i)^in this team we (\w+s)\b`)
 
+// habitWords make what a team does a habit: "for every decision".
+var habitWords = lazyRegexp(`(?i)\b(?:every|each|always|never|all (?:our|the)|before|after)\b`)
+
 // noMore: "no more TODO comments please".
 var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
 
@@ -163,7 +167,7 @@ var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
 // rewrite applied.
 func reword(rc rawClause) (clause, bool) {
 	t := strings.TrimSpace(rc.text)
-	if m := noMore().FindStringSubmatch(t); m != nil {
+	if m := noMore().FindStringSubmatch(t); m != nil && !notBans()[strings.ToLower(firstWord(m[1]))] {
 		if _, tool := lookupTool(strings.ToLower(m[1])); tool {
 			t = "we no longer use " + m[1] // "no more yarn"
 		} else {
@@ -185,12 +189,12 @@ func reword(rc rawClause) (clause, bool) {
 		standing = standing || w.standing
 		future = future || w.future
 	}
-	if m := teamVerb().FindStringSubmatch(t); m != nil {
+	if m := teamVerb().FindStringSubmatch(t); m != nil && habitWords().MatchString(t) {
 		if v, ok := thirdPersonBase(strings.ToLower(m[1])); ok {
 			t = "in this team we " + v + t[len(m[0]):]
 		}
 	}
-	if m := wouldYouMind().FindStringSubmatch(t); m != nil {
+	if m := wouldYouMind().FindStringSubmatch(t); m != nil && m[3] != "" {
 		if base, ok := baseOfGerund(strings.ToLower(m[1])); ok {
 			t, standing = base+" "+m[2], true
 			if m[3] != "" {
