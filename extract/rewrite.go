@@ -32,7 +32,7 @@ type rewording struct {
 const (
 	weekdayRe = `(?:mon|tues|wednes|thurs|fri|satur|sun)day`
 	monthRe   = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?`
-	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
+	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
 )
 
 var rewordings = []rewording{
@@ -47,6 +47,9 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)\s+(?:(?:on|from|starting|as of|beginning)\s+)?(?:next\s+(?:week|month|sprint|quarter|year|release)|tomorrow|(?:on\s+)?` + weekdayRe + `)$`), change: true, future: true},
 	{re: lazyRegexp(`(?i)^(?:yesterday|last\s+(?:week|month|year|sprint)|now)\s*,?\s+`), change: true},
 	{re: lazyRegexp(`(?i)^since\s+(?:\w+|\d+)\s+(?:years?|months?|weeks?)\s*,?\s+`)},
+	{re: lazyRegexp(`(?i)^since\s+(?:\d{4}|last\s+(?:year|month|week)|` + monthRe + `)\s*,?\s+`)},
+	{re: lazyRegexp(`(?i)^((?:at|in|with)\s+[^,]+?\s+(?:we|i)\s+.+?)\s+(?:now|these days|nowadays)$`), out: "$1"},
+	{re: lazyRegexp(`(\w)/$`), out: "$1"}, // "deploy from release/"
 	// asides that add nothing
 	{re: lazyRegexp(`(?i),?\s+(?:fyi|of course|obviously|to be exact|if that helps|if it helps|in case it matters|in case that helps|if that matters)$`)},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops)$`), out: "$1", correction: true},
@@ -130,6 +133,7 @@ var futureModals = []struct {
 	{lazyRegexp(`(?i)\bi(?:'m|\s+am)\s+moving\s+to\b`), "I moved to"},
 	{lazyRegexp(`(?i)\bi(?:'m|\s+am)\s+(?:at|with)\s+([A-Z])`), "I work at $1"},
 	{lazyRegexp(`(?i)\bwe(?:'re|\s+are)\s+(switch|mov|migrat)ing\b`), "we ${1}ed"},
+	{lazyRegexp(`(?i)\b(we|i)\s+(switch|mov|migrat)e?\s+(to|from|over)\b`), "$1 ${2}ed $3"},
 	{lazyRegexp(`(?i)\bwe\s+(formatting|linting|deploying|testing)\s+with\b`), "we $1 with"},
 }
 
