@@ -135,7 +135,9 @@ var bareMarker = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"no": true, "nope": true, "nah": true, "wait": true, "sorry": true, "oops": true,
 		"no wait": true, "wait no": true, "actually": true, "correction": true, "my bad": true, "whoops": true,
 		"no sorry": true, "sorry no": true, "oops sorry": true, "sorry typo": true, "typo": true, "autocorrect": true,
-		"damn autocorrect": true, "stupid autocorrect": true, "wrong": true, "that is wrong": true, "not quite": true}
+		"damn autocorrect": true, "stupid autocorrect": true, "wrong": true, "that is wrong": true, "not quite": true,
+		"scratch that": true, "let me correct myself": true, "let me correct that": true, "i wrote it wrong": true,
+		"i got it wrong": true, "i typed it wrong": true, "i misspelled it": true, "wrong one": true, "my mistake": true}
 })
 
 // pastOf is the past tense of the change verbs "ended up …" takes.

@@ -32,7 +32,7 @@ type rewording struct {
 const (
 	weekdayRe = `(?:mon|tues|wednes|thurs|fri|satur|sun)day`
 	monthRe   = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?`
-	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
+	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|q[1-4](?:\s+\d{4})?|\d{4}|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
 )
 
 var rewordings = []rewording{
@@ -50,6 +50,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^since\s+(?:\d{4}|last\s+(?:year|month|week)|` + monthRe + `)\s*,?\s+`)},
 	{re: lazyRegexp(`(?i)^((?:at|in|with)\s+[^,]+?\s+(?:we|i)\s+.+?)\s+(?:now|these days|nowadays)$`), out: "$1"},
 	{re: lazyRegexp(`(\w)/$`), out: "$1"}, // "deploy from release/"
+	{re: lazyRegexp(`(?i)^(?:ah+|oh+|uh+|hm+|ehm?|err?m?)\s*,?\s+`)},
+	{re: lazyRegexp(`^(\S+(?:\s\S+)?)\*$`), out: "$1", correction: true},
+	{re: lazyRegexp(`(?i)^(?:(?:it(?:'s|\s+is)|that(?:'s|\s+is))\s+)?([A-Z][\w'-]+),?\s+with\s+(?:an?|two|one|double)\s+\w\b.*$`), out: "$1", correction: true},
+	{re: lazyRegexp(`(?i)^(?:no,?\s+)?from\s+(?:the\s+)?(\S+)\s+branch$`), out: "we deploy from the $1 branch", correction: true},
 	// asides that add nothing
 	{re: lazyRegexp(`(?i),?\s+(?:fyi|of course|obviously|to be exact|if that helps|if it helps|in case it matters|in case that helps|if that matters)$`)},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops)$`), out: "$1", correction: true},
@@ -158,6 +162,9 @@ func rewordAll(rc rawClause) []clause {
 	return out
 }
 
+// bareToolNow: "biome these days", "uv now" after the slot's old value.
+var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|nowadays|now)$`)
+
 // teamVerb: "in this team we writes …" after "our team writes …".
 var teamVerb = lazyRegexp(`(?i)^in this team we (\w+s)\b`)
 
@@ -171,6 +178,13 @@ var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
 // rewrite applied.
 func reword(rc rawClause) (clause, bool) {
 	t := strings.TrimSpace(rc.text)
+	if m := bareToolNow().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(strings.ToLower(m[1])); tool {
+			c := analyze(rawClause{text: "we use " + m[1]})
+			c.span, c.correction = strings.TrimSpace(rc.text), true
+			return c, true
+		}
+	}
 	if m := noMore().FindStringSubmatch(t); m != nil && !notBans()[strings.ToLower(firstWord(m[1]))] {
 		if _, tool := lookupTool(strings.ToLower(m[1])); tool {
 			t = "we no longer use " + m[1] // "no more yarn"
