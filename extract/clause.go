@@ -90,7 +90,7 @@ var (
 	// everyTime marks a habit inside or at the end of an instruction: "run
 	// go test with -race, always", "go test -race, every time", "run clippy
 	// before every push".
-	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$`)
+	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each) [a-z-]+(?: [a-z-]+)?$`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
 	pastEvent  = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
@@ -109,6 +109,8 @@ var (
 	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
 	wherePossible  = lazyRegexp(`\s*,?\s+(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible)$`)
 	iM             = lazyRegexp(`\bi m `)
+	calledName     = lazyRegexp(`^((?:my|our) (?:boss|manager|lead|team lead) is) (?:called|named) `)
+	verbUsing      = lazyRegexp(`^((?:we|i) (?:lint|format|test|bundle|build|deploy|type-check|typecheck))(?: everything| our code| all code)? using\b`)
 	doneWithRe     = lazyRegexp(`^(we|i) (?:are|am) (?:done|finished|through) with (.+)$`)
 	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
@@ -279,6 +281,12 @@ func analyze(rc rawClause) clause {
 		// a habit marked inside an instruction: it is standing
 		c.standing = true
 		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
+	}
+	if strings.Contains(t, "called ") || strings.Contains(t, "named ") {
+		t = calledName().ReplaceAllString(t, "$1 ") // "my boss is called Hana"
+	}
+	if strings.Contains(t, " using ") {
+		t = verbUsing().ReplaceAllString(t, "$1 with") // "we lint using ESLint"
 	}
 	if strings.Contains(t, " with ") && doneWithRe().MatchString(t) {
 		t = doneWithRe().ReplaceAllString(t, "$1 no longer use $2") // "we're done with Heroku"

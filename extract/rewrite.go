@@ -81,6 +81,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:our\s+)?(database|ci|runtime|formatter|linter|package manager|test runner|deploy branch|language|framework)\s*(?:=|:|\s)\s*(?:is\s+)?(\S+(?:\s\S+)?)$`), out: "our $1 is $2"},
 	{re: lazyRegexp(`(?i)^(go|golang|python|node|ruby|java|rust|php|deno|typescript)\s+v?(\d+(?:\.\d+)*)(?:\s+(?:here|btw|for us))?$`), out: "we are on $1 $2"},
 	{re: lazyRegexp(`(?i)^work(?:ing)?\s+(?:@|at)\s+`), out: "I work at "},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:on|in)\s+the\s+[\w -]+?\s+(?:team|org|group)\s+(?:at|@)\s+([A-Z][\w.&-]*)$`), out: "I work at $1"},
 	{re: lazyRegexp(`(?i)^(?:the\s+)?(api|app|server|backend|frontend|service)\s+(?:is\s+)?on\s+:?(\d{2,5})$`), out: "the $1 runs on port $2"},
 	{re: lazyRegexp(`^(\S+(?:\s\S+)?)\s*(?:→|->|=>)\s*(\S+(?:\s\S+)?)$`), out: "we switched from $1 to $2", change: true},
 	{re: lazyRegexp(`(?i)^(?:the\s+)?(?:repo|project|codebase|app)'s\s+`), out: "our "},
