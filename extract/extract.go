@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/credence-mem/credence/relations"
 )
@@ -101,7 +102,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 				if g.Statement == "" {
 					g = r.finish(g, &c)
 				}
-				if r.seen[g.key()] {
+				if r.seen[g.key()] || g.Kind == KindFact && strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] {
 					continue
 				}
 				r.seen[g.key()] = true
@@ -330,7 +331,7 @@ func (r *reading) extractClause(c *clause) []Fact {
 	c.text = cutAside(stripTrailing(c.text))
 	for _, m := range matchers {
 		if f := m(c); len(f) > 0 {
-			return f
+			return dropStates(f)
 		}
 	}
 	if f := r.elided(c); f != nil {
@@ -597,5 +598,41 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 			return []clause{rw}
 		}
 	}
+	if m := bareToolNow().FindStringSubmatch(c.span); m != nil {
+		// "biome these days" after "we use prettier": the slot's new value
+		if t, ok := lookupTool(strings.ToLower(m[1])); ok {
+			for _, cand := range r.candidates() {
+				if old, ok := lookupTool(cand.Object); ok && old.Name != t.Name && shareCategory(old, t) && fillsSlot(t, cand.Predicate) {
+					rw := analyze(rawClause{text: "we use " + m[1]})
+					rw.span, rw.correction = c.span, true
+					return []clause{rw}
+				}
+			}
+		}
+	}
 	return rewordAll(rc)
+}
+
+// stateWords say how something is, not what it is: "the tz database is
+// outdated", "db is down" name no database.
+var stateWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`down up outdated broken slow fast red green flaky fine ok okay empty full huge
+		old new stale dead gone missing failing passing stuck busy offline online weird wrong better worse`) {
+		m[w] = true
+	}
+	return m
+})
+
+// dropStates removes tool facts whose object is a state ("Project uses
+// outdated as its database"); what is left may be nothing.
+func dropStates(fs []Fact) []Fact {
+	out := fs[:0]
+	for _, f := range fs {
+		if f.Kind == KindFact && strings.HasPrefix(f.Predicate, "uses") && stateWords()[f.Object] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }

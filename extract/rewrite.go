@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A second reading. When a clause yields nothing as written, it is read
@@ -74,11 +75,9 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)\bfrom\s+(?:the\s+)?branch\s+(\S+)`), out: "from the $1 branch"},
 	{re: lazyRegexp(`(?i)\bis\s+listening\s+(?:at|on)\s+port\b`), out: "runs on port"},
 	{re: lazyRegexp(`(?i)^(at|in|with)\s+([^,]+?),?\s+(we|i)\s+([^,]+)(.*)$`), out: "$3 $4 $1 $2$5"},
-	{re: lazyRegexp(`(?i)\btz\b`), out: "timezone"},
-	{re: lazyRegexp(`(?i)\bmgr\b`), out: "manager"},
-	{re: lazyRegexp(`(?i)\bdb\b`), out: "database"},
-	{re: lazyRegexp(`(?i)^(?:my\s+)?(timezone|manager|editor|boss)\s*(?:=|:|\s)\s*(?:is\s+)?([^\s]+[^d\s]|\S+[^e]d)$`), out: "my $1 is $2"},
-	{re: lazyRegexp(`(?i)^(?:our\s+)?(database|ci|runtime|formatter|linter|package manager|test runner|deploy branch|language|framework)\s*(?:=|:|\s)\s*(?:is\s+)?(\S+(?:\s\S+)?)$`), out: "our $1 is $2"},
+	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)tz(\s*(?:=|:|\s+is\b))`), out: "${1}timezone$2"},
+	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)mgr(\s*(?:=|:|\s+is\b))`), out: "${1}manager$2"},
+	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+|the\s+)?)db(\s*(?:=|:|\s+is\b))`), out: "${1}database$2"},
 	{re: lazyRegexp(`(?i)^(go|golang|python|node|ruby|java|rust|php|deno|typescript)\s+v?(\d+(?:\.\d+)*)(?:\s+(?:here|btw|for us))?$`), out: "we are on $1 $2"},
 	{re: lazyRegexp(`(?i)^work(?:ing)?\s+(?:@|at)\s+`), out: "I work at "},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:on|in)\s+the\s+[\w -]+?\s+(?:team|org|group)\s+(?:at|@)\s+([A-Z][\w.&-]*)$`), out: "I work at $1"},
@@ -163,6 +162,28 @@ func rewordAll(rc rawClause) []clause {
 	return out
 }
 
+// terseSlot: "tz = CET", "editor: neovim", "mgr is Dana", "runtime deno"
+// (after the abbreviations are spelled out).
+var terseSlot = lazyRegexp(`(?i)^(?:my\s+|our\s+)?(timezone|manager|boss|editor|database|ci|runtime|formatter|linter|package manager|test runner|language|framework)\s*(?:=|:|\s)\s*(?:is\s+)?(\S+(?:\s\S+)?)$`)
+
+var personalSlot = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"timezone": true, "manager": true, "boss": true, "editor": true}
+})
+
+// terseValue says whether v can be the value of the slot in a terse
+// statement: a tool for a tool slot, a name for a person, a zone for a
+// time zone; "db is down" and "ci is red again" state no value.
+func terseValue(slot, v string) bool {
+	switch slot {
+	case "manager", "boss":
+		return !strings.Contains(v, " ") && v[0] >= 'A' && v[0] <= 'Z'
+	case "timezone":
+		return timezoneLike().MatchString(strings.ToLower(v)) && (strings.ToUpper(v) == v || strings.ContainsAny(v, "/+-0123456789"))
+	}
+	_, ok := lookupTool(strings.ToLower(v))
+	return ok
+}
+
 // bareToolNow: "biome these days", "uv now" after the slot's old value.
 var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|nowadays|now)$`)
 
@@ -179,14 +200,8 @@ var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
 // rewrite applied.
 func reword(rc rawClause) (clause, bool) {
 	t := strings.TrimSpace(rc.text)
-	if m := bareToolNow().FindStringSubmatch(t); m != nil {
-		if _, tool := lookupTool(strings.ToLower(m[1])); tool {
-			c := analyze(rawClause{text: "we use " + m[1]})
-			c.span, c.correction = strings.TrimSpace(rc.text), true
-			return c, true
-		}
-	}
-	if m := noMore().FindStringSubmatch(t); m != nil && !notBans()[strings.ToLower(firstWord(m[1]))] {
+	if m := noMore().FindStringSubmatch(t); m != nil && !notBans()[strings.ToLower(firstWord(m[1]))] &&
+		(strings.HasSuffix(m[1], "s") || strings.HasSuffix(strings.ToLower(t), "please")) && !strings.Contains(m[1], " for ") {
 		if _, tool := lookupTool(strings.ToLower(m[1])); tool {
 			t = "we no longer use " + m[1] // "no more yarn"
 		} else {
@@ -207,6 +222,13 @@ func reword(rc rawClause) (clause, bool) {
 		correction = correction || w.correction
 		standing = standing || w.standing
 		future = future || w.future
+	}
+	if m := terseSlot().FindStringSubmatch(t); m != nil && terseValue(strings.ToLower(m[1]), m[2]) {
+		owner := "our"
+		if personalSlot()[strings.ToLower(m[1])] {
+			owner = "my"
+		}
+		t = owner + " " + m[1] + " is " + m[2] // "tz = CET", "runtime deno"
 	}
 	if m := teamVerb().FindStringSubmatch(t); m != nil && habitWords().MatchString(t) {
 		if v, ok := thirdPersonBase(strings.ToLower(m[1])); ok {

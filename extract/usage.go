@@ -365,10 +365,11 @@ func stackObject(span, raw, obj, pred string) bool {
 	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "some ") {
 		return false
 	}
-	if pred != "uses" {
-		return true
-	}
 	shown := display(span, obj)
+	if pred != "uses" {
+		// "print statements for debugging" is a habit, not a product
+		return !strings.HasPrefix(pred, "uses_for_") || !strings.Contains(obj, " ") || strings.ToLower(shown) != shown
+	}
 	for _, r := range shown {
 		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '/' {
 			return true
