@@ -109,6 +109,7 @@ var (
 	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
 	wherePossible  = lazyRegexp(`\s*,?\s+(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible)$`)
 	iM             = lazyRegexp(`\bi m `)
+	usingSince     = lazyRegexp(`\b(using|living|working|on|in) since (?:(?:many|a few|some|two|three|four|five|several|\d+) (?:years|months|weeks)|last (?:year|month|week)|\d{4}) `)
 	calledName     = lazyRegexp(`^((?:my|our) (?:boss|manager|lead|team lead) is) (?:called|named) `)
 	verbUsing      = lazyRegexp(`^((?:we|i) (?:lint|format|test|bundle|build|deploy|type-check|typecheck))(?: everything| our code| all code)? using\b`)
 	doneWithRe     = lazyRegexp(`^(we|i) (?:are|am) (?:done|finished|through) with (.+)$`)
@@ -281,6 +282,9 @@ func analyze(rc rawClause) clause {
 		// a habit marked inside an instruction: it is standing
 		c.standing = true
 		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
+	}
+	if strings.Contains(t, " since ") {
+		t = usingSince().ReplaceAllString(t, "$1 ") // "we are using since many years Jenkins"
 	}
 	if strings.Contains(t, "called ") || strings.Contains(t, "named ") {
 		t = calledName().ReplaceAllString(t, "$1 ") // "my boss is called Hana"

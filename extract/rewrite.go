@@ -91,6 +91,9 @@ var rewordings = []rewording{
 	// changes in other words
 	{re: lazyRegexp(`(?i)\b(switched|changed|moved|migrated|went)\s+(?:over\s+)?to\s+(.+?)\s+from\s+(.+)$`), out: "$1 from $3 to $2", change: true},
 	{re: lazyRegexp(`(?i)\bwe\s+went\s+to\b`), out: "we switched to", change: true},
+	{re: lazyRegexp(`(?i)\b(we|i)\s+(?:now\s+)?change\s+to\b`), out: "$1 switched to", change: true},
+	{re: lazyRegexp(`(?i)^the\s+company\s+(?:i|we)\s+work\s+(?:for|at)\s+is\b`), out: "I work at"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+working\s+as\s+(an?\s+.+?)(?:\s+since\s+.*)?$`), out: "I am $1"},
 	{re: lazyRegexp(`(?i)\b(?:was|were|got|has been)\s+(?:re-?written|converted|rewritten)\s+from\b`), out: "was ported from", change: true},
 	{re: lazyRegexp(`(?i)^changed\s+my\s+`), out: "I changed my ", change: true},
 	{re: lazyRegexp(`(?i)^i\s+got\s+promoted\s+to\s+(?:a\s+|an\s+)?(.+?)(?:\s+(?:last|this)\s+\w+|\s+yesterday|\s+today)?$`), out: "I am a $1 now", change: true},
@@ -150,7 +153,11 @@ func rewordAll(rc rawClause) []clause {
 	if c, ok := reword(rc); ok {
 		out = append(out, c)
 	}
-	if head, _, ok := strings.Cut(rc.text, ", "); ok && len(strings.Fields(head)) >= 3 {
+	for _, sep := range []string{", ", " and "} {
+		head, tail, ok := strings.Cut(rc.text, sep)
+		if !ok || len(strings.Fields(head)) < 3 || limitingTail().MatchString(tail) {
+			continue // "we deploy to Fly, if the build passes" keeps its condition
+		}
 		h := rawClause{text: head, question: rc.question}
 		if c, ok := reword(h); ok {
 			out = append(out, c)
@@ -186,6 +193,9 @@ func terseValue(slot, v string) bool {
 
 // bareToolNow: "biome these days", "uv now" after the slot's old value.
 var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|nowadays|now)$`)
+
+// limitingTail opens what limits or doubts the words before it.
+var limitingTail = lazyRegexp(`(?i)^(?:if|unless|when|whenever|once|until|in case|as long as|only|or|maybe|probably|perhaps|possibly|i think|i guess|not sure|hopefully|right|i hope|but only|at least|for now|for the moment|temporarily|just for)\b`)
 
 // teamVerb: "in this team we writes …" after "our team writes …".
 var teamVerb = lazyRegexp(`(?i)^in this team we (\w+s)\b`)

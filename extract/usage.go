@@ -263,6 +263,9 @@ func matchUse(c *clause) []Fact {
 				}
 			}
 		}
+		if strings.Contains(part, " is ") || strings.Contains(part, " are ") {
+			continue // "…, the backend is NestJS" is a statement of its own
+		}
 		part, env := usageObject(part)
 		obj, ok := nounPhrase(part, 5)
 		if !ok {
