@@ -90,6 +90,9 @@ func place(raw string) (string, bool) {
 	if _, tool := lookupTool(p); tool {
 		return "", false
 	}
+	if firstWord(p) == "home" || firstWord(p) == "the office" {
+		return "", false // "I work from home on Mondays"
+	}
 	if _, tool := lookupTool(firstWord(p)); tool && strings.Contains(p, " ") {
 		return "", false // "vitest fyi"
 	}

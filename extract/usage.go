@@ -319,6 +319,9 @@ func matchDeploy(c *clause) []Fact {
 	}
 	var out []Fact
 	for _, part := range splitList(objPart) {
+		if clauseOpeners()[firstWord(part)] {
+			continue // "…on Fridays and nobody likes it"
+		}
 		part, _ = usageObject(part)
 		obj, ok := nounPhrase(part, 4)
 		if !ok || !hasLetter().MatchString(obj) {
@@ -382,3 +385,12 @@ func stackObject(span, raw, obj, pred string) bool {
 }
 
 var quantityRe = lazyRegexp(`^(?:too much|too many|a lot of|lots of|a ton of|tons of|so much|so many|much|many|more|less|fewer|most of|half|all of|\d+(?:\.\d+)?\s*(?:%|percent|gb|mb|kb|cores?|threads?|ms|seconds?))\b`)
+
+// clauseOpeners begin a clause of their own inside a list of objects.
+var clauseOpeners = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq("nobody everyone everybody someone it that this which who we i they he she you there") {
+		m[w] = true
+	}
+	return m
+})
