@@ -109,6 +109,7 @@ var (
 	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
 	wherePossible  = lazyRegexp(`\s*,?\s+(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible)$`)
 	iM             = lazyRegexp(`\bi m `)
+	policyTo       = lazyRegexp(`^(?:(?:our|the) (?:policy|rule|convention|practice|standard|default) is to|it is (?:important|crucial|essential|key|vital|best|good practice) to|(?:the )?best practice(?: here)? is to) (always|never|not|use|write|run|keep|add|avoid)\b`)
 	usingSince     = lazyRegexp(`\b(using|living|working|on|in) since (?:(?:many|a few|some|two|three|four|five|several|\d+) (?:years|months|weeks)|last (?:year|month|week)|\d{4}) `)
 	calledName     = lazyRegexp(`^((?:my|our) (?:boss|manager|lead|team lead) is) (?:called|named) `)
 	verbUsing      = lazyRegexp(`^((?:we|i) (?:lint|format|test|bundle|build|deploy|type-check|typecheck))(?: everything| our code| all code)? using\b`)
@@ -282,6 +283,9 @@ func analyze(rc rawClause) clause {
 		// a habit marked inside an instruction: it is standing
 		c.standing = true
 		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
+	}
+	if strings.Contains(t, " to ") {
+		t = policyTo().ReplaceAllString(t, "$1") // "our policy is to never store PII in logs"
 	}
 	if strings.Contains(t, " since ") {
 		t = usingSince().ReplaceAllString(t, "$1 ") // "we are using since many years Jenkins"

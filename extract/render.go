@@ -91,6 +91,7 @@ func imperative(negative bool, object string) string {
 // exports") or a gerund ("using any").
 func startsWithVerb(object string) bool {
 	first, _, _ := strings.Cut(strings.ToLower(object), " ")
+	first = strings.TrimRight(first, ",;:.!")
 	if strings.HasSuffix(first, "ing") && !imperativeVerbs()[first] {
 		return false
 	}
