@@ -141,7 +141,9 @@ var bareMarker = sync.OnceValue(func() map[string]bool {
 		"no sorry": true, "sorry no": true, "oops sorry": true, "sorry typo": true, "typo": true, "autocorrect": true,
 		"damn autocorrect": true, "stupid autocorrect": true, "wrong": true, "that is wrong": true, "not quite": true,
 		"scratch that": true, "let me correct myself": true, "let me correct that": true, "i wrote it wrong": true,
-		"i got it wrong": true, "i typed it wrong": true, "i misspelled it": true, "wrong one": true, "my mistake": true}
+		"i got it wrong": true, "i typed it wrong": true, "i misspelled it": true, "wrong one": true, "my mistake": true,
+		"i got that wrong": true, "i confused it": true, "i confused them": true, "i mixed it up": true, "i mixed them up": true,
+		"i mixed that up": true, "i confused the two": true}
 })
 
 // pastOf is the past tense of the change verbs "ended up …" takes.

@@ -69,10 +69,11 @@ func scoreDev(t *testing.T, devFile string, devPrecision, devRecall float64) {
 const devFileC = "testdata/dev2026c.jsonl"
 
 // Floors for the third development set. Its baseline is in
-// docs/EXTRACTION.md; the floors only catch a regression once tuned.
+// docs/EXTRACTION.md; it was tuned on since, so the floors only catch a
+// regression.
 const (
-	devCPrecision = 0.0
-	devCRecall    = 0.0
+	devCPrecision = 0.9
+	devCRecall    = 0.8
 )
 
 func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, devCPrecision, devCRecall) }

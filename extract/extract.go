@@ -78,9 +78,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 		found := r.extractClause(&c)
 		if len(found) == 0 && c.text != "" {
 			// a second reading in plain words (rewrite.go)
+			saved := *r
 			for _, rw := range r.rewordings(rc, &c) {
 				rw.correction = rw.correction || c.correction
-				saved := *r
 				if fs := r.extractClause(&rw); len(fs) > 0 {
 					found, c = fs, rw
 					break
@@ -102,7 +102,8 @@ func ExtractWith(text string, ctx Context) []Fact {
 				if g.Statement == "" {
 					g = r.finish(g, &c)
 				}
-				if r.seen[g.key()] || g.Kind == KindFact && strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] {
+				if r.seen[g.key()] || g.Kind == KindFact && (strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] ||
+					strings.Contains(g.Object, " is ") || strings.HasPrefix(g.Object, "is ")) {
 					continue
 				}
 				r.seen[g.key()] = true
@@ -237,6 +238,8 @@ var (
 	replacedAsRe = lazyRegexp(`^([a-z][a-z'-]+) (?:has )?replaced ([a-z][a-z'-]+) as (my|our) ([a-z]+(?: [a-z]+)?)$`)
 	// slotChangedRe: "my manager changed", "our CI is different now".
 	slotChangedRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:changed|has changed|is new|is different(?: now)?|is someone else now)$`)
+	// wasOldRe: "Tom was my old manager".
+	wasOldRe = lazyRegexp(`^([a-z][a-z'-]+) (?:was|is) (my|our) (?:old|previous|former|last|ex-) ?([a-z]+(?: [a-z]+)?)$`)
 	// itIsRe: "it's Wen now", the value of a slot named before.
 	itIsRe = lazyRegexp(`^(?:it is|it will be|that is|now it is|the new one is) (?:now )?(.+?)$`)
 )
@@ -258,6 +261,11 @@ func (r *reading) resolveSlotTalk(c *clause) bool {
 			r.pendingCorrection = true
 			return true
 		}
+	}
+	if m := wasOldRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		r.gone = append(r.gone, m[1]) // "Tom was my old manager, now it's Sam"
+		r.topic = m[2] + " " + m[3]
+		return true
 	}
 	if m := slotChangedRe().FindStringSubmatch(t); m != nil {
 		r.topic = m[1] + " " + m[2]
@@ -598,6 +606,33 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 			return []clause{rw}
 		}
 	}
+	if head, tail, ok := strings.Cut(c.span, ", "); ok {
+		// "I got that wrong, it's pnpm", "Tom was my old manager, now it's
+		// Sam": a clause that only sets up a correction, and its value
+		h := analyze(rawClause{text: head})
+		if m := wasOldRe().FindStringSubmatch(h.text); m != nil && capitalized(head, m[1]) {
+			r.gone = append(r.gone, m[1])
+			r.topic = m[2] + " " + m[3]
+			t := analyze(rawClause{text: tail})
+			t.correction = true
+			return []clause{t}
+		}
+		if h.text == "" && h.correction {
+			t := analyze(rawClause{text: tail})
+			t.correction = true
+			return []clause{t}
+		}
+	}
+	if m := versionNow().FindStringSubmatch(strings.ToLower(c.span)); m != nil {
+		// "it's 1.22 now" after "we're on Go 1.21"
+		for _, cand := range r.candidates() {
+			if lang, ok := strings.CutSuffix(cand.Predicate, "_version_is"); ok && cand.Object != m[1] {
+				rw := analyze(rawClause{text: "our " + lang + " version is " + m[1]})
+				rw.span, rw.correction = c.span, true
+				return []clause{rw}
+			}
+		}
+	}
 	if m := bareToolNow().FindStringSubmatch(c.span); m != nil {
 		// "biome these days" after "we use prettier": the slot's new value
 		if t, ok := lookupTool(strings.ToLower(m[1])); ok {
@@ -636,3 +671,6 @@ func dropStates(fs []Fact) []Fact {
 	}
 	return out
 }
+
+// versionNow: "it's 1.22 now", "1.22 these days".
+var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?v?(\d+(?:\.\d+)*) (?:now|these days|nowadays)$`)

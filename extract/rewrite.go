@@ -57,7 +57,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:no,?\s+)?from\s+(?:the\s+)?(\S+)\s+branch$`), out: "we deploy from the $1 branch", correction: true},
 	// asides that add nothing
 	{re: lazyRegexp(`(?i),?\s+(?:fyi|of course|obviously|to be exact|if that helps|if it helps|in case it matters|in case that helps|if that matters)$`)},
-	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops)$`), out: "$1", correction: true},
+	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},
