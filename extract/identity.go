@@ -90,7 +90,7 @@ func place(raw string) (string, bool) {
 	if _, tool := lookupTool(p); tool {
 		return "", false
 	}
-	if firstWord(p) == "home" || firstWord(p) == "the office" {
+	if firstWord(p) == "home" || strings.Contains(p, "timezone") || strings.Contains(p, "time zone") {
 		return "", false // "I work from home on Mondays"
 	}
 	if _, tool := lookupTool(firstWord(p)); tool && strings.Contains(p, " ") {
