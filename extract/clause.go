@@ -90,7 +90,7 @@ var (
 	// everyTime marks a habit inside or at the end of an instruction: "run
 	// go test with -race, always", "go test -race, every time", "run clippy
 	// before every push".
-	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each) [a-z-]+(?: [a-z-]+)?$`)
+	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each|all|all new|any new) [a-z-]+(?: [a-z-]+){0,2}$`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
 	pastEvent  = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
