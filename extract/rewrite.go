@@ -123,7 +123,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(\w+s)\s+(.+)$`), out: "in this team we $1 $2"},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:that\s+is|that's)\s+the\s+rule$`), out: "our rule: $1"},
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:like|love|prefer)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "I would rather you $1"},
-	{re: lazyRegexp(`(?i)^(we|i)\s+(squash-merge|rebase-merge|squash|rebase)(?:\s+(?:everything|all\s+prs|prs|pull\s+requests))?$`), out: "$1 always $2 pull requests"},
+	{re: lazyRegexp(`(?i)^(we|i)\s+(squash-merge|rebase-merge|squash)(?:\s+(?:everything|all\s+prs|prs|pull\s+requests))?$`), out: "$1 always $2 pull requests"},
 	{re: lazyRegexp(`(?i)^(short|shorter|concise|brief)\s+(answers|responses|replies)(?:,?\s+please)?$`), out: "always give $1 $2"},
 }
 
