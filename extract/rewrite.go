@@ -42,10 +42,11 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?remember\s+to\s+(always|never)\s+`), out: "$1 "},
 	{re: lazyRegexp(`(?i)\b(?:we\s+are|we're|we\s+will\s+be|we'll\s+be)\s+on\s+(.+?)\s+for\s+(?:deploys|deployments|deployment|hosting)$`), out: "we deploy to $1"},
-	// dates that open or close a change announced ahead
+	// a date that opens a decision: "from next sprint we'll deploy from
+	// release" takes effect then. A plan said with its date after it ("I'm
+	// moving to Berlin next month", "we're switching to Yarn next
+	// quarter") is still a plan: the hedge filter keeps it out.
 	{re: lazyRegexp(`(?i)^(?:from|starting|beginning|as of|effective|after)\s+` + whenRe + `(?:\s+on(?:wards)?)?\s*,?\s+`), change: true, future: true},
-	{re: lazyRegexp(`(?i)^(?:next|this coming)\s+(?:week|month|sprint|quarter|year|release)\s*,?\s+`), change: true, future: true},
-	{re: lazyRegexp(`(?i)\s+(?:(?:on|from|starting|as of|beginning)\s+)?(?:next\s+(?:week|month|sprint|quarter|year|release)|tomorrow|(?:on\s+)?` + weekdayRe + `)$`), change: true, future: true},
 	{re: lazyRegexp(`(?i)^(?:yesterday|last\s+(?:week|month|year|sprint)|now)\s*,?\s+`), change: true},
 	{re: lazyRegexp(`(?i)^since\s+(?:\w+|\d+)\s+(?:years?|months?|weeks?)\s*,?\s+`)},
 	{re: lazyRegexp(`(?i)^since\s+(?:\d{4}|last\s+(?:year|month|week)|` + monthRe + `)\s*,?\s+`)},

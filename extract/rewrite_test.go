@@ -22,7 +22,8 @@ func TestSecondReading(t *testing.T) {
 		{"jest → vitest", "", []triple{{"project", "uses_test_runner", "vitest", false, "jest"}}},
 		{"from next sprint we'll deploy from release/", "", []triple{{"project", "deploy_branch_is", "release", false, ""}}},
 		{"Starting Monday my manager will be Ines", "", []triple{{"user", "manager_is", "ines", false, ""}}},
-		{"Next month I'm moving to Rotterdam, the contract is signed", "", []triple{{"user", "lives_in", "rotterdam", false, ""}}},
+		{"From next month on I'll be living in Rotterdam, the contract is signed", "", []triple{{"user", "lives_in", "rotterdam", false, ""}}},
+		{"Next month I'm moving to Rotterdam", "", nil}, // a plan with its date after it
 		{"Braga, sorry", "I live in Porto", []triple{{"user", "lives_in", "braga", false, "porto"}}},
 		{"Pauline*", "My manager is Paul", []triple{{"user", "manager_is", "pauline", false, "paul"}}},
 		{"it's Andrej, with a j", "My name is Andrei", []triple{{"user", "name_is", "andrej", false, "andrei"}}},
