@@ -590,8 +590,8 @@ func shareCategory(a, b *tool) bool {
 // rewordings are the second readings of a clause that yielded nothing
 // (rewrite.go), none while a slot spoken of over two clauses is pending.
 func (r *reading) rewordings(rc rawClause, c *clause) []clause {
-	if r.topic != "" || r.said != "" {
-		return nil
+	if r.topic != "" || r.said != "" || len(strings.Fields(rc.text)) > 18 {
+		return nil // the shapes reworded are short; a long clause costs regexps for nothing
 	}
 	if m := itIsRe().FindStringSubmatch(c.text); m != nil && len(r.facts) > 0 {
 		// "we dumped mysql, it's postgres now": the value given up is
