@@ -90,7 +90,7 @@ var (
 	// everyTime marks a habit inside or at the end of an instruction: "run
 	// go test with -race, always", "go test -race, every time", "run clippy
 	// before every push".
-	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$`)
+	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each|all|all new|any new) [a-z-]+(?: [a-z-]+){0,2}$`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
 	pastEvent  = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
@@ -109,6 +109,11 @@ var (
 	innerAside     = lazyRegexp(`\s*,\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again)\s*,\s*`)
 	wherePossible  = lazyRegexp(`\s*,?\s+(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible)$`)
 	iM             = lazyRegexp(`\bi m `)
+	policyTo       = lazyRegexp(`^(?:(?:our|the) (?:policy|rule|convention|practice|standard|default) is to|it is (?:important|crucial|essential|key|vital|best|good practice) to|(?:the )?best practice(?: here)? is to) (always|never|not|use|write|run|keep|add|avoid)\b`)
+	usingSince     = lazyRegexp(`\b(using|living|working|on|in) since (?:(?:many|a few|some|two|three|four|five|several|\d+) (?:years|months|weeks)|last (?:year|month|week)|\d{4}) `)
+	calledName     = lazyRegexp(`^((?:my|our) (?:boss|manager|lead|team lead) is) (?:called|named) `)
+	verbUsing      = lazyRegexp(`^((?:we|i) (?:lint|format|test|bundle|build|deploy|type-check|typecheck))(?: everything| our code| all code)? using\b`)
+	doneWithRe     = lazyRegexp(`^(we|i) (?:are|am) (?:done|finished|through) with (.+)$`)
 	nobodyRe       = lazyRegexp(`^(?:nobody|no one|no-one) ([a-z]+) (.+)$`)
 	inlineActually = lazyRegexp(`\bactually,?\s+`)
 	inlineProbably = lazyRegexp(`\bprobably\s+`)
@@ -134,7 +139,11 @@ var bareMarker = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"no": true, "nope": true, "nah": true, "wait": true, "sorry": true, "oops": true,
 		"no wait": true, "wait no": true, "actually": true, "correction": true, "my bad": true, "whoops": true,
 		"no sorry": true, "sorry no": true, "oops sorry": true, "sorry typo": true, "typo": true, "autocorrect": true,
-		"damn autocorrect": true, "stupid autocorrect": true, "wrong": true, "that is wrong": true, "not quite": true}
+		"damn autocorrect": true, "stupid autocorrect": true, "wrong": true, "that is wrong": true, "not quite": true,
+		"scratch that": true, "let me correct myself": true, "let me correct that": true, "i wrote it wrong": true,
+		"i got it wrong": true, "i typed it wrong": true, "i misspelled it": true, "wrong one": true, "my mistake": true,
+		"i got that wrong": true, "i confused it": true, "i confused them": true, "i mixed it up": true, "i mixed them up": true,
+		"i mixed that up": true, "i confused the two": true}
 })
 
 // pastOf is the past tense of the change verbs "ended up …" takes.
@@ -277,6 +286,21 @@ func analyze(rc rawClause) clause {
 		c.standing = true
 		t = strings.Join(strings.Fields(strings.Trim(trailHabit().ReplaceAllString(t, " "), " ,")), " ")
 	}
+	if strings.Contains(t, " to ") {
+		t = policyTo().ReplaceAllString(t, "$1") // "our policy is to never store PII in logs"
+	}
+	if strings.Contains(t, " since ") {
+		t = usingSince().ReplaceAllString(t, "$1 ") // "we are using since many years Jenkins"
+	}
+	if strings.Contains(t, "called ") || strings.Contains(t, "named ") {
+		t = calledName().ReplaceAllString(t, "$1 ") // "my boss is called Hana"
+	}
+	if strings.Contains(t, " using ") {
+		t = verbUsing().ReplaceAllString(t, "$1 with") // "we lint using ESLint"
+	}
+	if strings.Contains(t, " with ") && doneWithRe().MatchString(t) {
+		t = doneWithRe().ReplaceAllString(t, "$1 no longer use $2") // "we're done with Heroku"
+	}
 	if containsAny(t, "would", "should", "let us", "will") || strings.HasPrefix(t, "you ") {
 		for _, r := range politeRewrites {
 			t = r.re().ReplaceAllString(t, r.out)
@@ -290,7 +314,7 @@ func analyze(rc rawClause) clause {
 var trailingFillers = []string{"please", "thanks", "thank you", "ty", "from now on", "going forward",
 	"moving forward", "from here on", "in the future", "in future", "by default", "as well", "too",
 	"also", "anymore", "any more", "now", "nowadays", "these days", "ok", "okay", "btw", "lol", "haha",
-	"though", "again", "for all projects", "everywhere"}
+	"though", "again", "for all projects", "everywhere", "fyi", "fwiw"}
 
 // stripTrailing removes fillers that end a clause ("..., please", "now",
 // "anymore") once the filters have seen them.

@@ -76,11 +76,26 @@ func (r *reading) candidates() []candidate {
 func (r *reading) recentFacts() []candidate {
 	if !r.recentRead {
 		r.recentRead = true
+		// the facts of the last utterance that stated any are near: "I'm
+		// based in Barcelona", "can you help me with a cron job?",
+		// "correction: Madrid" still corrects Barcelona
+		var read [][]Fact
+		last := -1
 		for i, text := range r.ctx.Recent {
+			var fs []Fact
 			for _, f := range Extract(text) {
 				if f.Kind == KindFact {
-					r.recent = append(r.recent, candidate{f, i == len(r.ctx.Recent)-1})
+					fs = append(fs, f)
 				}
+			}
+			read = append(read, fs)
+			if len(fs) > 0 {
+				last = i
+			}
+		}
+		for i, fs := range read {
+			for _, f := range fs {
+				r.recent = append(r.recent, candidate{f, i == last})
 			}
 		}
 	}

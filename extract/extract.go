@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/credence-mem/credence/relations"
 )
@@ -74,7 +75,20 @@ func ExtractWith(text string, ctx Context) []Fact {
 			c.correction = true
 		}
 		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
-		for _, f := range r.extractClause(&c) {
+		found := r.extractClause(&c)
+		if len(found) == 0 && c.text != "" {
+			// a second reading in plain words (rewrite.go)
+			saved := *r
+			for _, rw := range r.rewordings(rc, &c) {
+				rw.correction = rw.correction || c.correction
+				if fs := r.extractClause(&rw); len(fs) > 0 {
+					found, c = fs, rw
+					break
+				}
+				*r = saved // a reading that found nothing leaves no trace
+			}
+		}
+		for _, f := range found {
 			f = r.finish(f, &c)
 			all := append([]Fact{f}, versionFacts(f)...)
 			if len(all) > 1 && versionLike().MatchString(f.Replaces) && all[1].Replaces == "" {
@@ -88,7 +102,8 @@ func ExtractWith(text string, ctx Context) []Fact {
 				if g.Statement == "" {
 					g = r.finish(g, &c)
 				}
-				if r.seen[g.key()] {
+				if r.seen[g.key()] || g.Kind == KindFact && (strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] ||
+					strings.Contains(g.Object, " is ") || strings.HasPrefix(g.Object, "is ")) {
 					continue
 				}
 				r.seen[g.key()] = true
@@ -223,6 +238,8 @@ var (
 	replacedAsRe = lazyRegexp(`^([a-z][a-z'-]+) (?:has )?replaced ([a-z][a-z'-]+) as (my|our) ([a-z]+(?: [a-z]+)?)$`)
 	// slotChangedRe: "my manager changed", "our CI is different now".
 	slotChangedRe = lazyRegexp(`^(my|our) ([a-z]+(?: [a-z]+)?) (?:changed|has changed|is new|is different(?: now)?|is someone else now)$`)
+	// wasOldRe: "Tom was my old manager".
+	wasOldRe = lazyRegexp(`^([a-z][a-z'-]+) (?:was|is) (my|our) (?:old|previous|former|last|ex-) ?([a-z]+(?: [a-z]+)?)$`)
 	// itIsRe: "it's Wen now", the value of a slot named before.
 	itIsRe = lazyRegexp(`^(?:it is|it will be|that is|now it is|the new one is) (?:now )?(.+?)$`)
 )
@@ -244,6 +261,11 @@ func (r *reading) resolveSlotTalk(c *clause) bool {
 			r.pendingCorrection = true
 			return true
 		}
+	}
+	if m := wasOldRe().FindStringSubmatch(t); m != nil && capitalized(c.span, m[1]) {
+		r.gone = append(r.gone, m[1]) // "Tom was my old manager, now it's Sam"
+		r.topic = m[2] + " " + m[3]
+		return true
 	}
 	if m := slotChangedRe().FindStringSubmatch(t); m != nil {
 		r.topic = m[1] + " " + m[2]
@@ -317,7 +339,7 @@ func (r *reading) extractClause(c *clause) []Fact {
 	c.text = cutAside(stripTrailing(c.text))
 	for _, m := range matchers {
 		if f := m(c); len(f) > 0 {
-			return f
+			return dropStates(f)
 		}
 	}
 	if f := r.elided(c); f != nil {
@@ -564,3 +586,91 @@ func shareCategory(a, b *tool) bool {
 	}
 	return false
 }
+
+// rewordings are the second readings of a clause that yielded nothing
+// (rewrite.go), none while a slot spoken of over two clauses is pending.
+func (r *reading) rewordings(rc rawClause, c *clause) []clause {
+	if r.topic != "" || r.said != "" || len(strings.Fields(rc.text)) > 18 {
+		return nil // the shapes reworded are short; a long clause costs regexps for nothing
+	}
+	if m := itIsRe().FindStringSubmatch(c.text); m != nil && len(r.facts) > 0 {
+		// "we dumped mysql, it's postgres now": the value given up is
+		// what the new one replaces
+		last := r.facts[len(r.facts)-1]
+		old, ok1 := lookupTool(last.Object)
+		v := strings.TrimSuffix(strings.TrimPrefix(m[1], "all "), " now")
+		t, ok2 := lookupTool(v)
+		if last.Kind == KindFact && last.Negated && ok1 && ok2 && shareCategory(old, t) {
+			rw := *c
+			rw.text = "we use " + v
+			return []clause{rw}
+		}
+	}
+	if head, tail, ok := strings.Cut(c.span, ", "); ok {
+		// "I got that wrong, it's pnpm", "Tom was my old manager, now it's
+		// Sam": a clause that only sets up a correction, and its value
+		h := analyze(rawClause{text: head})
+		if m := wasOldRe().FindStringSubmatch(h.text); m != nil && capitalized(head, m[1]) {
+			r.gone = append(r.gone, m[1])
+			r.topic = m[2] + " " + m[3]
+			t := analyze(rawClause{text: tail})
+			t.correction = true
+			return []clause{t}
+		}
+		if h.text == "" && h.correction {
+			t := analyze(rawClause{text: tail})
+			t.correction = true
+			return []clause{t}
+		}
+	}
+	if m := versionNow().FindStringSubmatch(strings.ToLower(c.span)); m != nil {
+		// "it's 1.22 now" after "we're on Go 1.21"
+		for _, cand := range r.candidates() {
+			if lang, ok := strings.CutSuffix(cand.Predicate, "_version_is"); ok && cand.Object != m[1] {
+				rw := analyze(rawClause{text: "our " + lang + " version is " + m[1]})
+				rw.span, rw.correction = c.span, true
+				return []clause{rw}
+			}
+		}
+	}
+	if m := bareToolNow().FindStringSubmatch(c.span); m != nil {
+		// "biome these days" after "we use prettier": the slot's new value
+		if t, ok := lookupTool(strings.ToLower(m[1])); ok {
+			for _, cand := range r.candidates() {
+				if old, ok := lookupTool(cand.Object); ok && old.Name != t.Name && shareCategory(old, t) && fillsSlot(t, cand.Predicate) {
+					rw := analyze(rawClause{text: "we use " + m[1]})
+					rw.span, rw.correction = c.span, true
+					return []clause{rw}
+				}
+			}
+		}
+	}
+	return rewordAll(rc)
+}
+
+// stateWords say how something is, not what it is: "the tz database is
+// outdated", "db is down" name no database.
+var stateWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`down up outdated broken slow fast red green flaky fine ok okay empty full huge
+		old new stale dead gone missing failing passing stuck busy offline online weird wrong better worse`) {
+		m[w] = true
+	}
+	return m
+})
+
+// dropStates removes tool facts whose object is a state ("Project uses
+// outdated as its database"); what is left may be nothing.
+func dropStates(fs []Fact) []Fact {
+	out := fs[:0]
+	for _, f := range fs {
+		if f.Kind == KindFact && strings.HasPrefix(f.Predicate, "uses") && stateWords()[f.Object] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// versionNow: "it's 1.22 now", "1.22 these days".
+var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?v?(\d+(?:\.\d+)*) (?:now|these days|nowadays)$`)

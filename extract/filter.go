@@ -48,6 +48,7 @@ var (
 			"just now", "temporarily", "for a bit", "for a while", "for today", "this time",
 			"just this once", "this once", "for this task", "for this pr", "in this pr", "for this commit",
 			"in this commit", "for this session", "in this session", "this session", "yet", "atm", "rn",
+			"when done", "when you are done", "once done", "once you are done", "when finished", "when you finish",
 			"at the minute", "currently broken",
 			// a stay, not a home: "I'm in Tokyo this week"
 			"this week", "for the week", "this weekend", "for the weekend", "for a few days",

@@ -37,7 +37,8 @@ var (
 var notBans = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"worries": true, "thanks": true, "problems": true, "questions": true,
 		"hard feelings": true, "results": true, "errors": true, "changes": true, "issues": true,
-		"news": true, "plans": true, "regrets": true, "updates": true, "tests": true, "words": true}
+		"news": true, "plans": true, "regrets": true, "updates": true, "tests": true, "words": true,
+		"exceptions": true, "exception": true, "excuses": true, "idea": true, "clue": true}
 })
 
 // notInstructions follow "don't"/"never" without making a rule: "don't
@@ -185,6 +186,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			verb = "should stop"
 		}
 		rest = strings.TrimPrefix(rest, "ever ")
+		if !strings.Contains(rest, " ") && (strings.HasSuffix(rest, "ly") || rest == "here" || rest == "there" || rest == "anywhere") {
+			return guideline{}, false // "…, never locally": when, not what
+		}
 		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
 			return guideline{}, false // "never say never", "never had this problem"
 		}
@@ -212,11 +216,11 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	if rest, ok := strings.CutPrefix(t, "no need to "); ok {
 		return instruction(rest, true, "should not") // "no need to explain the code you write"
 	}
-	if m := banRe().FindStringSubmatch(t); m != nil {
+	if m := banRe().FindStringSubmatch(t); m != nil && !forMe().MatchString(t) {
 		// "no emojis in commit messages": a ban on using them there
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
-	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] {
+	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !forMe().MatchString(t) {
 		obj := m[1]
 		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 {
 			if v, ok := thirdPersonBase(ws[len(ws)-1]); ok {
@@ -486,3 +490,7 @@ func matchGuideline(c *clause) []Fact {
 	}
 	return []Fact{g.fact("", "", c.span)}
 }
+
+// forMe ends what someone gives up for themselves, not a rule: "no more
+// coffee for me", "no more meetings for today".
+var forMe = lazyRegexp(`\bfor (?:me|today|tonight|now|this week)$`)

@@ -90,6 +90,12 @@ func place(raw string) (string, bool) {
 	if _, tool := lookupTool(p); tool {
 		return "", false
 	}
+	if firstWord(p) == "home" || strings.Contains(p, "timezone") || strings.Contains(p, "time zone") {
+		return "", false // "I work from home on Mondays"
+	}
+	if _, tool := lookupTool(firstWord(p)); tool && strings.Contains(p, " ") {
+		return "", false // "vitest fyi"
+	}
 	for _, w := range []string{"team", "company", "department", "group", "office", "branch", "repo", "project"} {
 		if strings.Contains(p, w) {
 			return "", false

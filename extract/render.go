@@ -60,6 +60,9 @@ func showObject(obj string) string {
 // object names no action, and a condition first for should_when_*.
 func guidelineStatement(predicate, object, detail, when string) string {
 	core := imperative(strings.HasPrefix(predicate, "should_not"), object) + detail
+	if strings.Contains(core, " i ") || strings.HasSuffix(core, " i") {
+		core = pronounI().ReplaceAllString(core, "I") // "variables I did not ask you to touch"
+	}
 	if when == "" {
 		return core
 	}
@@ -88,6 +91,7 @@ func imperative(negative bool, object string) string {
 // exports") or a gerund ("using any").
 func startsWithVerb(object string) bool {
 	first, _, _ := strings.Cut(strings.ToLower(object), " ")
+	first = strings.TrimRight(first, ",;:.!")
 	if strings.HasSuffix(first, "ing") && !imperativeVerbs()[first] {
 		return false
 	}
@@ -173,3 +177,5 @@ func names(shown, object string) bool {
 	}
 	return false
 }
+
+var pronounI = lazyRegexp(`\bi\b`)

@@ -208,6 +208,9 @@ func matchUse(c *clause) []Fact {
 		return nil
 	}
 	ref, verb, rest := parseSubject(m[1]), m[2], m[3]
+	if notOurs(m[1]) {
+		return nil // "the upstream project uses Bazel", "this code uses generics"
+	}
 	baseHint := ref.hint()
 	if h, ok := verbHint()[verb]; ok {
 		baseHint = h
@@ -260,12 +263,18 @@ func matchUse(c *clause) []Fact {
 				}
 			}
 		}
+		if strings.Contains(part, " is ") || strings.Contains(part, " are ") {
+			continue // "…, the backend is NestJS" is a statement of its own
+		}
 		part, env := usageObject(part)
 		obj, ok := nounPhrase(part, 5)
 		if !ok {
 			continue
 		}
 		u := resolveUse(obj, hint, purpose, altTool)
+		if u.tool == nil && !stackObject(c.span, part, obj, u.pred) {
+			continue // "our CI uses a cache", "the API uses pagination"
+		}
 		if u.tool == nil && (toolOnlyVerbs()[verb] || !hasLetter().MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
 			continue // "Zod for validation and testing": "testing" continues the purpose
 		}
@@ -310,6 +319,9 @@ func matchDeploy(c *clause) []Fact {
 	}
 	var out []Fact
 	for _, part := range splitList(objPart) {
+		if clauseOpeners()[firstWord(part)] {
+			continue // "…on Fridays and nobody likes it"
+		}
 		part, _ = usageObject(part)
 		obj, ok := nounPhrase(part, 4)
 		if !ok || !hasLetter().MatchString(obj) {
@@ -336,3 +348,49 @@ func matchDeploy(c *clause) []Fact {
 	}
 	return out
 }
+
+// notOurs: a subject that names someone else's code or a piece of the
+// code at hand, not the project: "the upstream project", "the other
+// team", "this code", "their repo".
+var notOursRe = lazyRegexp(`^(?:the|this|that) (?:other|upstream|downstream|old|previous|former|external|third-party|vendor|vendor's|client's|parent|sister|example|sample|demo|original|forked) |^(?:this|that) (?:code|snippet|function|file|method|class|component|test|script|module|line|query|handler|example)$|^(?:their|his|her) `)
+
+func notOurs(subject string) bool { return notOursRe().MatchString(subject) }
+
+// stackObject says whether an object outside the taxonomy is a thing the
+// project's stack is made of, which a generic "uses" fact may name: a
+// named product ("Temporal", "ccache" with a purpose, "Stripe for
+// payments"), not a technique, a quantity or a thing with an article
+// ("reflection", "too much memory", "a cache", "a fake clock"). A slot
+// ("our tests use …") or a purpose ("… for auth") makes a lower-case name
+// count, if it has no article.
+func stackObject(span, raw, obj, pred string) bool {
+	raw = strings.TrimSpace(raw)
+	if quantityRe().MatchString(raw) {
+		return false
+	}
+	if strings.HasPrefix(raw, "a ") || strings.HasPrefix(raw, "an ") || strings.HasPrefix(raw, "some ") {
+		return false
+	}
+	shown := display(span, obj)
+	if pred != "uses" {
+		// "print statements for debugging" is a habit, not a product
+		return !strings.HasPrefix(pred, "uses_for_") || !strings.Contains(obj, " ") || strings.ToLower(shown) != shown
+	}
+	for _, r := range shown {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '/' {
+			return true
+		}
+	}
+	return false
+}
+
+var quantityRe = lazyRegexp(`^(?:too much|too many|a lot of|lots of|a ton of|tons of|so much|so many|much|many|more|less|fewer|most of|half|all of|\d+(?:\.\d+)?\s*(?:%|percent|gb|mb|kb|cores?|threads?|ms|seconds?))\b`)
+
+// clauseOpeners begin a clause of their own inside a list of objects.
+var clauseOpeners = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq("nobody everyone everybody someone it that this which who we i they he she you there") {
+		m[w] = true
+	}
+	return m
+})

@@ -1,0 +1,301 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// A second reading. When a clause yields nothing as written, it is read
+// once more after rewording the shapes people use that the matchers do not
+// know into the plain statement they mean: a fronted phrase put back after
+// its verb ("For the tests we are using Vitest"), a change announced for a
+// date ("from next sprint we'll deploy from release"), terse chat ("tz =
+// CET", "jest → vitest"), a rule said as a complaint ("stop adding
+// comments everywhere", "it drives me nuts when you rename variables") or
+// asked as a question ("can we not use any in TS please"). The second
+// reading passes the same filters and matchers as the first, so a plan, a
+// question or a task stays out; only the shape changes.
+
+// rewording is one rewrite of a raw clause. Its pattern is matched against
+// the clause as written (case kept, so a name stays a name); the flags say
+// what the rewritten words leave unsaid.
+type rewording struct {
+	re         func() *regexp.Regexp
+	out        string
+	change     bool // the words dropped marked a change ("from next sprint")
+	correction bool // the words dropped marked a correction ("…, sorry")
+	standing   bool // the words dropped made it a standing rule
+	future     bool // the clause announces the change for a date: modals are read as done
+}
+
+// weekday and month names, and a date after a month.
+const (
+	weekdayRe = `(?:mon|tues|wednes|thurs|fri|satur|sun)day`
+	monthRe   = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?`
+	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|q[1-4](?:\s+\d{4})?|\d{4}|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
+)
+
+var rewordings = []rewording{
+	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but)\s*,?\s+`)},
+	{re: lazyRegexp(`(?i)\b(using|use|living|working|on)\s+since\s+(?:last\s+|this\s+)?\w+\s+`), out: "$1 "},
+	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},
+	{re: lazyRegexp(`(?i)^(?:please\s+)?remember\s+to\s+(always|never)\s+`), out: "$1 "},
+	{re: lazyRegexp(`(?i)\b(?:we\s+are|we're|we\s+will\s+be|we'll\s+be)\s+on\s+(.+?)\s+for\s+(?:deploys|deployments|deployment|hosting)$`), out: "we deploy to $1"},
+	// a date that opens a decision: "from next sprint we'll deploy from
+	// release" takes effect then. A plan said with its date after it ("I'm
+	// moving to Berlin next month", "we're switching to Yarn next
+	// quarter") is still a plan: the hedge filter keeps it out.
+	{re: lazyRegexp(`(?i)^(?:from|starting|beginning|as of|effective|after)\s+` + whenRe + `(?:\s+on(?:wards)?)?\s*,?\s+`), change: true, future: true},
+	{re: lazyRegexp(`(?i)^(?:yesterday|last\s+(?:week|month|year|sprint)|now)\s*,?\s+`), change: true},
+	{re: lazyRegexp(`(?i)^since\s+(?:\w+|\d+)\s+(?:years?|months?|weeks?)\s*,?\s+`)},
+	{re: lazyRegexp(`(?i)^since\s+(?:\d{4}|last\s+(?:year|month|week)|` + monthRe + `)\s*,?\s+`)},
+	{re: lazyRegexp(`(?i)^((?:at|in|with)\s+[^,]+?\s+(?:we|i)\s+.+?)\s+(?:now|these days|nowadays)$`), out: "$1"},
+	{re: lazyRegexp(`(\w)/$`), out: "$1"}, // "deploy from release/"
+	{re: lazyRegexp(`(?i)^(?:ah+|oh+|uh+|hm+|ehm?|err?m?)\s*,?\s+`)},
+	{re: lazyRegexp(`^(\S+(?:\s\S+)?)\*$`), out: "$1", correction: true},
+	{re: lazyRegexp(`(?i)^(?:(?:it(?:'s|\s+is)|that(?:'s|\s+is))\s+)?([A-Z][\w'-]+),?\s+with\s+(?:an?|two|one|double)\s+\w\b.*$`), out: "$1", correction: true},
+	{re: lazyRegexp(`(?i)^(?:no,?\s+)?from\s+(?:the\s+)?(\S+)\s+branch$`), out: "we deploy from the $1 branch", correction: true},
+	// asides that add nothing
+	{re: lazyRegexp(`(?i),?\s+(?:fyi|of course|obviously|to be exact|if that helps|if it helps|in case it matters|in case that helps|if that matters)$`)},
+	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
+	// non-native order and terse forms
+	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
+	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},
+	{re: lazyRegexp(`^(?i:my name)\s+([A-Z])`), out: "my name is $1"},
+	{re: lazyRegexp(`(?i)^(?:the\s+)?(\w+(?:\s\w+)?)\s+(?:we|i)\s+(?:use|are using|am using|have)\s+is\b`), out: "our $1 is"},
+	{re: lazyRegexp(`(?i)^(?:the\s+)?(\w+(?:\s\w+)?)\s+of\s+(?:the|this|our)\s+(?:project|repo|app|service|codebase)\s+is\b`), out: "our $1 is"},
+	{re: lazyRegexp(`(?i)^(\w+(?:\s\w+)?)\s+of\s+me\s+is\b`), out: "my $1 is"},
+	{re: lazyRegexp(`(?i)^(\S+)\s+is\s+the\s+(\w+(?:\s\w+)?)\s+(?:i|we)\s+(?:am\s+|are\s+)?(?:use|using)\b.*$`), out: "my $2 is $1"},
+	{re: lazyRegexp(`(?i)^for\s+(?:the\s+)?([\w ]+?),?\s+(we|i)\s+(?:have|use|are using|am using|go with|rely on)\s+(.+)$`), out: "$2 use $3 for $1"},
+	{re: lazyRegexp(`(?i)^(?:the\s+)?(tests|builds|migrations)\s+(?:we|i)\s+run\s+(?:them|it)\s+(?:with|on|using)\s+(.+)$`), out: "we use $2 for $1"},
+	{re: lazyRegexp(`(?i)^(we|i)\s+have\s+(\S+(?:\s\S+)?)\s+(for|as)\s+`), out: "$1 use $2 $3 "},
+	{re: lazyRegexp(`(?i)^is\s+(deployed|hosted|written|built|running)\s+(on|to|in|with|at)\s+(.+?)\s+(our|the|this)\s+(.+)$`), out: "$4 $5 is $1 $2 $3"},
+	{re: lazyRegexp(`(?i)^(written|deployed|hosted|built)\s+(in|on|to|with)\s+(.+?)\s+(?:is|are)\s+(this|the|our)\s+(?:whole\s+|entire\s+)?(.+)$`), out: "$4 $5 is $1 $2 $3"},
+	{re: lazyRegexp(`(?i)^production,?\s+we\s+deploy\s+from\b`), out: "we deploy production from"},
+	{re: lazyRegexp(`(?i)\bfrom\s+(?:the\s+)?branch\s+(\S+)`), out: "from the $1 branch"},
+	{re: lazyRegexp(`(?i)\bis\s+listening\s+(?:at|on)\s+port\b`), out: "runs on port"},
+	{re: lazyRegexp(`(?i)^(at|in|with)\s+([^,]+?),?\s+(we|i)\s+([^,]+)(.*)$`), out: "$3 $4 $1 $2$5"},
+	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)tz(\s*(?:=|:|\s+is\b))`), out: "${1}timezone$2"},
+	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)mgr(\s*(?:=|:|\s+is\b))`), out: "${1}manager$2"},
+	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+|the\s+)?)db(\s*(?:=|:|\s+is\b))`), out: "${1}database$2"},
+	{re: lazyRegexp(`(?i)^(go|golang|python|node|ruby|java|rust|php|deno|typescript)\s+v?(\d+(?:\.\d+)*)(?:\s+(?:here|btw|for us))?$`), out: "we are on $1 $2"},
+	{re: lazyRegexp(`(?i)^work(?:ing)?\s+(?:@|at)\s+`), out: "I work at "},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:in|on)\s+(?:the\s+)?(\S+)\s+time\s?zone$`), out: "my timezone is $1"},
+	{re: lazyRegexp(`(?i)^i(?:'ve|\s+have)\s+been\s+(?:in|living\s+in|based\s+in)\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s+(?:for|since)\s+.+$`), out: "I live in $1"},
+	{re: lazyRegexp(`(?i)^(my|our)\s+(?:go-to\s+|favou?rite\s+|main\s+|daily\s+|primary\s+)?(editor|shell|os|database|ci|language|framework)\s+(?:has\s+always\s+been|has\s+been|is\s+still|remains|has\s+been\s+for\s+years)\s+(.+)$`), out: "$1 $2 is $3"},
+	{re: lazyRegexp(`(?i)^everything(?:'s|\s+is)\s+(?:on|in)\s+`), out: "everything runs on "},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:on|in)\s+the\s+[\w -]+?\s+(?:team|org|group)\s+(?:at|@)\s+([A-Z][\w.&-]*)$`), out: "I work at $1"},
+	{re: lazyRegexp(`(?i)^(?:the\s+)?(api|app|server|backend|frontend|service)\s+(?:is\s+)?on\s+:?(\d{2,5})$`), out: "the $1 runs on port $2"},
+	{re: lazyRegexp(`^(\S+(?:\s\S+)?)\s*(?:→|->|=>)\s*(\S+(?:\s\S+)?)$`), out: "we switched from $1 to $2", change: true},
+	{re: lazyRegexp(`(?i)^(?:the\s+)?(?:repo|project|codebase|app)'s\s+`), out: "our "},
+	{re: lazyRegexp(`(?i)^(?:the\s+)?(frontend|backend|app|api|service|site|website|server|worker)\s+is\s+(?:a|an)\s+(\S+)\s+(?:app|project|service|application|codebase|site|api)$`), out: "the $1 is built with $2"},
+	{re: lazyRegexp(`(?i)^(?:it\s+is|it's)\s+(?:a|an)\s+(\S+)\s+(?:app|project|service|application|codebase)$`), out: "the project is built with $1"},
+	{re: lazyRegexp(`(?i)^(?:.*\s)?(ci|database|editor|deploy target),?\s+which\s+(?:for\s+us|here|in\s+our\s+case)\s+is\s+(.+)$`), out: "our $1 is $2"},
+	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team lead),\s+([A-Z][\w-]+),.*$`), out: "my $1 is $2"},
+	// changes in other words
+	{re: lazyRegexp(`(?i)\b(switched|changed|moved|migrated|went)\s+(?:over\s+)?to\s+(.+?)\s+from\s+(.+)$`), out: "$1 from $3 to $2", change: true},
+	{re: lazyRegexp(`(?i)\bwe\s+went\s+to\b`), out: "we switched to", change: true},
+	{re: lazyRegexp(`(?i)\b(we|i)\s+(?:now\s+)?change\s+to\b`), out: "$1 switched to", change: true},
+	{re: lazyRegexp(`(?i)^the\s+company\s+(?:i|we)\s+work\s+(?:for|at)\s+is\b`), out: "I work at"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+working\s+as\s+(an?\s+.+?)(?:\s+since\s+.*)?$`), out: "I am $1"},
+	{re: lazyRegexp(`(?i)\b(?:was|were|got|has been)\s+(?:re-?written|converted|rewritten)\s+from\b`), out: "was ported from", change: true},
+	{re: lazyRegexp(`(?i)^changed\s+my\s+`), out: "I changed my ", change: true},
+	{re: lazyRegexp(`(?i)^i\s+got\s+promoted\s+to\s+(?:a\s+|an\s+)?(.+?)(?:\s+(?:last|this)\s+\w+|\s+yesterday|\s+today)?$`), out: "I am a $1 now", change: true},
+	{re: lazyRegexp(`(?i)\breplaced\s+(\S+(?:\s\S+)?)\s+by\b`), out: "replaced $1 with", change: true},
+	{re: lazyRegexp(`(?i)^(our|my|the)\s+([\w ]+?)\s+(?:got|was|has been)\s+renamed\s+to\s+(.+)$`), out: "$1 $2 is $3", change: true},
+	{re: lazyRegexp(`(?i)^(we)\s+left\s+(\S+(?:\s\S+)?)\s+for\s+(.+)$`), out: "$1 switched from $2 to $3", change: true},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+now\s+in\s+`), out: "I now live in ", change: true},
+	{re: lazyRegexp(`(?i)^(?:it\s+is|it's)\s+(.+?)\s+for\s+(ci|tests|testing|deploys|deployment|formatting|linting)$`), out: "we use $1 for $2"},
+	{re: lazyRegexp(`(?i)^make\s+it\s+`), out: "make that "},
+	// rules said as complaints, questions and team habits
+	{re: lazyRegexp(`(?i)^(?:it\s+)?(?:really\s+)?(?:drives me (?:nuts|crazy|mad|insane)|annoys me|bugs me|bothers me|irritates me)\s+when\s+you\s+(.+)$`), out: "never $1"},
+	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:hate|dislike|cannot stand|can't stand|do not like|don't like)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "never $1"},
+	{re: lazyRegexp(`(?i)^you\s+(?:keep|always)\s+forget(?:ting)?\s+to\s+(.+)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
+	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
+	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},
+	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+we\s+(?:please\s+)?not\s+(.+?)(?:,?\s+please)?$`), out: "never $1"},
+	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+((?:\w+\s+)?(?:[a-z_.-]+\s+)?[a-z_.-]+s?(?:\s+(?:in|for|on)\s+[a-z_ .-]+)?)(?:,?\s+please)?$`), out: "never $1"},
+	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?stop\s+(\w+ing\b.*)$`), out: "stop $1"},
+	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?(always|never)\s+(.+?)\s+(from now on|going forward|in the future|moving forward)$`), out: "$3, $1 $2"},
+	{re: lazyRegexp(`(?i)^(?:can|could)\s+we\s+(?:please\s+)?(stick to|stick with)\s+(.+)$`), out: "always $1 $2"},
+	{re: lazyRegexp(`(?i)^(?:can|could)\s+we\s+(?:please\s+)?(always|never)\s+(.+)$`), out: "$1 $2"},
+	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(\w+s)\s+(.+)$`), out: "in this team we $1 $2"},
+	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:that\s+is|that's)\s+the\s+rule$`), out: "our rule: $1"},
+	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:like|love|prefer)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "I would rather you $1"},
+	{re: lazyRegexp(`(?i)^(we|i)\s+(squash-merge|rebase-merge|squash)(?:\s+(?:everything|all\s+prs|prs|pull\s+requests))?$`), out: "$1 always $2 pull requests"},
+	{re: lazyRegexp(`(?i)^(short|shorter|concise|brief)\s+(answers|responses|replies)(?:,?\s+please)?$`), out: "always give $1 $2"},
+}
+
+// gerundOf rewrites: "would you mind keeping answers short going forward?"
+var wouldYouMind = lazyRegexp(`(?i)^would\s+you\s+mind\s+(\w+ing)\s+(.+?)(?:\s+(going forward|from now on|in the future|moving forward))?$`)
+
+// futureModal turns a change announced for a date into the change itself:
+// "we'll deploy from release" is "we deploy from release" once "from next
+// sprint" has said when.
+var futureModals = []struct {
+	re  func() *regexp.Regexp
+	out string
+}{
+	{lazyRegexp(`(?i)\bwe(?:'ll|\s+will)\s+be\s+(\w+ing)\b`), "we $1"},
+	{lazyRegexp(`(?i)\bwe(?:'ll|\s+will)\s+be\b`), "we are"},
+	{lazyRegexp(`(?i)\bi(?:'ll|\s+will)\s+be\b`), "I am"},
+	{lazyRegexp(`(?i)\b(we|i)(?:'ll|\s+will)\s+`), "$1 "},
+	{lazyRegexp(`(?i)\b(\w+)\s+will\s+be\b`), "$1 is"},
+	{lazyRegexp(`(?i)\bbecomes\b`), "is"},
+	{lazyRegexp(`(?i)\bi(?:'m|\s+am)\s+moving\s+to\b`), "I moved to"},
+	{lazyRegexp(`(?i)\bi(?:'m|\s+am)\s+(?:at|with)\s+([A-Z])`), "I work at $1"},
+	{lazyRegexp(`(?i)\bwe(?:'re|\s+are)\s+(switch|mov|migrat)ing\b`), "we ${1}ed"},
+	{lazyRegexp(`(?i)\b(we|i)\s+(switch|mov|migrat)e?\s+(to|from|over)\b`), "$1 ${2}ed $3"},
+	{lazyRegexp(`(?i)\bwe\s+(formatting|linting|deploying|testing)\s+with\b`), "we $1 with"},
+}
+
+// rewordings returns the clause read again in plain words: the whole
+// clause, then the words before its first comma when what follows is an
+// aside of its own ("Next month I'm moving to Rotterdam, the contract is
+// signed").
+func rewordAll(rc rawClause) []clause {
+	var out []clause
+	if c, ok := reword(rc); ok {
+		out = append(out, c)
+	}
+	for _, sep := range []string{", ", " and "} {
+		head, tail, ok := strings.Cut(rc.text, sep)
+		if !ok || len(strings.Fields(head)) < 3 || limitingTail().MatchString(tail) {
+			continue // "we deploy to Fly, if the build passes" keeps its condition
+		}
+		h := rawClause{text: head, question: rc.question}
+		if c, ok := reword(h); ok {
+			out = append(out, c)
+		} else {
+			out = append(out, analyze(h))
+		}
+		out[len(out)-1].span = strings.TrimSpace(rc.text)
+	}
+	return out
+}
+
+// terseSlot: "tz = CET", "editor: neovim", "mgr is Dana", "runtime deno"
+// (after the abbreviations are spelled out).
+var terseSlot = lazyRegexp(`(?i)^(?:my\s+|our\s+)?(timezone|manager|boss|editor|database|ci|runtime|formatter|linter|package manager|test runner|language|framework)\s*(?:=|:|\s)\s*(?:is\s+)?(\S+(?:\s\S+)?)$`)
+
+var personalSlot = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"timezone": true, "manager": true, "boss": true, "editor": true}
+})
+
+// terseValue says whether v can be the value of the slot in a terse
+// statement: a tool for a tool slot, a name for a person, a zone for a
+// time zone; "db is down" and "ci is red again" state no value.
+func terseValue(slot, v string) bool {
+	switch slot {
+	case "manager", "boss":
+		return !strings.Contains(v, " ") && v[0] >= 'A' && v[0] <= 'Z'
+	case "timezone":
+		return timezoneLike().MatchString(strings.ToLower(v)) && (strings.ToUpper(v) == v || strings.ContainsAny(v, "/+-0123456789"))
+	}
+	_, ok := lookupTool(strings.ToLower(v))
+	return ok
+}
+
+// bareToolNow: "biome these days", "uv now" after the slot's old value.
+var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|nowadays|now)$`)
+
+// limitingTail opens what limits or doubts the words before it.
+var limitingTail = lazyRegexp(`(?i)^(?:if|unless|when|whenever|once|until|in case|as long as|only|or|maybe|probably|perhaps|possibly|i think|i guess|not sure|hopefully|right|i hope|but only|at least|for now|for the moment|temporarily|just for)\b`)
+
+// teamVerb: "in this team we writes …" after "our team writes …".
+var teamVerb = lazyRegexp(`(?i)^in this team we (\w+s)\b`)
+
+// habitWords make what a team does a habit: "for every decision".
+var habitWords = lazyRegexp(`(?i)\b(?:every|each|always|never|all (?:our|the)|before|after)\b`)
+
+// noMore: "no more TODO comments please".
+var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
+
+// reword returns the clause read again in plain words, and whether any
+// rewrite applied.
+func reword(rc rawClause) (clause, bool) {
+	t := strings.TrimSpace(rc.text)
+	if m := noMore().FindStringSubmatch(t); m != nil && !notBans()[strings.ToLower(firstWord(m[1]))] &&
+		(strings.HasSuffix(m[1], "s") || strings.HasSuffix(strings.ToLower(t), "please")) && !strings.Contains(m[1], " for ") {
+		if _, tool := lookupTool(strings.ToLower(m[1])); tool {
+			t = "we no longer use " + m[1] // "no more yarn"
+		} else {
+			t = "stop adding " + m[1] // "no more TODO comments please"
+		}
+	}
+	var change, correction, standing, future bool
+	for _, w := range rewordings {
+		if !w.re().MatchString(t) {
+			continue
+		}
+		n := strings.TrimSpace(w.re().ReplaceAllString(t, w.out))
+		if n == t || n == "" {
+			continue
+		}
+		t = n
+		change = change || w.change
+		correction = correction || w.correction
+		standing = standing || w.standing
+		future = future || w.future
+	}
+	if m := terseSlot().FindStringSubmatch(t); m != nil && terseValue(strings.ToLower(m[1]), m[2]) {
+		owner := "our"
+		if personalSlot()[strings.ToLower(m[1])] {
+			owner = "my"
+		}
+		t = owner + " " + m[1] + " is " + m[2] // "tz = CET", "runtime deno"
+	}
+	if m := teamVerb().FindStringSubmatch(t); m != nil && habitWords().MatchString(t) {
+		if v, ok := thirdPersonBase(strings.ToLower(m[1])); ok {
+			t = "in this team we " + v + t[len(m[0]):]
+		}
+	}
+	if m := wouldYouMind().FindStringSubmatch(t); m != nil && m[3] != "" {
+		if base, ok := baseOfGerund(strings.ToLower(m[1])); ok {
+			t, standing = base+" "+m[2], true
+			if m[3] != "" {
+				t = m[3] + ", " + t
+			}
+		}
+	}
+	if future {
+		for _, m := range futureModals {
+			t = m.re().ReplaceAllString(t, m.out)
+		}
+		t = strings.ReplaceAll(t, "we formatting with", "we format with")
+		t = strings.ReplaceAll(t, "we deploying", "we deploy")
+	}
+	if t == strings.TrimSpace(rc.text) {
+		return clause{}, false
+	}
+	question := rc.question && !standing && !strings.HasPrefix(strings.ToLower(t), "never ") &&
+		!strings.HasPrefix(strings.ToLower(t), "stop ") && !strings.HasPrefix(strings.ToLower(t), "always ") &&
+		!strings.Contains(strings.ToLower(t), "from now on,") && !strings.Contains(strings.ToLower(t), "going forward,")
+	c := analyze(rawClause{text: t, question: question})
+	c.span = strings.TrimSpace(rc.text)
+	c.change = c.change || change
+	c.correction = c.correction || correction
+	c.standing = c.standing || standing
+	return c, true
+}
+
+// baseOfGerund is the verb of a gerund an instruction can open with:
+// "keeping" is "keep", "writing" is "write", "putting" is "put".
+func baseOfGerund(g string) (string, bool) {
+	stem, ok := strings.CutSuffix(g, "ing")
+	if !ok || stem == "" {
+		return "", false
+	}
+	cands := []string{stem, stem + "e"}
+	if n := len(stem); n >= 2 && stem[n-1] == stem[n-2] {
+		cands = append(cands, stem[:n-1])
+	}
+	for _, v := range cands {
+		if imperativeVerbs()[v] || moreVerbs()[v] {
+			return v, true
+		}
+	}
+	return "", false
+}
