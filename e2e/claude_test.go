@@ -22,7 +22,6 @@ type world struct {
 	transcripts []string
 	clock       time.Time
 	// agent is the running `credence agent`, when a test started one.
-	agent *exec.Cmd
 }
 
 // newWorld makes a HOME, installs credence into it with the real binaries

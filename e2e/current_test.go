@@ -7,9 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -30,8 +28,10 @@ func TestFreshFactAcrossSessions(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			w := newWorld(t)
 			w.env = append(w.env, "CREDENCE_LOG_LEVEL=debug")
+			var agent *runningAgent
 			if withAgent {
-				w.startAgent()
+				agent = w.startAgent()
+				t.Cleanup(agent.stop)
 			}
 			root := w.project("ledger")
 			s0 := w.open(root)
@@ -46,7 +46,7 @@ func TestFreshFactAcrossSessions(t *testing.T) {
 				t.Errorf("the next session was told %q; want the fact told a moment ago", told)
 			}
 			if withAgent {
-				w.stopAgent()
+				agent.stop()
 				logs, err := os.ReadFile(filepath.Join(w.home, ".local", "share", "credence", "logs", "hook.log"))
 				if err != nil {
 					t.Fatal(err)
@@ -56,49 +56,6 @@ func TestFreshFactAcrossSessions(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// startAgent runs `credence agent` until the test ends and waits until it
-// serves the hooks.
-func (w *world) startAgent() {
-	w.t.Helper()
-	cmd := exec.Command(credenceBin, "agent")
-	cmd.Env = w.env
-	cmd.Dir = w.home
-	if err := cmd.Start(); err != nil {
-		w.t.Fatal(err)
-	}
-	w.agent = cmd
-	w.t.Cleanup(w.stopAgent)
-	log := filepath.Join(w.home, ".local", "share", "credence", "logs", "agent.log")
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if b, err := os.ReadFile(log); err == nil && strings.Contains(string(b), "serving hooks") {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	b, _ := os.ReadFile(log)
-	w.t.Fatalf("credence agent did not start serving hooks in 20 s; agent.log:\n%s", b)
-}
-
-// stopAgent stops the agent started by startAgent, if it runs.
-func (w *world) stopAgent() {
-	if w.agent == nil {
-		return
-	}
-	cmd := w.agent
-	w.agent = nil
-	_ = cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		_ = cmd.Process.Kill()
-		<-done
-		w.t.Error("credence agent did not stop within 15 s of SIGTERM")
 	}
 }
 
