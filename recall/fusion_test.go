@@ -25,6 +25,12 @@ func (f *fixture) episodeRecallAt(t testing.TB, opts Options, k int, oneShot ...
 	opts.MaxBeliefs, opts.MaxEpisodes, opts.MinConfidence = 2, k, 0
 	opts.RelevanceFloor, opts.LexicalFloor = -1, 0
 	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts, OneShot: len(oneShot) > 0 && oneShot[0]}
+	if !r.OneShot {
+		// As in the agent, one cache serves every recall: the claims read
+		// from an episode are read once, not once per query, k and variant
+		// (what kept this test's -race run past the package's timeout).
+		r.Cache = f.sharedCache()
+	}
 	n := 0
 	for _, q := range f.h.Queries {
 		rel := map[string]bool{}
@@ -139,4 +145,10 @@ func TestHybridNotBelowLexical(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sharedCache returns the fixture's one recall cache, made on first use.
+func (f *fixture) sharedCache() *Cache {
+	f.cacheOnce.Do(func() { f.cache = NewCache() })
+	return f.cache
 }

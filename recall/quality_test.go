@@ -30,6 +30,9 @@ type fixture struct {
 	idOf map[string]string
 	keys map[string]string // ID → key
 	emb  embed.Embedder
+
+	cacheOnce sync.Once
+	cache     *Cache // shared by the recalls that model the agent (fusion_test.go)
 }
 
 // fixtures holds the labelled history loaded once per embedder ID, each in
