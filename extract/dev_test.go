@@ -18,7 +18,7 @@ const (
 	devRecall    = 0.8
 )
 
-func TestDev2026(t *testing.T) { scoreDev(t, devFile, devPrecision, devRecall) }
+func TestDev2026(t *testing.T) { scoreDev(t, devFile, 150, devPrecision, devRecall) }
 
 // devFileB is the second development set, written fresh before the second
 // round of extraction work (issue 14, item 5) and committed before any of
@@ -32,14 +32,15 @@ const (
 	devBRecall    = 0.8
 )
 
-func TestDev2026b(t *testing.T) { scoreDev(t, devFileB, devBPrecision, devBRecall) }
+func TestDev2026b(t *testing.T) { scoreDev(t, devFileB, 150, devBPrecision, devBRecall) }
 
-// scoreDev scores a development set, logs its per-category table with its
-// misses and spurious extractions, and asserts the floors.
-func scoreDev(t *testing.T, devFile string, devPrecision, devRecall float64) {
+// scoreDev scores a development set of at least minCases cases, logs its
+// per-category table with its misses and spurious extractions, and asserts
+// the floors.
+func scoreDev(t *testing.T, devFile string, minCases int, devPrecision, devRecall float64) {
 	cases := loadCases(t, devFile)
-	if len(cases) < 150 {
-		t.Fatalf("%s has %d cases, want at least 150", devFile, len(cases))
+	if len(cases) < minCases {
+		t.Fatalf("%s has %d cases, want at least %d", devFile, len(cases), minCases)
 	}
 	none := 0
 	for _, c := range cases {
@@ -76,4 +77,21 @@ const (
 	devCRecall    = 0.8
 )
 
-func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, devCPrecision, devCRecall) }
+func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, 150, devCPrecision, devCRecall) }
+
+// devFileD is the fourth development set, instructions only: guidelines in
+// the phrasings the first three miss (wishes, reasons, complaints, "from
+// now on", "going forward", "make sure to", "don't ever", team rules) and
+// near-miss traps (one-turn requests, tasks and questions that say always
+// or never in passing). It was committed with its baseline before any
+// tuning against it.
+const devFileD = "testdata/dev2026d_instr.jsonl"
+
+// Floors for the fourth development set; tuned on since its baseline was
+// recorded, so they only catch a regression.
+const (
+	devDPrecision = 0.9
+	devDRecall    = 0.8
+)
+
+func TestDev2026dInstr(t *testing.T) { scoreDev(t, devFileD, 60, devDPrecision, devDRecall) }
