@@ -306,6 +306,14 @@ func analyze(rc rawClause) clause {
 			t = r.re().ReplaceAllString(t, r.out)
 		}
 	}
+	if loc := guidePreamble().FindStringIndex(t); loc != nil {
+		t = t[:loc[1]] + presentTense(t[loc[1]:]) // "I'd rather you asked first": ask first
+	}
+	if loc := authorityReason().FindStringIndex(t); loc != nil && loc[0] > 0 && imperativeVerbs()[firstWord(strings.TrimPrefix(t, "please "))] {
+		// "indent with two spaces since the style guide says so": the
+		// reason cites a standing rule, and is not reported speech
+		c.standing, t = true, t[:loc[0]]
+	}
 	c.text = strings.Trim(t, " .!;:,-")
 	return c
 }

@@ -79,7 +79,7 @@ var imperativeVerbs = sync.OnceValue(func() map[string]bool {
 		"reuse": true, "favor": true, "favour": true, "pick": true, "choose": true, "go": true,
 		"ensure": true, "prioritize": true, "cap": true, "measure": true, "profile": true, "benchmark": true,
 		"mock": true, "stub": true, "rerun": true, "re-run": true, "group": true, "order": true,
-		"keep,": true, "write,": true,
+		"keep,": true, "write,": true, "uppercase": true,
 	}
 })
 
@@ -150,6 +150,14 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 				t = "not " + rest
 			}
 		}
+		// "it would be great if you always ran the formatter": the wish
+		// is said in the past, the rule is to run it
+		t = presentTense(t)
+	}
+	if loc := authorityReason().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		// "indent with two spaces since the style guide says so": a
+		// reason that cites a standing rule makes the request one
+		t, standing = t[:loc[0]], true
 	}
 	t = strings.Trim(stripScope(t), " ,")
 	t = runCommand(t)
@@ -254,6 +262,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 			return instruction("use "+x+" instead of "+y, false, "should") // "remember: tabs, not spaces"
 		}
 	}
+	if m := standingEvery().FindStringSubmatch(t); m != nil {
+		return instruction(t, false, "should") // "prefix every commit message with the ticket"
+	}
 	if preamble && imperativeVerbs()[firstWord(t)] && !determiner().MatchString(t) {
 		// "I'd like you to write tests first": a way of working, not a
 		// task about something in particular ("… update the README")
@@ -270,6 +281,13 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 }
 
 var (
+	// authorityReason: a reason that cites a standing rule, "since the
+	// style guide says so", "because the linter complains otherwise",
+	// "as that's our convention".
+	authorityReason = lazyRegexp(`\s*,?\s+(?:since|because|as|cause|cuz) (?:(?:the|our|my|this|that is|that's|it is|it's) )?(?:(?:team'?s?|repo'?s?|project'?s?|house|company) )?(?:style ?guide|linter|lint|formatter|convention|conventions|code style|standard|policy|rules?|ci|reviewers?|team|codebase|everyone|we|house style)\b.*$`)
+	// standingEvery: an instruction about every artifact of a kind,
+	// "prefix every commit message with the ticket", "sign all commits".
+	standingEvery = lazyRegexp(`^(?:prefix|suffix|sign|end|start|tag|label|title|annotate|open|close) (?:every|each|all|all of our|all our) [a-z0-9_.-]+`)
 	// toolOnlyRe: "pnpm only", "only yarn".
 	toolOnlyRe = lazyRegexp(`^(?:only ([a-z0-9.+# -]+?)|([a-z0-9.+# -]+?) only)(?: please)?$`)
 	// habitual: "so much", "all the time": a behaviour, not one act.
@@ -494,3 +512,51 @@ func matchGuideline(c *clause) []Fact {
 // forMe ends what someone gives up for themselves, not a rule: "no more
 // coffee for me", "no more meetings for today".
 var forMe = lazyRegexp(`\bfor (?:me|today|tonight|now|this week)$`)
+
+// pastTense maps the irregular past of the verbs that open instructions to
+// the verb: a wish is said in the past ("it would help if you kept PRs
+// small").
+var pastTense = sync.OnceValue(func() map[string]string {
+	return map[string]string{"ran": "run", "kept": "keep", "wrote": "write", "made": "make", "gave": "give",
+		"left": "leave", "took": "take", "stuck": "stick", "told": "tell", "sent": "send", "built": "build",
+		"chose": "choose", "went": "go", "put": "put", "set": "set", "split": "split",
+		"read": "read", "began": "begin", "thought": "think", "brought": "bring", "broke": "break"}
+})
+
+// presentTense turns the past-tense verb that opens a wish (after an
+// optional adverb) into the imperative: "always ran the formatter" is
+// "always run the formatter", "asked before deleting files" "ask before
+// deleting files". Anything else is returned as it is.
+func presentTense(t string) string {
+	if rest, ok := strings.CutPrefix(t, "did not "); ok {
+		return "not " + rest // "if you didn't use em dashes"
+	}
+	lead := ""
+	for _, adv := range []string{"always ", "never ", "just ", "only ", "consistently ", "also ", "not "} {
+		if rest, ok := strings.CutPrefix(t, adv); ok {
+			lead, t = adv, rest
+			break
+		}
+	}
+	first, rest, _ := strings.Cut(t, " ")
+	base, ok := pastTense()[first]
+	if !ok {
+		stem, cut := strings.CutSuffix(first, "ed")
+		if !cut {
+			return lead + t
+		}
+		if y, ied := strings.CutSuffix(first, "ied"); ied {
+			stem = y + "y"
+		}
+		if base, ok = verbOfStem(stem); !ok {
+			if _, known := verbOfStem(stem + "e"); !known && !imperativeVerbs()[stem] && !moreVerbs()[stem] {
+				return lead + t
+			}
+			base = stem
+		}
+	}
+	if rest == "" {
+		return lead + base
+	}
+	return lead + base + " " + rest
+}

@@ -112,6 +112,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:it\s+)?(?:really\s+)?(?:drives me (?:nuts|crazy|mad|insane)|annoys me|bugs me|bothers me|irritates me)\s+when\s+you\s+(.+)$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:hate|dislike|cannot stand|can't stand|do not like|don't like)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^you\s+(?:keep|always)\s+forget(?:ting)?\s+to\s+(.+)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^you\s+(?:keep|always)\s+forget(?:ting)?\s+(?:about\s+)?((?:the|a|an)\s+.+)$`), out: "always include $1"},
+	// wishes: "it would be great if you always ran the formatter", "I'd
+	// prefer if you used pathlib" (parseInstruction reads the past)
+	{re: lazyRegexp(`(?i)^(?:(?:it|that)(?:'d|\s+would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
 	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},

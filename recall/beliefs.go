@@ -108,10 +108,19 @@ func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, map[string]store
 	for _, c := range needed {
 		s.score(c)
 	}
+	// The guidelines that govern the kind of work the prompt asks for
+	// (guidelines.go) come after the needed slots, before resemblance.
+	guides, err := s.topicCandidates(ctx, p, turn)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, c := range guides {
+		s.score(c)
+	}
 	sortCandidates(kept)
 	out := make([]BeliefHit, 0, s.r.Opts.MaxBeliefs)
 	states := map[string]store.Belief{}
-	for _, c := range append(needed, kept...) {
+	for _, c := range append(append(needed, guides...), kept...) {
 		if _, dup := states[c.b.ID]; dup || c.conf < s.r.Opts.MinConfidence && !c.hit.Contested {
 			continue
 		}
