@@ -117,6 +117,13 @@ func matchConvention(c *clause) []Fact {
 		return nil
 	}
 	if negative {
+		switch modal {
+		case "must", "should", "shall", "need to", "needs to", "have to", "has to", "are to", "is to":
+			if verb != "have" && verb != "be" && !strings.HasSuffix(verb, "ed") && det != "no" {
+				// "tests must not hit the network": never let them
+				return guidelineFact(c, "let "+noun+" "+verb+" "+tail, true, 0)
+			}
+		}
 		return nil
 	}
 	switch verb {

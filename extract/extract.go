@@ -70,6 +70,7 @@ func Extract(text string) []Fact { return ExtractWith(text, Context{}) }
 func ExtractWith(text string, ctx Context) []Fact {
 	r := &reading{ctx: ctx, seen: map[string]bool{}}
 	for _, rc := range splitClauses(text) {
+		start := len(r.facts)
 		c := analyze(rc)
 		if r.pendingCorrection {
 			c.correction = true
@@ -116,7 +117,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 				}
 			}
 		}
+		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts)})
 	}
+	r.neighbours()
 	r.alternatives()
 	for i, f := range r.facts {
 		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
@@ -219,6 +222,10 @@ type reading struct {
 	// topic is a slot the text said changed without its value ("my
 	// manager changed"): "it's Wen now" fills it.
 	topic string
+	// clauses are the text's clauses read so far with the facts each
+	// gave (guideline.go: a prohibition takes its alternative or reason
+	// from a neighbour that gave none).
+	clauses []clauseFacts
 }
 
 var (

@@ -19,7 +19,7 @@ var (
 	ensureRe      = lazyRegexp(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
-	reasonTail    = lazyRegexp(`\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	reasonTail    = lazyRegexp(`\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they|our)\b.*$|\s+(?:because|since|so that)\b.*$`)
 	// relativeThat is "that" opening a relative clause ("comments that
 	// restate the code"), which points at nothing in the conversation.
 	relativeThat = lazyRegexp(`\b([a-z]+s) (?:that|which) `)
@@ -173,6 +173,10 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if m := ensureRe().FindStringSubmatch(t); m != nil {
 		obj := m[1]
+		if w := firstWord(obj); w == "never" || w == "always" || w == "not" {
+			// "make sure you never log the request body"
+			return parseInstruction(strings.TrimPrefix(obj, "not "), true)
+		}
 		if !startsWithVerb(obj) {
 			if !strings.HasPrefix(t, "make sure") && !strings.HasPrefix(t, "ensure") {
 				return guideline{}, false // "remember to drink water" names no work
@@ -281,6 +285,13 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 }
 
 var (
+	// usedAgain: a complaint that names what to use instead, "you used
+	// moment again, we use dayjs", "you are using var again, it is const
+	// or let in this codebase".
+	usedAgain = lazyRegexp(`^you (?:are |were )?(?:used|using|keep using|wrote|writing|keep writing|added|adding|keep adding) ([a-z0-9_.@/-]+(?: [a-z0-9_.@/-]+)?)(?: again)?(?:\s*,?\s*(?:(?:we|i) (?:use|prefer|write|are on)|it is|it should be|use|we want|this codebase uses|this repo uses) (.+))?$`)
+	againRe   = lazyRegexp(`(?i)\bagain\b`)
+	// nowTail: a request for this moment, "… now", "… for now".
+	nowTail = lazyRegexp(`(?i)(?:^|[^,]\s)(?:right )?now[.!]*$`)
 	// authorityReason: a reason that cites a standing rule, "since the
 	// style guide says so", "because the linter complains otherwise",
 	// "as that's our convention".
@@ -494,6 +505,20 @@ var guideStarters = sync.OnceValue(func() map[string]bool {
 })
 
 func matchGuideline(c *clause) []Fact {
+	if m := usedAgain().FindStringSubmatch(c.text); m != nil && againRe().MatchString(c.span) && !determiner().MatchString(m[1]) {
+		// "you used moment again, we use dayjs": never the one, use the other
+		g, ok := instruction(doPhrase(m[1]), true, "should not")
+		if !ok {
+			return nil
+		}
+		if alt := stripScope(m[2]); alt != "" && len(strings.Fields(alt)) <= 5 {
+			g.detail = "; use " + display(c.span, alt)
+		}
+		return []Fact{g.fact("", "", c.span)}
+	}
+	if nowTail().MatchString(c.span) {
+		return nil // "make sure the test passes now": this turn's request
+	}
 	first := firstWord(c.text)
 	standing := c.standing || c.directive // "remember: go test -race"
 	if !standing && !guideStarters()[first] && !styleVerbs()[first] &&
@@ -559,4 +584,112 @@ func presentTense(t string) string {
 		return lead + base
 	}
 	return lead + base + " " + rest
+}
+
+// clauseFacts is one clause of a text as read, and the facts it gave
+// (r.facts[from:to]).
+type clauseFacts struct {
+	text, span string
+	from, to   int
+}
+
+var (
+	// neighbourUse: the alternative a prohibition's neighbour names, "use
+	// the logger package for output", "we use dayjs", "it is const or
+	// let".
+	neighbourUse = lazyRegexp(`^(?:(?:but |and |just )?use|we (?:only |always )?use|we are on|it is|it should be|only) ([a-z0-9_.@/ -]+)$`)
+	// neighbourWhy: a statement of how things are that a prohibition
+	// beside it follows from, "Renovate bumps our dependencies", "secrets
+	// come from Vault", "feature flags go through LaunchDarkly".
+	neighbourWhy = lazyRegexp(`^(?:the |our |all )?([a-z0-9_.-]+(?: [a-z0-9_.-]+)?) ([a-z]+s|come|go|live|are|is) ([a-z0-9_.@/ -]+)$`)
+	themRe       = lazyRegexp(`\b(?:them|they)\b`)
+)
+
+// neighbours completes a prohibition from a clause of the same text that
+// gave nothing: "use the logger package for output, never fmt.Println" is
+// "Never use fmt.Println; use the logger package for output"; "Renovate
+// bumps our dependencies, don't bump them by hand" is "Never bump
+// dependencies by hand; Renovate bumps our dependencies". The clause
+// before is tried first, then the one after.
+func (r *reading) neighbours() {
+	for i, cl := range r.clauses {
+		for j := cl.from; j < cl.to && j < len(r.facts); j++ {
+			f := r.facts[j]
+			if f.Kind != KindGuideline || !strings.HasPrefix(f.Predicate, "should_not") || f.detail != "" || f.when != "" {
+				continue
+			}
+			for _, k := range []int{i - 1, i + 1} {
+				if k < 0 || k >= len(r.clauses) {
+					continue
+				}
+				nb := r.clauses[k]
+				if nb.to == nb.from+1 && nb.to <= len(r.facts) {
+					// "for HTTP calls we use axios, don't use fetch": the
+					// tool the project uses is the alternative
+					if u := r.facts[nb.from]; u.Kind == KindFact && !u.Negated && strings.HasPrefix(u.Predicate, "uses") &&
+						strings.HasPrefix(f.Object, "use ") {
+						f.detail = "; use " + u.shownObjectOr()
+						f.Statement = render(f)
+						r.facts[j] = f
+						break
+					}
+				}
+				if nb.to > nb.from {
+					continue
+				}
+				if d, noun := neighbourDetail(nb, f.Object); d != "" {
+					if noun != "" && themRe().MatchString(f.Object) {
+						f.Object = themRe().ReplaceAllString(f.Object, noun)
+						f.shownObject = themRe().ReplaceAllString(f.shownObjectOr(), noun)
+					}
+					f.detail = d
+					f.Statement = render(f)
+					r.facts[j] = f
+					break
+				}
+			}
+		}
+	}
+}
+
+// neighbourDetail is the detail a clause that gave nothing adds to a
+// prohibition beside it ("; use the logger package"), and the plural noun
+// it names for a "them" in the prohibition.
+func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
+	t := strings.TrimSpace(cl.text)
+	n := len(strings.Fields(t))
+	if n == 0 || n > 8 || strings.Contains(t, placeholder) {
+		return "", ""
+	}
+	shown := strings.Trim(cl.span, " .!;:,")
+	if m := neighbourUse().FindStringSubmatch(t); m != nil {
+		alt := stripScope(m[1])
+		if alt == "" || oneOff().MatchString(alt) {
+			return "", ""
+		}
+		if strings.HasPrefix(t, "it ") && (!strings.HasPrefix(object, "use ") || strings.HasSuffix(firstWord(alt), "ed")) {
+			return "; " + strings.ToLower(shown[:1]) + shown[1:], "" // "never touch vendor/, it's generated": why
+		}
+		return "; use " + display(shown, alt), ""
+	}
+	m := neighbourWhy().FindStringSubmatch(t)
+	if m == nil || badStart()[firstWord(t)] || firstWord(t) == "i" || firstWord(t) == "we" || firstWord(t) == "you" ||
+		imperativeVerbs()[firstWord(t)] || moreVerbs()[firstWord(t)] {
+		return "", ""
+	}
+	for _, w := range strings.Fields(t) {
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			if _, verb := thirdPersonBase(w); !verb && w != "is" {
+				noun = w // the last plural noun: "dependencies", "secrets"
+			}
+		}
+	}
+	if strings.ToLower(shown) == shown || len(shown) < 2 {
+		return "; " + shown, noun
+	}
+	first, _, _ := strings.Cut(shown, " ")
+	if _, tool := lookupTool(strings.ToLower(first)); !tool && strings.ToLower(first[1:]) == first[1:] {
+		shown = strings.ToLower(shown[:1]) + shown[1:]
+	}
+	return "; " + shown, noun
 }

@@ -113,6 +113,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:hate|dislike|cannot stand|can't stand|do not like|don't like)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^you\s+(?:keep|always)\s+forget(?:ting)?\s+to\s+(.+)$`), out: "always $1"},
 	{re: lazyRegexp(`(?i)^you\s+(?:keep|always)\s+forget(?:ting)?\s+(?:about\s+)?((?:the|a|an)\s+.+)$`), out: "always include $1"},
+	{re: lazyRegexp(`(?i)^you\s+keep\s+(?:on\s+)?(adding|writing|using|putting|leaving|creating|inserting|generating)\s+(.+)$`), out: "stop $1 $2"},
 	// wishes: "it would be great if you always ran the formatter", "I'd
 	// prefer if you used pathlib" (parseInstruction reads the past)
 	{re: lazyRegexp(`(?i)^(?:(?:it|that)(?:'d|\s+would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
