@@ -37,7 +37,8 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 		prs pr requests columns tables migrations endpoints routes components hooks logs logging secrets
 		changes release releases tags versions dependencies deps packages queries strings lines code docs
 		documentation readme changelog keys fields structs enums configs config endpoint route component
-		handler handlers service services table schema schemas feature features pull`) {
+		handler handlers service services table schema schemas feature features pull responses response
+		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores`) {
 		m[w] = true
 	}
 	return m

@@ -296,6 +296,12 @@ var (
 	// style guide says so", "because the linter complains otherwise",
 	// "as that's our convention".
 	authorityReason = lazyRegexp(`\s*,?\s+(?:since|because|as|cause|cuz) (?:(?:the|our|my|this|that is|that's|it is|it's) )?(?:(?:team'?s?|repo'?s?|project'?s?|house|company) )?(?:style ?guide|linter|lint|formatter|convention|conventions|code style|standard|policy|rules?|ci|reviewers?|team|codebase|everyone|we|house style)\b.*$`)
+	// keepItShort: "keep it brief" speaks of the answer, not of a thing
+	// in this conversation.
+	keepItShort = lazyRegexp(`^keep it (?:short|brief|concise|simple|tight|terse|focused)\b`)
+	// repoStandard: a standard set for the whole repository, "keep line
+	// length under 100 in this repo", "use double quotes in this codebase".
+	repoStandard = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write) .+ (?:in|for|across) (?:this|the|our) (?:repo|repository|codebase|project|monorepo)$`)
 	// standingEvery: an instruction about every artifact of a kind,
 	// "prefix every commit message with the ticket", "sign all commits".
 	standingEvery = lazyRegexp(`^(?:prefix|suffix|sign|end|start|tag|label|title|annotate|open|close) (?:every|each|all|all of our|all our) [a-z0-9_.-]+`)
@@ -310,7 +316,7 @@ var (
 	determiner = lazyRegexp(`\b(?:the|my|this|that|these|those|it|our)\b`)
 	// writeStandard: "write commit messages in English", "write docs in
 	// markdown".
-	writeStandard = lazyRegexp(`^write (?:all )?(?:commit messages|messages|comments|docs|documentation|code|tests|pr descriptions|changelogs?|docstrings) (?:in|with|using) [a-z0-9 +.-]+$`)
+	writeStandard = lazyRegexp(`^write (?:all )?(?:commit messages|messages|code comments|comments|docs|documentation|code|tests|pr descriptions|changelogs?|docstrings) (?:in|with|using) [a-z0-9 +.-]+$`)
 )
 
 // instruction validates the object of an instruction: it must say what to
@@ -321,7 +327,7 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
 		return guideline{}, false
 	}
-	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(obj, ""), "$1 ")) {
+	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(obj, ""), ""), "$1 ")) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
@@ -521,7 +527,10 @@ func matchGuideline(c *clause) []Fact {
 	}
 	first := firstWord(c.text)
 	standing := c.standing || c.directive // "remember: go test -race"
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] &&
+	if !standing && repoStandard().MatchString(c.text) {
+		standing = true // "keep line length under 100 characters in this repo"
+	}
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !standingEvery().MatchString(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}
@@ -626,7 +635,16 @@ func (r *reading) neighbours() {
 				if nb.to == nb.from+1 && nb.to <= len(r.facts) {
 					// "for HTTP calls we use axios, don't use fetch": the
 					// tool the project uses is the alternative
-					if u := r.facts[nb.from]; u.Kind == KindFact && !u.Negated && strings.HasPrefix(u.Predicate, "uses") &&
+					u := r.facts[nb.from]
+					if u.Kind == KindGuideline && u.Predicate == "should" && u.detail == "" && strings.HasPrefix(u.Object, "use ") &&
+						len(strings.Fields(u.Object)) <= 5 {
+						// "use pnpm dlx, never npx": one rule says both
+						f.detail = "; " + lowerFirst(u.shownObjectOr())
+						f.Statement = render(f)
+						r.facts[j] = f
+						break
+					}
+					if u.Kind == KindFact && !u.Negated && strings.HasPrefix(u.Predicate, "uses") &&
 						strings.HasPrefix(f.Object, "use ") {
 						f.detail = "; use " + u.shownObjectOr()
 						f.Statement = render(f)

@@ -28,6 +28,8 @@ var topicCases = []struct {
 	{"scaffold a new vite app", "Never use npx; use pnpm dlx", true},
 	{"hide the new checkout page behind a flag", "Always use LaunchDarkly for feature flags", true},
 	{"where should I put the API key for the mail service?", "Never put secrets in config files; they come from Vault", true},
+	{"write a debounce helper for the search box", "Never add semicolons", true},
+	{"fix the typo in the header component", "Never reformat files you are not changing", true},
 	// General questions and tasks on something else get nothing.
 	{"how do I undo the last git commit but keep the changes?", "Always follow Conventional Commits", false},
 	{"what does the --no-verify flag do in git?", "Always run make lint before you commit", false},
