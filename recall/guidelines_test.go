@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,6 +117,51 @@ func TestTopicGuidelinesThroughRecall(t *testing.T) {
 		joined := strings.Join(got, " | ")
 		if c.want == "" && len(got) > 0 || c.want != "" && !strings.Contains(joined, c.want) {
 			t.Errorf("%q in %s: beliefs %q, want %q", c.prompt, c.project, joined, c.want)
+		}
+	}
+}
+
+// TestTopicCasesThroughRecall stores each guideline of topicCases in a
+// project of its own and asks each prompt there: the guideline is found
+// through the index by its topic's words and given to the prompt exactly
+// when the case says so.
+func TestTopicCasesThroughRecall(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"), store.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	err = db.Write(ctx, func(tx *store.Tx) error {
+		for i, c := range topicCases {
+			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: c.guideline, Subject: "assistant", Predicate: "should",
+				Object: strings.ToLower(c.guideline), Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: fmt.Sprintf("/c%d", i)})
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Label: belief.Supports, Support: 1, Reliability: 1, Source: "t"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	static, err := embed.NewStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
+	for i, c := range topicCases {
+		res, err := r.Recall(ctx, Query{Text: c.prompt, Project: fmt.Sprintf("/c%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := len(res.Beliefs) > 0 && res.Beliefs[0].Statement == c.guideline
+		if got != c.want {
+			t.Errorf("%q given %q: got %v, want %v (%d beliefs)", c.prompt, c.guideline, got, c.want, len(res.Beliefs))
 		}
 	}
 }
