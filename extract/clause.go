@@ -100,7 +100,7 @@ var (
 	// askAlways: a question asking for a habit is an instruction.
 	// "Can you always show me the whole file?" asks; "please" or a
 	// standing marker makes it a request.
-	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward)\b.*)$`)
+	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
 	// concessive ends an instruction where a clause that does not limit it
 	// begins: "… even if I write in Portuguese".
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)

@@ -230,6 +230,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if m := banRe().FindStringSubmatch(t); m != nil && !forMe().MatchString(t) {
 		// "no emojis in commit messages": a ban on using them there
+		if v, ok := thirdPersonBase(m[1]); ok && !strings.Contains(m[1], " ") {
+			return instruction(v+" "+m[2]+" "+m[3], true, "should not") // "no merges on Friday": never merge then
+		}
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
 	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !forMe().MatchString(t) {
@@ -612,6 +615,8 @@ var (
 	// come from Vault", "feature flags go through LaunchDarkly".
 	neighbourWhy = lazyRegexp(`^(?:the |our |all )?([a-z0-9_.-]+(?: [a-z0-9_.-]+)?) ([a-z]+s|come|go|live|are|is) ([a-z0-9_.@/ -]+)$`)
 	themRe       = lazyRegexp(`\b(?:them|they)\b`)
+	articleStart = lazyRegexp(`^(?:a|an|the|one|some|any|no|not)\b`)
+	ruleWord     = lazyRegexp(`\b(?:rule|rules|convention|policy|required|mandatory|fine|ok|okay|important|true|false|bad|good|wrong|right)\b`)
 )
 
 // neighbours completes a prohibition from a clause of the same text that
@@ -684,6 +689,10 @@ func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 		alt := stripScope(m[1])
 		if alt == "" || oneOff().MatchString(alt) {
 			return "", ""
+		}
+		if strings.HasPrefix(t, "it ") && (determiner().MatchString(firstWord(alt)) || articleStart().MatchString(alt) ||
+			ruleWord().MatchString(alt) || len(strings.Fields(alt)) > 4) {
+			return "", "" // "it's a rule here: no merges on Friday"
 		}
 		if strings.HasPrefix(t, "it ") && (!strings.HasPrefix(object, "use ") || strings.HasSuffix(firstWord(alt), "ed")) {
 			return "; " + strings.ToLower(shown[:1]) + shown[1:], "" // "never touch vendor/, it's generated": why

@@ -88,7 +88,7 @@ func matchPrefer(c *clause) []Fact {
 		// "I'd rather you show me the diff than the whole file"
 		return practiceGuideline(c, "prefer to "+m[1], false)
 	}
-	if m := wantPractice().FindStringSubmatch(c.text); m != nil && !determiner().MatchString(firstWord(m[1])) && codePractice(m[1]) {
+	if m := wantPractice().FindStringSubmatch(c.text); m != nil && !determiner().MatchString(firstWord(m[1])) && firstWord(m[1]) != "you" && codePractice(m[1]) {
 		return practiceGuideline(c, "prefer "+m[1], false) // "I want explanations before code"
 	}
 	if m := dislikeWhen().FindStringSubmatch(c.text); m != nil {

@@ -116,7 +116,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^you\s+keep\s+(?:on\s+)?(adding|writing|using|putting|leaving|creating|inserting|generating)\s+(.+)$`), out: "stop $1 $2"},
 	// wishes: "it would be great if you always ran the formatter", "I'd
 	// prefer if you used pathlib" (parseInstruction reads the past)
-	{re: lazyRegexp(`(?i)^(?:(?:it|that)(?:'d|\s+would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
+	{re: lazyRegexp(`(?i)^(?:(?:(?:it|that)(?:'d|\s+would)|would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
 	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},
