@@ -18,6 +18,7 @@ var matchers = []matcher{
 	matchVersionChange,
 	matchChange,
 	matchStopped,
+	matchAside,
 	matchPrefer,
 	matchLike,
 	matchDeployBranch,
@@ -177,7 +178,7 @@ func (r *reading) absorbed(i int, f Fact) bool {
 func NeedsContext(text string) bool {
 	for _, rc := range splitClauses(text) {
 		c := analyze(rc)
-		if c.correction || c.change || notAlternative().MatchString(c.text) {
+		if c.correction || c.change || notAlternative().MatchString(c.text) || changeHint().MatchString(c.text) {
 			return true
 		}
 	}
@@ -306,6 +307,9 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
 		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
 		return nil
+	}
+	if f, done := r.handOver(c); done {
+		return f
 	}
 	if done := r.resolveSlotTalk(c); done {
 		return nil
