@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -336,20 +337,30 @@ var (
 	// gotNewMachine: "got a new Mac", "I got a MacBook at the new job".
 	gotNewMachine = lazyRegexp(`^(?:i |we )?(?:just |finally )?(?:got|bought|have|am on|switched to|moved to) (?:a |my |an )?(?:new |shiny new )?(mac|macbook(?: pro| air)?|imac|mac mini|linux (?:laptop|box|machine)|windows (?:laptop|machine|pc|box)|chromebook)\b.*$`)
 	// pronounGone: "she left", "he's gone", "she moved on last month".
-	pronounGone = lazyRegexp(`^(?:she|he|they) (?:left|quit|has left|have left|is gone|are gone|just left|retired|moved on|moved teams|changed teams|moved to another team|stepped down|was let go)\b`)
+	pronounGone = lazyRegexp(`^(?:she|he|they)(?: is| has| have| are| was| were|'s)?(?: just| actually| now)? (?:left|quit|gone|retired|moved on|moved teams|changed teams|moved to another team|stepped down|let go)\b`)
 	// renameEntity: "we renamed ledgerd to bookkeeper", "atlas got renamed
 	// to compass", "the default branch was renamed to trunk".
 	renameEntity = lazyRegexp(`^(?:` + subj + ` ` + adv + `renamed (?:the |our |my )?(.+?)|(?:the |our |my )?(.+?) (?:got|was|has been|is now|is being|have been|were) renamed) (?:from (.+?) )?to (.+)$`)
+	// goneThenIt: the value after a pronoun's leaving in one clause.
+	goneThenIt = lazyRegexp(`\b(?:it is|now it is|it will be|the new one is) ([a-z][a-z'-]+)(?: now)?$`)
 	// inChargeRe: "Ravi is in charge of me now", "Ravi runs the team now".
 	inChargeRe = lazyRegexp(`^([a-z][a-z'-]+) (?:is in charge(?: of (?:me|us|the team))?|runs the team|leads the team|is the (?:new )?(?:boss|lead|manager)|took over)(?: now)?$`)
 	// weRelocated: "we relocated to Oslo", "we moved over to Denver".
-	weRelocated = lazyRegexp(`^we ` + adv + `(?:relocated|moved|moved over|moved out) (?:to|over to) ([a-z][a-z.' -]*?)$`)
+	weRelocated = lazyRegexp(`^we ` + adv + `(?:relocated|moved)(?: up| down| over| out| back| across)? (?:to|over to) ([a-z][a-z.' -]*?)$`)
 	// settledIn: "just got settled in Denver", "been living in Nairobi".
 	settledIn = lazyRegexp(`^(?:i |we )?(?:just |finally |now )?(?:got |am |are |have |have been |been |getting )?(?:settled|settling|living|based|settled down) in ([a-z][a-z.' -]*?)$`)
 	// workingFrom: "I'm working remotely from Lisbon" after "starting this week".
 	workingFrom = lazyRegexp(`^i am (?:now )?(?:working|living) (?:remotely )?(?:from|out of) ([a-z][a-z.' -]*?)(?: now)?$`)
+	// afterMove: "still unpacking after the move to Manchester".
+	afterMove = lazyRegexp(`\b(?:after|since|with) (?:the|our|my) (?:big )?(?:move|relocation) to ([a-z][a-z]+(?: [a-z]+)?)$`)
+	// everythingOn: "Everything runs on GCP these days".
+	everythingOn = lazyRegexp(`^(?:everything|it all|all of it|the whole stack|all our stuff) (?:runs|is|lives|sits) on ([a-z0-9.+# -]+?)(?: now| these days| nowadays)?$`)
 	// tzForMe: "so it's GMT for me", "I'm on CET now".
-	tzForMe = lazyRegexp(`^(?:so |and )?(?:it is|i am on|i am in|we are on) ([a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2})(?: time)?(?: for me)?(?: now| these days)?$`)
+	tzForMe = lazyRegexp(`^(?:so |and )?(?:it is|i am on|i am in|we are on) ([a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2})(?: time)?(?: for me)?(?: now| these days)?(?: (?:since|after) the move\b.*)?$`)
+	// wentWith: "finally gave in and went with fish as my shell".
+	wentWith = lazyRegexp(`^(?:i |we )?` + adv + `(?:gave in and |caved and )?(?:went with|settled on|opted for|picked|chose|landed on) ([a-z0-9.+# -]+?)(?: as (?:my|our) ([a-z]+(?: [a-z]+)?))?(?: now| in the end)?$`)
+	// portTo: "bumped the api port to 9090", "moved the port from 3000 to 3001".
+	portTo = lazyRegexp(`^(?:we |i )?` + adv + `(?:bumped|moved|changed|switched|set|updated) (?:the |our )?(?:[a-z]+ )?port (?:from (\d{2,5}) )?to (\d{2,5})\b.*$`)
 )
 
 // ChangeHint reports whether text speaks of an end, a hand-over or a
@@ -357,7 +368,7 @@ var (
 // play ("she left, it's Omar now", "we renamed ledgerd to bookkeeper").
 func ChangeHint(text string) bool { return changeHint().MatchString(strings.ToLower(text)) }
 
-var changeHint = lazyRegexp(`\b(?:renamed|left|gone|moved on|goodbye|no more|history)\b`)
+var changeHint = lazyRegexp(`\b(?:renamed|left|gone|moved on|goodbye|no more|history|bumped|in charge)\b`)
 
 // matchEnded reads an end or an arrival said without a usage verb.
 func matchEnded(c *clause) []Fact {
@@ -394,6 +405,32 @@ func matchEnded(c *clause) []Fact {
 		}
 		return nil
 	}
+	if m := wentWith().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(strings.TrimSpace(m[1])); ok {
+			hint := ""
+			if h, ok := slotCategory()[m[2]]; ok {
+				hint = h
+			}
+			pred := categoryPredicate()[pickCategory(tl, nil, hint)]
+			if pred != "" {
+				subject := SubjectProject
+				if relations.IsPersonal(pred) || strings.HasPrefix(t, "i ") || strings.Contains(t, " as my ") {
+					subject = SubjectUser
+				}
+				return []Fact{{Subject: subject, Predicate: pred, Object: tl.Name, shownObject: tl.Display}}
+			}
+		}
+		return nil
+	}
+	if m := everythingOn().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(strings.TrimSpace(m[1])); ok && slices.Contains(tl.Categories, catCloud) {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[catCloud], Object: tl.Name, shownObject: tl.Display}}
+		}
+		return nil
+	}
+	if m := portTo().FindStringSubmatch(t); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[2], Replaces: m[1]}}
+	}
 	if m := gotNewMachine().FindStringSubmatch(t); m != nil {
 		os := "macos"
 		switch {
@@ -423,6 +460,8 @@ func placeIn(c *clause) []Fact {
 		place = settledIn().FindStringSubmatch(c.text)[1]
 	case workingFrom().MatchString(c.text) && (c.change || strings.Contains(c.text, " now")):
 		place = workingFrom().FindStringSubmatch(c.text)[1]
+	case afterMove().MatchString(c.text):
+		place = afterMove().FindStringSubmatch(c.text)[1]
 	default:
 		return nil
 	}
@@ -472,12 +511,26 @@ func (r *reading) handOver(c *clause) ([]Fact, bool) {
 	if pronounGone().MatchString(c.text) {
 		for _, cand := range r.candidates() {
 			if cand.Predicate == "manager_is" && !cand.Negated {
+				if m := goneThenIt().FindStringSubmatch(c.text); m != nil && capitalized(c.span, m[1]) && m[1] != cand.Object {
+					// "she's gone actually, it's Tobias now" read as one clause
+					return []Fact{{Subject: cand.Subject, Predicate: "manager_is", Object: m[1], Replaces: cand.Object,
+						shownObject: upperFirst(m[1])}}, true
+				}
 				r.gone = append(r.gone, cand.Object)
 				r.topic = "my manager"
 				return nil, true
 			}
 		}
 		return nil, false
+	}
+	if m := portTo().FindStringSubmatch(c.text); m != nil && m[1] == "" {
+		// "bumped the api port to 9090": the port in play is the one it
+		// replaces
+		for _, cand := range r.candidates() {
+			if cand.Predicate == "port_is" && !cand.Negated && cand.Object != m[2] {
+				return []Fact{{Subject: cand.Subject, Predicate: "port_is", Object: m[2], Replaces: cand.Object}}, true
+			}
+		}
 	}
 	if r.topic == "my manager" {
 		if m := inChargeRe().FindStringSubmatch(c.text); m != nil && capitalized(c.span, m[1]) {

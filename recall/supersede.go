@@ -47,6 +47,10 @@ type slotTruth struct {
 	cues      []string // the words that speak of the slot, when the prompt needs it
 	versionOf *regexp.Regexp
 	updated   int64 // the belief's last update, Unix ms
+	// affirmed is when the newest candidate episode named the current
+	// value without ending it, Unix ms: a message that ends the value
+	// counts only after it.
+	affirmed int64
 }
 
 // changeCue marks words that say a value changed or was corrected.
@@ -204,7 +208,7 @@ func (t slotTruth) judge(text string, at int64) verdict {
 		v.stale, v.old = true, cat
 	case v.old != "" && namesCur:
 		// names both: the note says which holds
-	case namesCur && at > t.updated && !isQuestion(text) && t.endedIn(text):
+	case namesCur && at > t.affirmed && !isQuestion(text) && t.endedIn(text):
 		// "pip-tools is gone", "goodbye Windows", "we renamed ledgerd to
 		// bookkeeper": a newer message ends the belief's own value
 		v.doubt, v.old = true, ""
@@ -238,7 +242,7 @@ func (t slotTruth) endedIn(text string) bool {
 // "no longer", "goodbye", "from", "renamed", "ditched", … and what
 // precedes "is gone", "is history", "was retired".
 var endedRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:\b(?:not|n't|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than|from)\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
+	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than|from))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
 })
 
 // endedWords returns the lowercase words the person's words in text say
@@ -327,6 +331,12 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 	notes := map[string]string{} // what a leading episode is told to say
 	var led []EpisodeHit         // far candidates that lead
 	for i, t := range truths {
+		for _, e := range append(slices.Clone(eps), far...) {
+			if at := e.CreatedAt.UnixMilli(); at > t.affirmed && t.names(e.Text) && !t.endedIn(e.Text) {
+				truths[i].affirmed = at
+			}
+		}
+		t = truths[i]
 		var newest int64
 		for j, e := range append(slices.Clone(eps), far...) {
 			v := t.judge(e.Text, e.CreatedAt.UnixMilli())
@@ -443,7 +453,7 @@ var topicStop = func() map[string]bool {
 func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past bool) []EpisodeHit {
 	all := append(slices.Clone(eps), extra...)
 	if len(eps) == 0 || len(all) < 2 {
-		return eps
+		return noteChanges(slices.Clone(eps), nil)
 	}
 	words := make([]map[string]bool, len(all))
 	for i, e := range all {
@@ -467,7 +477,7 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 			if o == n || replaced[o] != 0 || !oe.CreatedAt.Before(ne.CreatedAt) || sameWords(oe.Text, ne.Text) {
 				continue
 			}
-			if sharesTopic(words[o], words[n]) && (saysMore(words[o], words[n]) || endsWordOf(ended, words[o])) &&
+			if sharesTopic(words[o], words[n]) && (saysMore(words[o], words[n]) || endsWordOf(ended, words[o], oe.Text)) &&
 				(!far || followed || sharedAsked(words[o], words[n], asked)) ||
 				otherTool(oe.Text, ne.Text, tools) {
 				replaced[o] = n + 1
@@ -502,6 +512,14 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 			updates[strings.TrimSpace(ownWords(all[r-1].Text))] = true
 		}
 	}
+	return noteChanges(out, updates)
+}
+
+// noteChanges notes the kept episodes that replaced one ("updates an
+// earlier message", by the person's words in updates) and the change
+// messages that name what they ended, so no line names an ended value
+// unmarked.
+func noteChanges(out []EpisodeHit, updates map[string]bool) []EpisodeHit {
 	for i := range out {
 		if out[i].Note != "" || out[i].SupersededBy != "" {
 			continue
@@ -520,9 +538,16 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 
 // endsWordOf reports whether a newer message ends one of an older one's
 // topic words: "standup is 9:15, not 9:30" ends "Standup is at 9:30".
-func endsWordOf(ended, older map[string]bool) bool {
+func endsWordOf(ended, older map[string]bool, olderText string) bool {
+	if len(ended) == 0 {
+		return false
+	}
+	tokens := map[string]bool{}
+	for _, f := range strings.Fields(strings.ToLower(ownWords(olderText))) {
+		tokens[strings.Trim(f, ".,;!?()\"'")] = true
+	}
 	for w := range ended {
-		if older[w] || older[stem(w)] {
+		if older[w] || older[stem(w)] || tokens[w] {
 			return true
 		}
 	}
