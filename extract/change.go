@@ -523,6 +523,13 @@ func (r *reading) handOver(c *clause) ([]Fact, bool) {
 		}
 		return nil, false
 	}
+	if afterMove().MatchString(c.text) && !c.question {
+		// "sorry for the slow replies, still unpacking after the move to
+		// Manchester": read before an aside is cut off
+		if f := placeIn(c); f != nil {
+			return append(timezoneFor(c), f...), true
+		}
+	}
 	if m := portTo().FindStringSubmatch(c.text); m != nil && m[1] == "" {
 		// "bumped the api port to 9090": the port in play is the one it
 		// replaces
@@ -577,8 +584,6 @@ func matchAside(c *clause) []Fact {
 	if f := matchEnded(c); f != nil {
 		return f
 	}
-	if f := placeIn(c); f != nil {
-		return f
-	}
-	return timezoneFor(c)
+	// "I'm on CET now since the move to Berlin" says both
+	return append(timezoneFor(c), placeIn(c)...)
 }

@@ -55,6 +55,8 @@ func TestChangesSaidInPassing(t *testing.T) {
 		{"We renamed the default branch to trunk", "default_branch_is", "trunk", "", false},
 		{"typo above, port 5433 not 5432", "port_is", "5433", "5432", false},
 		{"can you review this PR? still unpacking after the move to Manchester", "lives_in", "manchester", "", false},
+		{"I'm on CET now since the move to Berlin.", "timezone_is", "cet", "", false},
+		{"can you review this PR? sorry for the slow replies, still unpacking after the move to Manchester", "lives_in", "manchester", "", false},
 		{"Everything runs on GCP these days.", "uses_cloud", "gcp", "", false},
 		{"Swapped Prettier out for Biome", "uses_formatter", "biome", "prettier", false},
 		{"actually the default branch is trunk, develop was retired", "default_branch_is", "trunk", "", false},
