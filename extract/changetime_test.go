@@ -57,6 +57,7 @@ func TestChangesSaidInPassing(t *testing.T) {
 		{"can you review this PR? still unpacking after the move to Manchester", "lives_in", "manchester", "", false},
 		{"I'm on CET now since the move to Berlin.", "timezone_is", "cet", "", false},
 		{"can you review this PR? sorry for the slow replies, still unpacking after the move to Manchester", "lives_in", "manchester", "", false},
+		{"Handed in my badge at Hooli on Friday, I'm at Pied Piper from Monday.", "works_at", "pied piper", "", false},
 		{"Everything runs on GCP these days.", "uses_cloud", "gcp", "", false},
 		{"Swapped Prettier out for Biome", "uses_formatter", "biome", "prettier", false},
 		{"actually the default branch is trunk, develop was retired", "default_branch_is", "trunk", "", false},
