@@ -336,6 +336,8 @@ var (
 	allInOn = lazyRegexp(`^(?:we are|we have gone|we went|i am|i have gone|i went) (?:all[ -]in on|(?:an? |all )?([a-z0-9.+# -]+?) shop)(?: ([a-z0-9.+# -]+?))?(?: now| these days)?$`)
 	// gotNewMachine: "got a new Mac", "I got a MacBook at the new job".
 	gotNewMachine = lazyRegexp(`^(?:i |we )?(?:just |finally )?(?:got|bought|have|am on|switched to|moved to) (?:a |my |an )?(?:new |shiny new )?(mac|macbook(?: pro| air)?|imac|mac mini|linux (?:laptop|box|machine)|windows (?:laptop|machine|pc|box)|chromebook)\b.*$`)
+	// byeTail: "…, goodbye Windows" after an arrival.
+	byeTail = lazyRegexp(`\b(?:goodbye|bye bye|bye|farewell|so long|no more) ([a-z0-9.+# -]+?)$`)
 	// pronounGone: "she left", "he's gone", "she moved on last month".
 	pronounGone = lazyRegexp(`^(?:she|he|they)(?: is| has| have| are| was| were|'s)?(?: just| actually| now)? (?:left|quit|gone|retired|moved on|moved teams|changed teams|moved to another team|stepped down|let go)\b`)
 	// renameEntity: "we renamed ledgerd to bookkeeper", "atlas got renamed
@@ -442,7 +444,13 @@ func matchEnded(c *clause) []Fact {
 			return nil
 		}
 		if tl, ok := lookupTool(os); ok {
-			return []Fact{{Subject: SubjectUser, Predicate: "uses_os", Object: tl.Name, shownObject: tl.Display}}
+			f := Fact{Subject: SubjectUser, Predicate: "uses_os", Object: tl.Name, shownObject: tl.Display}
+			if g := byeTail().FindStringSubmatch(t); g != nil {
+				if old, ok := lookupTool(g[1]); ok && shareCategory(old, tl) && old.Name != tl.Name {
+					f.Replaces = old.Name // "got a new Mac, goodbye Windows"
+				}
+			}
+			return []Fact{f}
 		}
 	}
 	return nil

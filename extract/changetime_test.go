@@ -37,7 +37,7 @@ func TestChangesSaidInPassing(t *testing.T) {
 		text, pred, obj, replaces string
 		negated                   bool
 	}{
-		{"Got a new Mac, goodbye Windows!", "uses_os", "macos", "", false},
+		{"Got a new Mac, goodbye Windows!", "uses_os", "macos", "windows", false},
 		{"goodbye Jenkins", "uses_ci", "jenkins", "", true},
 		{"yarn is gone", "uses_package_manager", "yarn", "", true},
 		{"npm is gone, we're all-in on pnpm", "uses_package_manager", "pnpm", "npm", false},
