@@ -601,6 +601,23 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 			oldest = st.UpdatedAt
 		}
 	}
+	// The words that speak of a shown exclusive slot ("moved", "relocated"
+	// for where someone lives): a change that names neither value
+	// ("still unpacking after the move to Manchester").
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
+			continue
+		}
+		if rel, ok := relations.ByPredicate(st.Predicate); ok {
+			for _, c := range append(slices.Clone(rel.Cues), rel.Nouns...) {
+				if !strings.Contains(c, " ") && !slices.Contains(rel.Ambiguous, c) && len(c) > 2 && !seen[c] {
+					seen[c] = true // a cue may be a word of change itself ("relocated")
+					words = append(words, c)
+				}
+			}
+		}
+	}
 	for i, e := range eps {
 		if i == 3 {
 			break
