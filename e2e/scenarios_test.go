@@ -22,7 +22,8 @@ import (
 //
 // The metrics are logged (and written as JSON to $CREDENCE_SCENARIO_REPORT);
 // the issue's targets are asserted only with CREDENCE_SCENARIO_ENFORCE=1.
-// CREDENCE_SCENARIO_DEBUG=1 also logs each case's beliefs and its probe's
+// CREDENCE_SCENARIO_HOOK_BUDGET (e.g. 10s) lengthens the hooks' budget
+// on a loaded machine. CREDENCE_SCENARIO_DEBUG=1 also logs each case's beliefs and its probe's
 // `credence recall --json` (run it with -run 'TestScenarios2026/cases/ID').
 
 // scenarioFile is the frozen suite; CREDENCE_SCENARIO_FILE runs another in
@@ -197,6 +198,12 @@ func runScenario(t *testing.T, c scenario) string {
 	w := newWorld(t)
 	if os.Getenv("CREDENCE_SCENARIO_DEBUG") == "1" {
 		w.env = append(w.env, "CREDENCE_LOG_LEVEL=debug")
+	}
+	if b := os.Getenv("CREDENCE_SCENARIO_HOOK_BUDGET"); b != "" {
+		// On a loaded machine the hooks' 1 s budget runs out and recall
+		// fails open (an empty context); a longer budget measures what
+		// recall says rather than how busy the machine was.
+		w.env = append(w.env, "CREDENCE_HOOK_BUDGET="+b)
 	}
 	roots := map[string]string{}
 	root := func(p string) string {

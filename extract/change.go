@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -17,7 +18,7 @@ var (
 	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
 	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
-	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?) (?:with|for) (.+)$`)
+	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?)(?: out)? (?:with|for) (.+)$`)
 	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
 
 	noLongerUse = lazyRegexp(`^` + subj + ` ` + adv + `(no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
@@ -111,6 +112,9 @@ func matchChange(c *clause) []Fact {
 	}
 	if oldKnown {
 		oldObj = oldTool.Name
+	}
+	if relations.IsPersonal(pred) {
+		ref.subject = SubjectUser // "moved to nushell last week": the person's shell
 	}
 	return []Fact{{Subject: ref.subject, Predicate: pred, Object: newObj, Replaces: oldObj, shownObject: toolDisplay(c.span, newObj)}}
 }
@@ -316,4 +320,278 @@ func toolVersion(t *tool) *regexp.Regexp {
 	re := regexp.MustCompile(`(?:^|[^a-z0-9])(?:` + strings.Join(names, "|") + `)(?:[ @-]?v?| version )(\d+(?:\.\d+)*(?:\.x)?)\b`)
 	toolVersions.Store(t.Name, re)
 	return re
+}
+
+// Ends, arrivals and hand-overs said in passing (issue 14, item 1): "pip-tools
+// is gone", "goodbye Windows!", "we're all-in on pnpm", "got a new Mac",
+// "she left, it's Omar now", "we renamed ledgerd to bookkeeper" (the slot of
+// the old value in play), "we relocated to Oslo", "just got settled in
+// Denver", "it's GMT for me now".
+var (
+	// goodbyeAlone: "goodbye Windows", "so long, Jenkins".
+	goodbyeAlone = lazyRegexp(`^(?:goodbye|bye bye|bye|farewell|so long|rip|good riddance(?: to)?|no more) ([a-z0-9.+# -]+?)(?: for good| forever)?$`)
+	// toolGone: "pip-tools is gone", "webpack is history", "memcached is out".
+	toolGone = lazyRegexp(`^(?:the |our )?([a-z0-9.+# -]+?) (?:is|are|has been|have been|got|was|were) (?:now |completely |fully |officially |finally )?(?:gone|history|dead|out|retired|deprecated|removed|dropped|ripped out|toast|no more|kicked out|out the door)(?: now| for good| too| as well)?$`)
+	// allInOn: "we're all-in on pnpm", "we are a Postgres shop now".
+	allInOn = lazyRegexp(`^(?:we are|we have gone|we went|i am|i have gone|i went) (?:all[ -]in on|(?:an? |all )?([a-z0-9.+# -]+?) shop)(?: ([a-z0-9.+# -]+?))?(?: now| these days)?$`)
+	// gotNewMachine: "got a new Mac", "I got a MacBook at the new job".
+	gotNewMachine = lazyRegexp(`^(?:i |we )?(?:just |finally )?(?:got|bought|have|am on|switched to|moved to) (?:a |my |an )?(?:new |shiny new )?(mac|macbook(?: pro| air)?|imac|mac mini|linux (?:laptop|box|machine)|windows (?:laptop|machine|pc|box)|chromebook)\b.*$`)
+	// byeTail: "…, goodbye Windows" after an arrival.
+	byeTail = lazyRegexp(`\b(?:goodbye|bye bye|bye|farewell|so long|no more) ([a-z0-9.+# -]+?)$`)
+	// pronounGone: "she left", "he's gone", "she moved on last month".
+	pronounGone = lazyRegexp(`^(?:she|he|they)(?: is| has| have| are| was| were|'s)?(?: just| actually| now)? (?:left|quit|gone|retired|moved on|moved teams|changed teams|moved to another team|stepped down|let go)\b`)
+	// renameEntity: "we renamed ledgerd to bookkeeper", "atlas got renamed
+	// to compass", "the default branch was renamed to trunk".
+	renameEntity = lazyRegexp(`^(?:` + subj + ` ` + adv + `renamed (?:the |our |my )?(.+?)|(?:the |our |my )?(.+?) (?:got|was|has been|is now|is being|have been|were) renamed) (?:from (.+?) )?to (.+)$`)
+	// goneThenIt: the value after a pronoun's leaving in one clause.
+	goneThenIt = lazyRegexp(`\b(?:it is|now it is|it will be|the new one is) ([a-z][a-z'-]+)(?: now)?$`)
+	// inChargeRe: "Ravi is in charge of me now", "Ravi runs the team now".
+	inChargeRe = lazyRegexp(`^([a-z][a-z'-]+) (?:is in charge(?: of (?:me|us|the team))?|runs the team|leads the team|is the (?:new )?(?:boss|lead|manager)|took over)(?: now)?$`)
+	// weRelocated: "we relocated to Oslo", "we moved over to Denver".
+	weRelocated = lazyRegexp(`^we ` + adv + `(?:relocated|moved)(?: up| down| over| out| back| across)? (?:to|over to) ([a-z][a-z.' -]*?)$`)
+	// settledIn: "just got settled in Denver", "been living in Nairobi".
+	settledIn = lazyRegexp(`^(?:i |we )?(?:just |finally |now )?(?:got |am |are |have |have been |been |getting )?(?:settled|settling|living|based|settled down) in ([a-z][a-z.' -]*?)$`)
+	// workingFrom: "I'm working remotely from Lisbon" after "starting this week".
+	workingFrom = lazyRegexp(`^i am (?:now )?(?:working|living) (?:remotely )?(?:from|out of) ([a-z][a-z.' -]*?)(?: now)?$`)
+	// afterMove: "still unpacking after the move to Manchester".
+	afterMove = lazyRegexp(`\b(?:after|since|with) (?:the|our|my) (?:big )?(?:move|relocation) to ([a-z][a-z]+(?: [a-z]+)?)$`)
+	// everythingOn: "Everything runs on GCP these days".
+	everythingOn = lazyRegexp(`^(?:everything|it all|all of it|the whole stack|all our stuff) (?:runs|is|lives|sits) on ([a-z0-9.+# -]+?)(?: now| these days| nowadays)?$`)
+	// tzForMe: "so it's GMT for me", "I'm on CET now".
+	tzForMe = lazyRegexp(`^(?:so |and )?(?:it is|i am on|i am in|we are on) ([a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2})(?: time)?(?: for me)?(?: now| these days)?(?: (?:since|after) the move\b.*)?$`)
+	// wentWith: "finally gave in and went with fish as my shell".
+	wentWith = lazyRegexp(`^(?:i |we )?` + adv + `(?:gave in and |caved and )?(?:went with|settled on|opted for|picked|chose|landed on) ([a-z0-9.+# -]+?)(?: as (?:my|our) ([a-z]+(?: [a-z]+)?))?(?: now| in the end)?$`)
+	// portTo: "bumped the api port to 9090", "moved the port from 3000 to 3001".
+	portTo = lazyRegexp(`^(?:we |i )?` + adv + `(?:bumped|moved|changed|switched|set|updated) (?:the |our )?(?:[a-z]+ )?port (?:from (\d{2,5}) )?to (\d{2,5})\b.*$`)
+)
+
+// ChangeHint reports whether text speaks of an end, a hand-over or a
+// rename the extractor reads against the conversation and the beliefs in
+// play ("she left, it's Omar now", "we renamed ledgerd to bookkeeper").
+func ChangeHint(text string) bool { return changeHint().MatchString(strings.ToLower(text)) }
+
+var changeHint = lazyRegexp(`\b(?:renamed|left|gone|moved on|goodbye|no more|history|bumped|in charge)\b`)
+
+// matchEnded reads an end or an arrival said without a usage verb.
+func matchEnded(c *clause) []Fact {
+	t := c.text
+	endOf := func(raw string) []Fact {
+		tl, ok := lookupTool(strings.TrimSpace(raw))
+		if !ok {
+			return nil
+		}
+		cat := pickCategory(tl, nil, "")
+		pred := categoryPredicate()[cat]
+		if pred == "" {
+			return nil
+		}
+		subject := SubjectProject
+		if relations.IsPersonal(pred) {
+			subject = SubjectUser
+		}
+		return []Fact{{Subject: subject, Predicate: pred, Object: tl.Name, Negated: true, shownObject: tl.Display}}
+	}
+	if m := goodbyeAlone().FindStringSubmatch(t); m != nil {
+		return endOf(m[1])
+	}
+	if m := toolGone().FindStringSubmatch(t); m != nil {
+		return endOf(m[1])
+	}
+	if m := allInOn().FindStringSubmatch(t); m != nil {
+		v := m[1] + m[2]
+		if tl, ok := lookupTool(strings.TrimSpace(v)); ok {
+			pred := categoryPredicate()[pickCategory(tl, nil, "")]
+			if pred != "" {
+				return []Fact{{Subject: SubjectProject, Predicate: pred, Object: tl.Name, shownObject: tl.Display}}
+			}
+		}
+		return nil
+	}
+	if m := wentWith().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(strings.TrimSpace(m[1])); ok {
+			hint := ""
+			if h, ok := slotCategory()[m[2]]; ok {
+				hint = h
+			}
+			pred := categoryPredicate()[pickCategory(tl, nil, hint)]
+			if pred != "" {
+				subject := SubjectProject
+				if relations.IsPersonal(pred) || strings.HasPrefix(t, "i ") || strings.Contains(t, " as my ") {
+					subject = SubjectUser
+				}
+				return []Fact{{Subject: subject, Predicate: pred, Object: tl.Name, shownObject: tl.Display}}
+			}
+		}
+		return nil
+	}
+	if m := everythingOn().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(strings.TrimSpace(m[1])); ok && slices.Contains(tl.Categories, catCloud) {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[catCloud], Object: tl.Name, shownObject: tl.Display}}
+		}
+		return nil
+	}
+	if m := portTo().FindStringSubmatch(t); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[2], Replaces: m[1]}}
+	}
+	if m := gotNewMachine().FindStringSubmatch(t); m != nil {
+		os := "macos"
+		switch {
+		case strings.HasPrefix(m[1], "linux"):
+			os = "linux"
+		case strings.HasPrefix(m[1], "windows"):
+			os = "windows"
+		case m[1] == "chromebook":
+			return nil
+		}
+		if tl, ok := lookupTool(os); ok {
+			f := Fact{Subject: SubjectUser, Predicate: "uses_os", Object: tl.Name, shownObject: tl.Display}
+			if g := byeTail().FindStringSubmatch(t); g != nil {
+				if old, ok := lookupTool(g[1]); ok && shareCategory(old, tl) && old.Name != tl.Name {
+					f.Replaces = old.Name // "got a new Mac, goodbye Windows"
+				}
+			}
+			return []Fact{f}
+		}
+	}
+	return nil
+}
+
+// placeIn reads a residence said in passing: "we relocated to Oslo", "just
+// got settled in Denver", "(starting this week) I'm working from Lisbon".
+// The place must be written with a capital.
+func placeIn(c *clause) []Fact {
+	var place string
+	switch {
+	case weRelocated().MatchString(c.text):
+		place = weRelocated().FindStringSubmatch(c.text)[1]
+	case settledIn().MatchString(c.text):
+		place = settledIn().FindStringSubmatch(c.text)[1]
+	case workingFrom().MatchString(c.text) && (c.change || strings.Contains(c.text, " now")):
+		place = workingFrom().FindStringSubmatch(c.text)[1]
+	case afterMove().MatchString(c.text):
+		place = afterMove().FindStringSubmatch(c.text)[1]
+	default:
+		return nil
+	}
+	place = strings.TrimSpace(whyTail().ReplaceAllString(place, ""))
+	if place == "" || !capitalized(c.span, firstWord(place)) || notPersons()[upperFirst(firstWord(place))] {
+		return nil
+	}
+	if _, tool := lookupTool(place); tool {
+		return nil
+	}
+	return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: place, shownObject: display(c.span, place)}}
+}
+
+// timezoneFor reads "so it's GMT for me", "I'm on CET now": a time zone
+// written in capitals or as an offset.
+func timezoneFor(c *clause) []Fact {
+	m := tzForMe().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	v := m[1]
+	if !strings.HasPrefix(v, "utc") && !strings.HasPrefix(v, "gmt") && !strings.Contains(c.span, strings.ToUpper(v)) {
+		return nil // "I'm on it", "it's fine for me"
+	}
+	if len(v) <= 5 && !strings.HasPrefix(v, "utc") && !strings.HasPrefix(v, "gmt") && !knownZone()[v] {
+		return nil
+	}
+	return []Fact{{Subject: SubjectUser, Predicate: "timezone_is", Object: v, shownObject: strings.ToUpper(v)}}
+}
+
+// knownZone are time-zone abbreviations people write.
+var knownZone = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, z := range strings.Fields(`utc gmt bst ist cet cest eet eest wet west est edt cst cdt mst mdt pst pdt akst hst
+		jst kst aest aedt acst awst nzst nzdt sgt hkt pht wib msk brt art clt`) {
+		m[z] = true
+	}
+	return m
+})
+
+// handOver reads the clauses that need the conversation or the beliefs in
+// play: a pronoun leaving ("she left") makes the last manager named gone,
+// so "it's Omar now" replaces them; a rename carries the slot of the old
+// value ("we renamed ledgerd to bookkeeper" when ledgerd is a believed
+// value). It reports whether the clause was spent.
+func (r *reading) handOver(c *clause) ([]Fact, bool) {
+	if pronounGone().MatchString(c.text) {
+		for _, cand := range r.candidates() {
+			if cand.Predicate == "manager_is" && !cand.Negated {
+				if m := goneThenIt().FindStringSubmatch(c.text); m != nil && capitalized(c.span, m[1]) && m[1] != cand.Object {
+					// "she's gone actually, it's Tobias now" read as one clause
+					return []Fact{{Subject: cand.Subject, Predicate: "manager_is", Object: m[1], Replaces: cand.Object,
+						shownObject: upperFirst(m[1])}}, true
+				}
+				r.gone = append(r.gone, cand.Object)
+				r.topic = "my manager"
+				return nil, true
+			}
+		}
+		return nil, false
+	}
+	if afterMove().MatchString(c.text) && !c.question {
+		// "sorry for the slow replies, still unpacking after the move to
+		// Manchester": read before an aside is cut off
+		if f := placeIn(c); f != nil {
+			return append(timezoneFor(c), f...), true
+		}
+	}
+	if m := portTo().FindStringSubmatch(c.text); m != nil && m[1] == "" {
+		// "bumped the api port to 9090": the port in play is the one it
+		// replaces
+		for _, cand := range r.candidates() {
+			if cand.Predicate == "port_is" && !cand.Negated && cand.Object != m[2] {
+				return []Fact{{Subject: cand.Subject, Predicate: "port_is", Object: m[2], Replaces: cand.Object}}, true
+			}
+		}
+	}
+	if r.topic == "my manager" {
+		if m := inChargeRe().FindStringSubmatch(c.text); m != nil && capitalized(c.span, m[1]) {
+			c.text = "my manager is " + m[1] // "he's gone, Ravi is in charge of me now"
+			return nil, false
+		}
+	}
+	m := renameEntity().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil, false
+	}
+	what := m[2] + m[3]
+	from, to := m[4], strings.TrimSpace(whyTail().ReplaceAllString(m[5], ""))
+	to = strings.TrimSpace(changeTime().ReplaceAllString(to, ""))
+	newV, ok := nounPhrase(to, 3)
+	if !ok {
+		return nil, false
+	}
+	oldV := from
+	if oldV == "" {
+		oldV = what
+	}
+	oldV, _ = nounPhrase(oldV, 3)
+	for _, cand := range r.candidates() {
+		if cand.Negated || cand.Object == "" || cand.Object != oldV {
+			continue
+		}
+		return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: newV, Replaces: cand.Object,
+			shownSubject: cand.shownSubject, shownObject: display(c.span, newV)}}, true
+	}
+	if from == "" {
+		// "we renamed the default branch to trunk": a slot named by its noun
+		slot := strings.TrimSuffix(what, " name")
+		if r, ok := relations.ByNoun(slot); ok && r.Category == "" && r.Said(relations.Project) && relations.IsExclusive(r.Predicate) {
+			return []Fact{{Subject: SubjectProject, Predicate: r.Predicate, Object: newV, shownObject: display(c.span, newV)}}, true
+		}
+	}
+	return nil, false
+}
+
+// matchAside reads the ends, arrivals, residences and time zones said in
+// passing (matchEnded, placeIn, timezoneFor).
+func matchAside(c *clause) []Fact {
+	if f := matchEnded(c); f != nil {
+		return f
+	}
+	// "I'm on CET now since the move to Berlin" says both
+	return append(timezoneFor(c), placeIn(c)...)
 }

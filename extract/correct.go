@@ -242,6 +242,13 @@ func correctionValues(c *clause) (x, y string, ok bool) {
 	} else {
 		x = t
 	}
+	if c.correction {
+		// "wait no, I'm at Nokia": the value after the words that place it
+		x = placedAt().ReplaceAllString(strings.TrimSpace(x), "")
+	}
+	if m := nounThenNumber().FindStringSubmatch(strings.TrimSpace(x)); m != nil && versionLike().MatchString(strings.TrimSpace(y)) {
+		x = m[1] // "port 5433 not 5432"
+	}
 	x, ok = correctionValue(x)
 	if !ok {
 		return "", "", false
@@ -253,6 +260,13 @@ func correctionValues(c *clause) (x, y string, ok bool) {
 	}
 	return x, y, true
 }
+
+var (
+	// placedAt: "i am at", "i work for" before a corrected employer or place.
+	placedAt = lazyRegexp(`^(?:i am (?:at|with|in)|i work (?:at|for)|i live in|we are on|we use) `)
+	// nounThenNumber: "port 5433" beside an old number.
+	nounThenNumber = lazyRegexp(`^[a-z]+(?: [a-z]+)? (v?\d+(?:\.\d+)*)$`)
+)
 
 // correctionValue cleans one value of a correction.
 func correctionValue(v string) (string, bool) {

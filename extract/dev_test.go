@@ -79,19 +79,28 @@ const (
 
 func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, 150, devCPrecision, devCRecall) }
 
-// devFileD is the fourth development set, instructions only: guidelines in
+// devFileDInstr is a fourth development set, instructions only: guidelines in
 // the phrasings the first three miss (wishes, reasons, complaints, "from
 // now on", "going forward", "make sure to", "don't ever", team rules) and
 // near-miss traps (one-turn requests, tasks and questions that say always
 // or never in passing). It was committed with its baseline before any
 // tuning against it.
-const devFileD = "testdata/dev2026d_instr.jsonl"
+const devFileDInstr = "testdata/dev2026d_instr.jsonl"
 
-// Floors for the fourth development set; tuned on since its baseline was
-// recorded, so they only catch a regression.
+// Floors for the fourth development sets (the issue's targets); each was
+// tuned on once its baseline was recorded, so they only catch a regression.
 const (
 	devDPrecision = 0.9
 	devDRecall    = 0.8
 )
 
-func TestDev2026dInstr(t *testing.T) { scoreDev(t, devFileD, 60, devDPrecision, devDRecall) }
+func TestDev2026dInstr(t *testing.T) { scoreDev(t, devFileDInstr, 60, devDPrecision, devDRecall) }
+
+// devFileDChange is a fourth development set, changes and corrections only
+// (relocations, new employers, pronoun hand-overs, "X is gone", "goodbye
+// X", renames, "as of today", bumps) with near misses such as "should we
+// switch to bun?". It was committed with its baseline before the change
+// round's tuning.
+const devFileDChange = "testdata/dev2026d_change.jsonl"
+
+func TestDev2026dChange(t *testing.T) { scoreDev(t, devFileDChange, 60, devDPrecision, devDRecall) }

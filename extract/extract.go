@@ -18,6 +18,7 @@ var matchers = []matcher{
 	matchVersionChange,
 	matchChange,
 	matchStopped,
+	matchAside,
 	matchPrefer,
 	matchLike,
 	matchDeployBranch,
@@ -180,7 +181,7 @@ func (r *reading) absorbed(i int, f Fact) bool {
 func NeedsContext(text string) bool {
 	for _, rc := range splitClauses(text) {
 		c := analyze(rc)
-		if c.correction || c.change || notAlternative().MatchString(c.text) {
+		if c.correction || c.change || notAlternative().MatchString(c.text) || changeHint().MatchString(c.text) {
 			return true
 		}
 	}
@@ -314,6 +315,9 @@ func (r *reading) extractClause(c *clause) []Fact {
 		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
 		return nil
 	}
+	if f, done := r.handOver(c); done {
+		return f
+	}
 	if done := r.resolveSlotTalk(c); done {
 		return nil
 	}
@@ -434,7 +438,7 @@ var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
 	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to another team|changed teams|was let go|stepped down)\b`)
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
-	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
+	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
 	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
 	// changeVerb marks a clause that states a change; time words in it say
@@ -443,7 +447,7 @@ var (
 	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|a (?:few )?(?:days?|weeks?|months?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
-	asideTail = lazyRegexp(`\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$`)
+	asideTail = lazyRegexp(`\s+(?:from|starting|as of) (?:tomorrow|today|now on|next (?:week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$|\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$|\s*,\s*[a-z0-9./_-]+ (?:was|is|got|has been) (?:retired|gone|dropped|removed|deprecated|history|the old one|before)\b.*$`)
 )
 
 func cutAside(t string) string { return asideTail().ReplaceAllString(t, "") }

@@ -45,7 +45,8 @@ const (
 var heldoutSlots = []string{"lives_in", "name_is", "works_at", "manager_is", "timezone", "role_is",
 	"uses_package_manager", "uses_test_runner", "uses_formatter", "uses_linter", "deploys_with",
 	"deploy_branch", "uses_language", "language_version", "uses_framework", "uses_database", "uses_ci",
-	"port", "uses_editor", "uses_runtime", "prefers", "likes", "dislikes"}
+	"port", "uses_editor", "uses_runtime", "prefers", "likes", "dislikes",
+	"uses_os", "uses_shell", "uses_cloud", "default_branch"}
 
 // slotPredicates maps a set's slot name to the predicates that answer it,
 // read from the relations table: the relation of that name, the one that

@@ -174,6 +174,9 @@ type EpisodeHit struct {
 	Note string `json:"note,omitempty"`
 
 	consolidated bool
+	// followUp: found by a shown item's own words (supersede.go's
+	// followUps), not the prompt's; it counts only where it replaces.
+	followUp bool
 }
 
 // Recall searches beliefs and episodes for q. An empty query gives an empty
@@ -244,7 +247,11 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	}
 	s.asOf, s.unshown = asOf, unshown
 	var err error
-	r.timed("current truth", func() { beliefs, episodes, err = s.settle(ctx, beliefs, episodes, states) })
+	r.timed("current truth", func() {
+		if err = s.followUps(ctx, beliefs, states, episodes); err == nil {
+			beliefs, episodes, err = s.settle(ctx, beliefs, episodes, states)
+		}
+	})
 	if err != nil {
 		return res, err
 	}

@@ -47,11 +47,15 @@ type slotTruth struct {
 	cues      []string // the words that speak of the slot, when the prompt needs it
 	versionOf *regexp.Regexp
 	updated   int64 // the belief's last update, Unix ms
+	// affirmed is when the newest candidate episode named the current
+	// value without ending it, Unix ms: a message that ends the value
+	// counts only after it.
+	affirmed int64
 }
 
 // changeCue marks words that say a value changed or was corrected.
 var changeCue = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(moved|moving|switched|switching|migrated|migrating|changed|changing|replaced|replacing|renamed|relocated|pushed|postponed|rescheduled|delayed|bumped|upgraded|downgraded|adopted|dropped|ditched|now|anymore|any more|no longer|instead|actually|correction|sorry|oops|typo|i meant|from now on|going forward|starting|as of|updated)\b`)
+	return regexp.MustCompile(`(?i)\b(moved|moving|switched|switching|migrated|migrating|changed|changing|replaced|replacing|renamed|relocated|pushed|postponed|rescheduled|delayed|bumped|upgraded|downgraded|adopted|dropped|ditched|now|anymore|any more|no longer|instead|actually|correction|sorry|oops|typo|i meant|from now on|going forward|starting|as of|updated|slipped|retired|gone|goodbye|history|no more|ported|rewrote|rewritten|got a new|new job|left|quit)\b`)
 })
 
 // slotTruths reads the slots of the shown beliefs that are exclusive,
@@ -129,6 +133,19 @@ func valueNames(object string) []string {
 // versionRE matches a tool's name followed by a version: "go 1.21",
 // "node@18", "python3.11".
 func versionRE(tool string) *regexp.Regexp {
+	if re, ok := versionREs.Load(tool); ok {
+		return re.(*regexp.Regexp)
+	}
+	re := compileVersionRE(tool)
+	versionREs.Store(tool, re)
+	return re
+}
+
+// versionREs caches versionRE by tool: it was compiled once per tool
+// belief per recall.
+var versionREs sync.Map // tool name → *regexp.Regexp
+
+func compileVersionRE(tool string) *regexp.Regexp {
 	names := []string{regexp.QuoteMeta(tool)}
 	if t, ok := relations.LookupTool(tool); ok {
 		for _, a := range t.Aliases {
@@ -191,6 +208,10 @@ func (t slotTruth) judge(text string, at int64) verdict {
 		v.stale, v.old = true, cat
 	case v.old != "" && namesCur:
 		// names both: the note says which holds
+	case namesCur && at > t.affirmed && !isQuestion(text) && t.endedIn(text):
+		// "pip-tools is gone", "goodbye Windows", "we renamed ledgerd to
+		// bookkeeper": a newer message ends the belief's own value
+		v.doubt, v.old = true, ""
 	case (namesCur || cat == "" && t.speaksOf(own)) && at > t.updated && strongChange().MatchString(ownWords(text)) && !isQuestion(text):
 		// "we renamed master to main", "Grace moved teams, Ben is the PM
 		// now", "we relocated to Oslo": newer than the belief, about
@@ -200,6 +221,41 @@ func (t slotTruth) judge(text string, at int64) verdict {
 		v.old = ""
 	}
 	return v
+}
+
+// endedIn reports whether the person's words in text end the slot's
+// current value: "X is gone", "goodbye X", "not X", "from X to", "renamed
+// X".
+func (t slotTruth) endedIn(text string) bool {
+	ended := endedWords(text)
+	for _, n := range t.current {
+		for _, w := range strings.Fields(wordText(n)) {
+			if ended[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// endedRE finds the words a message says are over: what follows "not",
+// "no longer", "goodbye", "from", "renamed", "ditched", … and what
+// precedes "is gone", "is history", "was retired".
+var endedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than|from))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
+})
+
+// endedWords returns the lowercase words the person's words in text say
+// are over.
+func endedWords(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range endedRE().FindAllStringSubmatch(ownWords(text), -1) {
+		w := strings.ToLower(strings.Trim(m[1]+m[2], ".:-"))
+		if w != "" && !topicStop[w] {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // names reports whether the person's words in text name the slot's
@@ -275,6 +331,12 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 	notes := map[string]string{} // what a leading episode is told to say
 	var led []EpisodeHit         // far candidates that lead
 	for i, t := range truths {
+		for _, e := range append(slices.Clone(eps), far...) {
+			if at := e.CreatedAt.UnixMilli(); at > t.affirmed && t.names(e.Text) && !t.endedIn(e.Text) {
+				truths[i].affirmed = at
+			}
+		}
+		t = truths[i]
 		var newest int64
 		for j, e := range append(slices.Clone(eps), far...) {
 			v := t.judge(e.Text, e.CreatedAt.UnixMilli())
@@ -391,7 +453,7 @@ var topicStop = func() map[string]bool {
 func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past bool) []EpisodeHit {
 	all := append(slices.Clone(eps), extra...)
 	if len(eps) == 0 || len(all) < 2 {
-		return eps
+		return noteChanges(slices.Clone(eps), nil)
 	}
 	words := make([]map[string]bool, len(all))
 	for i, e := range all {
@@ -407,11 +469,16 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 		if far && !strongChange().MatchString(ownWords(ne.Text)) {
 			continue // "ok, now write the migration" replaces nothing
 		}
+		// A follow-up was found by a shown episode's own words, not the
+		// prompt's: sharing them is enough.
+		followed := far && ne.followUp
+		ended := endedWords(ne.Text)
 		for o, oe := range eps {
 			if o == n || replaced[o] != 0 || !oe.CreatedAt.Before(ne.CreatedAt) || sameWords(oe.Text, ne.Text) {
 				continue
 			}
-			if sharesTopic(words[o], words[n]) && saysMore(words[o], words[n]) && (!far || sharedAsked(words[o], words[n], asked)) ||
+			if sharesTopic(words[o], words[n]) && (saysMore(words[o], words[n]) || endsWordOf(ended, words[o], oe.Text)) &&
+				(!far || followed || sharedAsked(words[o], words[n], asked)) ||
 				otherTool(oe.Text, ne.Text, tools) {
 				replaced[o] = n + 1
 			}
@@ -445,12 +512,164 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 			updates[strings.TrimSpace(ownWords(all[r-1].Text))] = true
 		}
 	}
+	return noteChanges(out, updates)
+}
+
+// noteChanges notes the kept episodes that replaced one ("updates an
+// earlier message", by the person's words in updates) and the change
+// messages that name what they ended, so no line names an ended value
+// unmarked.
+func noteChanges(out []EpisodeHit, updates map[string]bool) []EpisodeHit {
 	for i := range out {
-		if updates[strings.TrimSpace(ownWords(out[i].Text))] && out[i].Note == "" && out[i].SupersededBy == "" {
+		if out[i].Note != "" || out[i].SupersededBy != "" {
+			continue
+		}
+		switch {
+		case updates[strings.TrimSpace(ownWords(out[i].Text))]:
 			out[i].Note = "updates an earlier message"
+		case len(endedWords(out[i].Text)) > 0 && strongChange().MatchString(ownWords(out[i].Text)) && !isQuestion(out[i].Text):
+			// "I don't use vim anymore, Helix all the way": the message
+			// names what it ended; say so beside it
+			out[i].Note = "a change: what it ended (" + strings.Join(endedList(out[i].Text), ", ") + ") is no longer current"
 		}
 	}
 	return out
+}
+
+// endsWordOf reports whether a newer message ends one of an older one's
+// topic words: "standup is 9:15, not 9:30" ends "Standup is at 9:30".
+func endsWordOf(ended, older map[string]bool, olderText string) bool {
+	if len(ended) == 0 {
+		return false
+	}
+	tokens := map[string]bool{}
+	for _, f := range strings.Fields(strings.ToLower(ownWords(olderText))) {
+		tokens[strings.Trim(f, ".,;!?()\"'")] = true
+	}
+	for w := range ended {
+		if older[w] || older[stem(w)] || tokens[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func endedList(text string) []string {
+	m := endedWords(text)
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// maxFollowUps bounds the newer episodes looked up by the shown items'
+// own words.
+const maxFollowUps = 12
+
+// followUps finds newer episodes that may replace what is about to be
+// shown though they share no word with the prompt: "we renamed ledgerd to
+// bookkeeper" after "the service is called ledgerd", "atlas got renamed to
+// compass". It searches the shown beliefs' values and the first shown
+// episodes' topic words, and keeps the episodes newer than the oldest
+// shown item that speak of a change; they join the candidates too far to
+// show (s.unshown), which count only where they replace something. It
+// returns their IDs.
+func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[string]store.Belief, eps []EpisodeHit) error {
+	if !s.q.AsOf.IsZero() || len(beliefs)+len(eps) == 0 {
+		return nil
+	}
+	var words []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		if len(w) > 2 && !seen[w] && !topicStop[w] && !changeCue().MatchString(w) {
+			seen[w] = true
+			words = append(words, w)
+		}
+	}
+	var oldest int64
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || st.Kind != belief.KindFact {
+			continue
+		}
+		for _, w := range strings.Fields(wordText(st.Object)) {
+			add(w)
+		}
+		if oldest == 0 || st.UpdatedAt < oldest {
+			oldest = st.UpdatedAt
+		}
+	}
+	// The words that speak of a shown exclusive slot ("moved", "relocated"
+	// for where someone lives): a change that names neither value
+	// ("still unpacking after the move to Manchester").
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
+			continue
+		}
+		if rel, ok := relations.ByPredicate(st.Predicate); ok {
+			for _, c := range append(slices.Clone(rel.Cues), rel.Nouns...) {
+				if !strings.Contains(c, " ") && !slices.Contains(rel.Ambiguous, c) && len(c) > 2 && !seen[c] {
+					seen[c] = true // a cue may be a word of change itself ("relocated")
+					words = append(words, c)
+				}
+			}
+		}
+	}
+	for i, e := range eps {
+		if i == 3 {
+			break
+		}
+		for _, f := range strings.Fields(wordText(ownWords(e.Text))) {
+			add(f)
+		}
+		if at := e.CreatedAt.UnixMilli(); oldest == 0 || at < oldest {
+			oldest = at
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	if len(words) > 24 {
+		words = words[:24]
+	}
+	hits, err := s.r.DB.TextSearch(ctx, "episodes", strings.Join(words, " "), s.q.Project, maxFollowUps)
+	if err != nil {
+		return err
+	}
+	known := map[string]bool{}
+	for _, e := range eps {
+		known[e.ID] = true
+	}
+	for _, e := range s.unshown {
+		known[e.ID] = true
+	}
+	var ids []string
+	for _, h := range hits {
+		if !known[h.ID] {
+			ids = append(ids, h.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	found, err := s.r.DB.RecallEpisodes(ctx, ids, s.q.Project, maxEpisodeRead)
+	if err != nil {
+		return err
+	}
+	for _, e := range found {
+		if !s.visible(e.Scope, e.ProjectPath) || e.CreatedAt.UnixMilli() <= oldest {
+			continue
+		}
+		if !strongChange().MatchString(ownWords(e.Content)) || isQuestion(e.Content) {
+			continue
+		}
+		s.unshown = append(s.unshown, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
+			Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated, followUp: true})
+	}
+	return nil
 }
 
 // otherTool reports whether the older text names one tool of a needed
@@ -481,7 +700,7 @@ func otherTool(older, newer string, tools [][]string) bool {
 // strongChange marks the words of change an update the prompt's words
 // missed must use: a move, a switch, a correction, not a bare "now".
 var strongChange = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(moved|switched|switch to|migrated|changed|replaced|renamed|relocated|pushed|postponed|rescheduled|actually|correction|oops|sorry|i meant|no longer|instead)\b`)
+	return regexp.MustCompile(`(?i)\b(moved|switched|switch to|migrated|changed|replaced|renamed|relocated|pushed|postponed|rescheduled|slipped|actually|correction|oops|sorry|i meant|no longer|instead|anymore|any more|retired|is gone|are gone|goodbye|ditched|dropped|is history|is out|no more|ported|rewrote|got a new|new job|bumped|upgraded)\b`)
 })
 
 // sharedAsked reports whether the two episodes share a word the prompt

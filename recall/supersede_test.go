@@ -216,3 +216,69 @@ func TestDoubtFromTheSlotsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestEndedValues: a newer message that ends a value ("not 9:30",
+// "Jenkins is retired", "goodbye Windows") retires the episode stating it,
+// even when it repeats every word of it, and is itself marked as a change.
+func TestEndedValues(t *testing.T) {
+	for _, tc := range []struct{ text, word string }{
+		{"oops, standup is 9:15, not 9:30", "9:30"},
+		{"Jenkins is retired; GitHub Actions runs everything.", "jenkins"},
+		{"Got a new Mac, goodbye Windows!", "windows"},
+		{"I don't use vim anymore, Helix all the way.", "vim"},
+		{"we renamed ledgerd to bookkeeper", "ledgerd"},
+		{"moved everything to uv, pip-tools is gone", "pip-tools"},
+	} {
+		if !endedWords(tc.text)[tc.word] {
+			t.Errorf("endedWords(%q) = %v; want %q in it", tc.text, endedWords(tc.text), tc.word)
+		}
+	}
+	for _, text := range []string{"we use Jenkins for CI", "standup is at 9:30", "is it worth moving to vite?"} {
+		if w := endedWords(text); len(w) > 0 && text != "is it worth moving to vite?" {
+			t.Errorf("endedWords(%q) = %v; want none", text, w)
+		}
+	}
+	got := retireByTopic("when is standup?", []EpisodeHit{ep("old", "Standup is at 9:30.", 1), ep("new", "oops, standup is 9:15, not 9:30", 2)}, nil, nil, false)
+	if hitIDs(got) != "new" {
+		t.Fatalf("kept %s; want only the correction", hitIDs(got))
+	}
+	if line := EpisodeLine(got[0], 200); !strings.Contains(line, "earlier") && !strings.Contains(line, "no longer") {
+		t.Errorf("the correction names 9:30 without a marker: %q", line)
+	}
+	// A change message shown alone says what it ended.
+	got = retireByTopic("configure my editor", []EpisodeHit{ep("new", "I don't use vim anymore, Helix all the way.", 2)}, nil, nil, false)
+	if line := EpisodeLine(got[0], 200); !strings.Contains(line, "no longer current") {
+		t.Errorf("the change names vim without a marker: %q", line)
+	}
+	// A follow-up found by the shown episode's words replaces it though
+	// the prompt shares no word with either.
+	follow := ep("rename", "atlas got renamed to compass", 3)
+	follow.followUp = true
+	got = retireByTopic("I need to clone it", []EpisodeHit{ep("old", "the repo is called atlas", 1)}, []EpisodeHit{follow}, nil, false)
+	if hitIDs(got) != "rename" {
+		t.Errorf("kept %s; want the rename in the old message's place", hitIDs(got))
+	}
+	follow.followUp = false
+	if got = retireByTopic("I need to clone it", []EpisodeHit{ep("old", "the repo is called atlas", 1)}, []EpisodeHit{follow}, nil, false); hitIDs(got) != "old" {
+		t.Errorf("kept %s; a far candidate that is no follow-up must share the prompt's words", hitIDs(got))
+	}
+}
+
+// TestBeliefEndedByANewerMessage: a belief whose value a newer message
+// ends is doubted, unless a still newer one states the value again.
+func TestBeliefEndedByANewerMessage(t *testing.T) {
+	ci := slotTruth{beliefID: "b", shown: "Jenkins", current: valueNames("jenkins"),
+		updated: time.Date(2025, 6, 9, 0, 0, 0, 0, time.UTC).UnixMilli()} // consolidated after both
+	beliefs := []BeliefHit{{ID: "b", Statement: "Project uses Jenkins for CI"}}
+	said := ep("said", "Our CI is Jenkins.", 1)
+	ended := ep("ended", "Jenkins is retired; GitHub Actions runs everything.", 2)
+	bs, _ := retireByBeliefs([]slotTruth{ci}, beliefs, []EpisodeHit{said, ended}, nil, false)
+	if !bs[0].Doubted {
+		t.Errorf("belief not doubted after its value was retired: %q", BeliefLine(bs[0]))
+	}
+	again := ep("again", "we brought Jenkins back, it's our CI", 3)
+	bs, _ = retireByBeliefs([]slotTruth{ci}, beliefs, []EpisodeHit{said, ended, again}, nil, false)
+	if bs[0].Doubted {
+		t.Errorf("belief doubted though a newer message states it again")
+	}
+}
