@@ -18,7 +18,7 @@ const (
 	devRecall    = 0.8
 )
 
-func TestDev2026(t *testing.T) { scoreDev(t, devFile, devPrecision, devRecall) }
+func TestDev2026(t *testing.T) { scoreDev(t, devFile, 150, devPrecision, devRecall) }
 
 // devFileB is the second development set, written fresh before the second
 // round of extraction work (issue 14, item 5) and committed before any of
@@ -32,14 +32,14 @@ const (
 	devBRecall    = 0.8
 )
 
-func TestDev2026b(t *testing.T) { scoreDev(t, devFileB, devBPrecision, devBRecall) }
+func TestDev2026b(t *testing.T) { scoreDev(t, devFileB, 150, devBPrecision, devBRecall) }
 
 // scoreDev scores a development set, logs its per-category table with its
 // misses and spurious extractions, and asserts the floors.
-func scoreDev(t *testing.T, devFile string, devPrecision, devRecall float64) {
+func scoreDev(t *testing.T, devFile string, minCases int, devPrecision, devRecall float64) {
 	cases := loadCases(t, devFile)
-	if len(cases) < 150 {
-		t.Fatalf("%s has %d cases, want at least 150", devFile, len(cases))
+	if len(cases) < minCases {
+		t.Fatalf("%s has %d cases, want at least %d", devFile, len(cases), minCases)
 	}
 	none := 0
 	for _, c := range cases {
@@ -76,4 +76,30 @@ const (
 	devCRecall    = 0.8
 )
 
-func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, devCPrecision, devCRecall) }
+func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, 150, devCPrecision, devCRecall) }
+
+// devFileD is the fourth development set: project and personal facts
+// outside the first taxonomy (state management, styling, ORM, queue,
+// infrastructure as code, build tool, Kubernetes namespace and cluster,
+// error tracker, observability, feature flags, secrets, i18n, warehouse)
+// and personal ones (machine, preferred language, tenure, relocation),
+// with near-miss traps that name those tools in passing. Written before
+// the facts work was tuned and committed with its baseline.
+const devFileD = "testdata/dev2026d_facts.jsonl"
+
+// factSlots are the slots of the fourth set beyond heldoutSlots; each is
+// reconciled with the extractor's predicates like the others
+// (slotPredicates).
+var factSlots = []string{"uses_state_management", "uses_styling", "uses_orm", "uses_queue", "uses_iac",
+	"uses_build_tool", "k8s_namespace", "k8s_cluster", "uses_error_tracker", "uses_observability",
+	"uses_feature_flags", "uses_secrets_store", "uses_i18n", "uses_warehouse", "uses_data_pipeline",
+	"uses_os", "line_length", "tech_lead"}
+
+// Floors for the fourth set; tuned on since its baseline, so they only
+// catch a regression.
+const (
+	devDPrecision = 0.9
+	devDRecall    = 0.8
+)
+
+func TestDev2026dFacts(t *testing.T) { scoreDev(t, devFileD, 60, devDPrecision, devDRecall) }
