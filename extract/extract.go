@@ -25,6 +25,7 @@ var matchers = []matcher{
 	matchDeploy,
 	matchUse,
 	matchSlot,
+	matchStack,
 	matchBuiltIn,
 	matchEntityPath,
 	matchGuideline,

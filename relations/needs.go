@@ -121,8 +121,12 @@ var cues = sync.OnceValue(func() []cue {
 			add(w, i, true)
 		}
 		if r.Category != "" {
+			// A language named in passing ("explain closures in
+			// JavaScript") is no question about the project's stack;
+			// with a cue it is ("which language", "written in").
+			weakValue := r.Category == CatLanguage
 			for _, w := range valueWords()[r.Category] {
-				add(w, i, false)
+				add(w, i, weakValue)
 			}
 		}
 		if r.Predicate == "uses_package_manager" {
