@@ -553,6 +553,13 @@ var (
 	// Thursday at 10".
 	meetingIs   = lazyRegexp(`^my (?:weekly |biweekly |bi-weekly |daily |monthly )?(` + meetings + `)(?: with ([a-z' ]+?))? (?:is|happens|takes place|falls) (?:on |at )?(.+)$`)
 	meetingHave = lazyRegexp(`^i (?:have|got) (?:a |my |an )?(weekly |biweekly |bi-weekly |daily |monthly )?(` + meetings + `)(?: with ([a-z' ]+?))? ((?:on|at) .+|(?:every|each) .+)$`)
+	// targetVersion: "we target Python 3.11", "the minimum supported
+	// Rust version is 1.75".
+	targetVersion = lazyRegexp(`^(?:we|i|this repo|the project|our code|the code) ` + adv + `(?:target|support|require|are on|build for|test against|still support) (?:only )?([a-z.#+]+) ?v?(\d+(?:\.\d+)*)(?:\+| and (?:up|above|later|newer))?$|^(?:the |our )?(?:minimum supported|min supported|minimum|min|required|supported|target|targeted) ([a-z.#+]+) version is v?(\d+(?:\.\d+)*)$`)
+	// newMachine: "Got a new Mac", "just bought a ThinkPad with Fedora".
+	newMachine = lazyRegexp(`^(?:i )?(?:just |finally )?(?:got|bought|have got|am getting|picked up|received) (?:a |an |my )?(?:new |shiny new |brand new |new work )?(.+)$`)
+	// goodbyeTool: "goodbye Windows", "bye bye webpack".
+	goodbyeTool = lazyRegexp(`^(?:goodbye|bye bye|bye|farewell|so long|rip) ([a-z0-9 .+#-]+)$`)
 	// prTarget: "PRs go against the next branch", "we merge everything
 	// into develop".
 	prTarget = lazyRegexp(`^(?:(?:all )?(?:prs|pull requests|mrs|merge requests|changes|everything|features|feature branches) (?:go|goes|should go|are opened|get opened|target|are merged|get merged|merge|land|are based on|branch off|come off) (?:against|into|to|on|onto|off|from) |(?:we|i) ` + adv + `(?:merge|target|open prs against|open all prs against|base prs on|branch off) (?:everything |all prs |prs |all |our prs )?(?:(?:into|against|onto|on|off|from) )?)(?:the )?([a-z0-9._/-]+)(?: branch)?$`)
@@ -640,6 +647,30 @@ func matchStack(c *clause) []Fact {
 	}
 	if f := meetingFact(c); f != nil {
 		return f
+	}
+	if m := targetVersion().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(m[1] + m[3]); ok {
+			if pred, ok := relations.VersionPredicate(tl.Name); ok {
+				return []Fact{{Subject: SubjectProject, Predicate: pred, Object: m[2] + m[4]}}
+			}
+		}
+	}
+	if m := newMachine().FindStringSubmatch(t); m != nil {
+		if tl, ok := toolIn(m[1], catOS); ok {
+			return stackFact(SubjectUser, catOS, tl)
+		}
+	}
+	if m := goodbyeTool().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(strings.TrimSpace(m[1])); ok {
+			cat := tl.Categories[0]
+			subject := SubjectProject
+			if personalCategory()[cat] {
+				subject = SubjectUser
+			}
+			f := stackFact(subject, cat, tl)
+			f[0].Negated = true
+			return f
+		}
 	}
 	if m := linesCap().FindStringSubmatch(t); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: "line_length_is", Object: m[1]}}

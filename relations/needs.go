@@ -61,7 +61,9 @@ func Needs(prompt string) []Need {
 	}
 	who := subjectsOf(norm)
 	var out []Need
+	strong := map[string]float64{}
 	for i, n := range needs {
+		strong[table[i].Predicate] = n.Score
 		n.Score += min(weak[i], 1)
 		if n.Score < 1 {
 			continue
@@ -70,7 +72,15 @@ func Needs(prompt string) []Need {
 		n.Subjects = narrow(table[i].Of, who)
 		out = append(out, n)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	// At equal scores a relation named by a strong cue comes before one
+	// that only weak cues add up to: "language version upgrade" asks about
+	// the language first, not about every version slot.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return strong[out[i].Relation.Predicate] > strong[out[j].Relation.Predicate]
+	})
 	if len(out) > maxNeeds {
 		out = out[:maxNeeds]
 	}
