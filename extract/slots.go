@@ -227,6 +227,9 @@ func matchSlot(c *clause) []Fact {
 	if (pred == "port_is" || strings.HasSuffix(pred, "_version_is")) && !versionLike().MatchString(obj) {
 		return nil
 	}
+	if (pred == "k8s_namespace_is" || pred == "k8s_cluster_is") && !isK8sName(obj) {
+		return nil // "the cluster is down again"
+	}
 	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Replaces: old, shownObject: showValue(pred, obj, c.span)}}
 }
 
@@ -520,7 +523,7 @@ var (
 	stackDoes = lazyRegexp(`^([a-z0-9.+#/ -]+?) (?:handles|catches|collects|stores|manages|powers|takes care of|tracks|receives|holds|does|runs|builds|translates|serves|gates|controls) (?:all )?(?:of )?(?:our |the |all our )?((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+)(?: (?:in|for|from|across|on|of) .+)?$`)
 	// stackWeVerb: "we track errors in Rollbar", "we provision everything
 	// with Pulumi", "we publish jobs to SQS".
-	stackWeVerb = lazyRegexp(`^(we|i) ` + adv + `(?:track|report|log|send|ship|push|publish|provision|define|declare|manage|store|keep|toggle|gate|flag|translate|localize|localise|build|compile|model|queue|enqueue|process|collect|monitor|write|do|handle|put|stream|emit|describe|codify) (?:all |all of |most of )?(?:our |the |my )?(?:((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+) )?(?:with|in|to|into|via|through|using|on|over|inside|onto|as) (.+)$`)
+	stackWeVerb = lazyRegexp(`^(we|i) ` + adv + `(?:track|report|log|send|ship|push|publish|style|theme|provision|define|declare|manage|store|keep|toggle|gate|flag|translate|localize|localise|build|compile|model|queue|enqueue|process|collect|monitor|write|do|handle|put|stream|emit|describe|codify) (?:all |all of |most of )?(?:our |the |my )?(?:((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+) )?(?:with|in|to|into|via|through|using|on|over|inside|onto|as) (.+)$`)
 	// stackFor: "CSS modules for styling", "Redux for state".
 	stackFor = lazyRegexp(`^([a-z0-9.+#/ -]+?) (?:for|as) (?:the |our |all )?((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+)$`)
 	// machineRe: "I'm on a ThinkPad running Fedora", "I use a MacBook
@@ -765,7 +768,7 @@ func firstTool(value string) (*tool, bool) {
 // k8sFact reads a Kubernetes namespace or cluster name: an identifier,
 // not a word of a sentence ("the cluster is down").
 func k8sFact(kind, name string) []Fact {
-	if !k8sName().MatchString(name) || k8sWords[name] {
+	if !isK8sName(name) {
 		return nil
 	}
 	pred := "k8s_namespace_is"
@@ -773,6 +776,13 @@ func k8sFact(kind, name string) []Fact {
 		pred = "k8s_cluster_is"
 	}
 	return []Fact{{Subject: SubjectProject, Predicate: pred, Object: name, shownObject: name}}
+}
+
+// isK8sName reports whether a value looks like the name of a namespace
+// or cluster: one identifier with a digit, dash, dot or underscore in it
+// ("payments-stg", "gke-prod-eu"), not a word of a sentence ("down").
+func isK8sName(name string) bool {
+	return k8sName().MatchString(name) && !k8sWords[name] && strings.ContainsAny(name, "-_.0123456789")
 }
 
 var (
