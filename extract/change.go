@@ -480,6 +480,9 @@ func placeIn(c *clause) []Fact {
 	if _, tool := lookupTool(place); tool {
 		return nil
 	}
+	if _, tool := lookupTool(firstWord(place)); tool || codeHosts[firstWord(place)] {
+		return nil // "we moved to GitHub last year"
+	}
 	return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: place, shownObject: display(c.span, place)}}
 }
 

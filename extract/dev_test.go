@@ -79,6 +79,23 @@ const (
 
 func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, 150, devCPrecision, devCRecall) }
 
+// devFileDFacts is a fourth development set: project and personal facts
+// outside the first taxonomy (state management, styling, ORM, queue,
+// infrastructure as code, build tool, Kubernetes namespace and cluster,
+// error tracker, observability, feature flags, secrets, i18n, warehouse)
+// and personal ones (machine, preferred language, tenure, relocation),
+// with near-miss traps that name those tools in passing. Written before
+// the facts work was tuned and committed with its baseline.
+const devFileDFacts = "testdata/dev2026d_facts.jsonl"
+
+// factSlots are the slots of the fourth set beyond heldoutSlots; each is
+// reconciled with the extractor's predicates like the others
+// (slotPredicates).
+var factSlots = []string{"uses_state_management", "uses_styling", "uses_orm", "uses_queue", "uses_iac",
+	"uses_build_tool", "k8s_namespace", "k8s_cluster", "uses_error_tracker", "uses_observability",
+	"uses_feature_flags", "uses_secrets_store", "uses_i18n", "uses_warehouse", "uses_data_pipeline",
+	"uses_os", "line_length", "tech_lead"}
+
 // devFileDInstr is a fourth development set, instructions only: guidelines in
 // the phrasings the first three miss (wishes, reasons, complaints, "from
 // now on", "going forward", "make sure to", "don't ever", team rules) and
@@ -104,3 +121,5 @@ func TestDev2026dInstr(t *testing.T) { scoreDev(t, devFileDInstr, 60, devDPrecis
 const devFileDChange = "testdata/dev2026d_change.jsonl"
 
 func TestDev2026dChange(t *testing.T) { scoreDev(t, devFileDChange, 60, devDPrecision, devDRecall) }
+
+func TestDev2026dFacts(t *testing.T) { scoreDev(t, devFileDFacts, 60, devDPrecision, devDRecall) }

@@ -26,6 +26,7 @@ var matchers = []matcher{
 	matchDeploy,
 	matchUse,
 	matchSlot,
+	matchStack,
 	matchBuiltIn,
 	matchEntityPath,
 	matchGuideline,

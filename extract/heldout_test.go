@@ -134,7 +134,7 @@ func loadCases(t *testing.T, file string) []heldoutCase {
 }
 
 func known(slot string) bool {
-	for _, s := range heldoutSlots {
+	for _, s := range append(heldoutSlots, factSlots...) {
 		if s == slot {
 			return true
 		}

@@ -124,7 +124,7 @@ var placeTail = lazyRegexp(`\s+(?:for|with|because|since|after) (?:the|a|an|my|o
 
 // durationTail says how long something has held: "since 2019", "for two
 // years".
-var durationTail = lazyRegexp(`\s+(?:since|for (?:the (?:last|past) )?(?:\d+|a|an|two|three|four|five|few|many|several|some))\b.*$`)
+var durationTail = lazyRegexp(`\s+(?:since|for (?:the (?:last|past) )?(?:\d+|a|an|two|three|four|five|six|seven|eight|nine|ten|few|many|several|some|almost|nearly|over|about)|back in|in (?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|the (?:summer|spring|fall|autumn|winter))|(?:last|this|earlier this|a few|two|three) (?:week|month|year|quarter|summer|spring|fall|autumn|winter|weeks|months|years)\b(?: ago)?)\b.*$`)
 
 // teamTail is the part of a company where one works: "on the APM team".
 var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit)$`)
@@ -306,7 +306,15 @@ func matchIdentity(c *clause) []Fact {
 	}
 	if m := joinedRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {
-			return user("works_at", e)
+			out := user("works_at", e)
+			if _, role, ok := strings.Cut(m[1], " as "); ok {
+				// "I just joined Canva as a designer"
+				if !strings.HasPrefix(role, "a ") && !strings.HasPrefix(role, "an ") && !strings.HasPrefix(role, "the ") {
+					role = "a " + role
+				}
+				out = append(out, matchRole(&clause{span: c.span, text: "i am " + role})...)
+			}
+			return out
 		}
 		return nil
 	}

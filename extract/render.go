@@ -104,8 +104,8 @@ func startsWithVerb(object string) bool {
 // lowerFirst lowers the opening word of an instruction ("Always",
 // "Never", "Prefer") to follow a condition.
 func lowerFirst(s string) string {
-	if s == "" {
-		return s
+	if s == "" || len(s) > 1 && s[1] >= 'A' && s[1] <= 'Z' {
+		return s // an acronym: "CSS modules", "API keys"
 	}
 	return strings.ToLower(s[:1]) + s[1:]
 }

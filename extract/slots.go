@@ -67,7 +67,7 @@ var (
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
 	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
 	// bareSlot is a slot named without "my" or "our": "node version is 20".
-	bareSlot = lazyRegexp(`^((?:[a-z]+ )?(?:version|port|timezone|editor|deploy branch))\s+is\s+(.+)$|^(?:new|current) ((?:[a-z]+ )?[a-z]+)\s+is\s+(.+)$`)
+	bareSlot = lazyRegexp(`^((?:[a-z]+ )?(?:version|port|timezone|editor|deploy branch)|(?:max |maximum )?line length)\s+is\s+(.+)$|^(?:new|current) ((?:[a-z]+ )?[a-z]+)\s+is\s+(.+)$`)
 	// possessiveName: "my manager's name is Lin".
 	possessiveName = lazyRegexp(`^(my|our) ([a-z]+)(?:'s|s)? (?:name|first name|full name) is (.+)$`)
 	// whatWeUse: "Jest is what we use for unit tests".
@@ -81,7 +81,7 @@ var (
 // personSlots are further names people give a slot that holds a person:
 // "my team lead is Fatima".
 var personSlots = sync.OnceValue(func() map[string]string {
-	return map[string]string{"team lead": "manager_is", "tech lead": "manager_is", "lead": "manager_is",
+	return map[string]string{"team lead": "manager_is", "tech lead": "tech_lead_is", "technical lead": "tech_lead_is", "lead": "manager_is",
 		"direct manager": "manager_is", "engineering manager": "manager_is", "em": "manager_is", "skip": "",
 		"reporting manager": "manager_is", "new boss": "manager_is", "new manager": "manager_is"}
 })
@@ -153,7 +153,7 @@ func matchSlot(c *clause) []Fact {
 			}
 			t = owner + " " + label + " is " + m[2]
 		}
-	} else if m := slotReversed().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
+	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(t, "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
 		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
 			t = m[2] + " " + m[3] + " is " + m[1]
 		}
@@ -163,7 +163,8 @@ func matchSlot(c *clause) []Fact {
 		if _, ok := slotCategory()[m[1]]; !ok && projectPart().MatchString(m[1]) && !strings.HasPrefix(m[1], "the ") {
 			t = "our " + t
 		} else if ok {
-			if v, ok := nounPhrase(m[2], 4); ok {
+			v, _ := usageObject(m[2]) // "State management is Jotai in the dashboard app"
+			if v, ok := nounPhrase(v, 4); ok {
 				if _, tool := lookupTool(v); tool {
 					t = "our " + t
 				}
@@ -226,6 +227,9 @@ func matchSlot(c *clause) []Fact {
 	if (pred == "port_is" || strings.HasSuffix(pred, "_version_is")) && !versionLike().MatchString(obj) {
 		return nil
 	}
+	if (pred == "k8s_namespace_is" || pred == "k8s_cluster_is") && !isK8sName(obj) {
+		return nil // "the cluster is down again"
+	}
 	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Replaces: old, shownObject: showValue(pred, obj, c.span)}}
 }
 
@@ -236,12 +240,23 @@ func slotTools(subject, cat, value, old string) []Fact {
 		old = t.Name
 	}
 	for _, part := range splitList(value) {
+		if cat == catOS {
+			if t, ok := toolIn(part, catOS); ok {
+				part = t.Name // "an M2 MacBook Air", "a ThinkPad with Ubuntu"
+			}
+		}
+		if _, known := lookupTool(strings.TrimSpace(part)); !known {
+			part, _ = usageObject(part) // "BullMQ on Redis", "Jotai in the dashboard app"
+		}
 		obj, ok := nounPhrase(part, 4)
 		if !ok || !hasLetter().MatchString(obj) {
 			continue
 		}
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
+			if stackCats[cat] && !slices.Contains(t.Categories, cat) {
+				continue // "our dashboard is React" names no observability tool
+			}
 			obj = t.Name
 		} else if len(strings.Fields(obj)) > 2 || strings.HasSuffix(firstWord(obj), "ing") || objectTail().MatchString(obj) {
 			continue // "failing on CI" is no tool
@@ -251,6 +266,9 @@ func slotTools(subject, cat, value, old string) []Fact {
 	return out
 }
 
+// builtPrefix opens a part's value with how it is made.
+var builtPrefix = lazyRegexp(`^(?:mostly |entirely |all )?(?:written|built|implemented|made|developed|done|coded) (?:in|with|on|using) `)
+
 // projectPart matches a noun naming a part of the project.
 var projectPart = lazyRegexp(`^(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)$`)
 
@@ -258,7 +276,8 @@ var projectPart = lazyRegexp(`^(?:[a-z0-9.-]+ )?(?:` + projectNouns + `)$`)
 // that are not tools say nothing.
 func partTools(value string) []Fact {
 	var out []Fact
-	value = strings.NewReplacer("/", " and ", " with ", " and ", " on ", " and ").Replace(value)
+	value = builtPrefix().ReplaceAllString(value, "") // "our API is written in Kotlin with Ktor"
+	value = strings.NewReplacer("/", " and ", " with ", " and ", " on ", " and ", " using ", " and ").Replace(value)
 	for _, part := range splitList(value) {
 		obj, ok := nounPhrase(part, 3)
 		if !ok {
@@ -327,7 +346,7 @@ func matchBuiltIn(c *clause) []Fact {
 			value, old = v, t.Name // "the backend is in Go, not Rust"
 		}
 	}
-	for _, part := range splitList(strings.ReplaceAll(value, "/", " and ")) {
+	for _, part := range splitList(strings.NewReplacer("/", " and ", " using ", " and ", " with ", " and ", " on top of ", " and ").Replace(value)) {
 		obj, ok := nounPhrase(part, 3)
 		if !ok {
 			continue
@@ -452,3 +471,375 @@ func labelled(t string) []string {
 	}
 	return m
 }
+
+// The rest of the stack and the person's machine, in the forms people
+// use for them: "infra is managed with Terraform", "exceptions are
+// reported to Sentry", "we track errors in Rollbar", "Pinia handles
+// state", "CSS modules for styling", "I'm on a ThinkPad running Fedora",
+// "the staging namespace is payments-stg".
+
+// stackNouns are words that name a slot only in these forms: too common
+// ("errors", "events", "infra") to show that a prompt needs the slot, or
+// to read as "our X is Y" (all our infra is on GCP says where it runs).
+var stackNouns = sync.OnceValue(func() map[string]string {
+	m := map[string]string{
+		"infra": relations.CatIaC, "infrastructure": relations.CatIaC, "cloud resources": relations.CatIaC, "resources": relations.CatIaC,
+		"errors": relations.CatErrorTracker, "exceptions": relations.CatErrorTracker, "crashes": relations.CatErrorTracker, "crash reports": relations.CatErrorTracker,
+		"events": relations.CatQueue, "domain events": relations.CatQueue, "messages": relations.CatQueue, "jobs": relations.CatQueue, "background jobs": relations.CatQueue, "async jobs": relations.CatQueue, "tasks": relations.CatQueue,
+		"dashboards": relations.CatObservability, "traces": relations.CatObservability, "alerts": relations.CatObservability,
+		"features": relations.CatFeatureFlags, "flags": relations.CatFeatureFlags, "rollouts": relations.CatFeatureFlags,
+		"credentials": relations.CatSecrets, "keys": relations.CatSecrets, "api keys": relations.CatSecrets, "passwords": relations.CatSecrets, "tokens": relations.CatSecrets, "env vars": relations.CatSecrets,
+		"strings": relations.CatI18n, "copy": relations.CatI18n,
+		"models": relations.CatORM, "data access": relations.CatORM, "queries": relations.CatORM, "database access": relations.CatORM,
+		"deps": relations.CatPackageManager, "dependencies": relations.CatPackageManager, "packages": relations.CatPackageManager,
+		"components": relations.CatStyling, "ui": relations.CatStyling,
+	}
+	for n, c := range slotCategory() {
+		if _, ok := m[n]; !ok {
+			m[n] = c
+		}
+	}
+	return m
+})
+
+// stackCats are the categories whose slot a sentence's verb and tool
+// settle: a tool of one of them named with its slot is a fact.
+var stackCats = map[string]bool{
+	relations.CatState: true, relations.CatStyling: true, relations.CatORM: true, relations.CatQueue: true,
+	relations.CatIaC: true, relations.CatBuildTool: true, relations.CatErrorTracker: true,
+	relations.CatObservability: true, relations.CatFeatureFlags: true, relations.CatSecrets: true,
+	relations.CatI18n: true, relations.CatWarehouse: true, relations.CatDataPipeline: true, relations.CatOnCall: true,
+}
+
+const stackVerbs = `(?:done|handled|managed|defined|declared|described|stored|kept|reported|tracked|sent|shipped|pushed|collected|logged|written|provisioned|run|built|configured|powered|covered|taken care of|served|published|routed|processed|toggled|gated|controlled|translated|localized|localised|modeled|modelled|mapped|queued)`
+
+var (
+	// stackPassive: "infra is managed with Terraform", "exceptions are
+	// reported to Sentry", "metrics live in Prometheus", "events go
+	// through NATS", "feature flags are in LaunchDarkly".
+	stackPassive = lazyRegexp(`^(?:the |our |all (?:of )?(?:our |the )?|all |my )?((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+?)(?: (?:for|in|on|from) (?:the |our )?[a-z0-9-]+(?: [a-z0-9-]+)?)? (?:(?:is|are|get|gets) (?:all |now |currently |mostly |still )?(?:` + stackVerbs + ` )?|(?:live|lives|go|goes|end up|ends up|sit|sits|flow|flows|run|runs|happen|happens|land|lands|get sent|gets sent)(?: all)? )(?:with|by|in|to|into|via|through|using|on|over|inside|onto) (.+)$`)
+	// stackDoes: "Pinia handles state in the Vue app", "Bugsnag catches
+	// the crashes from the mobile app".
+	stackDoes = lazyRegexp(`^([a-z0-9.+#/ -]+?) (?:handles|catches|collects|stores|manages|powers|takes care of|tracks|receives|holds|does|runs|builds|translates|serves|gates|controls) (?:all )?(?:of )?(?:our |the |all our )?((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+)(?: (?:in|for|from|across|on|of) .+)?$`)
+	// stackWeVerb: "we track errors in Rollbar", "we provision everything
+	// with Pulumi", "we publish jobs to SQS".
+	stackWeVerb = lazyRegexp(`^(we|i) ` + adv + `(?:track|report|log|send|ship|push|publish|style|theme|provision|define|declare|manage|store|keep|toggle|gate|flag|translate|localize|localise|build|compile|model|queue|enqueue|process|collect|monitor|write|do|handle|put|stream|emit|describe|codify) (?:all |all of |most of )?(?:our |the |my )?(?:((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+) )?(?:with|in|to|into|via|through|using|on|over|inside|onto|as) (.+)$`)
+	// stackFor: "CSS modules for styling", "Redux for state".
+	stackFor = lazyRegexp(`^([a-z0-9.+#/ -]+?) (?:for|as) (?:the |our |all )?((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+)$`)
+	// machineRe: "I'm on a ThinkPad running Fedora", "I use a MacBook
+	// with macOS Sonoma".
+	machineRe = lazyRegexp(`^i ` + adv + `(?:am on|am using|use|work on|run|am running|have|am working on|develop on|code on) (.+)$`)
+	// k8sSlot: "the staging namespace is payments-stg", "the k8s
+	// namespace for prod is checkout-prod", "the cluster is eks-main".
+	k8sSlot = lazyRegexp(`^(?:the |our )?(?:(?:k8s|kubernetes|kube) )?(?:(?:staging|stage|prod|production|dev|qa|test|preview|main|primary) )?(?:(?:k8s|kubernetes|kube) )?(namespace|cluster)(?: (?:for|in|on|of) (?:the )?(?:staging|stage|prod|production|dev|qa|test|preview|api|app|backend|frontend))? (?:is|=|:) (?:called |named )?([a-z0-9][a-z0-9._/-]*)$`)
+	// k8sIn: "staging runs in the payments-staging namespace".
+	k8sIn = lazyRegexp(`^(?:staging|stage|prod|production|dev|qa|the api|the app|the backend|the service|everything|it|we|our pods|the pods) (?:runs|run|lives|live|is deployed|are deployed|deploys|deploy|is|are|sits|sit) (?:in|to|on|into) (?:the )?([a-z0-9][a-z0-9._-]*) (namespace|cluster)$`)
+	// preferLang: "I'm much more comfortable in Python than in Go", "I'd
+	// rather write Ruby", "Rust is the language I think in".
+	preferLang = lazyRegexp(`^i am (?:much |way |far |a lot |a bit |so much |far )?(?:more comfortable|happier|more productive|more fluent|more at home|better|faster|stronger|most comfortable|most productive|happiest|best) (?:in|with|writing|at|using|coding in|working in) ([a-z0-9#+.]+)(?: than .+)?$|^i would (?:much )?rather (?:write|use|code in|work in|write it in) ([a-z0-9#+.]+)(?: than .+)?$`)
+	langIThink = lazyRegexp(`^([a-z0-9#+.]+) is (?:the|my) (?:language|lang) i (?:think in|know best|am most comfortable (?:in|with)|am best at|am fastest in|prefer)$|^my (?:strongest|best|go-to|preferred) language is ([a-z0-9#+.]+)$`)
+	// beenAt: "I've been at Stripe for three years now".
+	beenAtRe = lazyRegexp(`^i (?:have|had) been (?:at|with|working at|working for|employed at|employed by) (.+)$`)
+	// weMoved: "we relocated to Vienna over the summer" (the family).
+	weMovedRe = lazyRegexp(`^we (?:just |recently |finally |have )*(?:moved|relocated)(?: back| over)?(?: from ([a-z .-]+?))? to ([a-z][a-z .-]+)$`)
+	// tzSuffix: "it's GMT for me", "UTC+2 for me".
+	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
+	// devServerOn: "the dev server runs on 5173".
+	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service) (?:runs|is running|is|lives|sits|is served|starts) (?:on|at) (\d{2,5})$`)
+	// linesCap: "we cap lines at 88 characters", "lines can be up to 100
+	// characters".
+	linesCap = lazyRegexp(`^(?:(?:we|i) (?:cap|limit|wrap|keep) (?:our |the |all )?(?:lines|line length|line width|code) (?:at|to|under|below)|(?:our |the )?(?:lines|line length) (?:can be|may be|are|should be|must be|is|go|can go) (?:up to|at most|max|no more than|no longer than|limited to|capped at)) (\d{2,3})(?: (?:chars|characters|columns|cols))?(?: here| in this repo)?$`)
+	// deadlineRe: "the v2 launch deadline is March 14".
+	deadlineRe = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}(?:deadline|launch date|release date|ship date|go-live date|due date) is (?:on |set for |now |still )?((?:[a-z]+ )?\d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:next|this) (?:week|month|friday|monday|tuesday|wednesday|thursday)|end of (?:the )?(?:month|quarter|year|sprint|week)|q[1-4](?: \d{4})?|[a-z]+ \d{1,2}(?:st|nd|rd|th)?)$`)
+	// meetingRe: "my 1:1 with my manager is on Tuesdays at 2pm", "I have
+	// a weekly 1:1 with Marta on Mondays", "my team sync is every
+	// Thursday at 10".
+	meetingIs   = lazyRegexp(`^my (?:weekly |biweekly |bi-weekly |daily |monthly )?(` + meetings + `)(?: with ([a-z' ]+?))? (?:is|happens|takes place|falls) (?:on |at )?(.+)$`)
+	meetingHave = lazyRegexp(`^i (?:have|got) (?:a |my |an )?(weekly |biweekly |bi-weekly |daily |monthly )?(` + meetings + `)(?: with ([a-z' ]+?))? ((?:on|at) .+|(?:every|each) .+)$`)
+	// targetVersion: "we target Python 3.11", "the minimum supported
+	// Rust version is 1.75".
+	targetVersion = lazyRegexp(`^(?:we|i|this repo|the project|our code|the code) ` + adv + `(?:target|support|require|are on|build for|test against|still support) (?:only )?([a-z.#+]+) ?v?(\d+(?:\.\d+)*)(?:\+| and (?:up|above|later|newer))?$|^(?:the |our )?(?:minimum supported|min supported|minimum|min|required|supported|target|targeted) ([a-z.#+]+) version is v?(\d+(?:\.\d+)*)$`)
+	// newMachine: "Got a new Mac", "just bought a ThinkPad with Fedora".
+	newMachine = lazyRegexp(`^(?:i )?(?:just |finally )?(?:got|bought|have got|am getting|picked up|received) (?:a |an |my )?(?:new |shiny new |brand new |new work )?(.+)$`)
+	// goodbyeTool: "goodbye Windows", "bye bye webpack".
+	goodbyeTool = lazyRegexp(`^(?:goodbye|bye bye|bye|farewell|so long|rip) ([a-z0-9 .+#-]+)$`)
+	// prTarget: "PRs go against the next branch", "we merge everything
+	// into develop".
+	prTarget = lazyRegexp(`^(?:(?:all )?(?:prs|pull requests|mrs|merge requests|changes|everything|features|feature branches) (?:go|goes|should go|are opened|get opened|target|are merged|get merged|merge|land|are based on|branch off|come off) (?:against|into|to|on|onto|off|from) |(?:we|i) ` + adv + `(?:merge|target|open prs against|open all prs against|base prs on|branch off) (?:everything |all prs |prs |all |our prs )?(?:(?:into|against|onto|on|off|from) )?)(?:the )?([a-z0-9._/-]+)(?: branch)?$`)
+)
+
+// stackSlot resolves the noun of a stack sentence to its category.
+func stackSlot(noun string) (string, bool) {
+	noun = strings.TrimSpace(noun)
+	for _, n := range []string{noun, lastTwo(noun), lastOf(noun)} {
+		if c, ok := stackNouns()[n]; ok {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+func lastTwo(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) < 2 {
+		return s
+	}
+	return strings.Join(ws[len(ws)-2:], " ")
+}
+
+// stackTool reads the tool a value names for a category: the tool must
+// fill it, and one of the first words of the value must be it ("Terraform,
+// applied from CI", "BullMQ on Redis").
+func stackTool(value, cat string) (*tool, bool) {
+	value, _ = usageObject(strings.TrimSpace(value))
+	for _, part := range splitList(value) {
+		obj, ok := nounPhrase(part, 4)
+		if !ok {
+			continue
+		}
+		for n := min(3, len(strings.Fields(obj))); n >= 1; n-- {
+			head := strings.Join(strings.Fields(obj)[:n], " ")
+			if t, ok := lookupTool(head); ok && slices.Contains(t.Categories, cat) {
+				return t, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// toolIn finds a tool of category anywhere in a short value: "a ThinkPad
+// running Fedora", "an M2 MacBook Air".
+func toolIn(value, cat string) (*tool, bool) {
+	ws := strings.Fields(strings.Trim(value, " ,.;:!"))
+	if len(ws) > 8 {
+		return nil, false
+	}
+	for i := range ws {
+		for n := min(3, len(ws)-i); n >= 1; n-- {
+			if t, ok := lookupTool(strings.Trim(strings.Join(ws[i:i+n], " "), ",.;:!()")); ok && slices.Contains(t.Categories, cat) {
+				return t, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func stackFact(subject, cat string, t *tool) []Fact {
+	return []Fact{{Subject: subject, Predicate: categoryPredicate()[cat], Object: t.Name, shownObject: t.Display}}
+}
+
+func matchStack(c *clause) []Fact {
+	t := c.text
+	if m := k8sSlot().FindStringSubmatch(t); m != nil {
+		return k8sFact(m[1], m[2])
+	}
+	if m := k8sIn().FindStringSubmatch(t); m != nil {
+		return k8sFact(m[2], m[1])
+	}
+	if m := prTarget().FindStringSubmatch(t); m != nil && !badStart()[m[1]] {
+		if _, tool := lookupTool(m[1]); !tool && branchLike().MatchString(m[1]) {
+			out := []Fact{{Subject: SubjectProject, Predicate: "default_branch_is", Object: m[1]}}
+			if strings.HasPrefix(t, "we ") {
+				out = append(out, guidelineFact(c, strings.TrimPrefix(t, "we "), false, 0)...)
+			}
+			return out
+		}
+	}
+	if m := deadlineRe().FindStringSubmatch(t); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "deadline_is", Object: m[1], shownObject: upperWords(display(c.span, m[1]))}}
+	}
+	if f := meetingFact(c); f != nil {
+		return f
+	}
+	if m := targetVersion().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(m[1] + m[3]); ok {
+			if pred, ok := relations.VersionPredicate(tl.Name); ok {
+				return []Fact{{Subject: SubjectProject, Predicate: pred, Object: m[2] + m[4]}}
+			}
+		}
+	}
+	if m := newMachine().FindStringSubmatch(t); m != nil {
+		if tl, ok := toolIn(m[1], catOS); ok {
+			return stackFact(SubjectUser, catOS, tl)
+		}
+	}
+	if m := goodbyeTool().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(strings.TrimSpace(m[1])); ok {
+			cat := tl.Categories[0]
+			subject := SubjectProject
+			if personalCategory()[cat] {
+				subject = SubjectUser
+			}
+			f := stackFact(subject, cat, tl)
+			f[0].Negated = true
+			return f
+		}
+	}
+	if m := linesCap().FindStringSubmatch(t); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "line_length_is", Object: m[1]}}
+	}
+	if m := devServerOn().FindStringSubmatch(t); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
+	}
+	if m := preferLang().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(m[1] + m[2]); ok && slices.Contains(tl.Categories, catLanguage) {
+			return []Fact{{Subject: SubjectUser, Predicate: "preferred_language_is", Object: tl.Name, shownObject: tl.Display}}
+		}
+	}
+	if m := langIThink().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(m[1] + m[2]); ok && slices.Contains(tl.Categories, catLanguage) {
+			return []Fact{{Subject: SubjectUser, Predicate: "preferred_language_is", Object: tl.Name, shownObject: tl.Display}}
+		}
+	}
+	if m := beenAtRe().FindStringSubmatch(t); m != nil && (durationTail().MatchString(m[1]) || strings.Contains(m[1], " now")) {
+		if e, ok := employer(c.span, strings.TrimSuffix(m[1], " now")); ok {
+			return []Fact{{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: display(c.span, e)}}
+		}
+	}
+	if m := weMovedRe().FindStringSubmatch(t); m != nil {
+		if p, ok := place(m[2]); ok && capitalized(c.span, firstWord(p)) && !codeHosts[firstWord(p)] {
+			f := Fact{Subject: SubjectUser, Predicate: "lives_in", Object: p, shownObject: upperWords(display(c.span, p))}
+			f.Replaces, _ = place(m[1])
+			return []Fact{f}
+		}
+	}
+	if m := tzSuffix().FindStringSubmatch(t); m != nil && timezoneLike().MatchString(m[1]) && len(m[1]) >= 3 &&
+		(strings.ToUpper(display(c.span, m[1])) == display(c.span, m[1]) || strings.Contains(m[1], "/") || strings.HasSuffix(m[1], " time")) {
+		return []Fact{{Subject: SubjectUser, Predicate: "timezone_is", Object: m[1], shownObject: showValue("timezone_is", m[1], c.span)}}
+	}
+	if m := machineRe().FindStringSubmatch(t); m != nil {
+		if tl, ok := toolIn(m[1], catOS); ok && !strings.Contains(m[1], "server") {
+			return stackFact(SubjectUser, catOS, tl)
+		}
+	}
+	if m := stackFor().FindStringSubmatch(t); m != nil {
+		if cat, ok := stackSlot(m[2]); ok && stackCats[cat] {
+			if tl, ok := stackTool(m[1], cat); ok {
+				return stackFact(SubjectProject, cat, tl)
+			}
+		}
+	}
+	if m := stackWeVerb().FindStringSubmatch(t); m != nil {
+		subject := SubjectProject
+		if m[1] == "i" {
+			subject = SubjectUser
+		}
+		if cat, ok := stackSlot(m[2]); ok {
+			if tl, ok := stackTool(m[3], cat); ok {
+				return stackFact(subject, cat, tl)
+			}
+		}
+		if tl, ok := firstTool(m[3]); ok && stackCats[tl.Categories[0]] {
+			return stackFact(subject, tl.Categories[0], tl)
+		}
+	}
+	if m := stackPassive().FindStringSubmatch(t); m != nil {
+		if cat, ok := stackSlot(m[1]); ok {
+			if tl, ok := stackTool(m[2], cat); ok {
+				return stackFact(SubjectProject, cat, tl)
+			}
+		}
+	}
+	if m := stackDoes().FindStringSubmatch(t); m != nil {
+		if cat, ok := stackSlot(m[2]); ok && stackCats[cat] {
+			if tl, ok := lookupTool(m[1]); ok && slices.Contains(tl.Categories, cat) {
+				return stackFact(SubjectProject, cat, tl)
+			}
+		}
+	}
+	return nil
+}
+
+// firstTool is the tool a value opens with, if any.
+func firstTool(value string) (*tool, bool) {
+	value, _ = usageObject(strings.TrimSpace(value))
+	obj, ok := nounPhrase(value, 4)
+	if !ok {
+		return nil, false
+	}
+	for n := min(3, len(strings.Fields(obj))); n >= 1; n-- {
+		if t, ok := lookupTool(strings.Join(strings.Fields(obj)[:n], " ")); ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// k8sFact reads a Kubernetes namespace or cluster name: an identifier,
+// not a word of a sentence ("the cluster is down").
+func k8sFact(kind, name string) []Fact {
+	if !isK8sName(name) {
+		return nil
+	}
+	pred := "k8s_namespace_is"
+	if kind == "cluster" {
+		pred = "k8s_cluster_is"
+	}
+	return []Fact{{Subject: SubjectProject, Predicate: pred, Object: name, shownObject: name}}
+}
+
+// isK8sName reports whether a value looks like the name of a namespace
+// or cluster: one identifier with a digit, dash, dot or underscore in it
+// ("payments-stg", "gke-prod-eu"), not a word of a sentence ("down").
+func isK8sName(name string) bool {
+	return k8sName().MatchString(name) && !k8sWords[name] && strings.ContainsAny(name, "-_.0123456789")
+}
+
+var (
+	k8sName    = lazyRegexp(`^[a-z0-9][a-z0-9._/-]*$`)
+	branchLike = lazyRegexp(`^[a-z0-9][a-z0-9._/-]*$`)
+)
+
+// k8sWords follow "the cluster is" without naming one.
+var k8sWords = map[string]bool{"down": true, "up": true, "full": true, "broken": true, "slow": true, "healthy": true,
+	"unhealthy": true, "new": true, "old": true, "busy": true, "fine": true, "ok": true, "okay": true, "gone": true,
+	"empty": true, "ready": true, "big": true, "small": true, "huge": true, "overloaded": true, "dead": true, "red": true,
+	"green": true, "shared": true, "there": true, "here": true, "missing": true, "wrong": true, "different": true}
+
+// codeHosts are where code moves to, not people: "we moved to GitHub".
+var codeHosts = map[string]bool{"github": true, "gitlab": true, "bitbucket": true, "jira": true, "linear": true,
+	"notion": true, "slack": true, "discord": true, "teams": true, "confluence": true, "codeberg": true, "sourcehut": true}
+
+// meetings name the recurring meetings a person keeps.
+const meetings = `1:1|1-on-1|one-on-one|one on one|team sync|sync|standup|stand-up|retro|sprint planning|planning|team meeting|staff meeting|check-in`
+
+// meetingFact reads a recurring meeting of the person's: "User has a 1:1
+// with their manager on Tuesdays at 2pm".
+func meetingFact(c *clause) []Fact {
+	var kind, with, when string
+	if m := meetingIs().FindStringSubmatch(c.text); m != nil {
+		kind, with, when = m[1], m[2], m[3]
+	} else if m := meetingHave().FindStringSubmatch(c.text); m != nil {
+		kind, with, when = strings.TrimSpace(m[1]+m[2]), m[3], m[4]
+	} else {
+		return nil
+	}
+	if !meetingWhen().MatchString(when) {
+		return nil // "my 1:1 is going badly"
+	}
+	obj := kind
+	if with != "" {
+		w := strings.NewReplacer("my ", "their ").Replace(with)
+		if !strings.HasPrefix(w, "their ") {
+			w = upperWords(w)
+		}
+		obj += " with " + w
+	}
+	obj += " " + meetingWhenPrefix(when) + display(c.span, when)
+	return []Fact{{Subject: SubjectUser, Predicate: "has_meeting", Object: strings.ToLower(obj), shownObject: obj}}
+}
+
+// meetingWhen is when a recurring meeting falls: a weekday or a time.
+var meetingWhen = lazyRegexp(`\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)?\b|\bnoon\b|\bmornings?\b|\bafternoons?\b|\bevery (?:day|week|other week|morning)\b`)
+
+func meetingWhenPrefix(when string) string {
+	if strings.HasPrefix(when, "on ") || strings.HasPrefix(when, "at ") || strings.HasPrefix(when, "every ") {
+		return ""
+	}
+	if meetingDay().MatchString(when) {
+		return "on "
+	}
+	return "at "
+}
+
+var meetingDay = lazyRegexp(`^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b`)

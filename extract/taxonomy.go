@@ -73,10 +73,17 @@ var slotCategory = sync.OnceValue(func() map[string]string {
 })
 
 // personalCategory are the categories of tools a person picks for
-// themselves: "switched my editor to Zed" and "Just switched to helix"
-// are about the user, not the project.
+// themselves (Relation.Personal): "switched my editor to Zed", "Just
+// switched to helix" and "moved to nushell" are about the user, not the
+// project.
 var personalCategory = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{catEditor: true}
+	m := map[string]bool{}
+	for _, r := range relations.All() {
+		if r.Personal && r.Category != "" {
+			m[r.Category] = true // editor, shell, OS
+		}
+	}
+	return m
 })
 
 // personalPredicate reports whether predicate holds a tool of a personal

@@ -22,7 +22,7 @@ var (
 	envTail     = lazyRegexp(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
 	hasLetter   = lazyRegexp(`[a-z]`)
 	// withTool: "Ruby 3.3 with Rails", a tool used with another.
-	withTool = lazyRegexp(`^([a-z0-9.+# -]+?)(?: v?\d+(?:\.\d+)*)? (?:with|and|plus|\+) ([a-z0-9.+# -]+)$`)
+	withTool = lazyRegexp(`^([a-z0-9.+# -]+?)(?: v?\d+(?:\.\d+)*)? (?:with|and|plus|\+|on top of|against) ([a-z0-9.+# -]+)$`)
 )
 
 // conventionWords name ways of working rather than tools: "we use

@@ -51,8 +51,10 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 			return nil, err
 		}
 		if fb, ok := relations.ByPredicate(n.Relation.Fallback); ok && len(members) == 0 {
-			// No timezone known: where they live says it.
-			if members, err = s.slotMembers(ctx, fb.Predicate, fb.Of); err != nil {
+			// No timezone known: where they live says it. No preferred
+			// language known: the languages the person writes say it
+			// (only the person's, not the project's).
+			if members, err = s.slotMembers(ctx, fb.Predicate, fallbackSubjects(fb, n.Subjects)); err != nil {
 				return nil, err
 			}
 			n.Relation = fb
@@ -115,6 +117,21 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 		out = append(out, guides...)
 	}
 	return out, nil
+}
+
+// fallbackSubjects are the subjects a fallback relation is read for: the
+// needed relation's subjects it can be said of, else its own.
+func fallbackSubjects(fb relations.Relation, need []string) []string {
+	var out []string
+	for _, s := range need {
+		if fb.Said(s) {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return fb.Of
+	}
+	return out
 }
 
 // earlierValue returns the value a slot's current belief replaced, for the

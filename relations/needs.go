@@ -61,7 +61,9 @@ func Needs(prompt string) []Need {
 	}
 	who := subjectsOf(norm)
 	var out []Need
+	strong := map[string]float64{}
 	for i, n := range needs {
+		strong[table[i].Predicate] = n.Score
 		n.Score += min(weak[i], 1)
 		if n.Score < 1 {
 			continue
@@ -70,7 +72,15 @@ func Needs(prompt string) []Need {
 		n.Subjects = narrow(table[i].Of, who)
 		out = append(out, n)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	// At equal scores a relation named by a strong cue comes before one
+	// that only weak cues add up to: "language version upgrade" asks about
+	// the language first, not about every version slot.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return strong[out[i].Relation.Predicate] > strong[out[j].Relation.Predicate]
+	})
 	if len(out) > maxNeeds {
 		out = out[:maxNeeds]
 	}
@@ -121,8 +131,12 @@ var cues = sync.OnceValue(func() []cue {
 			add(w, i, true)
 		}
 		if r.Category != "" {
+			// A language named in passing ("explain closures in
+			// JavaScript") is no question about the project's stack;
+			// with a cue it is ("which language", "written in").
+			weakValue := r.Category == CatLanguage
 			for _, w := range valueWords()[r.Category] {
-				add(w, i, false)
+				add(w, i, weakValue)
 			}
 		}
 		if r.Predicate == "uses_package_manager" {
