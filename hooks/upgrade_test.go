@@ -3,6 +3,8 @@ package hooks
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +133,30 @@ func TestHookCreatesNewDatabase(t *testing.T) {
 	}
 	if got := e.episodes(store.EpisodePrompt); len(got) != 1 || got[0] != "we use bun now" {
 		t.Errorf("prompt episodes %q", got)
+	}
+}
+
+// TestHookFallsBackToCredence: installed without credence-hook-local (an
+// older install, or a hand-copied pair), credence-hook handles the event
+// through `credence hook`, as before.
+func TestHookFallsBackToCredence(t *testing.T) {
+	e := newHookEnv(t)
+	bin := t.TempDir()
+	for _, name := range []string{"credence-hook", "credence"} {
+		data, err := os.ReadFile(filepath.Join(filepath.Dir(hookBin), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(bin, name), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	saved := hookBin
+	hookBin = filepath.Join(bin, "credence-hook")
+	defer func() { hookBin = saved }()
+	r := e.run(EventUserPromptSubmit, e.input(EventUserPromptSubmit, map[string]any{"prompt": "we deploy from the release branch"}))
+	checkOutput(t, EventUserPromptSubmit, r)
+	if got := e.episodes(store.EpisodePrompt); len(got) != 1 || got[0] != "we deploy from the release branch" {
+		t.Errorf("prompt episodes %q\nlog:\n%s", got, e.log())
 	}
 }

@@ -17,8 +17,10 @@
 # printed too. Each hook run is paired with a /bin/true run, and the ratios
 # of the two are printed: the targets are ratios (docs/BENCHMARKS.md). With
 # the agent, the agent's log gives where a served prompt's time goes.
-# BENCH_BIN=DIR times the credence, credence-hook and bench-hooks already
-# built in DIR instead of building them (same binaries for A/B runs).
+# BENCH_BIN=DIR times the credence, credence-hook, bench-hooks and (when
+# there) credence-hook-local already built in DIR instead of building them
+# (same binaries for A/B runs; without credence-hook-local, credence-hook
+# execs `credence hook`, as before it existed).
 set -euo pipefail
 runs=${1:-50}
 episodes=${2:-100000}
@@ -42,9 +44,13 @@ trap cleanup EXIT
 cd "$root"
 if [ -n "$from" ]; then
 	cp "$from/credence-hook" "$from/credence" "$from/bench-hooks" "$bin/"
+	if [ -f "$from/credence-hook-local" ]; then
+		cp "$from/credence-hook-local" "$bin/"
+	fi
 else
 	go build -o "$bin/credence-hook" ./cmd/credence-hook
 	go build -o "$bin/credence" ./cmd/credence
+	go build -o "$bin/credence-hook-local" ./cmd/credence-hook-local
 	go build -o "$bin/bench-hooks" ./scripts/bench-hooks
 fi
 if [ ! -f "$home/queries.json" ]; then
