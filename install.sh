@@ -148,12 +148,16 @@ CGO_ENABLED=1 go build -o "$build_dir/credence" ./cmd/credence ||
 	die "building credence failed (see the compiler output above)"
 CGO_ENABLED=1 go build -o "$build_dir/credence-hook" ./cmd/credence-hook ||
 	die "building credence-hook failed (see the compiler output above)"
+# The in-process hook handler alone: credence-hook execs it when no agent
+# answers (it starts faster than credence; docs/BENCHMARKS.md, Speed).
+CGO_ENABLED=1 go build -o "$build_dir/credence-hook-local" ./cmd/credence-hook-local ||
+	die "building credence-hook-local failed (see the compiler output above)"
 say "✓ built"
 
 step "Installing into $bindir"
 # Copy beside the target, then rename, so a running agent or hook keeps its
 # old binary and the next start gets the new one.
-for b in credence credence-hook; do
+for b in credence credence-hook credence-hook-local; do
 	cp "$build_dir/$b" "$bindir/.$b.new"
 	chmod 0755 "$bindir/.$b.new"
 	mv -f "$bindir/.$b.new" "$bindir/$b"

@@ -20,6 +20,11 @@ import (
 // (`credence hook <event>`); it is installed next to credence-hook.
 const localName = "credence"
 
+// leanName is credence's in-process hook handler alone
+// (cmd/credence-hook-local), which starts faster than credence; it is
+// installed next to credence-hook, and taken before credence when there.
+const leanName = "credence-hook-local"
+
 // execLocal replaces this process with `credence hook <event>`, its stdin
 // the bytes already read and its deadline this one's. It returns only on
 // failure. exec rather than a child: nothing outlives the hook holding its
@@ -57,15 +62,16 @@ func handOver(event string, start time.Time) error {
 	return fmt.Errorf("exec %s: %w", bin, err)
 }
 
-// localBinary finds credence: next to this executable (symlinks resolved,
-// as install.sh and the plugin's wrapper leave them), else on PATH.
+// localBinary finds the in-process handler: credence-hook-local, else
+// credence, next to this executable (symlinks resolved, as install.sh and
+// the plugin's wrapper leave them), else credence on PATH. Both take
+// `hook <event>`.
 func localBinary() (string, error) {
 	if exe, err := os.Executable(); err == nil {
 		if real, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = real
 		}
-		p := filepath.Join(filepath.Dir(exe), localName)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+		if p, ok := localBinaryIn(filepath.Dir(exe)); ok {
 			return p, nil
 		}
 	}
@@ -74,6 +80,18 @@ func localBinary() (string, error) {
 		return "", errors.New("no credence binary next to credence-hook or on PATH")
 	}
 	return p, nil
+}
+
+// localBinaryIn returns the in-process handler installed in dir:
+// credence-hook-local, else credence.
+func localBinaryIn(dir string) (string, bool) {
+	for _, name := range []string{leanName, localName} {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // rewound writes data to f and moves back to its start, closing f on

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -53,12 +54,22 @@ func (h *handler) queryEmbedder() (embed.Embedder, error) {
 	return recall.NewQueryEmbedder(h.cfg)
 }
 
+// errSchemaBehind reports that a one-shot hook found the database at an
+// older schema and left the upgrade to the agent.
+var errSchemaBehind = errors.New("the database awaits an upgrade")
+
 // openDB opens the database. An existing database at the current schema is
 // opened without the migration pass, whose per-migration write
-// transactions would queue behind another writer before the hook's own;
-// otherwise (first run, or an upgrade) it is opened with migrations. mmap
-// is store.Options.MmapBytes: the agent maps the file, a one-shot hook
-// process has no use for it.
+// transactions would queue behind another writer before the hook's own.
+// A new database is created with migrations (they take milliseconds on
+// empty tables). An existing database at an older schema is upgraded by
+// the agent (mmap > 0) but never by a one-shot hook process: a migration
+// may rebuild a table of 100,000 episodes, which takes longer than a
+// hook's budget, so every hook would start it, be cancelled, roll back and
+// inject nothing (1.3 s and 105 MiB per prompt, measured). The hook fails
+// with errSchemaBehind at once instead; the event is spooled (salvage) and
+// stored by whoever upgrades the database. mmap is store.Options.MmapBytes:
+// the agent maps the file, a one-shot hook process has no use for it.
 func (h *handler) openDB(ctx context.Context, mmap int64) (*store.DB, error) {
 	p := h.cfg.BeliefParams()
 	if err := p.Validate(); err != nil {
@@ -76,10 +87,16 @@ func (h *handler) openDB(ctx context.Context, mmap int64) (*store.DB, error) {
 	if _, err := os.Stat(path); err == nil {
 		if db, err := store.Open(ctx, path, opts); err == nil {
 			latest, lerr := store.LatestSchemaVersion()
-			if v, err := db.SchemaVersion(ctx); err == nil && lerr == nil && v == latest {
+			v, verr := db.SchemaVersion(ctx)
+			if verr == nil && lerr == nil && v == latest {
 				return oneConnection(db), nil
 			}
 			db.Close()
+			if mmap == 0 && verr == nil && lerr == nil && v > 0 && v < latest {
+				return nil, fmt.Errorf("%w: its schema is at version %d, this credence's at %d; the agent "+
+					"(`credence agent`) or `credence consolidate` upgrades it and then stores what the hooks spooled",
+					errSchemaBehind, v, latest)
+			}
 		}
 	}
 	opts.ReadOnly = false

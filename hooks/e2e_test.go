@@ -27,12 +27,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	// credence-hook execs the credence beside it when no agent answers,
-	// as install.sh installs them.
+	// credence-hook execs the credence-hook-local beside it when no agent
+	// answers, as install.sh installs them (credence when it is missing:
+	// TestHookFallsBackToCredence).
 	hookBin = filepath.Join(dir, "credence-hook")
 	for _, b := range []struct{ out, pkg string }{
 		{hookBin, "github.com/credence-mem/credence/cmd/credence-hook"},
 		{filepath.Join(dir, "credence"), "github.com/credence-mem/credence/cmd/credence"},
+		{filepath.Join(dir, "credence-hook-local"), "github.com/credence-mem/credence/cmd/credence-hook-local"},
 	} {
 		build := exec.Command("go", "build", "-o", b.out, b.pkg)
 		if out, err := build.CombinedOutput(); err != nil {

@@ -62,6 +62,13 @@ func (p *pending) hold(rec *spoolRecord) {
 	p.mu.Unlock()
 }
 
+// open reports whether a write is held and not yet settled.
+func (p *pending) open() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.rec != nil && !p.settled
+}
+
 // settle marks the held write done (stored, or spooled) and reports
 // whether it was still open.
 func (p *pending) settle() bool {
@@ -91,7 +98,11 @@ func (h *handler) salvage(why error) {
 		h.log.Error("event lost: neither stored nor spooled", "spool_err", safe(err), "why", safe(why))
 		return
 	}
-	h.log.Info("event spooled; stored later", "why", safe(why), "record", rec.name)
+	if errors.Is(why, errSchemaBehind) {
+		h.log.Warn("event spooled; stored once the database is upgraded", "why", safe(why), "record", rec.name)
+	} else {
+		h.log.Info("event spooled; stored later", "why", safe(why), "record", rec.name)
+	}
 	if h.shared != nil {
 		h.shared.wakeDrain()
 	}

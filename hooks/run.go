@@ -132,6 +132,9 @@ func (h *handler) logged(ctx context.Context, start time.Time, fn func(context.C
 		h.salvage(err)
 	}()
 	if err = fn(ctx); err != nil {
+		if errors.Is(err, errSchemaBehind) && h.pending.open() {
+			return // salvage says it, once, with the spooled record
+		}
 		h.log.Warn("hook failed", "err", safe(err), "elapsed_ms", h.now().Sub(start).Milliseconds())
 		return
 	}

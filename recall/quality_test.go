@@ -36,11 +36,20 @@ type fixture struct {
 }
 
 // fixtures holds the labelled history loaded once per embedder ID, each in
-// its own database.
+// its own database. Tests that load different embedders' fixtures at once
+// (they run in parallel) load them side by side.
 var (
 	fixturesMu sync.Mutex
 	fixtures   = map[string]*fixture{}
+	loading    = map[string]*fixtureLoad{}
 )
+
+// fixtureLoad is one embedder's fixture being loaded.
+type fixtureLoad struct {
+	once sync.Once
+	f    *fixture
+	err  error
+}
 
 // loadFixture returns the labelled history embedded by the default
 // embedder, the one DefaultOptions' relevance floor belongs to.
@@ -57,16 +66,53 @@ func loadFixture(t testing.TB) *fixture {
 func loadFixtureFor(t testing.TB, emb embed.Embedder) *fixture {
 	t.Helper()
 	fixturesMu.Lock()
-	defer fixturesMu.Unlock()
-	if f := fixtures[emb.ID()]; f != nil {
-		return f
+	l := loading[emb.ID()]
+	if l == nil {
+		l = &fixtureLoad{}
+		loading[emb.ID()] = l
 	}
-	f, err := newFixture(emb)
-	if err != nil {
-		t.Fatal(err)
+	fixturesMu.Unlock()
+	l.once.Do(func() {
+		l.f, l.err = newFixture(emb)
+		if l.err == nil {
+			fixturesMu.Lock()
+			fixtures[emb.ID()] = l.f
+			fixturesMu.Unlock()
+		}
+	})
+	if l.err != nil {
+		t.Fatal(l.err)
 	}
-	fixtures[emb.ID()] = f
-	return f
+	return l.f
+}
+
+// measured keeps what a pass over the labelled queries measured, by
+// fixture, measure and options: the tests that ask for the same pass (the
+// default embedder's hybrid and vector scores, its default floor) share
+// one run of it. A pass reads the fixture, which no test changes.
+var measured sync.Map // measureKey → *measure
+
+type measureKey struct {
+	embedder, what string
+	opts           Options
+}
+
+type measure struct {
+	once sync.Once
+	v    any
+}
+
+// measureOnce runs fn once per fixture, measure and options.
+func measureOnce[T any](t testing.TB, f *fixture, what string, opts Options, fn func() T) T {
+	t.Helper()
+	m, _ := measured.LoadOrStore(measureKey{f.emb.ID(), what, opts}, &measure{})
+	mm := m.(*measure)
+	mm.once.Do(func() { mm.v = fn() })
+	v, ok := mm.v.(T)
+	if !ok {
+		t.Fatalf("%s: the test that ran it failed", what)
+	}
+	return v
 }
 
 func newFixture(emb embed.Embedder) (*fixture, error) {
@@ -116,8 +162,12 @@ func (s scores) String() string {
 // relevant.
 func (f *fixture) evaluate(t testing.TB, opts Options) scores {
 	t.Helper()
-	ctx := context.Background()
 	opts.MaxBeliefs, opts.MaxEpisodes, opts.RelevanceFloor, opts.LexicalFloor, opts.MinConfidence = 10, 10, -1, 0, 0
+	return measureOnce(t, f, "evaluate", opts, func() scores { return f.evaluateOnce(t, opts) })
+}
+
+func (f *fixture) evaluateOnce(t testing.TB, opts Options) scores {
+	ctx := context.Background()
 	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts}
 	var sum scores
 	var nEp, nBl int
@@ -177,6 +227,7 @@ func recallAt(ranked []string, rel map[string]bool, k int) float64 {
 // static-v1 the vector search alone finds the beliefs as well as the
 // hybrid does: the same 0.795 and 0.895.)
 func TestHybridBeatsEachHalf(t *testing.T) {
+	t.Parallel()
 	f := loadFixture(t)
 	t.Logf("history: %s", f.h.Describe())
 	base := DefaultOptions()
@@ -227,6 +278,10 @@ type floorStats struct {
 
 func (f *fixture) floorStats(t testing.TB, opts Options) floorStats {
 	t.Helper()
+	return measureOnce(t, f, "floorStats", opts, func() floorStats { return f.floorStatsOnce(t, opts) })
+}
+
+func (f *fixture) floorStatsOnce(t testing.TB, opts Options) floorStats {
 	ctx := context.Background()
 	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts}
 	var answered, onTopic, shown, relevantShown, noisy, offTopic int
@@ -276,6 +331,7 @@ func episodeIDs(r Result) []string {
 // ceiling with no floor at all: the ranking itself misses the rest). With
 // -v it logs the sweep the default was chosen from.
 func TestRelevanceFloor(t *testing.T) {
+	t.Parallel()
 	f := loadFixture(t)
 	weights := []float64{0, 0.25, 0.5, 0.75}
 	if !testing.Verbose() {
@@ -299,6 +355,7 @@ func TestRelevanceFloor(t *testing.T) {
 // as the agent does, finds exactly what searching them in turn finds, with
 // a shared cache (run it under -race).
 func TestSideBySideSameResults(t *testing.T) {
+	t.Parallel()
 	f := loadFixture(t)
 	ctx := context.Background()
 	cache := NewCache()
@@ -334,6 +391,7 @@ func TestSideBySideSameResults(t *testing.T) {
 // numbers are in docs/EMBEDDERS.md; the test fails if the default embedder
 // falls behind offline-v1 on the hybrid.
 func TestEmbedderRecall(t *testing.T) {
+	t.Parallel()
 	static, err := embed.NewStatic()
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,10 @@
 # printed too. Each hook run is paired with a /bin/true run, and the ratios
 # of the two are printed: the targets are ratios (docs/BENCHMARKS.md). With
 # the agent, the agent's log gives where a served prompt's time goes.
+# BENCH_BIN=DIR times the credence, credence-hook, bench-hooks and (when
+# there) credence-hook-local already built in DIR instead of building them
+# (same binaries for A/B runs; without credence-hook-local, credence-hook
+# execs `credence hook`, as before it existed).
 set -euo pipefail
 runs=${1:-50}
 episodes=${2:-100000}
@@ -24,11 +28,31 @@ beliefs=${3:-10000}
 home=${BENCH_HOME:-/tmp/credence-bench}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(mktemp -d)
-trap 'rm -rf "$bin"' EXIT
+agent=
+from=${BENCH_BIN:-} # prebuilt credence, credence-hook and bench-hooks, for A/B runs
+# The cleanup runs under set -e too: a command failing in it (killing an
+# agent that already exited) would end the script with status 1 and leave
+# $bin behind, so nothing in it may fail.
+cleanup() {
+	if [ -n "$agent" ]; then
+		kill "$agent" 2>/dev/null || true
+		wait "$agent" 2>/dev/null || true
+	fi
+	rm -rf "$bin"
+}
+trap cleanup EXIT
 cd "$root"
-go build -o "$bin/credence-hook" ./cmd/credence-hook
-go build -o "$bin/credence" ./cmd/credence
-go build -o "$bin/bench-hooks" ./scripts/bench-hooks
+if [ -n "$from" ]; then
+	cp "$from/credence-hook" "$from/credence" "$from/bench-hooks" "$bin/"
+	if [ -f "$from/credence-hook-local" ]; then
+		cp "$from/credence-hook-local" "$bin/"
+	fi
+else
+	go build -o "$bin/credence-hook" ./cmd/credence-hook
+	go build -o "$bin/credence" ./cmd/credence
+	go build -o "$bin/credence-hook-local" ./cmd/credence-hook-local
+	go build -o "$bin/bench-hooks" ./scripts/bench-hooks
+fi
 if [ ! -f "$home/queries.json" ]; then
 	rm -rf "$home"
 	mkdir -p "$home"
@@ -54,7 +78,6 @@ agentlog="$home/.local/share/credence/logs/hook.log" # served events log as the 
 rm -f "$agentlog"
 HOME="$home" CREDENCE_LOG_LEVEL=debug "$bin/credence" agent >"$bin/agent.out" 2>&1 &
 agent=$!
-trap 'kill $agent 2>/dev/null; wait $agent 2>/dev/null; rm -rf "$bin"' EXIT
 for _ in $(seq 600); do # the first start consolidates the seeded history
 	if HOME="$home" "$bin/credence" status --json 2>/dev/null | grep -q '"state": *"idle"' &&
 		[ -S "$home/.local/share/credence/agent.sock" ]; then
@@ -68,3 +91,4 @@ peak_rss
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 kill "$agent"
 wait "$agent" 2>/dev/null || true
+agent=

@@ -45,6 +45,10 @@ type Options struct {
 	// the mapped pages are the kernel's file cache, shared and reclaimable,
 	// not the process's own memory.
 	MmapBytes int64
+
+	// stopAt, when positive, applies the migrations only up to that
+	// version (OpenAtVersion), whatever ReadOnly says.
+	stopAt int
 }
 
 // DB is an open credence database.
@@ -87,7 +91,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	}
 	sdb := sqlOpen(conn)
 	db := &DB{sql: sdb, path: path, params: opts.Params, now: opts.Now, busy: opts.BusyTimeout, gate: gateFor(abs)}
-	if err := db.init(ctx, opts.ReadOnly); err != nil {
+	if err := db.init(ctx, opts.ReadOnly, opts.stopAt); err != nil {
 		sdb.Close()
 		return nil, err
 	}
@@ -136,7 +140,7 @@ func sqlOpen(c driver.Connector) *sql.DB {
 	return sdb
 }
 
-func (db *DB) init(ctx context.Context, readOnly bool) error {
+func (db *DB) init(ctx context.Context, readOnly bool, stopAt int) error {
 	// Switching a new database to WAL takes an exclusive lock, and SQLite
 	// answers "database is locked" at once rather than through the busy
 	// handler when another process is opening the same new file (the hook
@@ -153,7 +157,18 @@ func (db *DB) init(ctx context.Context, readOnly bool) error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if !readOnly && !db.current(ctx) {
+	switch {
+	case stopAt > 0:
+		unlock, err := db.lockMigrations(ctx)
+		if err != nil {
+			return err
+		}
+		defer unlock()
+		if err := db.migrateTo(ctx, stopAt); err != nil {
+			return err
+		}
+		readOnly = false // a new database gets its machine ID
+	case !readOnly && !db.current(ctx):
 		unlock, err := db.lockMigrations(ctx)
 		if err != nil {
 			return err

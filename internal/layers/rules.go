@@ -61,5 +61,6 @@ var Rules = []Rule{
 	{Packages: []string{"install", "mcpserver", "cli", "demo"}},
 	{Packages: []string{"cmd/credence"}, Only: []string{"cli"}},
 	{Packages: []string{"cmd/credence-hook"}, Only: []string{"hookrelay"}},
+	{Packages: []string{"cmd/credence-hook-local"}, Only: []string{"hooks"}},
 	{Packages: []string{"internal/testkit", "llm/llmtest", "recall/synth", "scripts/bench-hooks", "scripts/bench-recall", "scripts/load-hooks", "scripts/wordvec", "e2e", "syncer/hranatest"}, ForTests: true},
 }

@@ -21,7 +21,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"slices"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/credence-mem/credence/embed"
@@ -77,21 +79,37 @@ func stages(args []string) error {
 	if served {
 		opts.MmapBytes = serverMmap
 	}
-	db, err := store.Open(ctx, filepath.Join(*home, ".local", "share", "credence", "credence.db"), opts)
+	path := filepath.Join(*home, ".local", "share", "credence", "credence.db")
+	// open opens the database as the agent does (once, mapped) or as a
+	// hook process does (for each prompt, one connection, a cold page
+	// cache).
+	open := func() (*store.DB, error) {
+		db, err := store.Open(ctx, path, opts)
+		if err != nil {
+			return nil, err
+		}
+		if !served {
+			db.SQL().SetMaxOpenConns(1)
+		}
+		return db, nil
+	}
+	db, err := open()
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	if !served {
-		db.SQL().SetMaxOpenConns(1)
-	}
+	defer func() { db.Close() }()
 	emb, err := embed.NewStatic()
 	if err != nil {
 		return err
 	}
 	cache := recall.NewCache()
 	times := map[string][]time.Duration{}
-	trace := func(stage string, d time.Duration) { times[stage] = append(times[stage], d) }
+	var mu sync.Mutex // the stages of a served recall run side by side
+	trace := func(stage string, d time.Duration) {
+		mu.Lock()
+		times[stage] = append(times[stage], d)
+		mu.Unlock()
+	}
 	if *profile != "" {
 		f, err := os.Create(*profile)
 		if err != nil {
@@ -105,6 +123,13 @@ func stages(args []string) error {
 	}
 	for i := 0; i < *runs+10; i++ {
 		q := queries[i%len(queries)]
+		start := time.Now()
+		if !served && i > 0 {
+			db.Close()
+			if db, err = open(); err != nil {
+				return err
+			}
+		}
 		r := &recall.Recaller{DB: db, Embedder: emb, Opts: recall.DefaultOptions()}
 		if served {
 			r.Cache, r.SideBySide = cache, true
@@ -114,7 +139,10 @@ func stages(args []string) error {
 		if i >= 10 {
 			r.Trace = trace
 		}
-		start := time.Now()
+		if i >= 10 && !served {
+			trace("open database", time.Since(start))
+		}
+		start = time.Now()
 		if _, err := r.Recall(ctx, recall.Query{Text: q.Text, Project: q.Project}); err != nil {
 			return err
 		}
@@ -125,7 +153,14 @@ func stages(args []string) error {
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("%s recall, %d queries; load average %s", *mode, *runs, load)
 	fmt.Printf("%-16s %8s %8s\n", "stage", "p50 ms", "p95 ms")
-	for _, st := range append(append([]string{}, recall.Stages...), "whole recall") {
+	var extra []string
+	for st := range times {
+		if !slices.Contains(recall.Stages, st) && st != "open database" && st != "whole recall" {
+			extra = append(extra, st)
+		}
+	}
+	sort.Strings(extra)
+	for _, st := range append(append(append([]string{"open database"}, recall.Stages...), extra...), "whole recall") {
 		ds := times[st]
 		if len(ds) == 0 {
 			continue
