@@ -30,7 +30,7 @@ var liveStatuses = []belief.Status{belief.Active, belief.Superseded, belief.Arch
 // subject sharing the slot, the same predicate in either polarity — the
 // context predict-calibrate judges f against.
 func related(ctx context.Context, r beliefReader, f fact, ep store.Episode) ([]store.Belief, error) {
-	scope, project := scopeOf(f.Subject, f.Predicate, ep)
+	scope, project := f.scope(ep)
 	pred := f.polarPredicate()
 	out, err := r.SlotBeliefs(ctx, store.SlotFilter{Scope: scope, Project: project, Statuses: liveStatuses,
 		Subjects: subjectsOf(f.Subject, f.Predicate), Predicates: []string{pred, opposite(pred)}})

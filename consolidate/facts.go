@@ -36,6 +36,10 @@ type fact struct {
 	// belief on its own; others only add evidence to existing beliefs or
 	// wait for a cluster.
 	Direct bool `json:"dir,omitempty"`
+	// ForUser marks an instruction about how to treat the person ("when
+	// you write docs for me, use British spelling"): it follows them into
+	// every project, like their editor.
+	ForUser bool `json:"usr,omitempty"`
 	// Target is the belief an LLM said this fact reinforces or
 	// invalidates (Action says which); empty offline.
 	Action string `json:"act,omitempty"`
@@ -124,6 +128,21 @@ func scopeOf(subject, pred string, ep store.Episode) (scope, project string) {
 	return belief.ScopeProject, ep.ProjectPath
 }
 
+// scope is where f's belief lives: scopeOf, except that an instruction
+// about how to treat the person holds wherever they work.
+func (f fact) scope(ep store.Episode) (scope, project string) {
+	if f.ForUser {
+		return belief.ScopeGlobal, ""
+	}
+	return scopeOf(f.Subject, f.Predicate, ep)
+}
+
+// forUserWords mark an instruction addressed to the person's own needs
+// rather than the project's: "for me", "to me", "with me".
+var forUserWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:for|to|with) me\b`)
+})
+
 // changeWords mark a statement that a value changed rather than merely
 // holds: moves, switches, migrations, "no longer", "now". bAbI's "went back
 // to the kitchen" is a change; "lives in Kyoto" is not. It is compiled on
@@ -141,6 +160,7 @@ func fromExtract(f extract.Fact, direct bool) fact {
 		Direct: direct && f.Reliability >= directReliability,
 	}
 	out.Change = f.Replaces != "" || f.Correction || changeWords().MatchString(f.Span)
+	out.ForUser = f.Kind == belief.KindGuideline && forUserWords().MatchString(f.Span)
 	out.Switch = !f.Negated && switchWords().MatchString(f.Span)
 	return out
 }
@@ -179,7 +199,7 @@ func (f fact) key() string {
 
 // spec is the belief a fact creates.
 func (f fact) spec(ep store.Episode, source string) belief.Spec {
-	scope, project := scopeOf(f.Subject, f.Predicate, ep)
+	scope, project := f.scope(ep)
 	kind := f.Kind
 	if kind == "" {
 		kind = belief.KindFact

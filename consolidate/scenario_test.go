@@ -1,9 +1,11 @@
 package consolidate
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/store"
 )
 
 // Seed 001's scenario walkthrough, A to D, in both modes.
@@ -101,6 +103,30 @@ func TestPersonalToolsHoldEverywhere(t *testing.T) {
 	pm := append(e.beliefs("project", "uses_package_manager", belief.Active), e.beliefs("user", "uses_package_manager", belief.Active)...)
 	if len(pm) != 1 || pm[0].Scope != belief.ScopeProject || pm[0].ProjectPath != "/code/a" {
 		t.Errorf("package manager: %+v; want one belief of /code/a", pm)
+	}
+}
+
+// TestGuidelineForThePersonHoldsEverywhere: an instruction about how to
+// treat the person ("for me") follows them into every project; a rule of
+// the repository stays the repository's.
+func TestGuidelineForThePersonHoldsEverywhere(t *testing.T) {
+	e := newEnv(t)
+	e.say("/code/a", "When you write docs for me, use British spelling.", "Always run go test with -race in this repo.")
+	e.run()
+	var personal, repo []store.Belief
+	for _, b := range e.beliefs("assistant", "", belief.Active) {
+		if strings.Contains(strings.ToLower(b.Statement), "british") {
+			personal = append(personal, b)
+		}
+		if strings.Contains(b.Statement, "-race") {
+			repo = append(repo, b)
+		}
+	}
+	if len(personal) != 1 || personal[0].Scope != belief.ScopeGlobal {
+		t.Errorf("British spelling: %+v; want one global belief", personal)
+	}
+	if len(repo) != 1 || repo[0].Scope != belief.ScopeProject || repo[0].ProjectPath != "/code/a" {
+		t.Errorf("go test -race: %+v; want one belief of /code/a", repo)
 	}
 }
 

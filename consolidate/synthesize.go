@@ -44,7 +44,7 @@ func (c candidate) structured() bool {
 // scope is where the candidate's belief lives.
 func (c candidate) scope() (string, string) {
 	if c.structured() {
-		return scopeOf(c.f.Subject, c.f.Predicate, c.home)
+		return c.f.scope(c.home)
 	}
 	if c.home.ProjectPath == "" || c.home.Scope == belief.ScopeGlobal {
 		return belief.ScopeGlobal, ""
