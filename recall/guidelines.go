@@ -213,16 +213,8 @@ func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int6
 			}
 		}
 	}
-	hits, err := s.r.DB.TextSearch(ctx, "beliefs", strings.Join(ws, " "), s.q.Project, maxTopicSearch)
-	if err != nil || len(hits) == 0 {
-		return nil, err
-	}
-	ids := make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
-	}
-	bs, err := s.r.DB.RecallBeliefs(ctx, ids)
-	if err != nil {
+	bs, err := s.searchBeliefRows(ctx, ws, maxTopicSearch)
+	if err != nil || len(bs) == 0 {
 		return nil, err
 	}
 	type scored struct {

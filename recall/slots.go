@@ -164,6 +164,20 @@ func displayObject(o string) string {
 	return o
 }
 
+// searchBeliefRows reads the rows of the beliefs of the query's project
+// whose text matches any of words, at most limit of them.
+func (s *search) searchBeliefRows(ctx context.Context, words []string, limit int) ([]store.Belief, error) {
+	hits, err := s.r.DB.TextSearch(ctx, "beliefs", strings.Join(words, " "), s.q.Project, limit)
+	if err != nil || len(hits) == 0 {
+		return nil, err
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	return s.r.DB.RecallBeliefs(ctx, ids)
+}
+
 // needGuidelines returns the guidelines that bear on a needed tool
 // relation: those that name one of its tools ("Never use npm; use pnpm"
 // for "install express"), scored just below the slot's own belief.
@@ -172,16 +186,8 @@ func (s *search) needGuidelines(ctx context.Context, n relations.Need, p belief.
 		return nil, nil
 	}
 	names := relations.ToolNames(n.Relation.Category)
-	hits, err := s.r.DB.TextSearch(ctx, "beliefs", strings.Join(names, " "), s.q.Project, maxNeedGuidelines*4)
-	if err != nil || len(hits) == 0 {
-		return nil, err
-	}
-	ids := make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
-	}
-	bs, err := s.r.DB.RecallBeliefs(ctx, ids)
-	if err != nil {
+	bs, err := s.searchBeliefRows(ctx, names, maxNeedGuidelines*4)
+	if err != nil || len(bs) == 0 {
 		return nil, err
 	}
 	var out []*beliefCandidate
