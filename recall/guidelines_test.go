@@ -77,21 +77,7 @@ func TestTopicGuidelinesThroughRecall(t *testing.T) {
 			Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: "/b"},
 		{Statement: "User lives in Lisbon", Subject: "user", Predicate: "lives_in", Object: "lisbon", Scope: belief.ScopeGlobal},
 	}
-	err = db.Write(ctx, func(tx *store.Tx) error {
-		for _, sp := range specs {
-			id, err := tx.CreateBelief(ctx, sp)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Label: belief.Supports, Support: 1, Reliability: 1, Source: "t"}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	supportedBeliefs(t, db, specs)
 	static, err := embed.NewStatic()
 	if err != nil {
 		t.Fatal(err)
@@ -133,22 +119,12 @@ func TestTopicCasesThroughRecall(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	err = db.Write(ctx, func(tx *store.Tx) error {
-		for i, c := range topicCases {
-			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: c.guideline, Subject: "assistant", Predicate: "should",
-				Object: strings.ToLower(c.guideline), Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: fmt.Sprintf("/c%d", i)})
-			if err != nil {
-				return err
-			}
-			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Label: belief.Supports, Support: 1, Reliability: 1, Source: "t"}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	var specs []belief.Spec
+	for i, c := range topicCases {
+		specs = append(specs, belief.Spec{Statement: c.guideline, Subject: "assistant", Predicate: "should",
+			Object: strings.ToLower(c.guideline), Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: fmt.Sprintf("/c%d", i)})
 	}
+	supportedBeliefs(t, db, specs)
 	static, err := embed.NewStatic()
 	if err != nil {
 		t.Fatal(err)
@@ -163,5 +139,27 @@ func TestTopicCasesThroughRecall(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%q given %q: got %v, want %v (%d beliefs)", c.prompt, c.guideline, got, c.want, len(res.Beliefs))
 		}
+	}
+}
+
+// supportedBeliefs creates each belief with one piece of supporting
+// evidence.
+func supportedBeliefs(t *testing.T, db *store.DB, specs []belief.Spec) {
+	t.Helper()
+	ctx := context.Background()
+	err := db.Write(ctx, func(tx *store.Tx) error {
+		for _, sp := range specs {
+			id, err := tx.CreateBelief(ctx, sp)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Label: belief.Supports, Support: 1, Reliability: 1, Source: "t"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

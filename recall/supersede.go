@@ -574,8 +574,7 @@ const maxFollowUps = 12
 // compass". It searches the shown beliefs' values and the first shown
 // episodes' topic words, and keeps the episodes newer than the oldest
 // shown item that speak of a change; they join the candidates too far to
-// show (s.unshown), which count only where they replace something. It
-// returns their IDs.
+// show (s.unshown), which count only where they replace something.
 func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[string]store.Belief, eps []EpisodeHit) error {
 	if !s.q.AsOf.IsZero() || len(beliefs)+len(eps) == 0 {
 		return nil
@@ -602,11 +601,11 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 		}
 	}
 	// The words that speak of a shown exclusive slot ("moved", "relocated"
-	// for where someone lives): a change that names neither value
-	// ("still unpacking after the move to Manchester").
+	// for where someone lives) come after every value: a change that
+	// names neither value ("still unpacking after the move to Manchester").
 	for _, b := range beliefs {
-		st, ok := states[b.ID]
-		if !ok || st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
+		st := states[b.ID]
+		if st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
 			continue
 		}
 		if rel, ok := relations.ByPredicate(st.Predicate); ok {
