@@ -21,3 +21,17 @@ func TestHeldout2026Report(t *testing.T) {
 	t.Log("\n" + bare.table(fmt.Sprintf("held-out extraction (%s), utterance alone (Extract)", heldoutFile)) +
 		withCtx.table(fmt.Sprintf("held-out extraction (%s), with the conversation's earlier utterances (ExtractWith)", heldoutFile)))
 }
+
+// TestExtractionReport prints only the aggregate tables of any labelled
+// set, never a case, so a set kept for checking (one the tuner must not
+// read) can still be scored: CREDENCE_EXTRACT_REPORT_FILE=testdata/F.jsonl
+// go test -run 'TestExtractionReport$' -count=1 -v ./extract
+func TestExtractionReport(t *testing.T) {
+	file := os.Getenv("CREDENCE_EXTRACT_REPORT_FILE")
+	if file == "" {
+		t.Skip("set CREDENCE_EXTRACT_REPORT_FILE to a labelled set to print its aggregate")
+	}
+	cases := loadCases(t, file)
+	t.Log("\n" + scoreSet(cases, alone).table(fmt.Sprintf("extraction (%s), utterance alone (Extract)", file)) +
+		scoreSet(cases, inContext).table(fmt.Sprintf("extraction (%s), with the conversation's earlier utterances (ExtractWith)", file)))
+}
