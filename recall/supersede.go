@@ -634,7 +634,9 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 	if len(words) > 24 {
 		words = words[:24]
 	}
-	hits, err := s.r.DB.TextSearch(ctx, "episodes", strings.Join(words, " "), s.q.Project, maxFollowUps)
+	// Only a newer message with a word of change can replace what is
+	// shown: the index is asked for exactly those, newest first.
+	hits, err := s.r.DB.ChangeSearch(ctx, strings.Join(words, " "), s.q.Project, changeIndexWords(), oldest, maxFollowUps)
 	if err != nil {
 		return err
 	}
@@ -696,10 +698,44 @@ func otherTool(older, newer string, tools [][]string) bool {
 	return false
 }
 
-// strongChange marks the words of change an update the prompt's words
+// strongChangeWords are the words of change an update the prompt's words
 // missed must use: a move, a switch, a correction, not a bare "now".
+var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "changed", "replaced", "renamed",
+	"relocated", "pushed", "postponed", "rescheduled", "slipped", "actually", "correction", "oops", "sorry",
+	"i meant", "no longer", "instead", "anymore", "any more", "retired", "is gone", "are gone", "goodbye",
+	"ditched", "dropped", "is history", "is out", "no more", "ported", "rewrote", "got a new", "new job",
+	"bumped", "upgraded"}
+
+// strongChange matches any of strongChangeWords.
 var strongChange = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(moved|switched|switch to|migrated|changed|replaced|renamed|relocated|pushed|postponed|rescheduled|slipped|actually|correction|oops|sorry|i meant|no longer|instead|anymore|any more|retired|is gone|are gone|goodbye|ditched|dropped|is history|is out|no more|ported|rewrote|got a new|new job|bumped|upgraded)\b`)
+	quoted := make([]string, len(strongChangeWords))
+	for i, w := range strongChangeWords {
+		quoted[i] = regexp.QuoteMeta(w)
+	}
+	return regexp.MustCompile(`(?i)\b(` + strings.Join(quoted, "|") + `)\b`)
+})
+
+// changeIndexWords are the words the full-text index is asked for when it
+// looks for follow-ups: each of strongChangeWords, or the word of a phrase
+// that carries it ("longer", "meant", "gone"). A phrase whose words are
+// all common ("is out", "got a new") is left to the regexp: asking the
+// index for "out" or "new" would fill the newest-first window with
+// messages that change nothing.
+var changeIndexWords = sync.OnceValue(func() []string {
+	common := map[string]bool{"more": true, "new": true, "got": true, "out": true, "job": true, "any": true}
+	var out []string
+	for _, w := range strongChangeWords {
+		best := ""
+		for _, f := range strings.Fields(w) {
+			if len(f) > len(best) && len(f) >= 4 && !common[f] {
+				best = f
+			}
+		}
+		if best != "" && !slices.Contains(out, best) {
+			out = append(out, best)
+		}
+	}
+	return out
 })
 
 // sharedAsked reports whether the two episodes share a word the prompt

@@ -219,6 +219,42 @@ func (tx *Tx) DeleteSketches(ctx context.Context, space string) error {
 	return wrap("delete sketches", err)
 }
 
+// ChangeSearch returns the newest live episodes visible from project that
+// were recorded after the given time (Unix milliseconds), share a word of
+// text and hold one of the words in must ("moved", "switched"), newest
+// first, at most k. It looks for the messages that could replace a value
+// recall is about to show. The full-text index walks its lists newest
+// first and stops at the limit, so the cost does not grow with how many
+// messages share a common word, as a BM25 ranking of them all did.
+func (db *DB) ChangeSearch(ctx context.Context, text, project string, must []string, after int64, k int) ([]TextHit, error) {
+	q := MatchQuery(text, 32)
+	m := MatchQuery(strings.Join(must, " "), 64)
+	if q == "" || m == "" || k <= 0 {
+		return nil, nil
+	}
+	q = "(" + q + ") AND (" + m + ")"
+	project = validUTF8(project)
+	// The inner limit leaves room for the rows the outer filters drop.
+	rows, err := db.sql.QueryContext(ctx, `SELECT nullif(CAST(e.id AS BLOB), x'') FROM
+		(SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? ORDER BY rowid DESC LIMIT ?) f
+		JOIN episodes e ON e.seq = f.rowid
+		WHERE e.forgotten_at IS NULL AND e.created_at > ? AND (? = '' OR e.scope = 'global' OR e.project_path = ?)
+		ORDER BY e.seq DESC LIMIT ?`, q, 4*k, after, project, project, k)
+	if err != nil {
+		return nil, wrap("change search", err)
+	}
+	defer rows.Close()
+	var out []TextHit
+	for rows.Next() {
+		var id []byte
+		if err := rows.Scan(&id); err != nil {
+			return nil, wrap("change search", err)
+		}
+		out = append(out, TextHit{ID: string(id)})
+	}
+	return out, wrap("change search", rows.Err())
+}
+
 // TextSearch runs BM25 over the live episodes (kind "episodes") or active
 // beliefs (kind "beliefs") visible from project (its own and global rows;
 // all when project is ""), like SearchEpisodes and SearchBeliefs but

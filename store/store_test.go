@@ -277,3 +277,39 @@ func TestDocFrequencies(t *testing.T) {
 		t.Errorf("%d counts for %d words", len(got), len(words))
 	}
 }
+
+func TestChangeSearch(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	base := time.UnixMilli(1_700_000_000_000)
+	add := func(content, project string, at time.Duration) string {
+		t.Helper()
+		e := &Episode{Kind: EpisodePrompt, Content: content, ProjectPath: project, CreatedAt: base.Add(at)}
+		if ok, err := db.AddEpisode(ctx, e); err != nil || !ok {
+			t.Fatalf("AddEpisode(%q)=%v, %v", content, ok, err)
+		}
+		return e.ID
+	}
+	add("we switched the database to MySQL", "/p", time.Hour) // before the cut-off
+	add("the database is Postgres", "/p", 3*time.Hour)        // no word of change
+	older := add("we switched the database to SQLite", "/p", 4*time.Hour)
+	add("they switched the database to Oracle", "/other", 5*time.Hour) // another project
+	newer := add("we migrated the database to CockroachDB", "/p", 6*time.Hour)
+	hits, err := db.ChangeSearch(ctx, "database postgres", "/p", []string{"switched", "migrated"}, base.Add(2*time.Hour).UnixMilli(), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range hits {
+		got = append(got, h.ID)
+	}
+	if len(got) != 2 || got[0] != newer || got[1] != older {
+		t.Errorf("ChangeSearch()=%v, want the two changes after the cut-off, newest first: [%s %s]", got, newer, older)
+	}
+	if hits, _ := db.ChangeSearch(ctx, "database", "/p", []string{"switched"}, 0, 1); len(hits) != 1 || hits[0].ID != older {
+		t.Errorf("ChangeSearch(k=1)=%v, want only the newest switch %s", hits, older)
+	}
+	if hits, err := db.ChangeSearch(ctx, "database", "/p", nil, 0, 5); err != nil || len(hits) != 0 {
+		t.Errorf("ChangeSearch with no words of change=%v, %v; want nothing", hits, err)
+	}
+}
