@@ -343,14 +343,19 @@ func checkAgent(env *Env, cfg *config.Config, db *store.DB, st installState) (na
 }
 
 // checkHookHandOver says how hook events are handled: by the agent over
-// its socket, or in-process by `credence hook` (slower), which then must be
-// next to credence-hook.
+// its socket, or in-process (slower) by credence-hook-local or, without
+// it, `credence hook`, one of which must then be next to credence-hook.
 func checkHookHandOver(env *Env, cfg *config.Config, db *store.DB, bin binaries, agentHealthy bool) (detail, fix string, good bool) {
 	sock := hookrelay.SocketPath(cfg.Paths.DataDir)
-	local := filepath.Join(filepath.Dir(bin.Hook), "credence")
-	if err := checkExecutable(local); err != nil {
-		return "no credence next to " + bin.Hook + ": without the agent the hooks cannot run at all (" + err.Error() + ")",
-			"install both binaries in one directory: ./install.sh", false
+	local := filepath.Join(filepath.Dir(bin.Hook), hookrelay.LeanHandler)
+	slower := ""
+	if checkExecutable(local) != nil {
+		local = filepath.Join(filepath.Dir(bin.Hook), "credence")
+		if err := checkExecutable(local); err != nil {
+			return "neither " + hookrelay.LeanHandler + " nor credence next to " + bin.Hook + ": without the agent the hooks cannot run at all (" + err.Error() + ")",
+				"install the binaries in one directory: ./install.sh", false
+		}
+		slower = "; " + hookrelay.LeanHandler + " is missing there, so each such event starts the whole credence binary"
 	}
 	hb, err := db.ReadAgentHeartbeat(env.Ctx)
 	_, serr := os.Stat(sock)
@@ -363,7 +368,11 @@ func checkHookHandOver(env *Env, cfg *config.Config, db *store.DB, bin binaries,
 		return "the agent is not answering them (no socket at " + sock + "); they run in-process, slower",
 			"read " + cfg.Paths.LogDir + "/agent.log for why, then restart the agent: credence install", false
 	}
-	return "handled in-process by " + local + " while the agent is down (slower)", "start the agent: credence install", false
+	fix = "start the agent: credence install"
+	if slower != "" {
+		fix += "; ./install.sh also installs " + hookrelay.LeanHandler
+	}
+	return "handled in-process by " + local + " while the agent is down (slower)" + slower, fix, false
 }
 
 // endpoint is an OpenAI-compatible API doctor checks; which is its name in

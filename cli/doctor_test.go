@@ -7,11 +7,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/agent"
+	"github.com/credence-mem/credence/hookrelay"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -39,7 +41,7 @@ func TestDoctorBeforeInstall(t *testing.T) {
 }
 
 func TestDoctorAfterInstall(t *testing.T) {
-	h, r, _ := installHarness(t, false)
+	h, r, binDir := installHarness(t, false)
 	h.ok("install")
 	var rep stepReport
 	code, out, _ := h.run("doctor", "--json")
@@ -66,6 +68,17 @@ func TestDoctorAfterInstall(t *testing.T) {
 	code, out, _ = h.run("doctor")
 	if code != 1 || !strings.Contains(out, "✗ agent: not running") || !strings.Contains(out, "✗ hook hand-over: handled in-process") {
 		t.Errorf("dead agent: exit %d\n%s", code, out)
+	}
+	// Which in-process handler runs: credence, and doctor says the lean
+	// one is missing, until credence-hook-local is installed beside it.
+	if !strings.Contains(out, "by "+filepath.Join(binDir, "credence")+" ") || !strings.Contains(out, hookrelay.LeanHandler+" is missing") {
+		t.Errorf("dead agent without %s: doctor does not say credence handles the events and the lean handler is missing:\n%s", hookrelay.LeanHandler, out)
+	}
+	if err := os.WriteFile(filepath.Join(binDir, hookrelay.LeanHandler), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, out, _ = h.run("doctor"); !strings.Contains(out, "by "+filepath.Join(binDir, hookrelay.LeanHandler)+" ") || strings.Contains(out, "is missing") {
+		t.Errorf("dead agent with %s: doctor does not name it as the handler:\n%s", hookrelay.LeanHandler, out)
 	}
 
 	// A fresh heartbeat counts as alive whatever the service manager says;

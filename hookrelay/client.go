@@ -11,6 +11,12 @@ import (
 	"github.com/credence-mem/credence/config/defaults"
 )
 
+// LeanHandler is credence's in-process hook handler alone
+// (cmd/credence-hook-local), which starts faster than credence. It is
+// installed next to credence-hook, which runs it, when the agent does not
+// answer, before falling back to `credence hook`.
+const LeanHandler = "credence-hook-local"
+
 // ReadyWait bounds how long the front waits for the agent to take a
 // request before handling the event itself. A running agent answers in well
 // under a millisecond; one that is stopped, swapped out or wedged answers

@@ -20,10 +20,8 @@ import (
 // (`credence hook <event>`); it is installed next to credence-hook.
 const localName = "credence"
 
-// leanName is credence's in-process hook handler alone
-// (cmd/credence-hook-local), which starts faster than credence; it is
-// installed next to credence-hook, and taken before credence when there.
-const leanName = "credence-hook-local"
+// leanName is LeanHandler, taken before credence when there.
+const leanName = LeanHandler
 
 // execLocal replaces this process with `credence hook <event>`, its stdin
 // the bytes already read and its deadline this one's. It returns only on

@@ -255,6 +255,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	episodes = s.dropPastQuestions(episodes)
 	if len(episodes) > r.Opts.MaxEpisodes {
 		episodes = episodes[:max(r.Opts.MaxEpisodes, 0)]
 	}
@@ -322,4 +323,56 @@ func (s *search) embedQuery(ctx context.Context) error {
 	}
 	s.space, s.vec = sp, vecs[0]
 	return nil
+}
+
+// dropPastQuestions leaves out the person's earlier prompts that only ask
+// something: "which package manager does this repo use", asked last week,
+// tells Claude nothing when it is asked again, and three copies of it
+// pushed out the memories that answer it. Under Options.Unfiltered they
+// stay, marked not relevant.
+func (s *search) dropPastQuestions(eps []EpisodeHit) []EpisodeHit {
+	out := eps[:0:0]
+	for _, e := range eps {
+		if e.Kind == store.EpisodePrompt && bareQuestion(e.Text) {
+			if !s.r.Opts.Unfiltered {
+				continue
+			}
+			e.Relevant = false
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// interrogatives open a question.
+var interrogatives = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true,
+	"where": true, "when": true, "why": true, "how": true, "is": true, "are": true, "was": true, "were": true,
+	"do": true, "does": true, "did": true, "can": true, "could": true, "should": true, "would": true,
+	"will": true, "shall": true, "may": true, "have": true, "has": true, "what's": true, "where's": true,
+	"who's": true, "how's": true, "whats": true}
+
+// statementInside marks a question that also states something ("should
+// we keep Jest now that we're on Vitest?"): such a prompt is kept.
+var statementInside = []string{",", ";", " now that ", " since ", " because ", " as we ", " as i ", " btw", " fyi", " given that ", " but ", " though "}
+
+// bareQuestion reports whether a prompt is one short question and nothing
+// else: a single sentence that opens with a question word or ends in a
+// question mark, with no clause that states something.
+func bareQuestion(text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "" || strings.ContainsAny(t, "\n") || len(strings.Fields(t)) > 25 {
+		return false
+	}
+	body := strings.TrimRight(t, "?!. ")
+	if strings.ContainsAny(body, ".!?") {
+		return false // more than one sentence
+	}
+	lower := " " + strings.ToLower(body) + " "
+	for _, m := range statementInside {
+		if strings.Contains(lower, m) {
+			return false
+		}
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(lower), " ")
+	return strings.HasSuffix(t, "?") || interrogatives[strings.Trim(first, "\"'")]
 }

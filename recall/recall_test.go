@@ -131,3 +131,67 @@ func TestRecallAsOf(t *testing.T) {
 		t.Errorf("recall as of now: %+v, want the fly.io belief", res.Beliefs)
 	}
 }
+
+func TestRecallLeavesOutPastQuestions(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "q.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	add := func(kind, text string) string {
+		t.Helper()
+		ep := &store.Episode{ProjectPath: "/a", Kind: kind, Content: text}
+		if _, err := db.AddEpisode(ctx, ep); err != nil {
+			t.Fatal(err)
+		}
+		return ep.ID
+	}
+	asked := add(store.EpisodePrompt, "which package manager does this repo use")
+	askedMark := add(store.EpisodePrompt, "what package manager is this repo on?")
+	stated := add(store.EpisodePrompt, "this repo's package manager is pnpm, not npm")
+	mixed := add(store.EpisodePrompt, "should we keep the package manager pnpm now that the repo moved to turbo?")
+	answered := add(store.EpisodeExchange, "User: which package manager does this repo use?\n\nAssistant: The lockfile says pnpm.")
+	for _, unfiltered := range []bool{false, true} {
+		opts := DefaultOptions()
+		opts.Unfiltered, opts.MaxEpisodes = unfiltered, 10
+		r := &Recaller{DB: db, Embedder: embed.NewOffline(), Opts: opts}
+		res, err := r.Recall(ctx, Query{Text: "which package manager should I use to add lodash to this repo", Project: "/a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := map[string]bool{}
+		for _, e := range res.Episodes {
+			shown[e.ID] = e.Relevant
+		}
+		for _, id := range []string{asked, askedMark} {
+			if relevant, ok := shown[id]; relevant || unfiltered && !ok {
+				t.Errorf("unfiltered=%v: the bare question %s was given as relevant (or dropped from an unfiltered list): %+v", unfiltered, id, res.Episodes)
+			}
+		}
+		for _, id := range []string{stated, mixed, answered} {
+			if _, ok := shown[id]; !ok {
+				t.Errorf("unfiltered=%v: %s, which states something, is missing: %+v", unfiltered, id, res.Episodes)
+			}
+		}
+	}
+}
+
+func TestBareQuestion(t *testing.T) {
+	for text, want := range map[string]bool{
+		"which package manager does this repo use":                         true,
+		"Where do I live these days?":                                      true,
+		"can you fix the flaky test?":                                      true,
+		"we use pnpm":                                                      false,
+		"what's up. we moved the api to fly.io":                            false,
+		"should we keep Jest now that we're on Vitest?":                    false,
+		"is the staging db on 5433, or did that change?":                   false,
+		"Which version do we need?\nWe pin node 20 in .nvmrc":              false,
+		"run the tests":                                                    false,
+		"How do I add a column to the orders table in the billing schema?": true,
+	} {
+		if got := bareQuestion(text); got != want {
+			t.Errorf("bareQuestion(%q)=%v, want %v", text, got, want)
+		}
+	}
+}
