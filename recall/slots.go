@@ -248,6 +248,9 @@ func (s *search) slotMembers(ctx context.Context, predicate string, subjects []s
 // person's side of an exchange, the whole of a prompt or a note.
 func claims(text string) []claim {
 	text = ownWords(text)
+	if bareQuestion(text) {
+		return nil // asks, states nothing; and the extractor's first call is costly
+	}
 	var out []claim
 	for _, f := range extract.Extract(text) {
 		if f.Kind != extract.KindFact || !f.Exclusive || f.Negated {
