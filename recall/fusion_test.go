@@ -26,6 +26,9 @@ func (f *fixture) episodeRecallAt(t testing.TB, opts Options, k int, oneShot ...
 	ctx := context.Background()
 	opts.MaxBeliefs, opts.MaxEpisodes, opts.MinConfidence = 2, k, 0
 	opts.RelevanceFloor, opts.LexicalFloor = -1, 0
+	// The ranking as it is: what a prompt is shown (repeats and earlier
+	// bare questions left out) is not what this measures.
+	opts.Unfiltered = true
 	r := &Recaller{DB: f.db, Embedder: f.emb, Opts: opts, OneShot: len(oneShot) > 0 && oneShot[0]}
 	if !r.OneShot {
 		// As in the agent, one cache serves every recall: the claims read

@@ -11,6 +11,7 @@ import (
 	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/transcript"
 )
 
 // Candidate pool sizes. The lexical lists come straight from FTS5, the
@@ -255,10 +256,11 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	if err != nil {
 		return res, err
 	}
-	episodes = s.dropPastQuestions(episodes)
+	episodes = s.dropRepeats(s.dropPastQuestions(episodes))
 	if len(episodes) > r.Opts.MaxEpisodes {
 		episodes = episodes[:max(r.Opts.MaxEpisodes, 0)]
 	}
+	respell(beliefs, episodes)
 	res.Beliefs, res.Episodes = beliefs, episodes
 	return res, nil
 }
@@ -375,4 +377,65 @@ func bareQuestion(text string) bool {
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(lower), " ")
 	return strings.HasSuffix(t, "?") || interrogatives[strings.Trim(first, "\"'")]
+}
+
+// dropRepeats shows each thing the person said once, where it ranks
+// best. A prompt is stored on its own and again inside its exchange, and
+// a fact said in three sessions is three episodes: shown together they
+// took the places of other memories and read as noise. (A reply worth
+// keeping follows a question, and a bare question's prompt is already
+// left out, so its exchange stays.) Under Options.Unfiltered the ranking
+// stays as it is.
+func (s *search) dropRepeats(eps []EpisodeHit) []EpisodeHit {
+	if s.r.Opts.Unfiltered {
+		return eps
+	}
+	seen := map[string]bool{} // the person's words, as normalised
+	out := eps[:0:0]
+	for _, e := range eps {
+		key := strings.ToLower(transcript.NormalizePrompt(ownWords(e.Text)))
+		if key != "" && seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, e)
+	}
+	return out
+}
+
+// respell writes the values a note names ("now: luis; earlier: kim") as
+// the texts shown beside it spell them ("now: Luis; earlier: Kim"): the
+// slots keep values lowercased, and a name read in lower case looks like
+// a mistake. A tool keeps its own spelling.
+func respell(beliefs []BeliefHit, eps []EpisodeHit) {
+	texts := make([]string, 0, len(beliefs)+len(eps))
+	for _, b := range beliefs {
+		texts = append(texts, b.Statement)
+	}
+	for _, e := range eps {
+		texts = append(texts, e.Text)
+	}
+	fix := func(v string) string {
+		if v == "" || strings.ToLower(v) != v {
+			return v
+		}
+		if _, tool := relations.LookupTool(v); tool {
+			return v
+		}
+		for _, t := range texts {
+			if w := spelledAs(v, t); w != v {
+				return w
+			}
+		}
+		return v
+	}
+	for i := range beliefs {
+		beliefs[i].SupersededBy, beliefs[i].Earlier = fix(beliefs[i].SupersededBy), fix(beliefs[i].Earlier)
+	}
+	for i := range eps {
+		eps[i].SupersededBy = fix(eps[i].SupersededBy)
+		if now, earlier, ok := strings.Cut(strings.TrimPrefix(eps[i].Note, "now: "), "; earlier: "); ok && strings.HasPrefix(eps[i].Note, "now: ") {
+			eps[i].Note = "now: " + fix(now) + "; earlier: " + fix(earlier)
+		}
+	}
 }

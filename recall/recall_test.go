@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -193,5 +194,51 @@ func TestBareQuestion(t *testing.T) {
 		if got := bareQuestion(text); got != want {
 			t.Errorf("bareQuestion(%q)=%v, want %v", text, got, want)
 		}
+	}
+}
+
+func TestRecallShowsWhatWasSaidOnce(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "d.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	add := func(session, kind, text string) string {
+		t.Helper()
+		ep := &store.Episode{SessionID: session, ProjectPath: "/a", Kind: kind, Content: text}
+		if _, err := db.AddEpisode(ctx, ep); err != nil {
+			t.Fatal(err)
+		}
+		return ep.ID
+	}
+	said := "We deploy the storefront api to fly.io from main."
+	for _, sess := range []string{"s1", "s2", "s3"} {
+		add(sess, store.EpisodePrompt, said)
+	}
+	add("s3", store.EpisodeExchange, "User: "+said+"\n\nAssistant: Noted, fly.io it is.")
+	other := add("s4", store.EpisodePrompt, "The storefront api deploy needs the FLY_API_TOKEN secret.")
+	opts := DefaultOptions()
+	opts.MaxEpisodes = 3
+	r := &Recaller{DB: db, Embedder: embed.NewOffline(), Opts: opts}
+	res, err := r.Recall(ctx, Query{Text: "how do we deploy the storefront api", Project: "/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	var ids []string
+	for _, e := range res.Episodes {
+		ids = append(ids, e.ID)
+		if strings.Contains(e.Text, said) {
+			n++
+		}
+	}
+	if n != 1 || !slices.Contains(ids, other) {
+		t.Errorf("episodes %v: want the deploy statement once and the other memory %s", res.Episodes, other)
+	}
+	opts.Unfiltered = true
+	r.Opts = opts
+	if res, _ := r.Recall(ctx, Query{Text: "how do we deploy the storefront api", Project: "/a"}); len(res.Episodes) != 3 {
+		t.Errorf("unfiltered: %d episodes, want the ranking as it is (3)", len(res.Episodes))
 	}
 }

@@ -72,3 +72,35 @@ func TestRender(t *testing.T) {
 		})
 	}
 }
+
+func TestSpelledAs(t *testing.T) {
+	for _, c := range []struct{ value, statement, want string }{
+		{"kim", "User's manager is Kim", "Kim"},
+		{"initech", "User works at Initech", "Initech"},
+		{"pnpm", "Project uses pnpm as its package manager", "pnpm"},
+		{"Bun", "Project uses bun", "bun"},
+		{"madrid", "User lives in Lisbon", "madrid"},
+		{"", "User lives in Lisbon", ""},
+		{"zürich", "User lives in Zürich", "Zürich"},
+	} {
+		if got := spelledAs(c.value, c.statement); got != c.want {
+			t.Errorf("spelledAs(%q, %q)=%q, want %q", c.value, c.statement, got, c.want)
+		}
+	}
+}
+
+func TestRespell(t *testing.T) {
+	beliefs := []BeliefHit{{Statement: "User's manager is Luis", Earlier: "kim"}, {Statement: "Project uses pnpm", SupersededBy: "bun"}}
+	eps := []EpisodeHit{
+		{Text: "Kim left, Luis is my manager now", Note: "now: luis; earlier: kim"},
+		{Text: "we moved to BUN", Note: "now: bun; earlier: pnpm"},
+		{Text: "I moved to Lisbon", SupersededBy: "lisbon"},
+	}
+	respell(beliefs, eps)
+	if beliefs[0].Earlier != "Kim" || beliefs[1].SupersededBy != "bun" {
+		t.Errorf("beliefs %+v: want earlier Kim, a tool as it is (bun)", beliefs)
+	}
+	if eps[0].Note != "now: Luis; earlier: Kim" || eps[1].Note != "now: bun; earlier: pnpm" || eps[2].SupersededBy != "Lisbon" {
+		t.Errorf("episodes %+v: want names as the texts spell them and tools as they are", eps)
+	}
+}

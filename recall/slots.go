@@ -152,7 +152,27 @@ func (s *search) earlierValue(ctx context.Context, cur store.Belief) (string, er
 			last = b
 		}
 	}
-	return displayObject(last.Object), nil
+	if last.Object == "" {
+		return "", nil
+	}
+	if t, ok := relations.LookupTool(last.Object); ok {
+		return t.Display, nil // a tool by its own spelling
+	}
+	return spelledAs(last.Object, last.Statement), nil
+}
+
+// spelledAs returns value as the statement writes it, when the statement
+// holds it in another case: objects are stored lowercased ("kim"), the
+// statement keeps the person's spelling ("User's manager is Kim").
+func spelledAs(value, statement string) string {
+	lower, v := strings.ToLower(statement), strings.ToLower(value)
+	if len(lower) != len(statement) || len(v) != len(value) {
+		return value // a case change altered the byte length; keep it as stored
+	}
+	if i := strings.Index(lower, v); i >= 0 && v != "" {
+		return statement[i : i+len(value)]
+	}
+	return value
 }
 
 // displayObject names a value as a reader would: a tool by its own

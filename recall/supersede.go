@@ -239,20 +239,38 @@ func (t slotTruth) endedIn(text string) bool {
 }
 
 // endedRE finds the words a message says are over: what follows "not",
-// "no longer", "goodbye", "from", "renamed", "ditched", … and what
-// precedes "is gone", "is history", "was retired".
+// "no longer", "goodbye", "renamed", "ditched", … and what precedes "is
+// gone", "is history", "was retired". "from" is endedFromRE's.
 var endedRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than|from))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
+	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
+})
+
+// endedFromRE finds what a change moves away from: "from X to Y",
+// "switched from X", "migrated off X" is endedRE's. A "from" that only
+// says where ("we deploy from the release branch", "pull from main") ends
+// nothing.
+var endedFromRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:\b(?:moved|moving|switched|switching|migrated|migrating|changed|changing|went|going|ported|porting|converted|upgraded|downgraded|transitioned)\s+(?:[\pL\pN.+#:_-]+\s+){0,3}?from|\bfrom)\s+(?:(?:the|our|my|a|an|using)\s+)*([\pL\pN][\pL\pN.+#:_-]*)((?:\s+[\pL\pN.+#:_-]+){0,3}?\s+(?:to|->|→|over to|in favou?r of)\s)?`)
 })
 
 // endedWords returns the lowercase words the person's words in text say
 // are over.
 func endedWords(text string) map[string]bool {
 	out := map[string]bool{}
-	for _, m := range endedRE().FindAllStringSubmatch(ownWords(text), -1) {
-		w := strings.ToLower(strings.Trim(m[1]+m[2], ".:-"))
-		if w != "" && !topicStop[w] {
+	own := ownWords(text)
+	add := func(w string) {
+		if w = strings.ToLower(strings.Trim(w, ".:-")); w != "" && !topicStop[w] {
 			out[w] = true
+		}
+	}
+	for _, m := range endedRE().FindAllStringSubmatch(own, -1) {
+		add(m[1] + m[2])
+	}
+	for _, m := range endedFromRE().FindAllStringSubmatch(own, -1) {
+		// a bare "from X" ends X only when a "to" follows: "from pnpm
+		// to bun"; after a verb of change it does alone.
+		if m[2] != "" || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(m[0])), "from") {
+			add(m[1])
 		}
 	}
 	return out

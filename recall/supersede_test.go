@@ -228,12 +228,17 @@ func TestEndedValues(t *testing.T) {
 		{"I don't use vim anymore, Helix all the way.", "vim"},
 		{"we renamed ledgerd to bookkeeper", "ledgerd"},
 		{"moved everything to uv, pip-tools is gone", "pip-tools"},
+		{"we switched from pnpm to bun", "pnpm"},
+		{"we migrated off Heroku and away from Travis", "travis"},
+		{"switched our CI from Jenkins", "jenkins"},
+		{"from Mocha to Vitest, finally", "mocha"},
 	} {
 		if !endedWords(tc.text)[tc.word] {
 			t.Errorf("endedWords(%q) = %v; want %q in it", tc.text, endedWords(tc.text), tc.word)
 		}
 	}
-	for _, text := range []string{"we use Jenkins for CI", "standup is at 9:30", "is it worth moving to vite?"} {
+	for _, text := range []string{"we use Jenkins for CI", "standup is at 9:30", "is it worth moving to vite?",
+		"We deploy from the release branch, never from main.", "pull the latest from develop before you start"} {
 		if w := endedWords(text); len(w) > 0 && text != "is it worth moving to vite?" {
 			t.Errorf("endedWords(%q) = %v; want none", text, w)
 		}
