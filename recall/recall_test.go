@@ -133,21 +133,29 @@ func TestRecallAsOf(t *testing.T) {
 	}
 }
 
-func TestRecallLeavesOutPastQuestions(t *testing.T) {
-	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "q.db"), store.Options{})
+// saidIn returns an empty database and a function that stores an episode
+// of project /a in it and returns its ID.
+func saidIn(t *testing.T) (*store.DB, func(session, kind, text string) string) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "said.db"), store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	add := func(kind, text string) string {
+	t.Cleanup(func() { db.Close() })
+	return db, func(session, kind, text string) string {
 		t.Helper()
-		ep := &store.Episode{ProjectPath: "/a", Kind: kind, Content: text}
-		if _, err := db.AddEpisode(ctx, ep); err != nil {
+		ep := &store.Episode{SessionID: session, ProjectPath: "/a", Kind: kind, Content: text}
+		if _, err := db.AddEpisode(context.Background(), ep); err != nil {
 			t.Fatal(err)
 		}
 		return ep.ID
 	}
+}
+
+func TestRecallLeavesOutPastQuestions(t *testing.T) {
+	ctx := context.Background()
+	db, say := saidIn(t)
+	add := func(kind, text string) string { return say("", kind, text) }
 	asked := add(store.EpisodePrompt, "which package manager does this repo use")
 	askedMark := add(store.EpisodePrompt, "what package manager is this repo on?")
 	stated := add(store.EpisodePrompt, "this repo's package manager is pnpm, not npm")
@@ -199,19 +207,7 @@ func TestBareQuestion(t *testing.T) {
 
 func TestRecallShowsWhatWasSaidOnce(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "d.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	add := func(session, kind, text string) string {
-		t.Helper()
-		ep := &store.Episode{SessionID: session, ProjectPath: "/a", Kind: kind, Content: text}
-		if _, err := db.AddEpisode(ctx, ep); err != nil {
-			t.Fatal(err)
-		}
-		return ep.ID
-	}
+	db, add := saidIn(t)
 	said := "We deploy the storefront api to fly.io from main."
 	for _, sess := range []string{"s1", "s2", "s3"} {
 		add(sess, store.EpisodePrompt, said)

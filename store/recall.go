@@ -235,24 +235,11 @@ func (db *DB) ChangeSearch(ctx context.Context, text, project string, must []str
 	q = "(" + q + ") AND (" + m + ")"
 	project = validUTF8(project)
 	// The inner limit leaves room for the rows the outer filters drop.
-	rows, err := db.sql.QueryContext(ctx, `SELECT nullif(CAST(e.id AS BLOB), x'') FROM
+	return db.blobHits(ctx, "change search", `SELECT nullif(CAST(e.id AS BLOB), x''), 0 FROM
 		(SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? ORDER BY rowid DESC LIMIT ?) f
 		JOIN episodes e ON e.seq = f.rowid
 		WHERE e.forgotten_at IS NULL AND e.created_at > ? AND (? = '' OR e.scope = 'global' OR e.project_path = ?)
 		ORDER BY e.seq DESC LIMIT ?`, q, 4*k, after, project, project, k)
-	if err != nil {
-		return nil, wrap("change search", err)
-	}
-	defer rows.Close()
-	var out []TextHit
-	for rows.Next() {
-		var id []byte
-		if err := rows.Scan(&id); err != nil {
-			return nil, wrap("change search", err)
-		}
-		out = append(out, TextHit{ID: string(id)})
-	}
-	return out, wrap("change search", rows.Err())
 }
 
 // TextSearch runs BM25 over the live episodes (kind "episodes") or active
@@ -278,9 +265,14 @@ func (db *DB) TextSearch(ctx context.Context, kind, text, project string, k int)
 		return nil, fmt.Errorf("text search: unknown kind %q", kind)
 	}
 	project = validUTF8(project)
-	rows, err := db.sql.QueryContext(ctx, query, q, project, project, k)
+	return db.blobHits(ctx, "text search", query, q, project, project, k)
+}
+
+// blobHits runs a query whose rows are an ID read as a BLOB and a score.
+func (db *DB) blobHits(ctx context.Context, what, query string, args ...any) ([]TextHit, error) {
+	rows, err := db.sql.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, wrap("text search", err)
+		return nil, wrap(what, err)
 	}
 	defer rows.Close()
 	var out []TextHit
@@ -288,12 +280,12 @@ func (db *DB) TextSearch(ctx context.Context, kind, text, project string, k int)
 		var id []byte
 		var h TextHit
 		if err := rows.Scan(&id, &h.Score); err != nil {
-			return nil, wrap("text search", err)
+			return nil, wrap(what, err)
 		}
 		h.ID = string(id)
 		out = append(out, h)
 	}
-	return out, wrap("text search", rows.Err())
+	return out, wrap(what, rows.Err())
 }
 
 // RecallEpisodes returns the live episodes among idList that are visible
