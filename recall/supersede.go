@@ -793,3 +793,74 @@ func saysMore(older, newer map[string]bool) bool {
 	}
 	return false
 }
+
+// outdatedRules marks a shown guideline that tells Claude to use a value
+// a shown fact says was replaced: "Never use npm; use pnpm" beside
+// "Project uses Bun as its package manager (earlier: pnpm)" is no longer
+// current, now Bun. A rule that forbids the old value ("never use pnpm")
+// or names the new one as well is left as it is.
+func outdatedRules(beliefs []BeliefHit, states map[string]store.Belief) []BeliefHit {
+	type change struct{ old, now string }
+	var changes []change
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || st.Kind != belief.KindFact || b.Earlier == "" || b.SupersededBy != "" || b.Contested {
+			continue
+		}
+		changes = append(changes, change{b.Earlier, displayObject(st.Object)})
+	}
+	if len(changes) == 0 {
+		return beliefs
+	}
+	out := beliefs
+	for i, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || st.Kind != belief.KindGuideline || b.SupersededBy != "" {
+			continue
+		}
+		padded := " " + wordText(b.Statement) + " "
+		for _, c := range changes {
+			if mentions(padded, c.now) || !prescribes(b.Statement, c.old) {
+				continue
+			}
+			if &out[0] == &beliefs[0] {
+				out = slices.Clone(beliefs)
+			}
+			out[i].SupersededBy = c.now
+			break
+		}
+	}
+	return out
+}
+
+// forbidding are the words before a value that say not to use it.
+var forbidding = map[string]bool{"never": true, "not": true, "don't": true, "dont": true, "no": true,
+	"avoid": true, "instead": true, "than": true, "without": true, "stop": true, "nor": true,
+	"don": true, "over": true}
+
+// prescribes reports whether a rule names value other than to forbid it:
+// "use pnpm", not "never use pnpm" or "pnpm rather than npm" for npm.
+func prescribes(rule, value string) bool {
+	words := strings.Fields(wordText(rule))
+	name := strings.Fields(wordText(value))
+	if len(name) == 0 {
+		return false
+	}
+	found := false
+	for i := 0; i+len(name) <= len(words); i++ {
+		if !slices.Equal(words[i:i+len(name)], name) {
+			continue
+		}
+		forbidden := false
+		for j := max(0, i-3); j < i; j++ {
+			if forbidding[words[j]] {
+				forbidden = true
+			}
+		}
+		if forbidden {
+			return false
+		}
+		found = true
+	}
+	return found
+}

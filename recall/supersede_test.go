@@ -287,3 +287,32 @@ func TestBeliefEndedByANewerMessage(t *testing.T) {
 		t.Errorf("belief doubted though a newer message states it again")
 	}
 }
+
+func TestOutdatedRules(t *testing.T) {
+	for rule, want := range map[string]bool{
+		"Never use npm; use pnpm":          true,
+		"Always install packages with pnpm": true,
+		"Never use pnpm":                    false,
+		"Don't use pnpm for the monorepo":   false,
+		"Prefer bun over pnpm":              false, // names the new value
+		"Use yarn rather than pnpm":         false,
+		"Always run go test with -race":     false,
+	} {
+		states := map[string]store.Belief{
+			"fact": {State: belief.State{ID: "fact", Spec: belief.Spec{Kind: belief.KindFact, Object: "bun"}}},
+			"rule": {State: belief.State{ID: "rule", Spec: belief.Spec{Kind: belief.KindGuideline}}},
+		}
+		in := []BeliefHit{{ID: "fact", Statement: "Project uses Bun as its package manager", Earlier: "pnpm"}, {ID: "rule", Statement: rule}}
+		got := outdatedRules(in, states)
+		if marked := got[1].SupersededBy == "Bun"; marked != want {
+			t.Errorf("%q: marked %v (superseded by %q), want %v", rule, marked, got[1].SupersededBy, want)
+		}
+		if in[1].SupersededBy != "" {
+			t.Errorf("%q: the caller's slice was changed", rule)
+		}
+	}
+	line := BeliefLine(BeliefHit{Statement: "Never use npm; use pnpm", SupersededBy: "Bun", Sources: 1, Confidence: 0.66})
+	if !strings.Contains(line, "no longer current") || !strings.Contains(line, "now: Bun") {
+		t.Errorf("an outdated rule reads %q; want it marked with what replaced its value", line)
+	}
+}
