@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/relations"
@@ -217,6 +218,12 @@ func (t slotTruth) judge(text string, at int64) verdict {
 		// now", "we relocated to Oslo": newer than the belief, about
 		// changing its value or its slot
 		v.doubt, v.old = true, ""
+	case !namesCur && t.namedSlot() && at > t.updated && t.speaksOf(own) && !isQuestion(text) && namesAnother(ownWords(text), t.current):
+		// "scratch what I told you about my manager, it's Dana Liu",
+		// "started at Datadog on monday": newer than the belief, about its
+		// slot, naming someone or something else — words the extractor
+		// may not read, but the belief can no longer be shown as sure
+		v.doubt, v.old = true, ""
 	default:
 		v.old = ""
 	}
@@ -339,7 +346,7 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 	// say outright that something changed.
 	var far []EpisodeHit
 	for _, e := range extra {
-		if strongChange().MatchString(ownWords(e.Text)) && !isQuestion(e.Text) {
+		if strongChange().MatchString(ownWords(e.Text)) && !isQuestion(e.Text) || doubtsAny(truths, e) {
 			far = append(far, e)
 		}
 	}
@@ -658,6 +665,21 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 	if err != nil {
 		return err
 	}
+	// A newer message about a shown slot whose values are names may name
+	// another without a word of change ("scratch that, it's Dana Liu"):
+	// the index is asked for the slot's own words too.
+	slotWords, values := namedSlotWords(beliefs, states)
+	renamed := map[string]bool{}
+	if len(slotWords) > 0 {
+		more, err := s.r.DB.ChangeSearch(ctx, strings.Join(slotWords, " "), s.q.Project, slotWords, oldest, maxFollowUps)
+		if err != nil {
+			return err
+		}
+		for _, h := range more {
+			renamed[h.ID] = true
+		}
+		hits = append(hits, more...)
+	}
 	known := map[string]bool{}
 	for _, e := range eps {
 		known[e.ID] = true
@@ -668,6 +690,7 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 	var ids []string
 	for _, h := range hits {
 		if !known[h.ID] {
+			known[h.ID] = true
 			ids = append(ids, h.ID)
 		}
 	}
@@ -682,7 +705,8 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 		if !s.visible(e.Scope, e.ProjectPath) || e.CreatedAt.UnixMilli() <= oldest {
 			continue
 		}
-		if !strongChange().MatchString(ownWords(e.Content)) || isQuestion(e.Content) {
+		own := ownWords(e.Content)
+		if isQuestion(e.Content) || !strongChange().MatchString(own) && !(renamed[e.ID] && namesAnother(own, values)) {
 			continue
 		}
 		s.unshown = append(s.unshown, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
@@ -863,4 +887,89 @@ func prescribes(rule, value string) bool {
 		found = true
 	}
 	return found
+}
+
+// doubtsAny reports whether an episode casts doubt on one of the slots.
+func doubtsAny(truths []slotTruth, e EpisodeHit) bool {
+	for _, t := range truths {
+		if t.judge(e.Text, e.CreatedAt.UnixMilli()).doubt {
+			return true
+		}
+	}
+	return false
+}
+
+// namedSlot reports whether the slot's values are names — a person, a
+// company, a place — rather than tools or versions, which have rules of
+// their own; and whether the prompt needs it, so its cues are known.
+func (t slotTruth) namedSlot() bool {
+	return len(t.cues) > 0 && len(t.category) == 0 && t.versionOf == nil
+}
+
+// notNames are capitalised words that name no value: the days and months,
+// and the words a sentence starts with after a dash or a colon.
+var notNames = map[string]bool{"monday": true, "tuesday": true, "wednesday": true, "thursday": true,
+	"friday": true, "saturday": true, "sunday": true, "january": true, "february": true, "march": true,
+	"april": true, "may": true, "june": true, "july": true, "august": true, "september": true,
+	"october": true, "november": true, "december": true, "i": true, "i'm": true, "i've": true, "i'll": true,
+	"i'd": true, "ok": true, "okay": true, "thanks": true, "please": true}
+
+// namesAnother reports whether text names, with a capital letter and not
+// at the start of a sentence, a name none of whose words is one of the
+// current value's: "it's Dana Liu" when the value is kevin park. Short
+// all-capital words (API, PR, CET) are not taken for names.
+func namesAnother(text string, current []string) bool {
+	cur := map[string]bool{}
+	for _, c := range current {
+		for _, w := range strings.Fields(wordText(c)) {
+			cur[w] = true
+		}
+	}
+	start := true
+	for _, f := range strings.Fields(text) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' })
+		atStart := start
+		start = strings.ContainsAny(f[len(f)-1:], ".!?:;")
+		if w == "" || atStart {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		lower := strings.ToLower(w)
+		if !unicode.IsUpper(r) || notNames[lower] || cur[lower] || len(w) <= 4 && strings.ToUpper(w) == w {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// namedSlotWords returns the words that speak of the shown exclusive slots
+// whose values are names (a person, a company, a place: no tool category,
+// no version), their nouns and the words of their cues, and the lowercase
+// names of those slots' shown values.
+func namedSlotWords(beliefs []BeliefHit, states map[string]store.Belief) (words, values []string) {
+	seen := map[string]bool{}
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
+			continue
+		}
+		rel, ok := relations.ByPredicate(st.Predicate)
+		if !ok || rel.Category != "" || rel.VersionOf != "" {
+			continue
+		}
+		values = append(values, valueNames(st.Object)...)
+		for _, c := range append(slices.Clone(rel.Nouns), rel.Cues...) {
+			for _, w := range strings.Fields(wordText(c)) {
+				if len(w) > 3 && !seen[w] && !topicStop[w] && !slices.Contains(rel.Ambiguous, c) {
+					seen[w] = true
+					words = append(words, w)
+				}
+			}
+		}
+	}
+	if len(words) > 24 {
+		words = words[:24]
+	}
+	return words, values
 }

@@ -290,7 +290,7 @@ func TestBeliefEndedByANewerMessage(t *testing.T) {
 
 func TestOutdatedRules(t *testing.T) {
 	for rule, want := range map[string]bool{
-		"Never use npm; use pnpm":          true,
+		"Never use npm; use pnpm":           true,
 		"Always install packages with pnpm": true,
 		"Never use pnpm":                    false,
 		"Don't use pnpm for the monorepo":   false,
@@ -314,5 +314,53 @@ func TestOutdatedRules(t *testing.T) {
 	line := BeliefLine(BeliefHit{Statement: "Never use npm; use pnpm", SupersededBy: "Bun", Sources: 1, Confidence: 0.66})
 	if !strings.Contains(line, "no longer current") || !strings.Contains(line, "now: Bun") {
 		t.Errorf("an outdated rule reads %q; want it marked with what replaced its value", line)
+	}
+}
+
+func TestNamesAnother(t *testing.T) {
+	cur := []string{"kevin park"}
+	for text, want := range map[string]bool{
+		"scratch what I told you about my manager yesterday, it's Dana Liu": true,
+		"started at Datadog on monday!! new laptop and everything":          true,
+		"My manager is Kevin Park.":                                         false,
+		"Kevin wants the API docs by Friday":                                false,
+		"my manager wants the PR merged. Thanks":                            false,
+		"i think i'll ask my manager about it on Monday":                    false,
+	} {
+		if got := namesAnother(text, cur); got != want {
+			t.Errorf("namesAnother(%q)=%v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestNewNameDoubtsANamedSlot(t *testing.T) {
+	manager := slotTruth{beliefID: "b", shown: "Kevin Park", current: []string{"kevin park"}, cues: []string{"my manager", "boss"}, updated: 10}
+	for _, tc := range []struct {
+		text  string
+		at    int64
+		doubt bool
+	}{
+		{"scratch what I told you about my manager yesterday, it's Dana Liu", 20, true},
+		{"scratch what I told you about my manager yesterday, it's Dana Liu", 5, false}, // older than the belief
+		{"my manager Kevin Park wants the report by Friday", 20, false},                 // names the value
+		{"who is my manager now, Dana Liu?", 20, false},                                 // a question
+		{"Dana Liu is presenting the roadmap", 20, false},                               // not about the slot
+	} {
+		if got := manager.judge(tc.text, tc.at).doubt; got != tc.doubt {
+			t.Errorf("judge(%q at %d).doubt=%v, want %v", tc.text, tc.at, got, tc.doubt)
+		}
+	}
+	pm := manager
+	pm.category = []string{"jira"} // a tool slot has rules of its own
+	if pm.judge("scratch what I told you about my manager, it's Dana Liu", 20).doubt {
+		t.Error("a slot with a tool category was doubted by a name")
+	}
+	// Far from the prompt, such a message still leads and marks the belief.
+	beliefs := []BeliefHit{{ID: "b", Statement: "User's manager is Kevin Park"}}
+	far := ep("new", "scratch what I told you about my manager yesterday, it's Dana Liu", 2)
+	far.CreatedAt = time.UnixMilli(20)
+	bs, eps := retireByBeliefs([]slotTruth{manager}, beliefs, nil, []EpisodeHit{far}, false)
+	if !bs[0].Doubted || hitIDs(eps) != "new" {
+		t.Errorf("beliefs %+v, episodes %s: want the belief doubted and the newer message shown", bs, hitIDs(eps))
 	}
 }
