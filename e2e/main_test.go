@@ -8,7 +8,9 @@ import (
 	"testing"
 )
 
-// The binaries under test, built once by TestMain.
+// The binaries under test, built once by TestMain, side by side as
+// install.sh leaves them: credence-hook runs credence-hook-local when no
+// agent answers, as an installed hook does.
 var credenceBin, hookBin string
 
 func TestMain(m *testing.M) {
@@ -22,6 +24,8 @@ func TestMain(m *testing.M) {
 	if err := build(credenceBin, "./cmd/credence"); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 	} else if err := build(hookBin, "./cmd/credence-hook"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	} else if err := build(filepath.Join(dir, "credence-hook-local"), "./cmd/credence-hook-local"); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 	} else {
 		code = m.Run()
