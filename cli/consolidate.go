@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"syscall"
@@ -21,7 +22,7 @@ import (
 func init() {
 	Register(Command{
 		Name:    "consolidate",
-		Usage:   "[--json] [--wait=duration] [--no-promote]",
+		Usage:   "[--json] [--wait=duration] [--no-promote] [--embed-for=duration]",
 		Summary: "run one consolidation cycle now (works with or without the agent; never two at once)",
 		Run:     runConsolidate,
 	})
@@ -32,6 +33,7 @@ func runConsolidate(env *Env, args []string) int {
 	asJSON := fs.Bool("json", false, "print the cycle's stats as JSON")
 	wait := fs.Duration("wait", 5*time.Minute, "how long to wait for a cycle already running (0: fail at once)")
 	noPromote := fs.Bool("no-promote", false, "leave MEMORY.md files alone this time")
+	embedFor := fs.Duration("embed-for", time.Minute, "after the cycle, how long to spend embedding what has no vector yet (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -77,12 +79,23 @@ func runConsolidate(env *Env, args []string) int {
 	if err != nil {
 		return env.Fail("consolidate", err)
 	}
+	// The agent embeds new episodes and beliefs between its cycles, so
+	// recall finds them by meaning; a cycle run by hand does it too, or
+	// without the agent nothing would ever have a vector. An embedder that
+	// does not answer leaves them for later, as in the agent.
+	embedded, eerr := cons.EmbedPending(ctx, math.MaxInt, time.Now().Add(*embedFor))
+	if eerr != nil {
+		log.Warn("embedding after the cycle", "err", eerr.Error())
+	}
 	if *asJSON {
 		if code := env.JSON(st); code != 0 {
 			return code
 		}
 	} else {
 		printConsolidation(env, st)
+		if embedded > 0 {
+			env.Printf("  vectors: %d stored for recall by meaning\n", embedded)
+		}
 	}
 	if st.Status == store.CycleFailed {
 		return 1

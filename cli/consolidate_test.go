@@ -191,3 +191,33 @@ func TestPrintConsolidationCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestConsolidateEmbedsWhatHasNoVector: a cycle run by hand also stores
+// the vectors the agent would store between its cycles, so recall finds
+// the episodes by meaning without the agent; --embed-for 0 leaves them.
+func TestConsolidateEmbedsWhatHasNoVector(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{{[]string{"consolidate", "--no-promote"}, true}, {[]string{"consolidate", "--no-promote", "--embed-for", "0"}, false}} {
+		h := newCmdHarness(t)
+		db := h.db()
+		h.say(db, "", "I live in Lisbon", "my sister Ana is a nurse in Porto")
+		out := h.ok(tc.args...)
+		spaces, err := db.Spaces(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		left := -1
+		for _, sp := range spaces {
+			ids, err := db.Unembedded(context.Background(), sp, "episodes", 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			left = len(ids)
+		}
+		if embedded := left == 0 && strings.Contains(out, "vectors: "); embedded != tc.want {
+			t.Errorf("%v: episodes left without a vector %d (-1: no space), output:\n%s\nwant embedded=%v", tc.args, left, out, tc.want)
+		}
+	}
+}
