@@ -82,7 +82,7 @@ var (
 	meantPrefix     = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
 	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
+	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
 	politePrefix    = lazyRegexp(`^(?:please|kindly)` + sep)
 	toImperative    = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
@@ -90,7 +90,13 @@ var (
 	// everyTime marks a habit inside or at the end of an instruction: "run
 	// go test with -race, always", "go test -race, every time", "run clippy
 	// before every push".
-	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each|all|all new|any new) [a-z-]+(?: [a-z-]+){0,2}$`)
+	everyTime = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each|all|all new|any new) [a-z-]+(?: [a-z-]+){0,2}$`)
+	// habitualProgressive: "we are always writing", "I'm constantly
+	// forgetting".
+	habitualProgressive = lazyRegexp(`^(we|i|you) (?:are|am) (always|never|usually|normally|generally) ([a-z]+ing)\b`)
+	// eachTime: an instruction over every item of a kind, "with each
+	// change", "for every new endpoint", "after each deploy".
+	eachTime   = lazyRegexp(`\s(?:with|for|after|before|on) (?:every|each) [a-z]`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
 	pastEvent  = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
@@ -164,7 +170,7 @@ var prefixStarters = sync.OnceValue(func() map[string]bool {
 		basically honestly frankly personally hmm um uh cool great thanks thank good nice perfect
 		got understood like remember keep you fun in generally from going moving henceforth across make
 		everywhere please kindly starting beginning effective since typo small quick nb nope nah ah uh
-		wrong here around at after following with these nowadays currently`) {
+		wrong here around at after following with these nowadays currently whatever under`) {
 		m[w] = true
 	}
 	return m
@@ -280,6 +286,16 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.HasPrefix(t, "never") && neverEver().MatchString(t) {
 		t = neverEver().ReplaceAllString(t, "never ever")
+	}
+	if m := habitualProgressive().FindStringSubmatch(t); m != nil {
+		// "we are always writing the test first": a habit said in the
+		// progressive, as "we always write the test first"
+		if base, ok := baseVerb(m[3]); ok {
+			t = m[1] + " " + m[2] + " " + base + t[len(m[0]):]
+		}
+	}
+	if isVerb(firstWord(t)) && eachTime().MatchString(t) {
+		c.standing = true // "keep the changelog updated with each user-facing change"
 	}
 	if imperativeVerbs()[firstWord(t)] && everyTime().MatchString(t) {
 		// a habit marked inside an instruction: it is standing

@@ -18,7 +18,7 @@ var (
 	// artifactModal: "commit messages should be in present tense", "errors
 	// must be wrapped", "every PR needs a review", "PR titles follow
 	// Conventional Commits".
-	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives|gets|get|requires|require) (never |not |always )?(.+)$`)
+	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|gets|get|requires|require) (never |not |always )?(.+)$`)
 	// passiveConvention: "errors are wrapped with %w", "PRs are always
 	// squash-merged".
 	passiveConvention = lazyRegexp(`^(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:are|is|get|gets) (always |never )?([a-z-]+ed\b.*)$`)
@@ -38,7 +38,8 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 		changes release releases tags versions dependencies deps packages queries strings lines code docs
 		documentation readme changelog keys fields structs enums configs config endpoint route component
 		handler handlers service services table schema schemas feature features pull responses response
-		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores`) {
+		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores
+		sql css styles styling output markup copy strings i18n translations fixtures mocks assets`) {
 		m[w] = true
 	}
 	return m
@@ -98,11 +99,12 @@ func matchConvention(c *clause) []Fact {
 			return nil // "the build gets slow" is no rule
 		}
 		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+rest, negative, 0)
-	case "follow", "follows", "go", "goes", "live", "lives":
-		if modal != "follow" && modal != "follows" && (!pl || det == "the" || det == "our") {
+	case "follow", "follows", "go", "goes", "live", "lives", "sit", "sits", "belong", "belongs", "stay", "stays":
+		generic := pl || det == "all" || det == "every" || det == "each" || det == "" && massNoun(subject)
+		if modal != "follow" && modal != "follows" && (!generic || det == "the" || det == "our") {
 			return nil // "the deploy key lives in vault" says where one thing is
 		}
-		base := map[string]string{"follows": "follow", "goes": "go", "lives": "live"}[modal]
+		base := map[string]string{"follows": "follow", "goes": "go", "lives": "live", "sits": "sit", "belongs": "belong", "stays": "stay"}[modal]
 		if base == "" {
 			base = modal
 		}
@@ -195,4 +197,13 @@ func guidelineFact(c *clause, object string, negative bool, rho float64) []Fact 
 		f.Reliability = rho
 	}
 	return []Fact{f}
+}
+
+// massNoun: a subject without article that names a kind of work or
+// material, not one thing: "logging goes through slog", "SQL goes through
+// the query builder".
+func massNoun(subject string) bool {
+	last := lastOf(subject)
+	return strings.HasSuffix(last, "ing") || last == "sql" || last == "css" || last == "code" || last == "output" ||
+		last == "documentation" || last == "styling" || last == "markup" || last == "copy"
 }

@@ -31,6 +31,7 @@ var matchers = []matcher{
 	matchEntityPath,
 	matchGuideline,
 	matchConvention,
+	matchReplyRule,
 }
 
 // Context is what ExtractWith knows of the conversation around a text: a
