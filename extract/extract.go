@@ -636,6 +636,17 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 			return []clause{t}
 		}
 	}
+	if m := bareBump().FindStringSubmatch(c.text); m != nil {
+		// "we upgraded to 3.12 last sprint" after "we're on Python 3.9":
+		// the version of the language in play changed
+		for _, cand := range r.candidates() {
+			if lang, ok := strings.CutSuffix(cand.Predicate, "_version_is"); ok && cand.Object != m[1] {
+				rw := analyze(rawClause{text: "we upgraded " + lang + " to " + m[1]})
+				rw.span, rw.change = c.span, true
+				return []clause{rw}
+			}
+		}
+	}
 	if m := versionNow().FindStringSubmatch(strings.ToLower(c.span)); m != nil {
 		// "it's 1.22 now" after "we're on Go 1.21"
 		for _, cand := range r.candidates() {
@@ -684,6 +695,10 @@ func dropStates(fs []Fact) []Fact {
 	}
 	return out
 }
+
+// bareBump: a version change that leaves the language unsaid, "we
+// upgraded to 3.12 last sprint", "bumped to 22".
+var bareBump = lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:upgraded|bumped|updated|moved|went|migrated|jumped)(?: up)? to v?(\d+(?:\.\d+)*)\b`)
 
 // versionNow: "it's 1.22 now", "1.22 these days".
 var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?v?(\d+(?:\.\d+)*) (?:now|these days|nowadays)$`)

@@ -682,6 +682,10 @@ var (
 	// come from Vault", "feature flags go through LaunchDarkly".
 	neighbourWhy = lazyRegexp(`^(?:the |our |all )?([a-z0-9_.-]+(?: [a-z0-9_.-]+)?) ([a-z]+s|come|go|live|are|is) ([a-z0-9_.@/ -]+)$`)
 	themRe       = lazyRegexp(`\b(?:them|they)\b`)
+	// neighbourDo: an instruction or a habit beside a prohibition, with
+	// the scope it holds for in front ("for anything http, go through …",
+	// "we run everything through Tilt").
+	neighbourDo = lazyRegexp(`^(for [a-z0-9 ._/-]+, )?([a-z-]+) ([a-z-]+)`)
 	articleStart = lazyRegexp(`^(?:a|an|the|one|some|any|no|not)\b`)
 	ruleWord     = lazyRegexp(`\b(?:rule|rules|convention|policy|required|mandatory|fine|ok|okay|important|true|false|bad|good|wrong|right)\b`)
 )
@@ -748,10 +752,24 @@ func (r *reading) neighbours() {
 func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 	t := strings.TrimSpace(cl.text)
 	n := len(strings.Fields(t))
-	if n == 0 || n > 8 || strings.Contains(t, placeholder) {
+	if n == 0 || n > 12 || strings.Contains(t, placeholder) {
 		return "", ""
 	}
 	shown := strings.Trim(cl.span, " .!;:,")
+	if m := neighbourDo().FindStringSubmatch(t); m != nil && (isVerb(m[2]) || m[1] == "" && m[2] == "we" && isVerb(m[3])) && !oneOff().MatchString(stripScope(t)) && (n > 8 || neighbourUse().FindStringSubmatch(t) == nil) {
+		// "for anything http, go through the fetch wrapper, never call
+		// axios directly", "don't suggest docker-compose. We run
+		// everything through Tilt here": what to do instead
+		for _, lead := range []string{"oh and ", "and ", "oh ", "but ", "so ", "also "} {
+			if len(shown) > len(lead) && strings.EqualFold(shown[:len(lead)], lead) {
+				shown = shown[len(lead):]
+			}
+		}
+		return "; " + strings.ToLower(shown[:1]) + shown[1:], ""
+	}
+	if n > 8 {
+		return "", ""
+	}
 	if m := neighbourUse().FindStringSubmatch(t); m != nil {
 		alt := stripScope(m[1])
 		if alt == "" || oneOff().MatchString(alt) {

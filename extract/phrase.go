@@ -196,7 +196,22 @@ func isVerb(word string) bool {
 	return false
 }
 
-// IsVerb reports whether word can open an imperative ("add", "rename",
-// "regenerate", "squash-merge"): recall reads a prompt that opens with
-// one as a task.
-func IsVerb(word string) bool { return isVerb(word) }
+// taskVerbs open a request for work in a prompt ("fix the flaky test",
+// "find every caller", "draft a note"); they are not among the verbs a
+// standing rule is read by, where "get" or "look" would open chat.
+var taskVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`fix debug implement load find search parse convert port migrate clean draft
+		sign connect help get move extract fetch investigate look optimize optimise swap schedule remind
+		translate compute calculate wire hook cache paginate filter sanitize profile trace diagnose`) {
+		m[w] = true
+	}
+	return m
+})
+
+// IsVerb reports whether word can open a request for work ("add",
+// "rename", "regenerate", "squash-merge", "fix"): recall reads a prompt
+// that opens with one as a task.
+func IsVerb(word string) bool {
+	return isVerb(word) || taskVerbs()[strings.TrimRight(strings.ToLower(word), ",.;:!")]
+}
