@@ -685,7 +685,7 @@ var (
 	// neighbourDo: an instruction or a habit beside a prohibition, with
 	// the scope it holds for in front ("for anything http, go through …",
 	// "we run everything through Tilt").
-	neighbourDo = lazyRegexp(`^(for [a-z0-9 ._/-]+, )?([a-z-]+) ([a-z-]+)`)
+	neighbourDo  = lazyRegexp(`^(for [a-z0-9 ._/-]+, )?([a-z-]+) ([a-z-]+)`)
 	articleStart = lazyRegexp(`^(?:a|an|the|one|some|any|no|not)\b`)
 	ruleWord     = lazyRegexp(`\b(?:rule|rules|convention|policy|required|mandatory|fine|ok|okay|important|true|false|bad|good|wrong|right)\b`)
 )
