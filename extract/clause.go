@@ -166,6 +166,7 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^no longer (on|using|with|at|in|based in|living in|working at|working for)\b`), "we are no longer $1"},
 	{lazyRegexp(`^(?:i )?(?:just |recently |officially )?started (?:at|with|working at|working for) `), "i joined "},
 	{lazyRegexp(`^(?:this|the) (?:one|repo|repository|project|codebase|service|app) (?:is|runs) on `), "we are on "},
+	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
 }
 
 // bareMarker are clauses that only say the next one corrects: "no - …".

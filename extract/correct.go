@@ -132,8 +132,13 @@ func (r *reading) correct(c *clause) []Fact {
 		if newKnown && relations.IsToolPredicate(cand.Predicate) && !fillsSlot(newTool, cand.Predicate) {
 			return nil
 		}
-		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: X, Replaces: cand.Object,
-			Negated: cand.Negated, Correction: true, shownObject: shown(cand.Predicate, x, c.span)}
+		obj, sh := X, shown(cand.Predicate, x, c.span)
+		if strings.HasSuffix(cand.Predicate, "branch_is") {
+			// "I meant the prod branch": the slot's own noun is not its value
+			obj, sh = strings.TrimSuffix(obj, " branch"), strings.TrimSuffix(sh, " branch")
+		}
+		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: obj, Replaces: cand.Object,
+			Negated: cand.Negated, Correction: true, shownObject: sh}
 		f.shownSubject = cand.shownSubject
 		return []Fact{f}
 	}
@@ -354,4 +359,96 @@ func showValue(predicate, value, span string) string {
 		}
 	}
 	return d
+}
+
+// selfCorrections settles a slot the text gives two values with a
+// correction between them: "this service runs on node 16... no wait,
+// that's the old repo. this one is on node 20" states 20, which replaces
+// 16; the first value was a slip and is dropped.
+func (r *reading) selfCorrections() {
+	drop := map[int]bool{}
+	for ci, cl := range r.clauses {
+		for j := cl.from; j < cl.to && j < len(r.facts); j++ {
+			g := r.facts[j]
+			if g.Kind != KindFact || g.Negated || !g.Exclusive {
+				continue
+			}
+			for ck := ci - 1; ck >= 0; ck-- {
+				found := false
+				for i := r.clauses[ck].from; i < r.clauses[ck].to && i < len(r.facts); i++ {
+					f := r.facts[i]
+					if f.Kind != KindFact || f.Negated || f.Predicate != g.Predicate || f.Subject != g.Subject || f.Object == g.Object {
+						continue
+					}
+					if !correctedBetween(r.clauses, ck, ci) {
+						continue
+					}
+					drop[i], found = true, true
+					g.Correction = true
+					if g.Replaces == "" {
+						g.Replaces = f.Object
+					}
+					g.Statement = render(g)
+					r.facts[j] = g
+				}
+				if found {
+					break
+				}
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	// keep the clauses' fact ranges in step with the facts kept
+	out := r.facts[:0]
+	index := make([]int, len(r.facts)+1)
+	for i, f := range r.facts {
+		index[i] = len(out)
+		if !drop[i] {
+			out = append(out, f)
+		}
+	}
+	index[len(r.facts)] = len(out)
+	for k := range r.clauses {
+		r.clauses[k].from, r.clauses[k].to = index[min(r.clauses[k].from, len(r.facts))], index[min(r.clauses[k].to, len(r.facts))]
+	}
+	r.facts = out
+}
+
+// correctedBetween reports whether a clause after the k-th, up to and
+// including the i-th, said it corrects.
+func correctedBetween(cls []clauseFacts, k, i int) bool {
+	for x := k + 1; x <= i && x < len(cls); x++ {
+		if cls[x].correction {
+			return true
+		}
+	}
+	return false
+}
+
+// takeGivenUpSlot puts a new value in the slot of the value the same text
+// just gave up, when it is a tool of that slot: "I don't use Sublime
+// anymore, Zed is my daily driver" is about the editor, though "daily
+// driver" alone may name a machine's OS.
+func (r *reading) takeGivenUpSlot(f *Fact) {
+	t, ok := lookupTool(f.Object)
+	if !ok {
+		return
+	}
+	for i := len(r.facts) - 1; i >= 0; i-- {
+		g := r.facts[i]
+		if g.Kind != KindFact || !g.Negated || g.Predicate == f.Predicate || slotSubject(g.Subject) != slotSubject(f.Subject) {
+			continue
+		}
+		old, ok := lookupTool(g.Object)
+		if !ok || old.Name == t.Name || !fillsSlot(t, g.Predicate) || !shareCategory(old, t) {
+			continue
+		}
+		f.Predicate, f.Subject = g.Predicate, g.Subject
+		if f.Replaces == "" {
+			f.Replaces = g.Object
+		}
+		return
+	}
 }

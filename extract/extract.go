@@ -120,8 +120,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 				}
 			}
 		}
-		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts)})
+		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts), correction: c.correction})
 	}
+	r.selfCorrections()
 	r.neighbours()
 	r.alternatives()
 	for i, f := range r.facts {
@@ -482,6 +483,9 @@ func (r *reading) finish(f Fact, c *clause) Fact {
 	}
 	if f.Kind == KindFact && f.Correction && !f.Negated {
 		r.adoptSlot(&f)
+	}
+	if f.Kind == KindFact && !f.Negated {
+		r.takeGivenUpSlot(&f)
 	}
 	if f.Kind == KindFact && f.Replaces == "" && !f.Negated {
 		f.Replaces = r.oldValue(f, c)

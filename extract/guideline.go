@@ -670,6 +670,7 @@ func presentTense(t string) string {
 type clauseFacts struct {
 	text, span string
 	from, to   int
+	correction bool // the clause said it corrects ("no wait", "sorry")
 }
 
 var (
