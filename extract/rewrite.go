@@ -37,6 +37,9 @@ const (
 )
 
 var rewordings = []rewording{
+	// a standing marker set between commas inside the sentence: "I'd
+	// appreciate it if, going forward, you kept answers short"
+	{re: lazyRegexp(`(?i)\s*,\s*(?:going forward|from now on|moving forward|in (?:the )?future|from here on(?: out)?)\s*,\s*`), out: " ", standing: true},
 	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update)\s*[,:]?\s+`)},
 	{re: lazyRegexp(`(?i)\b(using|use|living|working|on)\s+since\s+(?:last\s+|this\s+)?\w+\s+`), out: "$1 "},
 	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},

@@ -122,7 +122,16 @@ func unquote(line string) string {
 			return inner
 		}
 	}
-	line = inlineCode().ReplaceAllStringFunc(line, keepWord(inlineCode()))
+	line = inlineCode().ReplaceAllStringFunc(line, func(m string) string {
+		// "regenerate the spec with `make openapi`": a command in code
+		// quotes is what the instruction says to run, not someone's words
+		inner := strings.TrimSpace(inlineCode().FindStringSubmatch(m)[1])
+		if strings.Contains(inner, " ") && len(strings.Fields(inner)) <= 4 && commandStart().MatchString(strings.ToLower(inner)) &&
+			!strings.ContainsAny(inner, "|;&<>$\"'") {
+			return inner
+		}
+		return keepWord(inlineCode())(m)
+	})
 	return quoted().ReplaceAllStringFunc(line, keepWord(quoted()))
 }
 
