@@ -166,6 +166,8 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^no longer (on|using|with|at|in|based in|living in|working at|working for)\b`), "we are no longer $1"},
 	{lazyRegexp(`^(?:i )?(?:just |recently |officially )?started (?:at|with|working at|working for) `), "i joined "},
 	{lazyRegexp(`^(?:this|the) (?:one|repo|repository|project|codebase|service|app) (?:is|runs) on `), "we are on "},
+	{lazyRegexp(`^([a-z][\w.+#-]*) (?:just )?(?:got|was|has been|have been) (?:bumped|upgraded|updated|moved) (?:up )?to `), "we upgraded $1 to "},
+	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) (?:this|the|our) (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
 	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
 }
 

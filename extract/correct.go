@@ -276,6 +276,9 @@ var (
 // correctionValue cleans one value of a correction.
 func correctionValue(v string) (string, bool) {
 	v = strings.TrimSpace(valueTail().ReplaceAllString(strings.TrimSpace(v), ""))
+	if head, tail, ok := strings.Cut(v, ", "); ok && len(strings.Fields(head)) <= 3 && len(strings.Fields(tail)) >= 2 {
+		v = head // "utc+3, forgot daylight saving ended": the value, then why
+	}
 	v = correctionLead().ReplaceAllString(v, "")
 	first := firstWord(v)
 	if first == "i" || first == "we" || first == "you" || first == "they" || notValues()[v] {

@@ -335,7 +335,7 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 		// "leave third_party/ alone": a ban on touching it
 		obj, negative, verb = "touch "+m[1], true, "should not"
 	}
-	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(exceptTail().ReplaceAllString(obj, ""), ""), ""), "$1 ")) {
+	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(stripScope(exceptTail().ReplaceAllString(obj, "")), ""), ""), "$1 ")) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
@@ -846,7 +846,7 @@ var (
 	leaveAlone = lazyRegexp(`^leave (.+?) (?:alone|untouched|as it is|as is)$`)
 	// exceptTail: the exception a rule allows, "unless there is no other
 	// way", which speaks of its own situation, not of this conversation.
-	exceptTail = lazyRegexp(`\s*,?\s+(?:unless|except (?:when|if|for)|other than when)\b.*$`)
+	exceptTail = lazyRegexp(`\s*,?\s+(?:unless|except (?:when|if|for)|other than when)\b.*$|\s*,\s*(?:if|when|whenever) (?:it|they|one|something|anything)\b.*$`)
 )
 
 // cutReasonClause cuts a clause after a comma that has a subject and a

@@ -210,7 +210,7 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|this (?:one|repo|service|project|app|codebase) is)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -260,6 +260,9 @@ func clauses(s rawClause) []rawClause {
 	}
 	if m := notThenValue().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) <= 3 {
 		text = m[2] + ", not " + m[1]
+	} else if m := valueIMean().FindStringSubmatch(text); m != nil && analyze(rawClause{text: m[1]}).text == strings.ToLower(m[1]) {
+		// the words before "I mean" are a value, not "oh sorry"
+		text = "sorry, " + m[2] + ", not " + m[1] // "Amsterdam, I mean Rotterdam"
 	}
 	subject := ""
 	if w := strings.ToLower(firstWord(text)); w == "we" || w == "i" {
@@ -404,3 +407,7 @@ func splitClauses(text string) []rawClause {
 // holds: "since moving to Berlin I'm on CET", "after the move to Lisbon,
 // my manager is Rui".
 var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:move|moving|relocation|relocating|relocated|moved)\s+(?:over\s+)?to\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*,?\s+(.+)$`)
+
+// valueIMean is a correction written old value first with "I mean":
+// "Amsterdam, I mean Rotterdam", "5137 - I meant 5173".
+var valueIMean = lazyRegexp(`(?i)^([\w.+#/-]+(?:\s[\w.+#/-]+)?)\s*(?:,|-|--|\.\.\.)?\s+(?:i mean|i meant|or rather|make that)\s*,?\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)$`)
