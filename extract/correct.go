@@ -367,56 +367,29 @@ func showValue(predicate, value, span string) string {
 // selfCorrections settles a slot the text gives two values with a
 // correction between them: "this service runs on node 16... no wait,
 // that's the old repo. this one is on node 20" states 20, which replaces
-// 16; the first value was a slip and is dropped.
+// 16 (the slip stays a fact of its own, which the correction supersedes).
 func (r *reading) selfCorrections() {
-	drop := map[int]bool{}
 	for ci, cl := range r.clauses {
 		for j := cl.from; j < cl.to && j < len(r.facts); j++ {
 			g := r.facts[j]
-			if g.Kind != KindFact || g.Negated || !g.Exclusive {
+			if g.Kind != KindFact || g.Negated || !g.Exclusive || g.Replaces != "" {
 				continue
 			}
-			for ck := ci - 1; ck >= 0; ck-- {
-				found := false
+			for ck := ci - 1; ck >= 0 && g.Replaces == ""; ck-- {
 				for i := r.clauses[ck].from; i < r.clauses[ck].to && i < len(r.facts); i++ {
 					f := r.facts[i]
-					if f.Kind != KindFact || f.Negated || f.Predicate != g.Predicate || f.Subject != g.Subject || f.Object == g.Object {
+					if f.Kind != KindFact || f.Negated || f.Predicate != g.Predicate || f.Subject != g.Subject || f.Object == g.Object ||
+						!correctedBetween(r.clauses, ck, ci) {
 						continue
 					}
-					if !correctedBetween(r.clauses, ck, ci) {
-						continue
-					}
-					drop[i], found = true, true
-					g.Correction = true
-					if g.Replaces == "" {
-						g.Replaces = f.Object
-					}
+					g.Correction, g.Replaces = true, f.Object
 					g.Statement = render(g)
 					r.facts[j] = g
-				}
-				if found {
 					break
 				}
 			}
 		}
 	}
-	if len(drop) == 0 {
-		return
-	}
-	// keep the clauses' fact ranges in step with the facts kept
-	out := r.facts[:0]
-	index := make([]int, len(r.facts)+1)
-	for i, f := range r.facts {
-		index[i] = len(out)
-		if !drop[i] {
-			out = append(out, f)
-		}
-	}
-	index[len(r.facts)] = len(out)
-	for k := range r.clauses {
-		r.clauses[k].from, r.clauses[k].to = index[min(r.clauses[k].from, len(r.facts))], index[min(r.clauses[k].to, len(r.facts))]
-	}
-	r.facts = out
 }
 
 // correctedBetween reports whether a clause after the k-th, up to and
