@@ -96,6 +96,12 @@ var (
 	habitualProgressive = lazyRegexp(`^(we|i|you) (?:are|am) (always|never|usually|normally|generally) ([a-z]+ing)\b`)
 	// eachTime: an instruction over every item of a kind, "with each
 	// change", "for every new endpoint", "after each deploy".
+	// classScope: a kind of code a rule holds for, fronted: "in Go code,",
+	// "for python,", "in yaml files,", "in tests,".
+	classScope = lazyRegexp(`^(?:in|for|inside|within|across) (?:all |any |our |new )?((?:[a-z0-9.+#-]+ )?(?:code|files|projects|repos|tests|scripts|modules|components|services|docs|commits|branches|migrations|handlers|templates|notebooks)|python|go|golang|js|javascript|typescript|ts|rust|java|kotlin|swift|ruby|php|sql|yaml|css|scss|html|bash|shell|terraform|c\+\+|c#)\s*,\s*(.+)$`)
+	// habitVerb: verbs whose meaning is a habit, "stick to", "default
+	// to", "only use".
+	habitVerb  = lazyRegexp(`^(?:stick (?:to|with)|default to|adhere to|keep to|standardi[sz]e on|only (?:use|write|run|call|import|deploy|install|push|merge))\b`)
 	eachTime   = lazyRegexp(`\s(?:with|for|after|before|on) (?:every|each) [a-z]`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
@@ -167,6 +173,10 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^(?:i )?(?:just |recently |officially )?started (?:at|with|working at|working for) `), "i joined "},
 	{lazyRegexp(`^(?:this|the) (?:one|repo|repository|project|codebase|service|app) (?:is|runs) on `), "we are on "},
 	{lazyRegexp(`^([a-z][\w.+#-]*) (?:just )?(?:got|was|has been|have been) (?:bumped|upgraded|updated|moved) (?:up )?to `), "we upgraded $1 to "},
+	{lazyRegexp(`^i (?:just |finally )?(?:left|quit) [a-z0-9.&' -]+? for ([a-z0-9.&' -]+)$`), "i joined $1"},
+	{lazyRegexp(`^(?:i|we) (?:just )?(?:got|have|have got) (?:a )?new (manager|boss|lead|team lead|tech lead)$`), "my $1 changed"},
+	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over) from ([a-z][a-z'-]+) as (my|our) `), "$1 replaced $2 as $3 "},
+	{lazyRegexp(`^(?:i have been|been|lately i have been|i am) using (.+?) (?:lately|recently|these days|for a while now|for a while)$`), "i use $1"},
 	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) (?:this|the|our) (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
 	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
 }
@@ -349,6 +359,18 @@ func analyze(rc rawClause) clause {
 	}
 	if isVerb(firstWord(t)) && eachTime().MatchString(t) {
 		c.standing = true // "keep the changelog updated with each user-facing change"
+	}
+	if m := classScope().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {
+		// "in Go code, wrap errors with %w", "for yaml files, indent with
+		// two spaces": a rule over a kind of code, said before it
+		c.standing, t = true, m[2]+" in "+m[1]
+	}
+	if habitVerb().MatchString(t) {
+		c.standing = true // "stick to British English in docs", "only use the standard library"
+		if rest, ok := strings.CutPrefix(t, "only "); ok {
+			v, obj, _ := strings.Cut(rest, " ")
+			t = v + " only " + obj // "only use the standard library": use only it
+		}
 	}
 	if imperativeVerbs()[firstWord(t)] && everyTime().MatchString(t) {
 		// a habit marked inside an instruction: it is standing
