@@ -135,6 +135,12 @@ var taskTopics = []taskTopic{
 	{"local setup", "local locally compose tilt devcontainer dev environment setup",
 		`\blocal(?:ly)?\b|\bon my (?:machine|laptop)\b|\bdev (?:env|environment|setup|server|stack)\b|\bspin (?:up|it up)\b`,
 		`\blocal(?:ly)?\b|\bdocker[- ]compose\b|\bcompose files?\b|\btilt\b|\bdevcontainers?\b|\bdev (?:env|environment|setup|server|stack)\b`},
+	{"styling", "style styles styling css tailwind classes inline scss sass theme",
+		`\bstyl(?:e|es|ing)\b|\bcss\b|\bcolou?rs?\b|\blayout\b|\bresponsive\b|\bdark mode\b|\btheme\b|\bpadding\b|\bmargins?\b|\bfonts?\b|\bcent(?:er|re)\b`,
+		`\bstyl(?:e|es|ing)\b|\bcss\b|\btailwind\b|\butility classes\b|\binline styles?\b|\bscss\b|\bsass\b|\bstyled-components\b|\btheme\b`},
+	{"deploying", "deploy deploys deployment deploying prod production ship release rollout staging friday fridays",
+		`\bdeploy\w*\b|\bship (?:it|this|the)\b|\bgo live\b|\bto prod(?:uction)?\b|\broll (?:it |this )?out\b|\brollout\b|\bhotfix\b`,
+		`\bdeploy\w*\b|\bprod(?:uction)?\b|\bship\w*\b|\brollouts?\b|\bstaging\b|\bfridays?\b|\brelease (?:train|window)\b`},
 	{"finishing", "done finish finished finishing hand back before saying telling",
 		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b`,
 		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b`},
@@ -290,18 +296,22 @@ func broadGuide(statement string, task bool) int {
 	if offLimits().MatchString(st) {
 		return 1
 	}
+	// A rule of a kind of work other than writing code (committing,
+	// deploying, dependencies, docs …) keeps to its topic; any other rule
+	// says how code is written.
 	all := compiledTopics()
 	for i, t := range taskTopics {
-		if broadTopics[t.name] && all[i].guide.MatchString(st) {
-			return 1
+		if !broadTopics[t.name] && all[i].guide.MatchString(st) {
+			return 0
 		}
 	}
-	return 0
+	return 1
 }
 
 // broadTopics are the topics whose rules say how any code is written.
 var broadTopics = map[string]bool{"writing code": true, "code comments": true, "formatting": true,
-	"editing": true, "errors": true, "tests": true}
+	"editing": true, "errors": true, "tests": true, "http": true, "logging": true, "dates": true,
+	"money": true, "components": true, "styling": true}
 
 // guideMarkers open every guideline's statement ("Always …", "Never …",
 // "Prefer …", "Avoid …"): searched with the topics' words, they find the
