@@ -19,7 +19,7 @@ var (
 	ensureRe      = lazyRegexp(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
-	reasonTail    = lazyRegexp(`\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they|our)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	reasonTail    = lazyRegexp(`\s+as (?:our|the|we|they|it|i|you|this|that|my|all)\s.*$|\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they|our)\b.*$|\s+(?:because|since|so that)\b.*$`)
 	// relativeThat is "that" opening a relative clause ("comments that
 	// restate the code"), which points at nothing in the conversation.
 	relativeThat = lazyRegexp(`\b([a-z]+s) (?:that|which) `)
@@ -90,7 +90,7 @@ var scopeTails = []string{"in this repo", "in this repository", "in this project
 	"in all my projects", "in all our projects", "in any of my projects", "in all of my projects",
 	"in all my code", "in all our code", "for all projects", "please", "from now on", "going forward",
 	"moving forward", "in the future", "in future", "by default", "thanks", "thank you",
-	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team"}
+	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team", "ever"}
 
 func stripScope(t string) string {
 	for changed := true; changed; {
@@ -872,7 +872,7 @@ func finiteClause(ws []string) bool {
 	if len(ws) < 3 {
 		return false
 	}
-	if badStart()[ws[0]] && ws[0] != "it" && ws[0] != "they" && ws[0] != "this" && ws[0] != "that" {
+	if badStart()[ws[0]] && ws[0] != "it" && ws[0] != "they" && ws[0] != "this" && ws[0] != "that" && ws[0] != "everything" && ws[0] != "nothing" {
 		return false
 	}
 	if isVerb(ws[0]) || ws[0] == "and" || ws[0] == "or" || ws[0] == "but" || ws[0] == "not" || ws[0] == "never" || ws[0] == "always" {

@@ -260,7 +260,7 @@ func clauses(s rawClause) []rawClause {
 	}
 	if m := notThenValue().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) <= 3 {
 		text = m[2] + ", not " + m[1]
-	} else if m := valueIMean().FindStringSubmatch(text); m != nil && analyze(rawClause{text: m[1] + " x"}).text == strings.ToLower(m[1])+" x" {
+	} else if m := valueIMean().FindStringSubmatch(text); m != nil && analyze(rawClause{text: m[1] + " x"}).text == strings.ToLower(m[1])+" x" && !bareMarker()[strings.ToLower(m[1])] && !notValues()[strings.ToLower(m[1])] {
 		// the words before "I mean" are a value, not "oh sorry"
 		text = "sorry, " + m[2] + ", not " + m[1] // "Amsterdam, I mean Rotterdam"
 	}
