@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"math"
+
+	"github.com/credence-mem/credence/embed/wordvec"
 	"slices"
 	"strings"
 	"sync"
@@ -201,7 +204,90 @@ func (r *reading) correct(c *clause) []Fact {
 		}
 		break
 	}
+	if cand, ok := kindOf(x, c.span, cands); ok {
+		return pick(cand)
+	}
 	return nil
+}
+
+// kindOf finds the believed value a bare correction replaces when nothing
+// near names its slot: the value of the same kind, read from the
+// pretrained word vectors. "Sorry, I meant Porto", two sessions after "I
+// live in Lisbon", is about where the person lives because Porto is a
+// word like Lisbon (a city), not like Kevin (a name) or Shopify (a
+// company). The nearest value must fit the slot, be near enough and
+// clearly nearer than any other slot's.
+func kindOf(x, span string, cands []candidate) (candidate, bool) {
+	xv := wordVector(x)
+	if xv == nil {
+		return candidate{}, false
+	}
+	best, second := -1.0, -1.0
+	var pickC candidate
+	seen := map[string]bool{}
+	for _, cand := range cands {
+		if cand.Negated || relations.IsToolPredicate(cand.Predicate) || seen[cand.Predicate] || strings.EqualFold(cand.Object, x) ||
+			!fits(cand.Predicate, x, span, false) {
+			continue
+		}
+		seen[cand.Predicate] = true // the most recent value of each slot
+		cv := wordVector(cand.Object)
+		if cv == nil {
+			continue
+		}
+		sim := cosine(xv, cv)
+		switch {
+		case sim > best:
+			second, best, pickC = best, sim, cand
+		case sim > second:
+			second = sim
+		}
+	}
+	if best < minKindSimilarity || best-second < minKindMargin {
+		return candidate{}, false
+	}
+	return pickC, true
+}
+
+// The nearness a bare correction's value needs to a believed value of the
+// same kind, and the lead it needs over the next slot's value.
+const (
+	minKindSimilarity = 0.3
+	minKindMargin     = 0.1
+)
+
+// wordVector is the mean pretrained vector of the words of a value, nil
+// when none of them is known.
+func wordVector(v string) []float32 {
+	t, err := wordvec.Default()
+	if err != nil {
+		return nil
+	}
+	out := make([]float32, t.Dim())
+	n := 0
+	for _, w := range strings.Fields(strings.ToLower(v)) {
+		if i, ok := t.Find(strings.Trim(w, ".,;:!?")); ok {
+			t.AddTo(out, i, 1)
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return out
+}
+
+func cosine(a, b []float32) float64 {
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
 }
 
 // correctVersion reads a correction naming a tool with its version ("it's
