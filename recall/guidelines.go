@@ -252,9 +252,6 @@ var (
 	codeNoun = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
 	})
-	// codeOnlyVerbs ask for work on code whatever their object.
-	codeOnlyVerbs = map[string]bool{"refactor": true, "implement": true, "debug": true, "rename": true, "fix": true,
-		"lint": true, "compile": true, "deploy": true, "migrate": true, "port": true, "optimize": true, "optimise": true}
 	// requestLead opens a request put as a question: "can you fix it?".
 	requestLead = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:^|[,.;!?]\s*|\b(?:and|then|so|now|ok|okay)\s+)(?:(?:can|could|would|will) you |please |pls |go ahead and |let's |lets )+(?:please )?([a-z][\w-]*)`)
@@ -262,8 +259,9 @@ var (
 )
 
 // codeTask reports whether a prompt asks for work on code: an imperative
-// (or "can you …" request) whose verb only applies to code or whose words
-// name a piece of code.
+// (or "can you …" request) whose verb asks for work rather than words,
+// and, for a verb that makes prose as well as code ("write", "draft"),
+// whose words name a piece of code.
 func codeTask(prompt string) bool {
 	raw := strings.TrimSpace(cutBytes(prompt, 600))
 	p := strings.ToLower(raw)
@@ -276,11 +274,23 @@ func codeTask(prompt string) bool {
 	} else if m := requestLead().FindStringSubmatch(p); m != nil && extract.IsVerb(m[1]) {
 		verb = m[1]
 	}
-	if verb == "" || verb == "explain" || verb == "tell" || verb == "describe" || verb == "summarize" || verb == "summarise" {
+	if verb == "" || talkVerbs[verb] {
 		return false
 	}
-	return codeOnlyVerbs[verb] || codeNoun().MatchString(raw)
+	if proseVerbs[verb] {
+		return codeNoun().MatchString(raw) // "write a helper", not "write a haiku"
+	}
+	return true
 }
+
+// talkVerbs ask for words, not work on code: "explain the CAP theorem",
+// "recommend a book", "remind me at 9".
+var talkVerbs = map[string]bool{"explain": true, "tell": true, "describe": true, "summarize": true, "summarise": true,
+	"translate": true, "recommend": true, "remind": true, "schedule": true, "help": true, "show": true, "give": true,
+	"list": true, "compare": true, "define": true, "teach": true, "convert": true, "compute": true, "calculate": true, "pick": true}
+
+// proseVerbs make code or prose alike: the object says which.
+var proseVerbs = map[string]bool{"write": true, "draft": true, "make": true, "create": true, "generate": true, "sign": true, "get": true}
 
 // broadGuide reports how a guideline governs beyond the prompt's topics:
 // 2 for a rule on the form of replies, 1 for a rule on writing code or on
