@@ -259,9 +259,8 @@ var (
 )
 
 // codeTask reports whether a prompt asks for work on code: an imperative
-// (or "can you …" request) whose verb asks for work rather than words,
-// and, for a verb that makes prose as well as code ("write", "draft"),
-// whose words name a piece of code.
+// (or "can you …" request) whose verb only applies to code or whose words
+// name a piece of code.
 func codeTask(prompt string) bool {
 	raw := strings.TrimSpace(cutBytes(prompt, 600))
 	p := strings.ToLower(raw)
@@ -277,11 +276,14 @@ func codeTask(prompt string) bool {
 	if verb == "" || talkVerbs[verb] {
 		return false
 	}
-	if proseVerbs[verb] {
-		return codeNoun().MatchString(raw) // "write a helper", not "write a haiku"
-	}
-	return true
+	// "refactor …" is work on code whatever its object; "write a helper",
+	// not "write a haiku"
+	return codeOnlyVerbs[verb] || codeNoun().MatchString(raw)
 }
+
+// codeOnlyVerbs ask for work on code whatever their object.
+var codeOnlyVerbs = map[string]bool{"refactor": true, "implement": true, "debug": true, "rename": true, "fix": true,
+	"lint": true, "compile": true, "deploy": true, "migrate": true, "port": true, "optimize": true, "optimise": true}
 
 // talkVerbs ask for words, not work on code: "explain the CAP theorem",
 // "recommend a book", "remind me at 9".
@@ -289,16 +291,26 @@ var talkVerbs = map[string]bool{"explain": true, "tell": true, "describe": true,
 	"translate": true, "recommend": true, "remind": true, "schedule": true, "help": true, "show": true, "give": true,
 	"list": true, "compare": true, "define": true, "teach": true, "convert": true, "compute": true, "calculate": true, "pick": true}
 
-// proseVerbs make code or prose alike: the object says which.
-var proseVerbs = map[string]bool{"write": true, "draft": true, "make": true, "create": true, "generate": true, "sign": true, "get": true}
 
 // broadGuide reports how a guideline governs beyond the prompt's topics:
 // 2 for a rule on the form of replies, 1 for a rule on writing code or on
 // files not to touch (given a code task), 0 otherwise.
 func broadGuide(statement string, task bool) int {
 	st := strings.ToLower(statement)
+	all := compiledTopics()
 	if answerStyle().MatchString(st) {
-		return 2
+		// "never use emojis in commit messages" is a rule on commits, not
+		// on replies: a rule that names another kind of work keeps to it
+		other := false
+		for i, t := range taskTopics {
+			if t.name != "explaining" && all[i].guide.MatchString(st) {
+				other = true
+				break
+			}
+		}
+		if !other {
+			return 2
+		}
 	}
 	if !task || runRule().MatchString(st) {
 		return 0
@@ -309,7 +321,6 @@ func broadGuide(statement string, task bool) int {
 	// A rule of a kind of work other than writing code (committing,
 	// deploying, dependencies, docs …) keeps to its topic; any other rule
 	// says how code is written.
-	all := compiledTopics()
 	for i, t := range taskTopics {
 		if !broadTopics[t.name] && all[i].guide.MatchString(st) {
 			return 0

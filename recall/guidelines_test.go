@@ -184,7 +184,9 @@ var broadCases = []struct {
 	{"how do I get postgres and redis running locally for this service?", "Never suggest docker-compose for local setup", true},
 	{"add an optional limit query param to GET /orders", "Whenever the API changes, always regenerate the openapi spec", true},
 	{"ship this to production", "Never deploy on Fridays", true},
-	{"add a loading spinner to the checkout", "Prefer early returns over nested ifs", true},
+	{"add a loading spinner to the checkout component", "Prefer early returns over nested ifs", true},
+	{"what's the capital of Peru?", "Never use emojis in commit messages", false},
+	{"how do I center a div?", "Always write commit messages in English", false},
 	{"write a haiku about autumn leaves", "Prefer early returns over nested ifs", false},
 	{"recommend a good book on distributed systems", "Never touch the generated protobuf files", false},
 	// not governed
