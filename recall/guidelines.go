@@ -291,7 +291,6 @@ var talkVerbs = map[string]bool{"explain": true, "tell": true, "describe": true,
 	"translate": true, "recommend": true, "remind": true, "schedule": true, "help": true, "show": true, "give": true,
 	"list": true, "compare": true, "define": true, "teach": true, "convert": true, "compute": true, "calculate": true, "pick": true}
 
-
 // broadGuide reports how a guideline governs beyond the prompt's topics:
 // 2 for a rule on the form of replies, 1 for a rule on writing code or on
 // files not to touch (given a code task), 0 otherwise.
