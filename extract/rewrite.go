@@ -82,7 +82,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)tz(\s*(?:=|:|\s+is\b))`), out: "${1}timezone$2"},
 	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)mgr(\s*(?:=|:|\s+is\b))`), out: "${1}manager$2"},
 	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+|the\s+)?)db(\s*(?:=|:|\s+is\b))`), out: "${1}database$2"},
-	{re: lazyRegexp(`(?i)^(go|golang|python|node|ruby|java|rust|php|deno|typescript)\s+v?(\d+(?:\.\d+)*)(?:\s+(?:here|btw|for us))?$`), out: "we are on $1 $2"},
+	{re: lazyRegexp(`(?i)^(go|golang|python|node|ruby|java|rust|php|deno|typescript)\s+v?(\d+(?:\.\d+)*)(?:\s+(?:here|btw|for us|now|these days|nowadays))?$`), out: "we are on $1 $2"},
 	{re: lazyRegexp(`(?i)^work(?:ing)?\s+(?:@|at)\s+`), out: "I work at "},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:in|on)\s+(?:the\s+)?(\S+)\s+time\s?zone$`), out: "my timezone is $1"},
 	{re: lazyRegexp(`(?i)^i(?:'ve|\s+have)\s+been\s+(?:in|living\s+in|based\s+in)\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s+(?:for|since)\s+.+$`), out: "I live in $1"},

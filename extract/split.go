@@ -250,6 +250,9 @@ func clauses(s rawClause) []rawClause {
 	if m := leadIn().FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "Before you start: we use pnpm": the lead-in conditions nothing
 	}
+	// "we dropped poetry, uv all the way": the value all the way is what
+	// is used now
+	text = allTheWay().ReplaceAllString(text, ", it's all $1")
 	if m := movedSince().FindStringSubmatch(text); m != nil {
 		// "since moving to Berlin I'm on CET": the move is a statement of
 		// its own, and what holds since it another
@@ -411,3 +414,6 @@ var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\
 // valueIMean is a correction written old value first with "I mean":
 // "Amsterdam, I mean Rotterdam", "5137 - I meant 5173".
 var valueIMean = lazyRegexp(`(?i)^([\w.+#/-]+(?:\s[\w.+#/-]+)?)\s*(?:,|-|--|\.\.\.)?\s+(?:i mean|i meant|or rather|make that)\s*,?\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)$`)
+
+var allTheWay = lazyRegexp(`(?i),\s*([\w.+#-]+(?:\s[\w.+#-]+)?)\s+all the way\b`)
+
