@@ -416,4 +416,3 @@ var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\
 var valueIMean = lazyRegexp(`(?i)^([\w.+#/-]+(?:\s[\w.+#/-]+)?)\s*(?:,|-|--|\.\.\.)?\s+(?:i mean|i meant|or rather|make that)\s*,?\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)$`)
 
 var allTheWay = lazyRegexp(`(?i),\s*([\w.+#-]+(?:\s[\w.+#-]+)?)\s+all the way\b`)
-
