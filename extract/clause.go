@@ -174,6 +174,7 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^(?:this|the) (?:one|repo|repository|project|codebase|service|app) (?:is|runs) on `), "we are on "},
 	{lazyRegexp(`^([a-z][\w.+#-]*) (?:just )?(?:got|was|has been|have been) (?:bumped|upgraded|updated|moved) (?:up )?to `), "we upgraded $1 to "},
 	{lazyRegexp(`^i (?:just |finally )?(?:left|quit) [a-z0-9.&' -]+? for ([a-z0-9.&' -]+)$`), "i joined $1"},
+	{lazyRegexp(`^i (?:do not|really do not|never) want you to (?:ever )?`), "never "},
 	{lazyRegexp(`^(?:we|i) (?:went|ended up going|decided to go|are going|have gone) with ([a-z0-9.+# -]+?)(?: (?:after|when|because|since|as) .*)?$`), "we use $1"},
 	{lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) all the way$`), "we use $1"},
 	{lazyRegexp(`^(?:my |our |the )?(manager|boss|lead|team lead|tech lead) (?:changed|switched|moved) (?:over )?to ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)`), "my $1 is $2"},

@@ -76,12 +76,32 @@ func matchConvention(c *clause) []Fact {
 		}
 		return guidelineFact(c, verb+" "+m[2], false, 0)
 	}
+	if m := deonticAdj().FindStringSubmatch(t); m != nil && !badStart()[firstWord(m[1])] && firstWord(m[1]) != "i" && firstWord(m[1]) != "we" &&
+		len(strings.Fields(m[1])) <= 4 {
+		// "code review is mandatory for all changes", "force pushes are
+		// forbidden": a rule said with an adjective of obligation
+		obj := "ensure " + strings.TrimPrefix(m[1], "the ")
+		if m[3] != "" {
+			obj += " " + m[3] + " " + m[4]
+		}
+		neg := forbidden()[m[2]]
+		if neg {
+			obj = "use " + strings.TrimPrefix(m[1], "the ")
+			if m[3] != "" {
+				obj += " " + m[3] + " " + m[4]
+			}
+		}
+		return guidelineFact(c, obj, neg, 0)
+	}
 	m := artifactModal().FindStringSubmatch(t)
 	if m == nil {
 		return nil
 	}
 	det, subject, modal, adverb, rest := m[1], m[2], m[3], strings.TrimSpace(m[4]), m[5]
-	if !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
+	// a strong modal makes a rule of any subject under a standing frame
+	// ("keep in mind that the API must stay backwards compatible")
+	framed := (c.directive || c.standing) && strongModal()[modal]
+	if !framed && !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
 		return nil
 	}
 	noun := subject
@@ -135,8 +155,9 @@ func matchConvention(c *clause) []Fact {
 	case "have":
 		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+tail, false, 0)
 	}
-	if !imperativeVerbs()[verb] && !moreVerbs()[verb] && verb != "start" && verb != "end" && verb != "include" && verb != "stay" {
-		return nil
+	if !imperativeVerbs()[verb] && !moreVerbs()[verb] && verb != "start" && verb != "end" && verb != "include" && verb != "stay" &&
+		!(strongModal()[modal] && !strings.HasSuffix(verb, "ing") && !strings.HasSuffix(verb, "ed") && (det == "" && pl || det == "all" || det == "every" || det == "each" || det == "any")) {
+		return nil // after "must" or "should" the word is a verb: "tests must pass"
 	}
 	return guidelineFact(c, "ensure "+noun+" "+agree(verb, pl)+" "+tail, false, 0)
 }
@@ -207,3 +228,21 @@ func massNoun(subject string) bool {
 	return strings.HasSuffix(last, "ing") || last == "sql" || last == "css" || last == "code" || last == "output" ||
 		last == "documentation" || last == "styling" || last == "markup" || last == "copy"
 }
+
+// strongModal are the modals of obligation: the word after one is a verb,
+// and what they say of a kind of thing is a rule.
+var strongModal = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"must": true, "should": true, "shall": true, "need to": true, "needs to": true,
+		"have to": true, "has to": true, "are to": true, "is to": true}
+})
+
+var (
+	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".
+	deonticAdj = lazyRegexp(`^((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+) (?:is|are) (mandatory|required|compulsory|obligatory|a must|non-negotiable|forbidden|banned|not allowed|prohibited|a no-go|off limits|off-limits)(?: (for|on|in) (.+))?$`)
+)
+
+// forbidden are the adjectives of deonticAdj that forbid.
+var forbidden = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"forbidden": true, "banned": true, "not allowed": true, "prohibited": true, "a no-go": true,
+		"off limits": true, "off-limits": true}
+})

@@ -505,7 +505,7 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	secondCtx, _, _ := strings.Cut(restCtx, " ")
 	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
 		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing") ||
-		firstCtx == "you" && habitVerbs()[secondCtx] ||
+		firstCtx == "you" && (habitVerbs()[secondCtx] || !momentCond().MatchString(ctx)) ||
 		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" // "when a test fails"
 	if generic {
 		action = resolveIt(ctx, action)
@@ -890,3 +890,8 @@ func finiteClause(ws []string) bool {
 	}
 	return false
 }
+
+// momentCond: a condition that names a moment of this conversation, not
+// a kind of situation: "when you are done", "once you have a minute",
+// "when you get to it".
+var momentCond = lazyRegexp(`\b(?:done|finished|ready|back|here|there|this|that|it|minute|moment|chance|second|sec|now|today|tomorrow|tonight|later)\b`)
