@@ -131,10 +131,12 @@ func TestDev2026dFacts(t *testing.T) { scoreDev(t, devFileDFacts, 60, devDPrecis
 // (docs/notes-talk5.md) before any tuning against it.
 const devFileETalk = "testdata/dev2026e_talk.jsonl"
 
-// Floors for the fifth talk set: its tuned numbers minus a margin.
+// Floors for the fifth talk set: its tuned numbers (with context 0.94 /
+// 0.87 overall, every category at least 0.94 / 0.81; baseline 0.85 / 0.52,
+// docs/notes-talk5.md) minus a margin.
 const (
-	devETalkPrecision = 0.85
-	devETalkRecall    = 0.45
+	devETalkPrecision = 0.9
+	devETalkRecall    = 0.75
 )
 
 func TestDev2026eTalk(t *testing.T) {
