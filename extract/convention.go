@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -68,6 +69,17 @@ func matchConvention(c *clause) []Fact {
 	}
 	if m := weHabit().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[2], "it ") {
 		verb := m[1]
+		if verb == "write" || verb == "structure" {
+			if i := strings.LastIndex(m[2], " in "); i >= 0 {
+				if tl, ok := lookupTool(strings.TrimSpace(m[2][i+4:])); ok && slices.Contains(tl.Categories, "language") {
+					// "we write the services in Ruby" says what the code is
+					// written in, a fact, not a rule
+					sub := *c
+					sub.text = "we use " + strings.TrimSpace(m[2][i+4:])
+					return matchUse(&sub)
+				}
+			}
+		}
 		switch verb {
 		case "avoid":
 			return guidelineFact(c, doPhrase(m[2]), true, 0)
