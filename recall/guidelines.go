@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/extract"
@@ -43,6 +44,11 @@ const maxTopicGuidelines = 2
 
 // maxTopicSearch bounds the beliefs the topics' words fetch from the index.
 const maxTopicSearch = 32
+
+// maxBroadSearch bounds the guidelines fetched for a prompt without a
+// topic, where only a rule on the form of replies or on writing code can
+// govern it.
+const maxBroadSearch = 12
 
 // taskTopic is one kind of work: prompt matches a prompt that asks for it,
 // guide an instruction that governs it.
@@ -208,15 +214,48 @@ func request(prompt string) bool {
 
 // guideTopics reports how many of the topics an instruction governs.
 func guideTopics(statement string, topics []int) int {
-	st := strings.ToLower(statement)
+	r := readGuide(statement)
 	n := 0
-	all := compiledTopics()
 	for _, i := range topics {
-		if all[i].guide.MatchString(st) {
+		if r.topics&(1<<uint(i)) != 0 {
 			n++
 		}
 	}
 	return n
+}
+
+// guideReading is what a guideline's statement says of the kinds of work it
+// governs, read once per statement: the patterns are many and a statement
+// is asked about on every prompt.
+type guideReading struct {
+	topics           uint64 // bit i: taskTopics[i]'s guide pattern matches
+	reply, off, runs bool   // answerStyle, offLimits, runRule
+}
+
+var (
+	guideReadings   sync.Map // statement → guideReading
+	guideReadingsN  atomic.Int64
+	maxGuideReading = int64(4096)
+)
+
+func readGuide(statement string) guideReading {
+	if v, ok := guideReadings.Load(statement); ok {
+		return v.(guideReading)
+	}
+	st := strings.ToLower(statement)
+	var r guideReading
+	for i, t := range compiledTopics() {
+		if t.guide.MatchString(st) {
+			r.topics |= 1 << uint(i)
+		}
+	}
+	r.reply, r.off, r.runs = answerStyle().MatchString(st), offLimits().MatchString(st), runRule().MatchString(st)
+	if guideReadingsN.Add(1) > maxGuideReading {
+		guideReadings.Clear() // bounded: a long-lived process starts over
+		guideReadingsN.Store(1)
+	}
+	guideReadings.Store(statement, r)
+	return r
 }
 
 // Beyond the topics, two kinds of rule govern more than one kind of work
@@ -295,38 +334,45 @@ var talkVerbs = map[string]bool{"explain": true, "tell": true, "describe": true,
 // 2 for a rule on the form of replies, 1 for a rule on writing code or on
 // files not to touch (given a code task), 0 otherwise.
 func broadGuide(statement string, task bool) int {
-	st := strings.ToLower(statement)
-	all := compiledTopics()
-	if answerStyle().MatchString(st) {
+	r := readGuide(statement)
+	if r.reply && r.topics&^topicMask("explaining") == 0 {
 		// "never use emojis in commit messages" is a rule on commits, not
 		// on replies: a rule that names another kind of work keeps to it
-		other := false
-		for i, t := range taskTopics {
-			if t.name != "explaining" && all[i].guide.MatchString(st) {
-				other = true
-				break
-			}
-		}
-		if !other {
-			return 2
-		}
+		return 2
 	}
-	if !task || runRule().MatchString(st) {
+	if !task || r.runs {
 		return 0
 	}
-	if offLimits().MatchString(st) {
+	if r.off {
 		return 1
 	}
 	// A rule of a kind of work other than writing code (committing,
 	// deploying, dependencies, docs …) keeps to its topic; any other rule
 	// says how code is written.
-	for i, t := range taskTopics {
-		if !broadTopics[t.name] && all[i].guide.MatchString(st) {
-			return 0
-		}
+	if r.topics&^broadMask() != 0 {
+		return 0
 	}
 	return 1
 }
+
+// topicMask is the bit of the named topic.
+func topicMask(name string) uint64 {
+	for i, t := range taskTopics {
+		if t.name == name {
+			return 1 << uint(i)
+		}
+	}
+	return 0
+}
+
+// broadMask has the bits of broadTopics.
+var broadMask = sync.OnceValue(func() uint64 {
+	var m uint64
+	for name := range broadTopics {
+		m |= topicMask(name)
+	}
+	return m
+})
 
 // broadTopics are the topics whose rules say how any code is written.
 var broadTopics = map[string]bool{"writing code": true, "code comments": true, "formatting": true,
@@ -365,7 +411,13 @@ func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int6
 			}
 		}
 	}
-	bs, err := s.searchBeliefRows(ctx, ws, maxTopicSearch)
+	limit := maxTopicSearch
+	if len(topics) == 0 {
+		// only the rules that govern broadly can come: the guidelines
+		// found by their opening words, fewer rows read
+		limit = maxBroadSearch
+	}
+	bs, err := s.searchBeliefRows(ctx, ws, limit)
 	if err != nil || len(bs) == 0 {
 		return nil, err
 	}
@@ -423,4 +475,10 @@ func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int6
 		out = append(out, f.c)
 	}
 	return out, nil
+}
+
+func init() {
+	if len(taskTopics) > 64 {
+		panic("recall: more than 64 task topics do not fit guideReading.topics")
+	}
 }
