@@ -370,7 +370,7 @@ var (
 // play ("she left, it's Omar now", "we renamed ledgerd to bookkeeper").
 func ChangeHint(text string) bool { return changeHint().MatchString(strings.ToLower(text)) }
 
-var changeHint = lazyRegexp(`\b(?:renamed|left|gone|moved on|goodbye|no more|history|bumped|in charge)\b`)
+var changeHint = lazyRegexp(`\b(?:renamed|left|gone|moved on|goodbye|no more|history|bumped|in charge|upgraded|downgraded|updated|migrated|switched|swapped|replaced|dropped|ditched|anymore|no longer|these days|nowadays|changed|new)\b|\bmoved (?:to|off|from|over|into)\b`)
 
 // matchEnded reads an end or an arrival said without a usage verb.
 func matchEnded(c *clause) []Fact {

@@ -79,10 +79,10 @@ var (
 	// directiveBare is "remember" before a statement without a colon:
 	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
-	meantPrefix     = lazyRegexp(`^(?:i meant to say|i meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
+	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
-	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere)` + sep)
+	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
 	politePrefix    = lazyRegexp(`^(?:please|kindly)` + sep)
 	toImperative    = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
@@ -90,7 +90,19 @@ var (
 	// everyTime marks a habit inside or at the end of an instruction: "run
 	// go test with -race, always", "go test -race, every time", "run clippy
 	// before every push".
-	everyTime  = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each|all|all new|any new) [a-z-]+(?: [a-z-]+){0,2}$`)
+	everyTime = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)|\s+(?:before|after) (?:every|each) [a-z-]+(?: [a-z-]+)?$|\s+(?:for|on|in|to) (?:every|each|all|all new|any new) [a-z-]+(?: [a-z-]+){0,2}$`)
+	// habitualProgressive: "we are always writing", "I'm constantly
+	// forgetting".
+	habitualProgressive = lazyRegexp(`^(we|i|you) (?:are|am) (always|never|usually|normally|generally) ([a-z]+ing)\b`)
+	// eachTime: an instruction over every item of a kind, "with each
+	// change", "for every new endpoint", "after each deploy".
+	// classScope: a kind of code a rule holds for, fronted: "in Go code,",
+	// "for python,", "in yaml files,", "in tests,".
+	classScope = lazyRegexp(`^(?:in|for|inside|within|across) (?:all |any |our |new )?((?:[a-z0-9.+#-]+ )?(?:code|files|projects|repos|tests|scripts|modules|components|services|docs|commits|branches|migrations|handlers|templates|notebooks)|python|go|golang|js|javascript|typescript|ts|rust|java|kotlin|swift|ruby|php|sql|yaml|css|scss|html|bash|shell|terraform|c\+\+|c#)\s*,\s*(.+)$`)
+	// habitVerb: verbs whose meaning is a habit, "stick to", "default
+	// to", "only use".
+	habitVerb  = lazyRegexp(`^(?:stick (?:to|with)|default to|adhere to|keep to|standardi[sz]e on|only (?:use|write|run|call|import|deploy|install|push|merge))\b`)
+	eachTime   = lazyRegexp(`\s(?:with|for|after|before|on) (?:every|each) [a-z]`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
 	pastEvent  = lazyRegexp(`^(?:after|since|following|with) (?:the|our|my|a) [a-z-]+(?: [a-z-]+)?,?\s+((?:my|our|we|i)\b.*)$`)
@@ -134,6 +146,45 @@ var (
 	}
 )
 
+var (
+	// correctionWhen: when the corrected value was said, after a
+	// correction marker.
+	correctionWhen = lazyRegexp(`^(?:earlier|before|above|yesterday|the other day|last time|just now|a minute ago)(?:\s*[,:;.-]+\s*|\s+|$)`)
+	// correctedAbout: a correction that names the slot it is about,
+	// before or without the value.
+	correctedAbout = lazyRegexp(`^((?:scratch|forget|ignore|disregard) (?:what i (?:told you|said|wrote|mentioned|gave you)|that|my last message|what i just said) )?(?:about|on|regarding|re|for) (my|our|the) ([a-z][a-z ]{1,30}?)(?: (?:yesterday|earlier|before|the other day|last time))?$`)
+)
+
+// shapeNorms put a clause into the plain shape the matchers read, where
+// words that change nothing about the statement stand between its parts:
+// an adverb of degree or stance after the copula ("I'm officially a staff
+// engineer", "we're fully on GCP"), a time adverb between the subject and
+// its verb ("my manager these days is Aisha"), a subject left out before
+// "no longer" ("no longer on CircleCI"), a start at an employer ("started
+// at Datadog"), a deictic subject for the repository ("this one is on
+// node 20").
+var shapeNorms = []struct {
+	re  func() *regexp.Regexp
+	out string
+}{
+	{lazyRegexp(`\b(am|is|are|was|were) (?:(?:now|currently|officially|fully|entirely|completely|totally|basically|finally|mostly|100%|properly|permanently) )+`), "$1 "},
+	{lazyRegexp(`^((?:my|our|the) [a-z][a-z -]{0,25}?) (?:these days|nowadays|now|currently|at the moment|right now|for now) (is|are)\b`), "$1 $2"},
+	{lazyRegexp(`^no longer (on|using|with|at|in|based in|living in|working at|working for)\b`), "we are no longer $1"},
+	{lazyRegexp(`^(?:i )?(?:just |recently |officially )?started (?:at|with|working at|working for) `), "i joined "},
+	{lazyRegexp(`^(?:this|the) (?:one|repo|repository|project|codebase|service|app) (?:is|runs) on `), "we are on "},
+	{lazyRegexp(`^([a-z][\w.+#-]*) (?:just )?(?:got|was|has been|have been) (?:bumped|upgraded|updated|moved) (?:up )?to `), "we upgraded $1 to "},
+	{lazyRegexp(`^i (?:just |finally )?(?:left|quit) [a-z0-9.&' -]+? for ([a-z0-9.&' -]+)$`), "i joined $1"},
+	{lazyRegexp(`^i (?:do not|really do not|never) want you to (?:ever )?`), "never "},
+	{lazyRegexp(`^(?:we|i) (?:went|ended up going|decided to go|are going|have gone) with ([a-z0-9.+# -]+?)(?: (?:after|when|because|since|as) .*)?$`), "we use $1"},
+	{lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) all the way$`), "we use $1"},
+	{lazyRegexp(`^(?:my |our |the )?(manager|boss|lead|team lead|tech lead) (?:changed|switched|moved) (?:over )?to ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)`), "my $1 is $2"},
+	{lazyRegexp(`^(?:i|we) (?:just )?(?:got|have|have got) (?:a )?new (manager|boss|lead|team lead|tech lead)$`), "my $1 changed"},
+	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over) from ([a-z][a-z'-]+) as (my|our) `), "$1 replaced $2 as $3 "},
+	{lazyRegexp(`^(?:i have been|been|lately i have been|i am) using (.+?) (?:lately|recently|these days|for a while now|for a while)$`), "i use $1"},
+	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) (?:this|the|our) (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
+	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
+}
+
 // bareMarker are clauses that only say the next one corrects: "no - …".
 var bareMarker = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"no": true, "nope": true, "nah": true, "wait": true, "sorry": true, "oops": true,
@@ -164,7 +215,7 @@ var prefixStarters = sync.OnceValue(func() map[string]bool {
 		basically honestly frankly personally hmm um uh cool great thanks thank good nice perfect
 		got understood like remember keep you fun in generally from going moving henceforth across make
 		everywhere please kindly starting beginning effective since typo small quick nb nope nah ah uh
-		wrong here around at after following with these nowadays currently`) {
+		wrong here around at after following with these nowadays currently whatever under er erm err ehm uhm meant`) {
 		m[w] = true
 	}
 	return m
@@ -223,6 +274,28 @@ func analyze(rc rawClause) clause {
 			break
 		}
 	}
+	if c.correction {
+		// "I misspoke earlier, …", "sorry, yesterday I said …": when the
+		// mistake was made says nothing more
+		t = correctionWhen().ReplaceAllString(t, "")
+	}
+	if m := correctedAbout().FindStringSubmatch(t); m != nil && (c.correction || m[1] != "") {
+		// "scratch what I told you about my manager", "correction on
+		// the staging db port": the slot the next clause's value is for
+		owner := m[2]
+		if owner == "the" {
+			owner = "our"
+		}
+		slot := strings.Fields(m[3])
+		if len(slot) > 2 {
+			slot = slot[len(slot)-2:] // "the staging db port": its db port
+		}
+		c.correction = true
+		t = owner + " " + strings.Join(slot, " ") + " changed"
+	}
+	for _, n := range shapeNorms {
+		t = n.re().ReplaceAllString(t, n.out)
+	}
 	if loc := concessive().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		t = t[:loc[0]] // "always answer in English even if I write in Portuguese"
 	}
@@ -280,6 +353,28 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.HasPrefix(t, "never") && neverEver().MatchString(t) {
 		t = neverEver().ReplaceAllString(t, "never ever")
+	}
+	if m := habitualProgressive().FindStringSubmatch(t); m != nil {
+		// "we are always writing the test first": a habit said in the
+		// progressive, as "we always write the test first"
+		if base, ok := baseVerb(m[3]); ok {
+			t = m[1] + " " + m[2] + " " + base + t[len(m[0]):]
+		}
+	}
+	if isVerb(firstWord(t)) && eachTime().MatchString(t) {
+		c.standing = true // "keep the changelog updated with each user-facing change"
+	}
+	if m := classScope().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {
+		// "in Go code, wrap errors with %w", "for yaml files, indent with
+		// two spaces": a rule over a kind of code, said before it
+		c.standing, t = true, m[2]+" in "+m[1]
+	}
+	if habitVerb().MatchString(t) {
+		c.standing = true // "stick to British English in docs", "only use the standard library"
+		if rest, ok := strings.CutPrefix(t, "only "); ok {
+			v, obj, _ := strings.Cut(rest, " ")
+			t = v + " only " + obj // "only use the standard library": use only it
+		}
 	}
 	if imperativeVerbs()[firstWord(t)] && everyTime().MatchString(t) {
 		// a habit marked inside an instruction: it is standing

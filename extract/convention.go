@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -18,7 +19,7 @@ var (
 	// artifactModal: "commit messages should be in present tense", "errors
 	// must be wrapped", "every PR needs a review", "PR titles follow
 	// Conventional Commits".
-	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives|gets|get|requires|require) (never |not |always )?(.+)$`)
+	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|gets|get|requires|require) (never |not |always )?(.+)$`)
 	// passiveConvention: "errors are wrapped with %w", "PRs are always
 	// squash-merged".
 	passiveConvention = lazyRegexp(`^(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:are|is|get|gets) (always |never )?([a-z-]+ed\b.*)$`)
@@ -38,7 +39,8 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 		changes release releases tags versions dependencies deps packages queries strings lines code docs
 		documentation readme changelog keys fields structs enums configs config endpoint route component
 		handler handlers service services table schema schemas feature features pull responses response
-		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores`) {
+		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores
+		sql css styles styling output markup copy strings i18n translations fixtures mocks assets`) {
 		m[w] = true
 	}
 	return m
@@ -67,6 +69,17 @@ func matchConvention(c *clause) []Fact {
 	}
 	if m := weHabit().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[2], "it ") {
 		verb := m[1]
+		if verb == "write" || verb == "structure" {
+			if i := strings.LastIndex(m[2], " in "); i >= 0 {
+				if tl, ok := lookupTool(strings.TrimSpace(m[2][i+4:])); ok && slices.Contains(tl.Categories, "language") {
+					// "we write the services in Ruby" says what the code is
+					// written in, a fact, not a rule
+					sub := *c
+					sub.text = "we use " + strings.TrimSpace(m[2][i+4:])
+					return matchUse(&sub)
+				}
+			}
+		}
 		switch verb {
 		case "avoid":
 			return guidelineFact(c, doPhrase(m[2]), true, 0)
@@ -75,12 +88,32 @@ func matchConvention(c *clause) []Fact {
 		}
 		return guidelineFact(c, verb+" "+m[2], false, 0)
 	}
+	if m := deonticAdj().FindStringSubmatch(t); m != nil && !badStart()[firstWord(m[1])] && firstWord(m[1]) != "i" && firstWord(m[1]) != "we" &&
+		len(strings.Fields(m[1])) <= 4 {
+		// "code review is mandatory for all changes", "force pushes are
+		// forbidden": a rule said with an adjective of obligation
+		obj := "ensure " + strings.TrimPrefix(m[1], "the ")
+		if m[3] != "" {
+			obj += " " + m[3] + " " + m[4]
+		}
+		neg := forbidden()[m[2]]
+		if neg {
+			obj = "use " + strings.TrimPrefix(m[1], "the ")
+			if m[3] != "" {
+				obj += " " + m[3] + " " + m[4]
+			}
+		}
+		return guidelineFact(c, obj, neg, 0)
+	}
 	m := artifactModal().FindStringSubmatch(t)
 	if m == nil {
 		return nil
 	}
 	det, subject, modal, adverb, rest := m[1], m[2], m[3], strings.TrimSpace(m[4]), m[5]
-	if !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
+	// a strong modal makes a rule of any subject under a standing frame
+	// ("keep in mind that the API must stay backwards compatible")
+	framed := (c.directive || c.standing) && strongModal()[modal]
+	if !framed && !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
 		return nil
 	}
 	noun := subject
@@ -98,11 +131,12 @@ func matchConvention(c *clause) []Fact {
 			return nil // "the build gets slow" is no rule
 		}
 		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+rest, negative, 0)
-	case "follow", "follows", "go", "goes", "live", "lives":
-		if modal != "follow" && modal != "follows" && (!pl || det == "the" || det == "our") {
+	case "follow", "follows", "go", "goes", "live", "lives", "sit", "sits", "belong", "belongs", "stay", "stays":
+		generic := pl || det == "all" || det == "every" || det == "each" || det == "" && massNoun(subject)
+		if modal != "follow" && modal != "follows" && (!generic || det == "the" || det == "our") {
 			return nil // "the deploy key lives in vault" says where one thing is
 		}
-		base := map[string]string{"follows": "follow", "goes": "go", "lives": "live"}[modal]
+		base := map[string]string{"follows": "follow", "goes": "go", "lives": "live", "sits": "sit", "belongs": "belong", "stays": "stay"}[modal]
 		if base == "" {
 			base = modal
 		}
@@ -133,8 +167,9 @@ func matchConvention(c *clause) []Fact {
 	case "have":
 		return guidelineFact(c, "ensure "+noun+" "+agree("have", pl)+" "+tail, false, 0)
 	}
-	if !imperativeVerbs()[verb] && !moreVerbs()[verb] && verb != "start" && verb != "end" && verb != "include" && verb != "stay" {
-		return nil
+	if !imperativeVerbs()[verb] && !moreVerbs()[verb] && verb != "start" && verb != "end" && verb != "include" && verb != "stay" &&
+		!(strongModal()[modal] && !strings.HasSuffix(verb, "ing") && !strings.HasSuffix(verb, "ed") && (det == "" && pl || det == "all" || det == "every" || det == "each" || det == "any")) {
+		return nil // after "must" or "should" the word is a verb: "tests must pass"
 	}
 	return guidelineFact(c, "ensure "+noun+" "+agree(verb, pl)+" "+tail, false, 0)
 }
@@ -196,3 +231,30 @@ func guidelineFact(c *clause, object string, negative bool, rho float64) []Fact 
 	}
 	return []Fact{f}
 }
+
+// massNoun: a subject without article that names a kind of work or
+// material, not one thing: "logging goes through slog", "SQL goes through
+// the query builder".
+func massNoun(subject string) bool {
+	last := lastOf(subject)
+	return strings.HasSuffix(last, "ing") || last == "sql" || last == "css" || last == "code" || last == "output" ||
+		last == "documentation" || last == "styling" || last == "markup" || last == "copy"
+}
+
+// strongModal are the modals of obligation: the word after one is a verb,
+// and what they say of a kind of thing is a rule.
+var strongModal = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"must": true, "should": true, "shall": true, "need to": true, "needs to": true,
+		"have to": true, "has to": true, "are to": true, "is to": true}
+})
+
+var (
+	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".
+	deonticAdj = lazyRegexp(`^((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+) (?:is|are) (mandatory|required|compulsory|obligatory|a must|non-negotiable|forbidden|banned|not allowed|prohibited|a no-go|off limits|off-limits)(?: (for|on|in) (.+))?$`)
+)
+
+// forbidden are the adjectives of deonticAdj that forbid.
+var forbidden = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"forbidden": true, "banned": true, "not allowed": true, "prohibited": true, "a no-go": true,
+		"off limits": true, "off-limits": true}
+})

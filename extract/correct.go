@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"math"
+
+	"github.com/credence-mem/credence/embed/wordvec"
 	"slices"
 	"strings"
 	"sync"
@@ -132,8 +135,13 @@ func (r *reading) correct(c *clause) []Fact {
 		if newKnown && relations.IsToolPredicate(cand.Predicate) && !fillsSlot(newTool, cand.Predicate) {
 			return nil
 		}
-		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: X, Replaces: cand.Object,
-			Negated: cand.Negated, Correction: true, shownObject: shown(cand.Predicate, x, c.span)}
+		obj, sh := X, shown(cand.Predicate, x, c.span)
+		if strings.HasSuffix(cand.Predicate, "branch_is") {
+			// "I meant the prod branch": the slot's own noun is not its value
+			obj, sh = strings.TrimSuffix(obj, " branch"), strings.TrimSuffix(sh, " branch")
+		}
+		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: obj, Replaces: cand.Object,
+			Negated: cand.Negated, Correction: true, shownObject: sh}
 		f.shownSubject = cand.shownSubject
 		return []Fact{f}
 	}
@@ -196,7 +204,90 @@ func (r *reading) correct(c *clause) []Fact {
 		}
 		break
 	}
+	if cand, ok := kindOf(x, c.span, cands); ok {
+		return pick(cand)
+	}
 	return nil
+}
+
+// kindOf finds the believed value a bare correction replaces when nothing
+// near names its slot: the value of the same kind, read from the
+// pretrained word vectors. "Sorry, I meant Porto", two sessions after "I
+// live in Lisbon", is about where the person lives because Porto is a
+// word like Lisbon (a city), not like Kevin (a name) or Shopify (a
+// company). The nearest value must fit the slot, be near enough and
+// clearly nearer than any other slot's.
+func kindOf(x, span string, cands []candidate) (candidate, bool) {
+	xv := wordVector(x)
+	if xv == nil {
+		return candidate{}, false
+	}
+	best, second := -1.0, -1.0
+	var pickC candidate
+	seen := map[string]bool{}
+	for _, cand := range cands {
+		if cand.Negated || relations.IsToolPredicate(cand.Predicate) || seen[cand.Predicate] || strings.EqualFold(cand.Object, x) ||
+			!fits(cand.Predicate, x, span, false) {
+			continue
+		}
+		seen[cand.Predicate] = true // the most recent value of each slot
+		cv := wordVector(cand.Object)
+		if cv == nil {
+			continue
+		}
+		sim := cosine(xv, cv)
+		switch {
+		case sim > best:
+			second, best, pickC = best, sim, cand
+		case sim > second:
+			second = sim
+		}
+	}
+	if best < minKindSimilarity || best-second < minKindMargin {
+		return candidate{}, false
+	}
+	return pickC, true
+}
+
+// The nearness a bare correction's value needs to a believed value of the
+// same kind, and the lead it needs over the next slot's value.
+const (
+	minKindSimilarity = 0.3
+	minKindMargin     = 0.1
+)
+
+// wordVector is the mean pretrained vector of the words of a value, nil
+// when none of them is known.
+func wordVector(v string) []float32 {
+	t, err := wordvec.Default()
+	if err != nil {
+		return nil
+	}
+	out := make([]float32, t.Dim())
+	n := 0
+	for _, w := range strings.Fields(strings.ToLower(v)) {
+		if i, ok := t.Find(strings.Trim(w, ".,;:!?")); ok {
+			t.AddTo(out, i, 1)
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return out
+}
+
+func cosine(a, b []float32) float64 {
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
 }
 
 // correctVersion reads a correction naming a tool with its version ("it's
@@ -271,6 +362,9 @@ var (
 // correctionValue cleans one value of a correction.
 func correctionValue(v string) (string, bool) {
 	v = strings.TrimSpace(valueTail().ReplaceAllString(strings.TrimSpace(v), ""))
+	if head, tail, ok := strings.Cut(v, ", "); ok && len(strings.Fields(head)) <= 3 && len(strings.Fields(tail)) >= 2 {
+		v = head // "utc+3, forgot daylight saving ended": the value, then why
+	}
 	v = correctionLead().ReplaceAllString(v, "")
 	first := firstWord(v)
 	if first == "i" || first == "we" || first == "you" || first == "they" || notValues()[v] {
@@ -354,4 +448,69 @@ func showValue(predicate, value, span string) string {
 		}
 	}
 	return d
+}
+
+// selfCorrections settles a slot the text gives two values with a
+// correction between them: "this service runs on node 16... no wait,
+// that's the old repo. this one is on node 20" states 20, which replaces
+// 16 (the slip stays a fact of its own, which the correction supersedes).
+func (r *reading) selfCorrections() {
+	for ci, cl := range r.clauses {
+		for j := cl.from; j < cl.to && j < len(r.facts); j++ {
+			g := r.facts[j]
+			if g.Kind != KindFact || g.Negated || !g.Exclusive || g.Replaces != "" {
+				continue
+			}
+			for ck := ci - 1; ck >= 0 && g.Replaces == ""; ck-- {
+				for i := r.clauses[ck].from; i < r.clauses[ck].to && i < len(r.facts); i++ {
+					f := r.facts[i]
+					if f.Kind != KindFact || f.Negated || f.Predicate != g.Predicate || f.Subject != g.Subject || f.Object == g.Object ||
+						!correctedBetween(r.clauses, ck, ci) {
+						continue
+					}
+					g.Correction, g.Replaces = true, f.Object
+					g.Statement = render(g)
+					r.facts[j] = g
+					break
+				}
+			}
+		}
+	}
+}
+
+// correctedBetween reports whether a clause after the k-th, up to and
+// including the i-th, said it corrects.
+func correctedBetween(cls []clauseFacts, k, i int) bool {
+	for x := k + 1; x <= i && x < len(cls); x++ {
+		if cls[x].correction {
+			return true
+		}
+	}
+	return false
+}
+
+// takeGivenUpSlot puts a new value in the slot of the value the same text
+// just gave up, when it is a tool of that slot: "I don't use Sublime
+// anymore, Zed is my daily driver" is about the editor, though "daily
+// driver" alone may name a machine's OS.
+func (r *reading) takeGivenUpSlot(f *Fact) {
+	t, ok := lookupTool(f.Object)
+	if !ok {
+		return
+	}
+	for i := len(r.facts) - 1; i >= 0; i-- {
+		g := r.facts[i]
+		if g.Kind != KindFact || !g.Negated || g.Predicate == f.Predicate || slotSubject(g.Subject) != slotSubject(f.Subject) {
+			continue
+		}
+		old, ok := lookupTool(g.Object)
+		if !ok || old.Name == t.Name || !fillsSlot(t, g.Predicate) || !shareCategory(old, t) {
+			continue
+		}
+		f.Predicate, f.Subject = g.Predicate, g.Subject
+		if f.Replaces == "" {
+			f.Replaces = g.Object
+		}
+		return
+	}
 }

@@ -31,6 +31,7 @@ var matchers = []matcher{
 	matchEntityPath,
 	matchGuideline,
 	matchConvention,
+	matchReplyRule,
 }
 
 // Context is what ExtractWith knows of the conversation around a text: a
@@ -119,8 +120,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 				}
 			}
 		}
-		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts)})
+		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts), correction: c.correction})
 	}
+	r.selfCorrections()
 	r.neighbours()
 	r.alternatives()
 	for i, f := range r.facts {
@@ -482,6 +484,9 @@ func (r *reading) finish(f Fact, c *clause) Fact {
 	if f.Kind == KindFact && f.Correction && !f.Negated {
 		r.adoptSlot(&f)
 	}
+	if f.Kind == KindFact && !f.Negated {
+		r.takeGivenUpSlot(&f)
+	}
 	if f.Kind == KindFact && f.Replaces == "" && !f.Negated {
 		f.Replaces = r.oldValue(f, c)
 	}
@@ -635,6 +640,17 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 			return []clause{t}
 		}
 	}
+	if m := bareBump().FindStringSubmatch(c.text); m != nil {
+		// "we upgraded to 3.12 last sprint" after "we're on Python 3.9":
+		// the version of the language in play changed
+		for _, cand := range r.candidates() {
+			if lang, ok := strings.CutSuffix(cand.Predicate, "_version_is"); ok && cand.Object != m[1] {
+				rw := analyze(rawClause{text: "we upgraded " + lang + " to " + m[1]})
+				rw.span, rw.change = c.span, true
+				return []clause{rw}
+			}
+		}
+	}
 	if m := versionNow().FindStringSubmatch(strings.ToLower(c.span)); m != nil {
 		// "it's 1.22 now" after "we're on Go 1.21"
 		for _, cand := range r.candidates() {
@@ -683,6 +699,10 @@ func dropStates(fs []Fact) []Fact {
 	}
 	return out
 }
+
+// bareBump: a version change that leaves the language unsaid, "we
+// upgraded to 3.12 last sprint", "bumped to 22".
+var bareBump = lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:upgraded|bumped|updated|moved|went|migrated|jumped)(?: up)? to v?(\d+(?:\.\d+)*)\b`)
 
 // versionNow: "it's 1.22 now", "1.22 these days".
 var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?v?(\d+(?:\.\d+)*) (?:now|these days|nowadays)$`)

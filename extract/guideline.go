@@ -19,7 +19,7 @@ var (
 	ensureRe      = lazyRegexp(`^(?:make sure (?:that )?(?:you )?(?:to )?|be sure to |remember to |do not forget to |never forget to |ensure (?:that )?(?:you )?)(.+)$`)
 	insteadEndRe  = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s+instead$`)
 	insteadRe     = lazyRegexp(`^(use|prefer|pick|choose|go with|stick with|stick to|default to|write|run|call) (.+?)\s*,?\s+(instead of|rather than|in place of|and not|but not|not|over) (.+)$`)
-	reasonTail    = lazyRegexp(`\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they|our)\b.*$|\s+(?:because|since|so that)\b.*$`)
+	reasonTail    = lazyRegexp(`\s+as (?:our|the|we|they|it|i|you|this|that|my|all)\s.*$|\s*,?\s+(?:from|according to|says|said) [a-z0-9.-]+$|\s*,\s*(?:it|this|that|since|because|as|which|so|they|our)\b.*$|\s+(?:because|since|so that)\b.*$`)
 	// relativeThat is "that" opening a relative clause ("comments that
 	// restate the code"), which points at nothing in the conversation.
 	relativeThat = lazyRegexp(`\b([a-z]+s) (?:that|which) `)
@@ -30,7 +30,7 @@ var (
 	preferImpRe   = lazyRegexp(`^(prefer|favou?r) (.+)$`)
 	conditionalRe = lazyRegexp(`^(when|whenever|every time|each time|any time|anytime|if|before|after|once) (.+?)\s*,\s*(.+)$`)
 	oneOff        = lazyRegexp(`\b(?:it|this|that|these|those|here|there|line \d+|lines \d+|when you are (?:done|finished|ready)|once (?:you are )?(?:done|finished)|after that|afterwards|at the end|first thing)\b`)
-	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|team|language)\b`)
+	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|monorepo|workspace|team|language)\b`)
 )
 
 // notBans follow "no" without banning anything: "no worries", "no thanks".
@@ -90,7 +90,7 @@ var scopeTails = []string{"in this repo", "in this repository", "in this project
 	"in all my projects", "in all our projects", "in any of my projects", "in all of my projects",
 	"in all my code", "in all our code", "for all projects", "please", "from now on", "going forward",
 	"moving forward", "in the future", "in future", "by default", "thanks", "thank you",
-	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team"}
+	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team", "ever"}
 
 func stripScope(t string) string {
 	for changed := true; changed; {
@@ -255,7 +255,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if standing || preamble && strings.HasPrefix(t, "not ") {
 		first, _, _ := strings.Cut(t, " ")
-		if imperativeVerbs()[first] {
+		if isVerb(first) {
 			return instruction(t, false, "should")
 		}
 	}
@@ -326,11 +326,16 @@ var (
 // do, and must not point at something only this conversation can see.
 func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "")
+	obj = cutReasonClause(obj)
 	obj = strings.Trim(stripScope(obj), " ,.")
 	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
 		return guideline{}, false
 	}
-	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(obj, ""), ""), "$1 ")) {
+	if m := leaveAlone().FindStringSubmatch(obj); m != nil && !negative {
+		// "leave third_party/ alone": a ban on touching it
+		obj, negative, verb = "touch "+m[1], true, "should not"
+	}
+	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(stripScope(exceptTail().ReplaceAllString(obj, "")), ""), ""), "$1 ")) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
@@ -463,10 +468,24 @@ var commandStart = lazyRegexp(`^(?:go (?:test|vet|build|run|generate|mod tidy|fm
 
 // runCommand reads a bare command as the instruction to run it.
 func runCommand(t string) string {
-	if commandStart().MatchString(t) && !strings.HasPrefix(t, "make sure") {
+	if commandStart().MatchString(t) && !strings.HasPrefix(t, "make sure") && !verbNotCommand(t) {
 		return "run " + t
 	}
 	return t
+}
+
+// verbNotCommand: a tool named like an English verb ("make", "mix",
+// "just") opens a verb phrase, not a command, when an article, a pronoun
+// or a quantifier follows it: "make it a draft", "mix refactors with
+// fixes", "just answer".
+func verbNotCommand(t string) bool {
+	first, rest, _ := strings.Cut(t, " ")
+	if first != "make" && first != "mix" && first != "just" {
+		return false
+	}
+	second := firstWord(rest)
+	return second == "" || contextual()[second] || badStart()[second] || second == "every" || second == "each" ||
+		first != "make" && !strings.ContainsAny(second, ".:-_") && !(first == "mix" && (second == "test" || second == "format" || second == "compile" || second == "credo"))
 }
 
 // matchConditionalGuideline reads "when writing tests, use table tests" as
@@ -486,8 +505,11 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	secondCtx, _, _ := strings.Cut(restCtx, " ")
 	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
 		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing") ||
-		firstCtx == "you" && habitVerbs()[secondCtx] ||
+		firstCtx == "you" && (habitVerbs()[secondCtx] || !momentCond().MatchString(ctx)) ||
 		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" // "when a test fails"
+	if generic {
+		action = resolveIt(ctx, action)
+	}
 	g, ok := parseInstruction(action, generic)
 	if !ok || g.object == "" {
 		return nil, true
@@ -542,6 +564,51 @@ func matchGuideline(c *clause) []Fact {
 		if g, ok = styleInstruction(c.text); !ok {
 			return nil
 		}
+	}
+	return []Fact{g.fact("", "", c.span)}
+}
+
+var (
+	// replyPart names a part of the assistant's own replies: a rule about
+	// it governs every reply, so an imperative about it is standing
+	// without "always" ("drop the apologies", "skip the summaries").
+	replyPart = lazyRegexp(`\b(?:answers?|responses?|repl(?:y|ies)|explanations?|apolog(?:y|ies|ising|izing)|preambles?|intros?|summar(?:y|ies)|recaps?|disclaimers?|caveats?|pleasantries|filler|fluff|emojis?|bullet points|small talk|compliments|praise|flattery)\b`)
+	// removalVerbs take a part of a reply away.
+	removalVerbs = map[string]bool{"drop": true, "skip": true, "cut": true, "lose": true, "ditch": true, "omit": true, "remove": true}
+	// youCan: a request put as permission, "you can drop the intro".
+	youCan = lazyRegexp(`^you (?:can|could|may) (?:just |also )?`)
+	// perArtifact: a rule without a verb that sets an amount per artifact,
+	// "one logical change per commit", "max 3 arguments per function".
+	perArtifact = lazyRegexp(`^(?:one|a single|single|at most [a-z0-9]+|max(?:imum)? [a-z0-9]+|no more than [a-z0-9]+|[0-9]+|exactly [a-z0-9]+) [a-z0-9 -]+? (?:per|for each|for every|in each|in every) ([a-z]+)$`)
+)
+
+// matchReplyRule reads the standing rules that carry no standing marker
+// because their object or shape makes them standing: an imperative about
+// a part of the assistant's replies ("drop the apologies, just answer")
+// and an amount per artifact ("one logical change per commit").
+func matchReplyRule(c *clause) []Fact {
+	t := youCan().ReplaceAllString(c.text, "")
+	if m := perArtifact().FindStringSubmatch(t); m != nil && (artifacts()[m[1]] || artifacts()[m[1]+"s"]) {
+		g, ok := instruction("keep "+t, false, "should")
+		if !ok {
+			return nil
+		}
+		return []Fact{g.fact("", "", c.span)}
+	}
+	first := firstWord(t)
+	if !isVerb(first) || !replyPart().MatchString(t) || c.question {
+		return nil
+	}
+	if removalVerbs[first] {
+		_, rest, _ := strings.Cut(t, " ")
+		if g, ok := instruction("add "+rest, true, "should not"); ok {
+			return []Fact{g.fact("", "", c.span)}
+		}
+		return nil
+	}
+	g, ok := parseInstruction(t, true)
+	if !ok {
+		return nil
 	}
 	return []Fact{g.fact("", "", c.span)}
 }
@@ -603,6 +670,7 @@ func presentTense(t string) string {
 type clauseFacts struct {
 	text, span string
 	from, to   int
+	correction bool // the clause said it corrects ("no wait", "sorry")
 }
 
 var (
@@ -615,6 +683,10 @@ var (
 	// come from Vault", "feature flags go through LaunchDarkly".
 	neighbourWhy = lazyRegexp(`^(?:the |our |all )?([a-z0-9_.-]+(?: [a-z0-9_.-]+)?) ([a-z]+s|come|go|live|are|is) ([a-z0-9_.@/ -]+)$`)
 	themRe       = lazyRegexp(`\b(?:them|they)\b`)
+	// neighbourDo: an instruction or a habit beside a prohibition, with
+	// the scope it holds for in front ("for anything http, go through …",
+	// "we run everything through Tilt").
+	neighbourDo  = lazyRegexp(`^(for [a-z0-9 ._/-]+, )?([a-z-]+) ([a-z-]+)`)
 	articleStart = lazyRegexp(`^(?:a|an|the|one|some|any|no|not)\b`)
 	ruleWord     = lazyRegexp(`\b(?:rule|rules|convention|policy|required|mandatory|fine|ok|okay|important|true|false|bad|good|wrong|right)\b`)
 )
@@ -681,10 +753,24 @@ func (r *reading) neighbours() {
 func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 	t := strings.TrimSpace(cl.text)
 	n := len(strings.Fields(t))
-	if n == 0 || n > 8 || strings.Contains(t, placeholder) {
+	if n == 0 || n > 12 || strings.Contains(t, placeholder) {
 		return "", ""
 	}
 	shown := strings.Trim(cl.span, " .!;:,")
+	if m := neighbourDo().FindStringSubmatch(t); m != nil && (isVerb(m[2]) || m[1] == "" && m[2] == "we" && isVerb(m[3])) && !oneOff().MatchString(stripScope(t)) && (n > 8 || neighbourUse().FindStringSubmatch(t) == nil) {
+		// "for anything http, go through the fetch wrapper, never call
+		// axios directly", "don't suggest docker-compose. We run
+		// everything through Tilt here": what to do instead
+		for _, lead := range []string{"oh and ", "and ", "oh ", "but ", "so ", "also "} {
+			if len(shown) > len(lead) && strings.EqualFold(shown[:len(lead)], lead) {
+				shown = shown[len(lead):]
+			}
+		}
+		return "; " + strings.ToLower(shown[:1]) + shown[1:], ""
+	}
+	if n > 8 {
+		return "", ""
+	}
 	if m := neighbourUse().FindStringSubmatch(t); m != nil {
 		alt := stripScope(m[1])
 		if alt == "" || oneOff().MatchString(alt) {
@@ -720,3 +806,92 @@ func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 	}
 	return "; " + shown, noun
 }
+
+// resolveIt reads "it" and "them" in the action of a rule by the thing
+// its condition names: "when you open a PR, always make it a draft" is
+// about the PR, not about something in this conversation.
+func resolveIt(cond, action string) string {
+	ws := strings.Fields(cond)
+	if len(ws) < 3 || !themItRe().MatchString(action) {
+		return action
+	}
+	// "you open a pr", "opening a pr for me", "the api changes"
+	i := 0
+	if ws[0] == "you" || ws[0] == "we" || ws[0] == "i" {
+		i = 1
+	}
+	if i >= len(ws) || !isVerb(ws[i]) && !strings.HasSuffix(ws[i], "ing") {
+		return action
+	}
+	np := ws[i+1:]
+	if len(np) > 0 && (np[0] == "a" || np[0] == "an" || np[0] == "the" || np[0] == "any" || np[0] == "new") {
+		np = np[1:]
+	}
+	for j, w := range np {
+		if w == "for" || w == "to" || w == "in" || w == "on" || w == "with" || w == "from" {
+			np = np[:j]
+			break
+		}
+	}
+	if len(np) == 0 || len(np) > 3 || badStart()[np[0]] {
+		return action
+	}
+	return themItRe().ReplaceAllString(action, "the "+strings.Join(np, " "))
+}
+
+var themItRe = lazyRegexp(`\b(?:it|them)\b`)
+
+var (
+	// leaveAlone: "leave vendor/ alone", "leave the lockfile untouched".
+	leaveAlone = lazyRegexp(`^leave (.+?) (?:alone|untouched|as it is|as is)$`)
+	// exceptTail: the exception a rule allows, "unless there is no other
+	// way", which speaks of its own situation, not of this conversation.
+	exceptTail = lazyRegexp(`\s*,?\s+(?:unless|except (?:when|if|for)|other than when)\b.*$|\s*,\s*(?:if|when|whenever) (?:it|they|one|something|anything)\b.*$`)
+)
+
+// cutReasonClause cuts a clause after a comma that has a subject and a
+// finite verb of its own: the reason or the circumstance, not the rule.
+// "use rg instead of grep, grep takes minutes here" is about rg; "never
+// touch vendor/, the files are patched by hand" about vendor/.
+func cutReasonClause(obj string) string {
+	i := strings.LastIndex(obj, ", ")
+	for i > 0 {
+		tail := strings.Fields(obj[i+2:])
+		if finiteClause(tail) {
+			return strings.TrimSpace(obj[:i])
+		}
+		i = strings.LastIndex(obj[:i], ", ")
+	}
+	return obj
+}
+
+// finiteClause reports whether words open with a short subject (up to
+// three words, no verb among them) followed by a finite verb: "grep takes
+// minutes", "the files are patched by hand", "ci breaks otherwise".
+func finiteClause(ws []string) bool {
+	if len(ws) < 3 {
+		return false
+	}
+	if badStart()[ws[0]] && ws[0] != "it" && ws[0] != "they" && ws[0] != "this" && ws[0] != "that" && ws[0] != "everything" && ws[0] != "nothing" {
+		return false
+	}
+	if isVerb(ws[0]) || ws[0] == "and" || ws[0] == "or" || ws[0] == "but" || ws[0] == "not" || ws[0] == "never" || ws[0] == "always" {
+		return false // "…, and commit it", "…, never npm": a second instruction
+	}
+	for j := 1; j < len(ws) && j <= 3; j++ {
+		w := strings.TrimRight(ws[j], ",.;:!")
+		switch w {
+		case "is", "are", "was", "were", "has", "have", "does", "do", "will", "would", "can", "cannot", "takes", "makes":
+			return true
+		}
+		if _, verb := thirdPersonBase(w); verb && !strings.HasSuffix(ws[j-1], "s") {
+			return true
+		}
+	}
+	return false
+}
+
+// momentCond: a condition that names a moment of this conversation, not
+// a kind of situation: "when you are done", "once you have a minute",
+// "when you get to it".
+var momentCond = lazyRegexp(`\b(?:done|finished|ready|back|here|there|this|that|it|minute|moment|chance|second|sec|now|today|tomorrow|tonight|later)\b`)

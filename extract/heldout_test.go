@@ -139,6 +139,12 @@ func known(slot string) bool {
 			return true
 		}
 	}
+	// a slot named as a relation ("python_version_is") is answered by it
+	for _, r := range relations.All() {
+		if r.Predicate == slot || r.Predicate == slot+"_is" {
+			return true
+		}
+	}
 	return false
 }
 

@@ -167,3 +167,51 @@ func snake(s string, maxWords int) string {
 	}
 	return strings.Join(words, "_")
 }
+
+// verbPrefixes derive a verb from a verb: "regenerate", "unpin",
+// "pre-commit", "re-run", "overwrite".
+var verbPrefixes = []string{"re-", "re", "un", "pre-", "pre", "de", "over", "auto-", "auto"}
+
+// isVerb reports whether word can open an imperative: a verb the
+// extractor knows, one derived from it by a prefix ("regenerate",
+// "unpin"), or a hyphenated compound whose head is one ("squash-merge",
+// "force-push"). It reads the word's form, so a new verb of a known stem
+// needs no list.
+func isVerb(word string) bool {
+	w := strings.TrimRight(strings.ToLower(word), ",.;:!")
+	if w == "" {
+		return false
+	}
+	if imperativeVerbs()[w] || moreVerbs()[w] {
+		return true
+	}
+	if head, _, ok := strings.Cut(w, "-"); ok && head != "" && (imperativeVerbs()[head] || moreVerbs()[head]) {
+		return true
+	}
+	for _, p := range verbPrefixes {
+		if stem, ok := strings.CutPrefix(w, p); ok && len(stem) >= 3 && (imperativeVerbs()[stem] || moreVerbs()[stem]) {
+			return true
+		}
+	}
+	return false
+}
+
+// taskVerbs open a request for work in a prompt ("fix the flaky test",
+// "find every caller", "draft a note"); they are not among the verbs a
+// standing rule is read by, where "get" or "look" would open chat.
+var taskVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`fix debug implement load find search parse convert port migrate clean draft
+		sign connect help get move extract fetch investigate look optimize optimise swap schedule remind
+		translate compute calculate wire hook cache paginate filter sanitize profile trace diagnose`) {
+		m[w] = true
+	}
+	return m
+})
+
+// IsVerb reports whether word can open a request for work ("add",
+// "rename", "regenerate", "squash-merge", "fix"): recall reads a prompt
+// that opens with one as a task.
+func IsVerb(word string) bool {
+	return isVerb(word) || taskVerbs()[strings.TrimRight(strings.ToLower(word), ",.;:!")]
+}

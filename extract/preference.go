@@ -227,6 +227,16 @@ func codePractice(obj string) bool {
 	if loc := objectTail().FindStringIndex(head); loc != nil && loc[0] > 0 {
 		head = head[:loc[0]] // "snake_case in Python"
 	}
+	if ws := strings.Fields(head); len(ws) > 2 {
+		// "integration tests against a real postgres": the head noun
+		// comes before its prepositional phrase
+		for i, w := range ws[1:] {
+			if prepositions()[w] {
+				head = strings.Join(ws[:i+1], " ")
+				break
+			}
+		}
+	}
 	if _, tool := lookupTool(head); tool || head == "" {
 		return false
 	}
@@ -243,3 +253,12 @@ func codePractice(obj string) bool {
 func practiceGuideline(c *clause, object string, negative bool) []Fact {
 	return guidelineFact(c, object, negative, 0)
 }
+
+// prepositions open the phrase that follows a head noun.
+var prepositions = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`against with without for in on over from using via about through into at by of`) {
+		m[w] = true
+	}
+	return m
+})

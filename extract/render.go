@@ -98,7 +98,7 @@ func startsWithVerb(object string) bool {
 	if head, _, ok := strings.Cut(first, "-"); ok && (imperativeVerbs()[head] || moreVerbs()[head]) {
 		return true // "squash-merge", "force-push"
 	}
-	return imperativeVerbs()[first] || moreVerbs()[first]
+	return imperativeVerbs()[first] || moreVerbs()[first] || isVerb(first)
 }
 
 // lowerFirst lowers the opening word of an instruction ("Always",

@@ -37,7 +37,10 @@ const (
 )
 
 var rewordings = []rewording{
-	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but)\s*,?\s+`)},
+	// a standing marker set between commas inside the sentence: "I'd
+	// appreciate it if, going forward, you kept answers short"
+	{re: lazyRegexp(`(?i)\s*,\s*(?:going forward|from now on|moving forward|in (?:the )?future|from here on(?: out)?)\s*,\s*`), out: " ", standing: true},
+	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update)\s*[,:]?\s+`)},
 	{re: lazyRegexp(`(?i)\b(using|use|living|working|on)\s+since\s+(?:last\s+|this\s+)?\w+\s+`), out: "$1 "},
 	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?remember\s+to\s+(always|never)\s+`), out: "$1 "},
@@ -79,7 +82,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)tz(\s*(?:=|:|\s+is\b))`), out: "${1}timezone$2"},
 	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+)?)mgr(\s*(?:=|:|\s+is\b))`), out: "${1}manager$2"},
 	{re: lazyRegexp(`(?i)^((?:my\s+|our\s+|the\s+)?)db(\s*(?:=|:|\s+is\b))`), out: "${1}database$2"},
-	{re: lazyRegexp(`(?i)^(go|golang|python|node|ruby|java|rust|php|deno|typescript)\s+v?(\d+(?:\.\d+)*)(?:\s+(?:here|btw|for us))?$`), out: "we are on $1 $2"},
+	{re: lazyRegexp(`(?i)^(go|golang|python|node|ruby|java|rust|php|deno|typescript)\s+v?(\d+(?:\.\d+)*)(?:\s+(?:here|btw|for us|now|these days|nowadays))?$`), out: "we are on $1 $2"},
 	{re: lazyRegexp(`(?i)^work(?:ing)?\s+(?:@|at)\s+`), out: "I work at "},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:in|on)\s+(?:the\s+)?(\S+)\s+time\s?zone$`), out: "my timezone is $1"},
 	{re: lazyRegexp(`(?i)^i(?:'ve|\s+have)\s+been\s+(?:in|living\s+in|based\s+in)\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s+(?:for|since)\s+.+$`), out: "I live in $1"},
@@ -103,7 +106,8 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^changed\s+my\s+`), out: "I changed my ", change: true},
 	{re: lazyRegexp(`(?i)^i\s+got\s+promoted\s+to\s+(?:a\s+|an\s+)?(.+?)(?:\s+(?:last|this)\s+\w+|\s+yesterday|\s+today)?$`), out: "I am a $1 now", change: true},
 	{re: lazyRegexp(`(?i)\breplaced\s+(\S+(?:\s\S+)?)\s+by\b`), out: "replaced $1 with", change: true},
-	{re: lazyRegexp(`(?i)^(our|my|the)\s+([\w ]+?)\s+(?:got|was|has been)\s+renamed\s+to\s+(.+)$`), out: "$1 $2 is $3", change: true},
+	{re: lazyRegexp(`(?i)^(our|my|the)\s+([\w ]+?)\s+(?:got|was|has been)\s+renamed\s+(?:from\s+\S+\s+)?to\s+(.+)$`), out: "$1 $2 is $3", change: true},
+	{re: lazyRegexp(`(?i)^(?:we\s+)?(?:moved|migrated|took)\s+(?:the\s+whole\s+thing|everything|it\s+all|it|the\s+app|the\s+service|us|our\s+\w+)?\s*off\s+(?:of\s+)?(\S+)\s+(?:onto|to|and\s+onto)\s+(\S+)(.*)$`), out: "we switched from $1 to $2$3", change: true},
 	{re: lazyRegexp(`(?i)^(we)\s+left\s+(\S+(?:\s\S+)?)\s+for\s+(.+)$`), out: "$1 switched from $2 to $3", change: true},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+now\s+in\s+`), out: "I now live in ", change: true},
 	{re: lazyRegexp(`(?i)^(?:it\s+is|it's)\s+(.+?)\s+for\s+(ci|tests|testing|deploys|deployment|formatting|linting)$`), out: "we use $1 for $2"},

@@ -122,7 +122,16 @@ func unquote(line string) string {
 			return inner
 		}
 	}
-	line = inlineCode().ReplaceAllStringFunc(line, keepWord(inlineCode()))
+	line = inlineCode().ReplaceAllStringFunc(line, func(m string) string {
+		// "regenerate the spec with `make openapi`": a command in code
+		// quotes is what the instruction says to run, not someone's words
+		inner := strings.TrimSpace(inlineCode().FindStringSubmatch(m)[1])
+		if strings.Contains(inner, " ") && len(strings.Fields(inner)) <= 4 && commandStart().MatchString(strings.ToLower(inner)) &&
+			!strings.ContainsAny(inner, "|;&<>$\"'") {
+			return inner
+		}
+		return keepWord(inlineCode())(m)
+	})
 	return quoted().ReplaceAllStringFunc(line, keepWord(quoted()))
 }
 
@@ -175,7 +184,7 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s)`)
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
@@ -201,7 +210,7 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|this (?:one|repo|service|project|app|codebase) is)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -241,11 +250,22 @@ func clauses(s rawClause) []rawClause {
 	if m := leadIn().FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "Before you start: we use pnpm": the lead-in conditions nothing
 	}
+	// "we dropped poetry, uv all the way": the value all the way is what
+	// is used now
+	text = allTheWay().ReplaceAllString(text, ", it's all $1")
+	if m := movedSince().FindStringSubmatch(text); m != nil {
+		// "since moving to Berlin I'm on CET": the move is a statement of
+		// its own, and what holds since it another
+		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
+	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
 	}
 	if m := notThenValue().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) <= 3 {
 		text = m[2] + ", not " + m[1]
+	} else if m := valueIMean().FindStringSubmatch(text); m != nil && analyze(rawClause{text: m[1] + " x"}).text == strings.ToLower(m[1])+" x" && !bareMarker()[strings.ToLower(m[1])] && !notValues()[strings.ToLower(m[1])] {
+		// the words before "I mean" are a value, not "oh sorry"
+		text = "sorry, " + m[2] + ", not " + m[1] // "Amsterdam, I mean Rotterdam"
 	}
 	subject := ""
 	if w := strings.ToLower(firstWord(text)); w == "we" || w == "i" {
@@ -385,3 +405,14 @@ func splitClauses(text string) []rawClause {
 	}
 	return out
 }
+
+// movedSince opens a sentence with a move as the time from which the rest
+// holds: "since moving to Berlin I'm on CET", "after the move to Lisbon,
+// my manager is Rui".
+var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:move|moving|relocation|relocating|relocated|moved)\s+(?:over\s+)?to\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*,?\s+(.+)$`)
+
+// valueIMean is a correction written old value first with "I mean":
+// "Amsterdam, I mean Rotterdam", "5137 - I meant 5173".
+var valueIMean = lazyRegexp(`(?i)^([\w.+#/-]+(?:\s[\w.+#/-]+)?)\s*(?:,|-|--|\.\.\.)?\s+(?:i mean|i meant|or rather|make that)\s*,?\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)$`)
+
+var allTheWay = lazyRegexp(`(?i),\s*([\w.+#-]+(?:\s[\w.+#-]+)?)\s+all the way\b`)

@@ -6,8 +6,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
 )
 
 // A guideline is an instruction about how to do a kind of work: "always
@@ -42,6 +44,11 @@ const maxTopicGuidelines = 2
 
 // maxTopicSearch bounds the beliefs the topics' words fetch from the index.
 const maxTopicSearch = 32
+
+// maxBroadSearch bounds the guidelines fetched for a prompt without a
+// topic, where only a rule on the form of replies or on writing code can
+// govern it.
+const maxBroadSearch = 12
 
 // taskTopic is one kind of work: prompt matches a prompt that asks for it,
 // guide an instruction that governs it.
@@ -93,7 +100,7 @@ var taskTopics = []taskTopic{
 		`\berrors?\b|\bexceptions?\b|\bpanics?\b`,
 		`\berrors?\b|\bexceptions?\b|\bpanics?\b|%w\b`},
 	{"http", "api http httpx httpclient endpoint endpoints fetch requests axios response responses route routes",
-		`\bapi\b|\bhttp\b|\bendpoints?\b|\bfetch\b|\brequests?\b|\broutes?\b|\bhandlers?\b|\bwebhooks?\b|\brest\b|\bcall the\b`,
+		`\bapi\b|\bhttp\b|\bendpoints?\b|\bfetch\b|\brequests?\b|\broutes?\b|\bhandlers?\b|\bwebhooks?\b|\brest\b|\bcall the\b|\b(?:get|post|put|patch|delete) /|\bquery (?:params?|parameters?|strings?)\b|(?:^|\s)/api/`,
 		`\bapi\b|\bhttp\w*\b|\bendpoints?\b|\bfetch\b|\brequests\b|\baxios\b|\bresponses?\b|\bnet/http\b|\broutes?\b`},
 	{"dates", "date dates timestamp timestamps moment dayjs fns utc timezone luxon",
 		`\bdates?\b|\btimestamps?\b|\btime ?zones?\b|\bdatetime\b|\brelative time\b|\bdays ago\b|\bcalendar\b`,
@@ -128,6 +135,18 @@ var taskTopics = []taskTopic{
 	{"explaining", "explain explaining explanation explanations answer answers brief bullet bullets concise verbose",
 		`^explain\b|\bexplain (?:how|why|what)\b|\bwalk me through\b|\bhow does .+ work\b`,
 		`\bexplain\w*\b|\banswers?\b|\bbrief\b|\bbullet\b|\bconcise\b|\bverbose\b`},
+	{"searching code", "search searching grep rg ripgrep find",
+		`^(?:please )?(?:find|search|grep|locate|list)\b|\b(?:find|search for|look for|grep for|locate) (?:all|every|each|any|the)\b|\bwhere (?:is|are|do|does) (?:we|it|this|the)\b|\bwho calls\b|\b(?:usages?|callers|call sites|occurrences|references) of\b`,
+		`\bsearch\w*\b|\bgrep\b|\brg\b|\bripgrep\b|\bag\b|\bfind\b`},
+	{"local setup", "local locally compose tilt devcontainer dev environment setup",
+		`\blocal(?:ly)?\b|\bon my (?:machine|laptop)\b|\bdev (?:env|environment|setup|server|stack)\b|\bspin (?:up|it up)\b`,
+		`\blocal(?:ly)?\b|\bdocker[- ]compose\b|\bcompose files?\b|\btilt\b|\bdevcontainers?\b|\bdev (?:env|environment|setup|server|stack)\b`},
+	{"styling", "style styles styling css tailwind classes inline scss sass theme",
+		`\bstyl(?:e|es|ing)\b|\bcss\b|\bcolou?rs?\b|\blayout\b|\bresponsive\b|\bdark mode\b|\btheme\b|\bpadding\b|\bmargins?\b|\bfonts?\b|\bcent(?:er|re)\b`,
+		`\bstyl(?:e|es|ing)\b|\bcss\b|\btailwind\b|\butility classes\b|\binline styles?\b|\bscss\b|\bsass\b|\bstyled-components\b|\btheme\b`},
+	{"deploying", "deploy deploys deployment deploying prod production ship release rollout staging friday fridays",
+		`\bdeploy\w*\b|\bship (?:it|this|the)\b|\bgo live\b|\bto prod(?:uction)?\b|\broll (?:it |this )?out\b|\brollout\b|\bhotfix\b`,
+		`\bdeploy\w*\b|\bprod(?:uction)?\b|\bship\w*\b|\brollouts?\b|\bstaging\b|\bfridays?\b|\brelease (?:train|window)\b`},
 	{"finishing", "done finish finished finishing hand back before saying telling",
 		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b`,
 		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b`},
@@ -176,34 +195,213 @@ func promptTopics(prompt string) []int {
 	return out
 }
 
+// request reports whether a prompt asks something of the assistant (a
+// question or a task) rather than only acknowledging ("thanks", "ok",
+// "that works"): a reply to it follows the rules on the form of replies.
+func request(prompt string) bool {
+	p := strings.ToLower(strings.TrimSpace(cutBytes(prompt, 600)))
+	if strings.Contains(p, "?") {
+		return true
+	}
+	ws := strings.Fields(p)
+	if len(ws) < 3 {
+		return false
+	}
+	w := strings.TrimRight(ws[0], ",.;:!")
+	return generalQuestion().MatchString(p) || extract.IsVerb(w) || requestLead().MatchString(p) ||
+		w == "i" || w == "my" || w == "we" || w == "our"
+}
+
 // guideTopics reports how many of the topics an instruction governs.
 func guideTopics(statement string, topics []int) int {
-	st := strings.ToLower(statement)
+	r := readGuide(statement)
 	n := 0
-	all := compiledTopics()
 	for _, i := range topics {
-		if all[i].guide.MatchString(st) {
+		if r.topics&(1<<uint(i)) != 0 {
 			n++
 		}
 	}
 	return n
 }
 
+// guideReading is what a guideline's statement says of the kinds of work it
+// governs, read once per statement: the patterns are many and a statement
+// is asked about on every prompt.
+type guideReading struct {
+	topics           uint64 // bit i: taskTopics[i]'s guide pattern matches
+	reply, off, runs bool   // answerStyle, offLimits, runRule
+}
+
+var (
+	guideReadings   sync.Map // statement → guideReading
+	guideReadingsN  atomic.Int64
+	maxGuideReading = int64(4096)
+)
+
+func readGuide(statement string) guideReading {
+	if v, ok := guideReadings.Load(statement); ok {
+		return v.(guideReading)
+	}
+	st := strings.ToLower(statement)
+	var r guideReading
+	for i, t := range compiledTopics() {
+		if t.guide.MatchString(st) {
+			r.topics |= 1 << uint(i)
+		}
+	}
+	r.reply, r.off, r.runs = answerStyle().MatchString(st), offLimits().MatchString(st), runRule().MatchString(st)
+	if guideReadingsN.Add(1) > maxGuideReading {
+		guideReadings.Clear() // bounded: a long-lived process starts over
+		guideReadingsN.Store(1)
+	}
+	guideReadings.Store(statement, r)
+	return r
+}
+
+// Beyond the topics, two kinds of rule govern more than one kind of work
+// (read from the rule's own words, not from the prompt's):
+//   - a rule about the form of the assistant's replies ("never use emojis
+//     in your answers", "answer in German", "keep explanations short",
+//     "drop the apologies") governs every reply, so every request gets it,
+//     a general question included;
+//   - a rule about how code is written or which files are off limits
+//     ("prefer early returns", "type hints on every signature", "write the
+//     test first", "never touch db/migrations") governs every code task: a
+//     request to change code ("refactor validateOrder", "rename
+//     users.email everywhere", "can you fix it?"), not a question.
+//     A rule to run something ("always run go test -race") is a step of a
+//     kind of work (testing, committing) and stays with its topic.
+
+var (
+	// answerStyle names the form of a reply: its language, length, tone,
+	// layout or the habits of its prose.
+	answerStyle = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:answers?|answering|respon(?:d|ses?)|repl(?:y|ies)|explanations?|emojis?|emoticons?|apolog\w*|preambles?|pleasantries|small talk|filler|fluff|flattery|praise|compliments?|tone|jargon|concise|brief|terse|verbose|wordy|bullet(?:s| points?)?|markdown|headings?|(?:english|german|french|spanish|italian|portuguese|dutch|polish|swedish|japanese|chinese|korean|russian|turkish|hindi|arabic))\b|\b(?:talk|speak|write|explain\w*) (?:to|for) me\b|\b(?:be|stay) (?:more |less )?(?:direct|blunt|formal|informal|casual|polite|friendly|neutral)\b`)
+	})
+	// offLimits: a rule that keeps the assistant's hands off some files.
+	offLimits = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:never|avoid|do not|don't)\b.*\b(?:touch|modify|edit|change|alter|overwrite|delete|reformat)\b.*(?:\bfiles?\b|\bfolders?\b|\bdirector(?:y|ies)\b|/|\bunder\b|\bgenerated\b)|\bleave\b.+\balone\b`)
+	})
+	// runRule: a rule whose action is to run something.
+	runRule = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:always |never |avoid |prefer )?(?:ensure |make sure )?(?:you )?(?:run|re-?run|execute|invoke)\b`)
+	})
+	// codeNoun: a prompt about code names a piece of it, a path or an
+	// identifier (camelCase, snake_case, dotted).
+	codeNoun = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
+	})
+	// requestLead opens a request put as a question: "can you fix it?".
+	requestLead = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[,.;!?]\s*|\b(?:and|then|so|now|ok|okay)\s+)(?:(?:can|could|would|will) you |please |pls |go ahead and |let's |lets )+(?:please )?([a-z][\w-]*)`)
+	})
+)
+
+// codeTask reports whether a prompt asks for work on code: an imperative
+// (or "can you …" request) whose verb only applies to code or whose words
+// name a piece of code.
+func codeTask(prompt string) bool {
+	raw := strings.TrimSpace(cutBytes(prompt, 600))
+	p := strings.ToLower(raw)
+	verb := ""
+	for _, lead := range []string{"ok ", "okay ", "so ", "now ", "pls ", "please ", "then ", "also "} {
+		p = strings.TrimPrefix(p, lead)
+	}
+	if w, _, _ := strings.Cut(p, " "); extract.IsVerb(w) && !generalQuestion().MatchString(p) {
+		verb = strings.TrimRight(w, ",.;:!")
+	} else if m := requestLead().FindStringSubmatch(p); m != nil && extract.IsVerb(m[1]) {
+		verb = m[1]
+	}
+	if verb == "" || talkVerbs[verb] {
+		return false
+	}
+	// "refactor …" is work on code whatever its object; "write a helper",
+	// not "write a haiku"
+	return codeOnlyVerbs[verb] || codeNoun().MatchString(raw)
+}
+
+// codeOnlyVerbs ask for work on code whatever their object.
+var codeOnlyVerbs = map[string]bool{"refactor": true, "implement": true, "debug": true, "rename": true, "fix": true,
+	"lint": true, "compile": true, "deploy": true, "migrate": true, "port": true, "optimize": true, "optimise": true}
+
+// talkVerbs ask for words, not work on code: "explain the CAP theorem",
+// "recommend a book", "remind me at 9".
+var talkVerbs = map[string]bool{"explain": true, "tell": true, "describe": true, "summarize": true, "summarise": true,
+	"translate": true, "recommend": true, "remind": true, "schedule": true, "help": true, "show": true, "give": true,
+	"list": true, "compare": true, "define": true, "teach": true, "convert": true, "compute": true, "calculate": true, "pick": true}
+
+// broadGuide reports how a guideline governs beyond the prompt's topics:
+// 2 for a rule on the form of replies, 1 for a rule on writing code or on
+// files not to touch (given a code task), 0 otherwise.
+func broadGuide(statement string, task bool) int {
+	r := readGuide(statement)
+	if r.reply && r.topics&^topicMask("explaining") == 0 {
+		// "never use emojis in commit messages" is a rule on commits, not
+		// on replies: a rule that names another kind of work keeps to it
+		return 2
+	}
+	if !task || r.runs {
+		return 0
+	}
+	if r.off {
+		return 1
+	}
+	// A rule of a kind of work other than writing code (committing,
+	// deploying, dependencies, docs …) keeps to its topic; any other rule
+	// says how code is written.
+	if r.topics&^broadMask() != 0 {
+		return 0
+	}
+	return 1
+}
+
+// topicMask is the bit of the named topic.
+func topicMask(name string) uint64 {
+	for i, t := range taskTopics {
+		if t.name == name {
+			return 1 << uint(i)
+		}
+	}
+	return 0
+}
+
+// broadMask has the bits of broadTopics.
+var broadMask = sync.OnceValue(func() uint64 {
+	var m uint64
+	for name := range broadTopics {
+		m |= topicMask(name)
+	}
+	return m
+})
+
+// broadTopics are the topics whose rules say how any code is written.
+var broadTopics = map[string]bool{"writing code": true, "code comments": true, "formatting": true,
+	"editing": true, "errors": true, "tests": true, "http": true, "logging": true, "dates": true,
+	"money": true, "components": true, "styling": true}
+
+// guideMarkers open every guideline's statement ("Always …", "Never …",
+// "Prefer …", "Avoid …"): searched with the topics' words, they find the
+// guidelines a prompt may need whatever their words, ranked by the
+// topics' words.
+const guideMarkers = "always never prefer avoid whenever before after"
+
 // topicCandidates returns the active, visible, confident guidelines that
-// govern a kind of work the prompt asks for, best first, at most
+// govern a kind of work the prompt asks for, or every reply (the form of
+// answers), or every code task (how code is written), best first, at most
 // maxTopicGuidelines, each lifted by topicBoost.
 func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int64) ([]*beliefCandidate, error) {
 	if !s.q.AsOf.IsZero() || s.r.Opts.MaxBeliefs <= 0 {
 		return nil, nil
 	}
 	topics := promptTopics(s.q.Text)
-	if len(topics) == 0 {
+	task := codeTask(s.q.Text)
+	if len(topics) == 0 && !request(s.q.Text) {
 		return nil, nil
 	}
-	// The index finds the beliefs that name a topic's words (a few
-	// milliseconds on a long history, unlike reading every guideline);
-	// the topic's patterns then say which guidelines govern it.
-	var ws []string
+	// The index finds the guidelines by their opening words and the
+	// topics' words (a few milliseconds on a long history, unlike reading
+	// every guideline); the patterns then say which govern the prompt.
+	ws := strings.Fields(guideMarkers)
 	seen := map[string]bool{}
 	for _, i := range topics {
 		for _, w := range strings.Fields(taskTopics[i].words) {
@@ -213,14 +411,21 @@ func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int6
 			}
 		}
 	}
-	bs, err := s.searchBeliefRows(ctx, ws, maxTopicSearch)
+	limit := maxTopicSearch
+	if len(topics) == 0 {
+		// only the rules that govern broadly can come: the guidelines
+		// found by their opening words, fewer rows read
+		limit = maxBroadSearch
+	}
+	bs, err := s.searchBeliefRows(ctx, ws, limit)
 	if err != nil || len(bs) == 0 {
 		return nil, err
 	}
 	type scored struct {
-		c   *beliefCandidate
-		n   int
-		cov float64
+		c     *beliefCandidate
+		n     int
+		broad int
+		cov   float64
 	}
 	var found []scored
 	for _, b := range bs {
@@ -228,7 +433,8 @@ func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int6
 			continue
 		}
 		n := guideTopics(b.Statement, topics)
-		if n == 0 {
+		broad := broadGuide(b.Statement, task)
+		if n == 0 && broad == 0 {
 			continue
 		}
 		c := &beliefCandidate{b: b, raw: b.Confidence(p, s.now, turn)}
@@ -237,12 +443,15 @@ func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int6
 			continue
 		}
 		c.strength = s.retrievalStrength(b, p)
-		found = append(found, scored{c, n, coverage(s.terms, b.Statement)})
+		found = append(found, scored{c, n, broad, coverage(s.terms, b.Statement)})
 	}
 	sort.SliceStable(found, func(i, j int) bool {
 		a, b := found[i], found[j]
 		if a.n != b.n {
 			return a.n > b.n
+		}
+		if a.broad != b.broad {
+			return a.broad > b.broad
 		}
 		if a.cov != b.cov {
 			return a.cov > b.cov
@@ -257,9 +466,19 @@ func (s *search) topicCandidates(ctx context.Context, p belief.Params, turn int6
 		if i == maxTopicGuidelines {
 			break
 		}
-		// More topics in common, more words in common: first.
+		// More topics in common, more words in common: first; a rule
+		// that governs broadly comes after those of the prompt's topics.
 		f.c.boost = topicBoost + 0.01*float64(f.n) + 0.01*f.cov
+		if f.n == 0 {
+			f.c.boost -= 0.05
+		}
 		out = append(out, f.c)
 	}
 	return out, nil
+}
+
+func init() {
+	if len(taskTopics) > 64 {
+		panic("recall: more than 64 task topics do not fit guideReading.topics")
+	}
 }

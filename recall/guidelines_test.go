@@ -163,3 +163,81 @@ func supportedBeliefs(t *testing.T, db *store.DB, specs []belief.Spec) {
 		t.Fatal(err)
 	}
 }
+
+// broadCases are rules that govern more than one kind of work: the form
+// of replies governs every request, how code is written every code task.
+// A rule of a particular kind of work, or a rule to run something, does
+// not reach a task of another kind; a general question gets no code rule.
+var broadCases = []struct {
+	prompt, guideline string
+	want              bool
+}{
+	{"how do I debounce a function in JavaScript?", "Always keep your explanations short", true},
+	{"what's the difference between a process and a thread?", "Always answer me in German", true},
+	{"why does my useEffect run twice in dev?", "Never add the apologies and the 'great question' stuff", true},
+	{"refactor validateOrder, it's a mess", "Prefer early returns over nested ifs", true},
+	{"rename users.email to email_address everywhere", "Never touch the files under db/migrations", true},
+	{"the build fails with an undefined symbol, can you fix it?", "Never touch third_party/", true},
+	{"add a function that parses ISO 8601 durations", "Always write the test first", true},
+	{"load the user's orders from /api/orders on the profile page", "Never call axios directly; go through the fetch wrapper", true},
+	{"find every place that still calls legacyFetch", "Always use rg instead of grep", true},
+	{"how do I get postgres and redis running locally for this service?", "Never suggest docker-compose for local setup", true},
+	{"add an optional limit query param to GET /orders", "Whenever the API changes, always regenerate the openapi spec", true},
+	{"ship this to production", "Never deploy on Fridays", true},
+	{"add a loading spinner to the checkout component", "Prefer early returns over nested ifs", true},
+	{"what's the capital of Peru?", "Never use emojis in commit messages", false},
+	{"how do I center a div?", "Always write commit messages in English", false},
+	{"write a haiku about autumn leaves", "Prefer early returns over nested ifs", false},
+	{"recommend a good book on distributed systems", "Never touch the generated protobuf files", false},
+	// not governed
+	{"what's the difference between TCP and UDP?", "Always run the linter before you commit", false},
+	{"write a function that reverses a linked list", "Always run go test with -race", false},
+	{"refactor validateOrder, it's a mess", "Always follow Conventional Commits", false},
+	{"explain the CAP theorem briefly", "Prefer early returns over nested ifs", false},
+	{"thanks, that works", "Always answer me in German", false},
+	{"add a column for the last login time", "Never deploy on Fridays", false},
+}
+
+func TestBroadGuides(t *testing.T) {
+	for _, c := range broadCases {
+		got := guideTopics(c.guideline, promptTopics(c.prompt)) > 0 ||
+			request(c.prompt) && broadGuide(c.guideline, codeTask(c.prompt)) > 0
+		if got != c.want {
+			t.Errorf("%q governs %q: got %v, want %v (topics %v, task %v, request %v)", c.guideline, c.prompt, got, c.want,
+				topicNames(promptTopics(c.prompt)), codeTask(c.prompt), request(c.prompt))
+		}
+	}
+}
+
+// TestBroadGuidesThroughRecall stores each rule of broadCases in a project
+// of its own and asks its prompt there.
+func TestBroadGuidesThroughRecall(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "b.db"), store.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var specs []belief.Spec
+	for i, c := range broadCases {
+		specs = append(specs, belief.Spec{Statement: c.guideline, Subject: "assistant", Predicate: "should",
+			Object: strings.ToLower(c.guideline), Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: fmt.Sprintf("/b%d", i)})
+	}
+	supportedBeliefs(t, db, specs)
+	static, err := embed.NewStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
+	for i, c := range broadCases {
+		res, err := r.Recall(ctx, Query{Text: c.prompt, Project: fmt.Sprintf("/b%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := len(res.Beliefs) > 0 && res.Beliefs[0].Statement == c.guideline
+		if got != c.want {
+			t.Errorf("%q given %q: got %v, want %v (%d beliefs)", c.prompt, c.guideline, got, c.want, len(res.Beliefs))
+		}
+	}
+}
