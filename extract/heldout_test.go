@@ -93,18 +93,18 @@ type heldoutExpect struct {
 }
 
 type heldoutCase struct {
-	Frozen   string          `json:"frozen"`
-	Dev      string          `json:"dev"`
+	Frozen string `json:"frozen"`
+	Dev    string `json:"dev"`
 	// OpenSlots, on a set's header line, admits slots outside the
 	// relations table: the possessed noun of an open slot ("my wife is
 	// Ingrid" is slot "wife"), matched as the predicate itself or with
 	// "_is" added (slotPredicates).
-	OpenSlots bool `json:"open_slots"`
-	ID       string          `json:"id"`
-	Text     string          `json:"text"`
-	Context  []string        `json:"context"`
-	Category string          `json:"category"`
-	Expect   []heldoutExpect `json:"expect"`
+	OpenSlots bool            `json:"open_slots"`
+	ID        string          `json:"id"`
+	Text      string          `json:"text"`
+	Context   []string        `json:"context"`
+	Category  string          `json:"category"`
+	Expect    []heldoutExpect `json:"expect"`
 }
 
 // loadCases reads a set in the held-out schema, skipping its header lines

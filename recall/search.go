@@ -52,6 +52,11 @@ type search struct {
 	// identifiers, tools: "zanzibarledger", "pnpm"), stemmed: an item that
 	// names one is relevant whatever its cosine.
 	specific []string
+	// links are the prompt's content words that can name what a fact is
+	// about (facts.go); linkChecks counts the episodes read for it.
+	links      []linkWord
+	linkChecks int
+	anchors    *anchorMemo
 }
 
 // hasSpace reports whether stored vectors can be searched.
