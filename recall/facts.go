@@ -9,6 +9,7 @@ import (
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/embed/wordvec"
 	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/internal/lazyre"
 	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
@@ -197,7 +198,84 @@ func (s *search) beliefLinked(b store.Belief) bool {
 	if len(s.links) == 0 || b.Kind != belief.KindFact || b.Predicate == "" {
 		return false
 	}
-	return linked(s.links, anchorsOf([]extract.Fact{{Kind: extract.KindFact, Subject: b.Subject, Predicate: b.Predicate}}))
+	if linked(s.links, anchorsOf([]extract.Fact{{Kind: extract.KindFact, Subject: b.Subject, Predicate: b.Predicate}})) {
+		return true
+	}
+	return s.asks != 0 && beliefAnswers(b)&s.asks != 0 && sharesWord(s.links, b.Statement)
+}
+
+// answerKinds are the kinds of answer a question asks for or a fact
+// gives, as bits.
+type answerKinds uint8
+
+const (
+	answerPerson answerKinds = 1 << iota // who
+	answerTime                           // when
+	answerPlace                          // where
+)
+
+// factRes are the expressions of this file, compiled on first use.
+var factRes lazyre.Set
+
+var (
+	askWho   = factRes.New(`\bwho(?:m|se)?\b`)
+	askWhen  = factRes.New(`\bwhen\b|\bwhat time\b|\bwhich day\b|\bhow often\b`)
+	askWhere = factRes.New(`\bwhere\b`)
+	// timeValue is a time, a day or a cadence: "2:30", "9am", "every
+	// second Tuesday", "March 3rd", "nightly".
+	timeValue = factRes.New(`(?i)\b\d{1,2}:\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b|\b(?:daily|nightly|weekly|monthly|hourly|every)\b`)
+)
+
+// asksFor reads the kind of answer a prompt asks for.
+func asksFor(prompt string) answerKinds {
+	q := strings.ToLower(cutQuery(prompt))
+	var k answerKinds
+	if askWho().MatchString(q) {
+		k |= answerPerson
+	}
+	if askWhen().MatchString(q) {
+		k |= answerTime
+	}
+	if askWhere().MatchString(q) {
+		k |= answerPlace
+	}
+	return k
+}
+
+// beliefAnswers reads the kinds of answer a fact belief gives: a person
+// for a role or an owner, a time for a date or a schedule, a place for a
+// residence, a host or an address.
+func beliefAnswers(b store.Belief) answerKinds {
+	var k answerKinds
+	p := b.Predicate
+	switch {
+	case p == "manager_is", p == "tech_lead_is", p == "product_manager_is", strings.HasSuffix(p, "_owner_is"),
+		strings.HasSuffix(p, "_owners_is"), p == "name_is" && strings.Contains(b.Subject, "'s "):
+		k |= answerPerson
+	case p == "lives_in", p == "is_from", p == "located_in", p == "deploys_with", strings.Contains(p, "url"):
+		k |= answerPlace
+	case p == "birthday_is", p == "deadline_is", p == "has_meeting":
+		k |= answerTime
+	}
+	if timeValue().MatchString(b.Object) {
+		k |= answerTime
+	}
+	return k
+}
+
+// sharesWord reports whether text holds one of the prompt's content words
+// (stemmed).
+func sharesWord(words []linkWord, text string) bool {
+	have := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(cutBytes(text, maxEpisodeRead)), notWordRune) {
+		have[stem(w)] = true
+	}
+	for _, w := range words {
+		if len(w.stem) >= 4 && have[w.stem] {
+			return true
+		}
+	}
+	return false
 }
 
 // episodeLinked reports whether a fact the person states in an episode is
@@ -208,19 +286,33 @@ func (s *search) episodeLinked(id, text string) bool {
 		return false
 	}
 	s.linkChecks++
-	return linked(s.links, s.anchors.of(id, text))
+	ef := s.anchors.of(id, text)
+	if linked(s.links, ef.anchors) {
+		return true
+	}
+	// "who should review my PR?" and "Oskar is the maintainer of this
+	// repo, he reviews everything": a question for a person, an episode
+	// that names one for something the question names.
+	return s.asks != 0 && ef.answers&s.asks != 0 && sharesWord(s.links, ownWords(text))
 }
 
 // anchorMemo keeps the slot anchors read from episodes by episode ID, like
 // claimMemo. Safe for concurrent use.
 type anchorMemo struct {
 	mu sync.Mutex
-	m  map[string][]slotAnchor
+	m  map[string]episodeFacts
 }
 
-func (m *anchorMemo) of(id, text string) []slotAnchor {
+// episodeFacts is what the facts an episode states are about, and the
+// kinds of answer they give.
+type episodeFacts struct {
+	anchors []slotAnchor
+	answers answerKinds
+}
+
+func (m *anchorMemo) of(id, text string) episodeFacts {
 	if m == nil {
-		return episodeAnchors(text)
+		return readEpisodeFacts(text)
 	}
 	m.mu.Lock()
 	as, ok := m.m[id]
@@ -228,10 +320,10 @@ func (m *anchorMemo) of(id, text string) []slotAnchor {
 	if ok {
 		return as
 	}
-	as = episodeAnchors(text)
+	as = readEpisodeFacts(text)
 	m.mu.Lock()
 	if m.m == nil || len(m.m) >= maxMemoClaims {
-		m.m = map[string][]slotAnchor{}
+		m.m = map[string]episodeFacts{}
 	}
 	m.m[id] = as
 	m.mu.Unlock()
@@ -254,8 +346,49 @@ func (m *anchorMemo) of(id, text string) []slotAnchor {
 //     … as the session store";
 //   - the slot of every known tool it names ("Honeybadger" is the error
 //     tracker).
-func episodeAnchors(text string) []slotAnchor {
+func readEpisodeFacts(text string) episodeFacts {
 	own := cutBytes(ownWords(text), maxEpisodeRead)
+	ef := episodeFacts{anchors: episodeAnchors(own)}
+	if len(ef.anchors) > 0 && timeValue().MatchString(own) {
+		ef.answers |= answerTime
+	}
+	for _, sent := range strings.FieldsFunc(own, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == ';' || r == '\n' }) {
+		ef.answers |= sentenceAnswers(sent)
+	}
+	return ef
+}
+
+// sentenceAnswers reads whether a sentence names a person for a role or a
+// thing ("Oskar is the maintainer of this repo", "Marta owns the ingestion
+// pipeline", "my teammate Arjun") or an address ("staging lives at
+// stg.acme.dev").
+func sentenceAnswers(sent string) answerKinds {
+	ts := tokens(sent)
+	var k answerKinds
+	for i, t := range ts {
+		r := []rune(t.raw)
+		name := len(r) > 1 && unicode.IsUpper(r[0]) && isWordToken(t.low) && !stopNoun[t.low] && i > 0
+		if name && i+1 < len(ts) {
+			switch ts[i+1].low {
+			case "owns", "maintains", "runs", "leads", "reviews", "handles", "approves":
+				k |= answerPerson
+			case "is", "are":
+				if i+2 < len(ts) && (ts[i+2].low == "the" || ts[i+2].low == "our" || ts[i+2].low == "my") {
+					k |= answerPerson
+				}
+			}
+		}
+		if i == 0 && len(r) > 1 && unicode.IsUpper(r[0]) && i+2 < len(ts) && (ts[1].low == "owns" || ts[1].low == "maintains" || (ts[1].low == "is" || ts[1].low == "are") && (ts[2].low == "the" || ts[2].low == "our" || ts[2].low == "my")) {
+			k |= answerPerson
+		}
+		if strings.Contains(t.low, "://") || strings.Count(t.low, ".") >= 1 && strings.Contains(t.low, "/") {
+			k |= answerPlace
+		}
+	}
+	return k
+}
+
+func episodeAnchors(own string) []slotAnchor {
 	var words []string
 	for _, sent := range strings.FieldsFunc(own, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == ';' || r == '\n' }) {
 		words = append(words, sentenceAnchors(sent)...)
@@ -264,8 +397,22 @@ func episodeAnchors(text string) []slotAnchor {
 	for _, w := range words {
 		facts = append(facts, extract.Fact{Kind: extract.KindFact, Subject: extract.SubjectUser, Predicate: w})
 	}
+	// A tool named where someone states how things are ("btw our CI is on
+	// Buildkite", "errors go to Honeybadger"): written with a capital, or
+	// in a sentence with a speaker ("we", "our", "I", "my"). "the
+	// difference between a mutex and a semaphore" names no CI.
+	own = cutBytes(own, maxEpisodeRead)
+	padded := " " + wordText(own) + " "
+	speaker := strings.Contains(padded, " we ") || strings.Contains(padded, " our ") || strings.Contains(padded, " i ") ||
+		strings.Contains(padded, " my ") || strings.Contains(padded, " we're ") || strings.Contains(padded, " i'm ")
+	written := map[string]bool{}
+	for _, f := range strings.Fields(own) {
+		if r := []rune(strings.Trim(f, ".,;:!?()\"'`")); len(r) > 0 && unicode.IsUpper(r[0]) {
+			written[strings.ToLower(string(r))] = true
+		}
+	}
 	for _, tok := range strings.Fields(wordText(own)) {
-		if t, ok := relations.LookupTool(tok); ok && len(tok) > 2 {
+		if t, ok := relations.LookupTool(tok); ok && len(tok) > 2 && (speaker || written[tok]) {
 			for _, r := range relations.All() {
 				if r.Category != "" && r.Category == t.Categories[0] {
 					facts = append(facts, extract.Fact{Kind: extract.KindFact, Subject: extract.SubjectProject, Predicate: r.Predicate})

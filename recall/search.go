@@ -57,6 +57,7 @@ type search struct {
 	links      []linkWord
 	linkChecks int
 	anchors    *anchorMemo
+	asks       answerKinds // who, when, where
 }
 
 // hasSpace reports whether stored vectors can be searched.

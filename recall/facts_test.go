@@ -1,0 +1,98 @@
+package recall
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/credence-mem/credence/store"
+)
+
+func anchorStems(text string) []string {
+	var out []string
+	for _, a := range readEpisodeFacts(text).anchors {
+		out = append(out, a.stem)
+	}
+	return out
+}
+
+// TestEpisodeAnchors reads what the facts stated in an episode are about,
+// and nothing from a task that only says "my".
+func TestEpisodeAnchors(t *testing.T) {
+	for text, want := range map[string]string{
+		"my wife is called Ingrid, she's a nurse":                                 "wif",
+		"btw sorry if I'm slow today, my daughter Mila has chickenpox":            "daughter",
+		"I have a beagle named Waffles who eats literally everything":             "beagl",
+		"We've got two cats, Pixel and Nori.":                                     "cat",
+		"add a retry. my commute is like 50 minutes on the train":                 "commut",
+		"Mila is my daughter, she's 6":                                            "daughter",
+		"Sam and Priya are the code owners for the billing module":                "bill",
+		"search is backed by Meilisearch, we reindex nightly":                     "search",
+		"we use Redis for caching and as the session store":                       "session",
+		"fix the flaky test in payments_test — oh and btw our CI is on Buildkite": "ci",
+		"our environments are dev, qa and prod":                                   "environ",
+		"User: we keep the sessions in Redis\n\nAssistant: OK.":                   "session",
+	} {
+		if got := anchorStems(text); !slices.Contains(got, want) {
+			t.Errorf("%q: anchors %v, want %q among them", text, got, want)
+		}
+	}
+	for _, text := range []string{"fix my test, it is failing", "rename my variable to buffer", "what's the difference between a mutex and a semaphore?"} {
+		if got := anchorStems(text); len(got) > 0 {
+			t.Errorf("%q: anchors %v, want none", text, got)
+		}
+	}
+}
+
+// TestLinked: a prompt word links to a slot when it is the same word or
+// a close neighbour, and not otherwise.
+func TestLinked(t *testing.T) {
+	cases := []struct {
+		prompt, episode string
+		want            bool
+	}{
+		{"what should I get my wife for our anniversary?", "my wife is called Ingrid", true},
+		{"the login sessions keep getting lost after a restart, why?", "we use Redis for caching and as the session store", true},
+		{"what are good names for a third cat?", "We've got two cats, Pixel and Nori.", true},
+		{"add the new feature flag config for each environment", "our environments are dev, qa and prod", true},
+		{"rename the variable tmp to buffer in this function", "fix the flaky test — btw our CI is on Buildkite now", false},
+		{"what's the difference between a mutex and a semaphore?", "my wife is called Ingrid", false},
+		{"write a regex that matches semantic version strings", "I have a beagle named Waffles", false},
+	}
+	for _, c := range cases {
+		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {
+			t.Errorf("%q / %q: linked %v, want %v", c.prompt, c.episode, got, c.want)
+		}
+	}
+}
+
+// TestAnswerKinds: a who-question meets a fact that names a person for
+// something it names; a when-question a time.
+func TestAnswerKinds(t *testing.T) {
+	if asksFor("who should review my PR?") != answerPerson || asksFor("when does the cleanup job run?") != answerTime ||
+		asksFor("where do I look at the logs?") != answerPlace || asksFor("add a unit test for slugify") != 0 {
+		t.Error("asksFor misread a question")
+	}
+	if readEpisodeFacts("Oskar is the maintainer of this repo, he reviews everything").answers&answerPerson == 0 {
+		t.Error("a maintainer named is no person answer")
+	}
+	if readEpisodeFacts("fix the bug in the parser").answers != 0 {
+		t.Error("a task gives an answer")
+	}
+	b := store.Belief{}
+	b.Subject, b.Predicate, b.Object = "project", "ingestion_pipeline_owner_is", "marta"
+	if beliefAnswers(b)&answerPerson == 0 {
+		t.Error("an owner is no person answer")
+	}
+	b.Predicate, b.Object = "nightly_cleanup_cron_is", "2:30 utc"
+	if beliefAnswers(b)&answerTime == 0 {
+		t.Error("2:30 is no time answer")
+	}
+	s := &search{links: promptLinkWords("who should review my PR?"), asks: answerPerson}
+	if !s.episodeLinked("ep_1", "Oskar is the maintainer of this repo, he reviews everything") {
+		t.Error("who-question not linked to the maintainer who reviews")
+	}
+	s = &search{links: promptLinkWords("who should review my PR?"), asks: answerPerson}
+	if s.episodeLinked("ep_2", "Oskar fixed the login bug yesterday") {
+		t.Error("who-question linked to a person with no role")
+	}
+}
