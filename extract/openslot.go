@@ -61,7 +61,9 @@ var (
 )
 
 // standIns are nouns that stand for something said next, not a slot of
-// their own: "my point is …", "our problem is Redis".
+// their own ("my point is …", "our problem is Redis"), and the artifacts
+// of the task at hand, which a turn names and the next forgets ("my test
+// file is test_x.py", "my PR is #123", "my branch is feature/login").
 var standIns = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`point problem issue question guess plan idea goal fault concern worry
@@ -69,7 +71,10 @@ var standIns = sync.OnceValue(func() map[string]bool {
 		assumption theory concern thought thoughts feeling view opinion take mistake error errors output
 		result results code change changes fix fixes job task work stuff thing things one ones favorite
 		favourite experience apologies excuse request ask priority focus main current old new own
-		previous former first last next other best worst only real actual usual default whole`) {
+		previous former first last next other best worst only real actual usual default whole
+		file files function functions method class variable test tests pr prs commit commits bug bugs
+		ticket line lines log logs query script snippet diff patch stack trace build builds input
+		value values command terminal screen branch version`) {
 		m[w] = true
 	}
 	return m

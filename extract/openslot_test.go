@@ -87,3 +87,16 @@ func TestOpenSlotStatements(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenSlotTaskArtifacts: the artifacts of the task at hand are no
+// standing facts.
+func TestOpenSlotTaskArtifacts(t *testing.T) {
+	for _, text := range []string{"my test file is test_parser.py", "my PR is #123", "my branch is feature/login",
+		"our version is 2.3.1", "the output is 404"} {
+		for _, f := range Extract(text) {
+			if f.Kind == KindFact && strings.HasSuffix(f.Predicate, "_is") && f.Predicate != "port_is" {
+				t.Errorf("%q: got %s(%s, %q), want no open slot", text, f.Predicate, f.Subject, f.Object)
+			}
+		}
+	}
+}
