@@ -126,7 +126,9 @@ func matchOpenSlot(c *clause) []Fact {
 		return nil
 	}
 	if m := openCopula().FindStringSubmatch(t); m != nil {
-		return possessed(c, m[1], m[2], m[3])
+		if f := possessed(c, m[1], m[2], m[3]); f != nil {
+			return f
+		}
 	}
 	if m := theAddress().FindStringSubmatch(t); m != nil && openNoun(m[1]) {
 		// "the public api base url is https://api.acme.io/v2": an address
@@ -226,7 +228,7 @@ func possessed(c *clause, owner, noun, value string) []Fact {
 		return nil // "my old car" says what it was
 	}
 	value, _ = valueAndOld(value)
-	if whose, slot, ok := strings.Cut(noun, "'s "); ok && owner == "my" && !strings.Contains(whose, "'s") {
+	if whose, slot, ok := strings.Cut(noun, "'s "); ok && (owner == "my" || slot == "name") && !strings.Contains(whose, "'s") {
 		// "my partner's birthday is March 3rd": the partner's birthday
 		obj, ok := openValue(c.span, value)
 		if !ok {
@@ -246,7 +248,8 @@ func possessed(c *clause, owner, noun, value string) []Fact {
 		v := strings.TrimSpace(value)
 		return []Fact{{Subject: map[string]string{"my": SubjectUser, "our": SubjectProject}[owner], Predicate: p, Object: v, shownObject: v}}
 	}
-	if names, ok := givenNames(c.span, value); ok && owner == "my" && !strings.Contains(noun, " ") && !strings.Contains(noun, "'s") {
+	kind := strings.HasPrefix(value, "a ") || strings.HasPrefix(value, "an ") || strings.HasPrefix(value, "the ")
+	if names, ok := givenNames(c.span, value); ok && !kind && owner == "my" && !strings.Contains(noun, " ") && !strings.Contains(noun, "'s") {
 		return []Fact{named(owner, noun, names)} // "my wife is Ingrid"
 	}
 	obj, ok := openValue(c.span, value)
@@ -307,7 +310,7 @@ func namedSlotValue(subject, value string, c *clause) []Fact {
 // or a known tool.
 func openValue(span, raw string) (string, bool) {
 	raw = strings.TrimSpace(raw)
-	for _, p := range []string{"about ", "around ", "roughly ", "like ", "basically ", "usually ", "always ", "on ", "at "} {
+	for _, p := range []string{"about ", "around ", "roughly ", "like ", "basically ", "usually ", "always ", "on ", "at ", "in "} {
 		raw = strings.TrimPrefix(raw, p)
 	}
 	obj, ok := nounPhrase(raw, 5)
