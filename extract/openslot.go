@@ -55,6 +55,8 @@ var (
 	openValueEnd = lazyRegexp(`\s+(?:on|in|at|by|for|from|with|each|every|per|during|via|through)\s`)
 	// relativeTail: a relative clause after a name.
 	relativeTail = lazyRegexp(`\s+(?:who|that|which|whose|whom)\s`)
+	// slotOfPart: a slot said of a part of the project.
+	slotOfPart = lazyRegexp(`^(?:the|our) ([a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:for|of|in) (?:this|the|our) (?:[a-z][a-z-]*) (?:is|=) (.+)$`)
 	// openOwns: "Marta owns the ingestion pipeline", "Sam and Priya own
 	// billing".
 	openOwns = lazyRegexp(`^([a-z][a-z.'-]*(?: (?:and|&) [a-z][a-z.'-]*)?) (?:owns|own|maintains|maintain|runs|is responsible for|are responsible for|is in charge of) (?:the |our )?((?:[a-z][a-z0-9-]* ){0,2}[a-z][a-z0-9-]*)$`)
@@ -102,6 +104,15 @@ func matchOpenSlot(c *clause) []Fact {
 	}
 	if m := openHave().FindStringSubmatch(t); m != nil {
 		return namedOnes(c, m[1], m[2])
+	}
+	if m := slotOfPart().FindStringSubmatch(t); m != nil {
+		// "the datastore for this service is CockroachDB", "the CI for
+		// this repo is GitHub Actions": the project's slot, said of a part
+		sub := *c
+		sub.text = "our " + m[1] + " is " + m[2]
+		if f := matchSlot(&sub); f != nil {
+			return f
+		}
 	}
 	if m := openOwns().FindStringSubmatch(t); m != nil {
 		if names, ok := givenNames(c.span, m[1]); ok && openNoun(m[2]) {
