@@ -411,17 +411,31 @@ func episodeAnchors(own string) []slotAnchor {
 			written[strings.ToLower(string(r))] = true
 		}
 	}
-	for _, tok := range strings.Fields(wordText(own)) {
-		if t, ok := relations.LookupTool(tok); ok && len(tok) > 2 && (speaker || written[tok]) {
-			for _, r := range relations.All() {
-				if r.Category != "" && r.Category == t.Categories[0] {
-					facts = append(facts, extract.Fact{Kind: extract.KindFact, Subject: extract.SubjectProject, Predicate: r.Predicate})
-				}
-			}
+	for _, tok := range strings.Fields(padded) {
+		if pred, ok := toolSlots()[tok]; ok && len(tok) > 2 && (speaker || written[tok]) {
+			facts = append(facts, extract.Fact{Kind: extract.KindFact, Subject: extract.SubjectProject, Predicate: pred})
 		}
 	}
 	return anchorsOf(facts)
 }
+
+// toolSlots maps each known tool's name and aliases to the predicate of
+// its usual category ("buildkite" is uses_ci): a map lookup per word, where
+// relations.LookupTool would also try version suffixes.
+var toolSlots = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, r := range relations.All() {
+		if r.Category == "" {
+			continue
+		}
+		for _, name := range relations.PrimaryToolNames(r.Category) {
+			if _, ok := m[name]; !ok {
+				m[name] = r.Predicate
+			}
+		}
+	}
+	return m
+})
 
 // token is a word of a sentence as written and lowercased.
 type token struct{ raw, low string }

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -94,5 +95,25 @@ func TestAnswerKinds(t *testing.T) {
 	s = &search{links: promptLinkWords("who should review my PR?"), asks: answerPerson}
 	if s.episodeLinked("ep_2", "Oskar fixed the login bug yesterday") {
 		t.Error("who-question linked to a person with no role")
+	}
+}
+
+// BenchmarkFactLinks measures what the fact links add to one recall with
+// no memo (a one-shot hook): the prompt's words, and twelve episodes read
+// and checked.
+func BenchmarkFactLinks(b *testing.B) {
+	eps := []string{
+		"User: fix the flaky test in payments_test — oh and btw our CI is on Buildkite now\n\nAssistant: OK.",
+		"User: my wife is called Ingrid, she's a nurse, works nights mostly\n\nAssistant: OK.",
+		"User: we use Redis for caching and as the session store. it runs in the same docker compose\n\nAssistant: OK.",
+		"User: Sam and Priya are the code owners for the billing module\n\nAssistant: OK.",
+		"User: can you add a retry to the http client. my commute is like 50 minutes on the train each way\n\nAssistant: OK.",
+		"User: rename getUser to fetchUser everywhere and update the tests that import it\n\nAssistant: OK.",
+	}
+	for b.Loop() {
+		s := &search{links: promptLinkWords("the login sessions keep getting lost after a restart, why?"), asks: asksFor("who do I ask about the billing module?")}
+		for i := range 12 {
+			s.episodeLinked(fmt.Sprint("ep_", i), eps[i%len(eps)])
+		}
 	}
 }
