@@ -106,8 +106,8 @@ func TestOpenSlotTaskArtifacts(t *testing.T) {
 func TestSlotOfPart(t *testing.T) {
 	for text, want := range map[string]string{
 		"the datastore for this service is CockroachDB": "uses_database",
-		"the CI for this repo is GitHub Actions":         "uses_ci",
-		"the port for the api is 8080":                   "port_is",
+		"the CI for this repo is GitHub Actions":        "uses_ci",
+		"the port for the api is 8080":                  "port_is",
 	} {
 		fs := Extract(text)
 		if len(fs) == 0 || fs[0].Predicate != want || fs[0].Subject != SubjectProject {
