@@ -134,11 +134,15 @@ func TestDev2026dFacts(t *testing.T) { scoreDev(t, devFileDFacts, 60, devDPrecis
 // admits open slots.
 const devFileEFacts = "testdata/dev2026e_facts.jsonl"
 
-// Floors for the fifth set: its numbers at the end of the round less a
-// margin, so a regression fails.
+// Floors for the fifth set: its numbers at the end of the round (0.71 /
+// 0.44) less a margin, so a regression fails. Its precision is low by
+// vocabulary, not by error: most unmatched extractions are right facts
+// under another slot name than the blind labels chose ("beagle" for
+// "dog", "staging_is" for "staging_url", has_meeting for "standup"); none
+// of its 44 negatives gives anything.
 const (
-	devEPrecision = 0.5
-	devERecall    = 0.2
+	devEPrecision = 0.65
+	devERecall    = 0.4
 )
 
 func TestDev2026eFacts(t *testing.T) { scoreDev(t, devFileEFacts, 100, devEPrecision, devERecall) }
