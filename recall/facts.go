@@ -365,6 +365,7 @@ func readEpisodeFacts(text string) episodeFacts {
 func sentenceAnswers(sent string) answerKinds {
 	ts := tokens(sent)
 	var k answerKinds
+	paths := 0
 	for i, t := range ts {
 		r := []rune(t.raw)
 		name := len(r) > 1 && unicode.IsUpper(r[0]) && isWordToken(t.low) && !stopNoun[t.low] && i > 0
@@ -381,9 +382,15 @@ func sentenceAnswers(sent string) answerKinds {
 		if i == 0 && len(r) > 1 && unicode.IsUpper(r[0]) && i+2 < len(ts) && (ts[1].low == "owns" || ts[1].low == "maintains" || (ts[1].low == "is" || ts[1].low == "are") && (ts[2].low == "the" || ts[2].low == "our" || ts[2].low == "my")) {
 			k |= answerPerson
 		}
-		if strings.Contains(t.low, "://") || strings.Count(t.low, ".") >= 1 && strings.Contains(t.low, "/") {
-			k |= answerPlace
+		if strings.Contains(t.low, "://") {
+			k |= answerPlace // a URL
 		}
+		if strings.Contains(t.low, "/") && strings.ContainsFunc(t.low, unicode.IsLetter) {
+			paths++
+		}
+	}
+	if paths >= 2 {
+		k |= answerPlace // a layout: "apps/ has the frontends, … libs/ shared code"
 	}
 	return k
 }
@@ -528,7 +535,9 @@ func sentenceAnchors(sent string) []string {
 			}
 			// "search is backed by Meilisearch", "images are pushed to GHCR"
 			if i > 0 && noun(i-1) && i+2 < len(ts) && placeVerbs[ts[i+1].low] {
-				out = append(out, ts[i-1].low)
+				// the verb too: "write the docker push step" is about where
+				// images are pushed
+				out = append(out, ts[i-1].low, ts[i+1].low)
 			}
 		case "as":
 			// "we use Redis … as the session store"
