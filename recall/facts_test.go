@@ -76,6 +76,12 @@ func TestAnswerKinds(t *testing.T) {
 	if readEpisodeFacts("Oskar is the maintainer of this repo, he reviews everything").answers&answerPerson == 0 {
 		t.Error("a maintainer named is no person answer")
 	}
+	if readEpisodeFacts("The monorepo layout: apps/ has the frontends, services/ the go backends, and libs/ shared code.").answers&answerPlace == 0 {
+		t.Error("a layout of paths is no place answer")
+	}
+	if readEpisodeFacts("fix the bug in src/parser.go").answers != 0 {
+		t.Error("one path in a task is a place answer")
+	}
 	if readEpisodeFacts("fix the bug in the parser").answers != 0 {
 		t.Error("a task gives an answer")
 	}
