@@ -58,6 +58,11 @@ var genericSlotWords = map[string]bool{
 type linkWord struct {
 	stem string
 	vec  []float32
+	// owned: the prompt says whose it is ("my manager", "our region").
+	owned bool
+	// ambiguous: the word, stemmed, is an ambiguous slot noun ("cache"
+	// is "caching" too).
+	ambiguous bool
 }
 
 // promptLinkWords returns the prompt's content words that can name a
@@ -68,13 +73,23 @@ func promptLinkWords(text string) []linkWord {
 		return nil
 	}
 	t, _ := wordvec.Default()
+	owned := map[string]bool{}
+	toks := strings.FieldsFunc(strings.ToLower(cutQuery(text)), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	for i, tok := range toks {
+		if tok == "my" || tok == "our" || tok == "your" {
+			for j := i + 1; j < len(toks) && j <= i+3; j++ {
+				owned[strings.TrimSuffix(toks[j], "'s")] = true // "my partner's birthday"
+			}
+		}
+	}
 	var out []linkWord
 	for _, w := range strings.Split(q, " OR ") {
 		w = strings.Trim(w, `"`)
 		if len(w) < 3 || genericSlotWords[w] || !hasLetterRune(w) {
 			continue
 		}
-		lw := linkWord{stem: stem(w)}
+		lw := linkWord{stem: stem(w), owned: owned[w]}
+		lw.ambiguous = ambiguousStems()[lw.stem]
 		if t != nil {
 			lw.vec = wordVector(t, w)
 		}
@@ -122,21 +137,53 @@ func slotWords(subject, predicate string) []string {
 	} else if subject != extract.SubjectUser && subject != extract.SubjectProject && subject != "assistant" {
 		add(subject) // "design system" located in packages/ui
 	}
-	add(strings.TrimSuffix(strings.TrimSuffix(predicate, "_is"), "_are"))
-	if r, ok := relations.ByPredicate(predicate); ok {
-		for _, n := range r.Nouns {
-			// The head of each noun: "text editor" is an editor, not text.
-			f := strings.Fields(n)
-			add(f[len(f)-1])
-		}
+	r, known := relations.ByPredicate(predicate)
+	if !known {
+		// an open slot is named by its predicate: "commute_is"
+		add(strings.TrimSuffix(strings.TrimSuffix(predicate, "_is"), "_are"))
+		return words
+	}
+	// A known relation by its nouns only, not its predicate's words
+	// ("lives_in" is no answer to "explain live reload").
+	for _, n := range r.Nouns {
+		// The head of each noun: "text editor" is an editor, not text.
+		f := strings.Fields(n)
+		add(f[len(f)-1])
 	}
 	return words
 }
+
+// ambiguousStems are ambiguousWords, stemmed.
+var ambiguousStems = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range ambiguousWords() {
+		m[stem(w)] = true
+	}
+	return m
+})
+
+// ambiguousWords are the slot nouns the relations table marks as common
+// words in other senses ("port", "region", "manager", "cache"): a prompt
+// names such a slot only as someone's ("my manager", "our region"), not in
+// "what's a region in Rust's borrow checker?".
+var ambiguousWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range relations.All() {
+		for _, a := range r.Ambiguous {
+			f := strings.Fields(a)
+			m[f[len(f)-1]] = true
+		}
+	}
+	return m
+})
 
 // slotAnchor is a word a fact is about, stemmed, with its vector.
 type slotAnchor struct {
 	stem string
 	vec  []float32
+	// ambiguous: the word has other common senses; only a possessed
+	// prompt word links to it.
+	ambiguous bool
 }
 
 // anchorsOf returns the slot words of facts, stemmed and with vectors.
@@ -154,7 +201,7 @@ func anchorsOf(facts []extract.Fact) []slotAnchor {
 				continue
 			}
 			seen[st] = true
-			a := slotAnchor{stem: st}
+			a := slotAnchor{stem: st, ambiguous: ambiguousWords()[w]}
 			if t != nil {
 				a.vec = wordVector(t, w)
 			}
@@ -168,6 +215,9 @@ func anchorsOf(facts []extract.Fact) []slotAnchor {
 func linked(words []linkWord, anchors []slotAnchor) bool {
 	for _, a := range anchors {
 		for _, w := range words {
+			if (a.ambiguous || w.ambiguous) && !w.owned {
+				continue
+			}
 			if w.stem == a.stem {
 				return true
 			}

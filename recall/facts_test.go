@@ -123,3 +123,33 @@ func BenchmarkFactLinks(b *testing.B) {
 		}
 	}
 }
+
+// TestAmbiguousSlots: a slot noun with other common senses links only
+// when the prompt says whose it is, and a known relation's predicate
+// words do not link at all.
+func TestAmbiguousSlots(t *testing.T) {
+	cases := []struct {
+		prompt, episode string
+		want            bool
+	}{
+		{"what's a region in Rust's borrow checker?", "our region is eu-west-1", false},
+		{"which region do we deploy to? set up our region in the terraform", "our region is eu-west-1", true},
+		{"write a connection pool manager class in Python", "My manager is Priya.", false},
+		{"implement an LRU cache in Java", "we use Redis for caching", false},
+		{"put the product endpoint behind our cache", "we use Redis for caching", true},
+	}
+	for _, c := range cases {
+		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {
+			t.Errorf("%q / %q: linked %v, want %v", c.prompt, c.episode, got, c.want)
+		}
+	}
+	b := store.Belief{}
+	b.Kind, b.Subject, b.Predicate, b.Object = "fact", "user", "lives_in", "lisbon"
+	if s := (&search{links: promptLinkWords("explain live reload in webpack")}); s.beliefLinked(b) {
+		t.Error("live reload linked to where the person lives")
+	}
+	b.Subject, b.Predicate = "project", "python_version_is"
+	if s := (&search{links: promptLinkWords("explain the difference between == and is in Python")}); s.beliefLinked(b) {
+		t.Error("a Python question linked to the project's Python version")
+	}
+}
