@@ -76,7 +76,20 @@ var standIns = sync.OnceValue(func() map[string]bool {
 		previous former first last next other best worst only real actual usual default whole
 		file files function functions method class variable test tests pr prs commit commits bug bugs
 		ticket line lines log logs query script snippet diff patch stack trace build builds input
-		value values command terminal screen branch version`) {
+		value values command terminal screen branch version rule rules policy convention standard
+		guideline practice approach style motto`) {
+		m[w] = true
+	}
+	return m
+})
+
+// otherPeople are the nouns of people whose doings the labelled sets
+// count as nobody's fact ("my friend lives in Oslo", "my coworker Dan
+// prefers spaces"): named in passing, they are not named for the record.
+var otherPeople = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`friend friends coworker coworkers co-worker colleague colleagues buddy mate pal
+		classmate neighbour neighbor roommate flatmate acquaintance`) {
 		m[w] = true
 	}
 	return m
@@ -151,9 +164,9 @@ func matchOpenSlot(c *clause) []Fact {
 		}
 		return nil
 	}
-	if m := openAppositive().FindStringSubmatch(t); m != nil {
-		if _, _, known := slotOf(m[2]); known || !openNoun(m[2]) {
-			return nil
+	if m := openAppositive().FindStringSubmatch(t); m != nil && m[1] == "my" {
+		if _, _, known := slotOf(m[2]); known || !openNoun(m[2]) || otherPeople()[m[2]] {
+			return nil // "my coworker Dan prefers spaces" is Dan's, as the sets label it
 		}
 		first := strings.Fields(m[3])[0]
 		if names, ok := givenNames(c.span, first); ok && !ordinaryWord(first) {
@@ -202,6 +215,9 @@ func givenNames(span, raw string) ([]string, bool) {
 		n, ok := personName(strings.TrimSpace(part))
 		if !ok || len(strings.Fields(n)) > 2 || !capitalized(span, n) || monthsAndDays()[firstWord(n)] || n == "i" {
 			return nil, false
+		}
+		if d := display(span, n); len(d) <= 4 && strings.ToUpper(d) == d {
+			return nil, false // "our staging DB": an acronym, no name
 		}
 		if _, tool := lookupTool(n); tool {
 			return nil, false

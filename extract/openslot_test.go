@@ -115,3 +115,16 @@ func TestSlotOfPart(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenSlotOtherPeople: what the person's friends and coworkers do, and
+// a rule stated as "that's the rule", are no open slots.
+func TestOpenSlotOtherPeople(t *testing.T) {
+	for _, text := range []string{"my coworker Dan prefers spaces, but whatever", "my friend Sam uses vim",
+		"Our staging DB is a copy of prod from last night", "Feature flags for everything user-facing, that's the rule"} {
+		for _, f := range Extract(text) {
+			if f.Kind == KindFact && (f.Predicate == "name_is" || strings.HasSuffix(f.Predicate, "rule_is")) {
+				t.Errorf("%q: got %s(%s, %q)", text, f.Predicate, f.Subject, f.Object)
+			}
+		}
+	}
+}
