@@ -186,6 +186,36 @@ type slotAnchor struct {
 	ambiguous bool
 }
 
+// kinClasses are the words a person uses for the people and animals of
+// their household as a class: "my kid" is the daughter, "my dog" the
+// beagle. A fact about someone of the person's is also about the class
+// whose word its noun is near (cosine ≥ kinCos), for a prompt that says
+// whose ("my kid", not "a child node").
+var kinClasses = []string{"dog", "cat", "pet", "kid", "child", "baby", "partner", "spouse", "parent", "sibling"}
+
+// kinCos is the word-vector cosine from which a noun belongs to a kin
+// class: "beagle" is a dog at 0.36, "daughter" a kid at 0.39.
+const kinCos = 0.35
+
+// kinAnchors returns the kin classes a noun belongs to, as ambiguous
+// anchors.
+func kinAnchors(t *wordvec.Table, noun string) []slotAnchor {
+	v := wordVector(t, noun)
+	if v == nil {
+		return nil
+	}
+	var out []slotAnchor
+	for _, k := range kinClasses {
+		if k == noun {
+			continue
+		}
+		if kv := wordVector(t, k); kv != nil && vecCos(v, kv) >= kinCos {
+			out = append(out, slotAnchor{stem: stem(k), vec: kv, ambiguous: true})
+		}
+	}
+	return out
+}
+
 // anchorsOf returns the slot words of facts, stemmed and with vectors.
 func anchorsOf(facts []extract.Fact) []slotAnchor {
 	t, _ := wordvec.Default()
@@ -207,11 +237,22 @@ func anchorsOf(facts []extract.Fact) []slotAnchor {
 			}
 			out = append(out, a)
 		}
+		if _, noun, ok := strings.Cut(f.Subject, "'s "); ok && t != nil && !strings.Contains(noun, " ") {
+			for _, k := range kinAnchors(t, noun) {
+				if !seen[k.stem] {
+					seen[k.stem] = true
+					out = append(out, k)
+				}
+			}
+		}
 	}
 	return out
 }
 
-// linked reports whether a prompt word names one of the anchors.
+// linked reports whether a prompt word names one of the anchors: the same
+// word, or a close neighbour of a word the prompt says is someone's ("my
+// kid"): a neighbour in a general question ("the first child node") is a
+// sense too far.
 func linked(words []linkWord, anchors []slotAnchor) bool {
 	for _, a := range anchors {
 		for _, w := range words {
@@ -221,7 +262,7 @@ func linked(words []linkWord, anchors []slotAnchor) bool {
 			if w.stem == a.stem {
 				return true
 			}
-			if w.vec != nil && a.vec != nil && vecCos(w.vec, a.vec) >= neighbourCos {
+			if w.owned && w.vec != nil && a.vec != nil && vecCos(w.vec, a.vec) >= neighbourCos {
 				return true
 			}
 		}
@@ -275,6 +316,17 @@ var (
 	// second Tuesday", "March 3rd", "nightly".
 	timeValue = factRes.New(`(?i)\b\d{1,2}:\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b|\b(?:daily|nightly|weekly|monthly|hourly|every)\b`)
 )
+
+// ownsSomething reports whether a prompt speaks of something of the
+// person's: "my dog", "my kid's school".
+func ownsSomething(prompt string) bool {
+	for _, l := range promptLinkWords(prompt) {
+		if l.owned {
+			return true
+		}
+	}
+	return false
+}
 
 // asksFor reads the kind of answer a prompt asks for.
 func asksFor(prompt string) answerKinds {
@@ -452,7 +504,9 @@ func episodeAnchors(own string) []slotAnchor {
 	}
 	var facts []extract.Fact
 	for _, w := range words {
-		facts = append(facts, extract.Fact{Kind: extract.KindFact, Subject: extract.SubjectUser, Predicate: w})
+		// the noun as someone of the person's: "my daughter Mila" is also
+		// about the kid
+		facts = append(facts, extract.Fact{Kind: extract.KindFact, Subject: extract.SubjectUser + "'s " + w, Predicate: w})
 	}
 	// A tool named where someone states how things are ("btw our CI is on
 	// Buildkite", "errors go to Honeybadger"): written with a capital, or

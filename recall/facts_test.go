@@ -153,3 +153,26 @@ func TestAmbiguousSlots(t *testing.T) {
 		t.Error("a Python question linked to the project's Python version")
 	}
 }
+
+// TestKinClasses: "my kid" is the daughter and "my dog" the beagle, but a
+// child node is nobody's child.
+func TestKinClasses(t *testing.T) {
+	cases := []struct {
+		prompt, episode string
+		want            bool
+	}{
+		{"any ideas for a quiet indoor activity to do with my kid while she recovers?", "my daughter Mila has chickenpox", true},
+		{"write a short funny poem about my dog for a birthday card", "I have a beagle named Waffles", true},
+		{"write a function that returns the first child node of a tree", "my daughter Mila has chickenpox", false},
+	}
+	for _, c := range cases {
+		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {
+			t.Errorf("%q / %q: linked %v, want %v", c.prompt, c.episode, got, c.want)
+		}
+	}
+	b := store.Belief{}
+	b.Kind, b.Subject, b.Predicate, b.Object = "fact", "user's beagle", "name_is", "waffles"
+	if s := (&search{links: promptLinkWords("write a short funny poem about my dog")}); !s.beliefLinked(b) {
+		t.Error("my dog not linked to the beagle")
+	}
+}
