@@ -200,21 +200,40 @@ const kinCos = 0.35
 // kinAnchors returns the kin classes a noun belongs to, as ambiguous
 // anchors.
 func kinAnchors(t *wordvec.Table, noun string) []slotAnchor {
-	v := wordVector(t, noun)
-	if v == nil {
-		return nil
+	if as, ok := kinMemo.Load(noun); ok {
+		return as.([]slotAnchor)
 	}
 	var out []slotAnchor
-	for _, k := range kinClasses {
-		if k == noun {
-			continue
-		}
-		if kv := wordVector(t, k); kv != nil && vecCos(v, kv) >= kinCos {
-			out = append(out, slotAnchor{stem: stem(k), vec: kv, ambiguous: true})
+	if v := wordVector(t, noun); v != nil {
+		for _, k := range kinClassAnchors(t) {
+			if k.stem != stem(noun) && vecCos(v, k.vec) >= kinCos {
+				out = append(out, k)
+			}
 		}
 	}
+	kinMemo.Store(noun, out)
 	return out
 }
+
+// kinMemo keeps the kin classes of each noun seen; nouns are few.
+var kinMemo sync.Map
+
+// kinClassAnchors are the kin classes as anchors, read from the table once.
+var kinClassAnchors = func(t *wordvec.Table) []slotAnchor {
+	kinOnce.Do(func() {
+		for _, k := range kinClasses {
+			if kv := wordVector(t, k); kv != nil {
+				kinClassVecs = append(kinClassVecs, slotAnchor{stem: stem(k), vec: kv, ambiguous: true})
+			}
+		}
+	})
+	return kinClassVecs
+}
+
+var (
+	kinOnce      sync.Once
+	kinClassVecs []slotAnchor
+)
 
 // anchorsOf returns the slot words of facts, stemmed and with vectors.
 func anchorsOf(facts []extract.Fact) []slotAnchor {
@@ -314,7 +333,7 @@ var (
 	askWhere = factRes.New(`\bwhere\b`)
 	// timeValue is a time, a day or a cadence: "2:30", "9am", "every
 	// second Tuesday", "March 3rd", "nightly".
-	timeValue = factRes.New(`(?i)\b\d{1,2}:\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b|\b(?:daily|nightly|weekly|monthly|hourly|every)\b`)
+	timeValue = factRes.New(`\b\d{1,2}:\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b|\b(?:daily|nightly|weekly|monthly|hourly|every)\b`)
 )
 
 // ownsSomething reports whether a prompt speaks of something of the
@@ -359,7 +378,7 @@ func beliefAnswers(b store.Belief) answerKinds {
 	case p == "birthday_is", p == "deadline_is", p == "has_meeting":
 		k |= answerTime
 	}
-	if timeValue().MatchString(b.Object) {
+	if timeValue().MatchString(strings.ToLower(b.Object)) {
 		k |= answerTime
 	}
 	return k
@@ -391,6 +410,11 @@ func (s *search) episodeLinked(id, text string) bool {
 	ef := s.anchors.of(id, text)
 	if linked(s.links, ef.anchors) {
 		return true
+	}
+	if s.asks&answerTime != 0 && len(ef.anchors) > 0 && timeValue().MatchString(strings.ToLower(cutBytes(ownWords(text), maxEpisodeRead))) {
+		// a when-question and a fact that gives a time; read only then,
+		// the expression is the costliest part of the reading
+		ef.answers |= answerTime
 	}
 	// "who should review my PR?" and "Oskar is the maintainer of this
 	// repo, he reviews everything": a question for a person, an episode
@@ -451,9 +475,6 @@ func (m *anchorMemo) of(id, text string) episodeFacts {
 func readEpisodeFacts(text string) episodeFacts {
 	own := cutBytes(ownWords(text), maxEpisodeRead)
 	ef := episodeFacts{anchors: episodeAnchors(own)}
-	if len(ef.anchors) > 0 && timeValue().MatchString(own) {
-		ef.answers |= answerTime
-	}
 	for _, sent := range strings.FieldsFunc(own, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == ';' || r == '\n' }) {
 		ef.answers |= sentenceAnswers(sent)
 	}
