@@ -63,7 +63,19 @@ type linkWord struct {
 	// ambiguous: the word, stemmed, is an ambiguous slot noun ("cache"
 	// is "caching" too).
 	ambiguous bool
+	// ours: the prompt speaks of the person or the project ("we", "I",
+	// "this service", "the api", "locally"), not of the world ("what's the
+	// default port for SSH?").
+	ours bool
 }
+
+// deictic words make a prompt about the person or the project.
+var deictic = map[string]bool{"my": true, "our": true, "we": true, "us": true, "i": true, "me": true, "i'm": true,
+	"we're": true, "here": true, "locally": true, "local": true, "ours": true, "mine": true}
+
+// ourParts are the parts of a project "the" or "this" points at.
+var ourParts = map[string]bool{"api": true, "app": true, "service": true, "project": true, "repo": true, "backend": true,
+	"frontend": true, "server": true, "site": true, "codebase": true, "worker": true, "db": true, "database": true}
 
 // promptLinkWords returns the prompt's content words that can name a
 // slot: the FTS terms of the query, at least three letters, not generic.
@@ -75,7 +87,11 @@ func promptLinkWords(text string) []linkWord {
 	t, _ := wordvec.Default()
 	owned := map[string]bool{}
 	toks := strings.FieldsFunc(strings.ToLower(cutQuery(text)), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	ours := false // the prompt speaks of us: "the api locally", "this service", "we"
 	for i, tok := range toks {
+		if deictic[tok] || (tok == "the" || tok == "this") && i+1 < len(toks) && ourParts[toks[i+1]] {
+			ours = true
+		}
 		if tok == "my" || tok == "our" || tok == "your" {
 			for j := i + 1; j < len(toks) && j <= i+3; j++ {
 				owned[strings.TrimSuffix(toks[j], "'s")] = true // "my partner's birthday"
@@ -88,7 +104,7 @@ func promptLinkWords(text string) []linkWord {
 		if len(w) < 3 || genericSlotWords[w] || !hasLetterRune(w) {
 			continue
 		}
-		lw := linkWord{stem: stem(w), owned: owned[w]}
+		lw := linkWord{stem: stem(w), owned: owned[w], ours: ours}
 		lw.ambiguous = ambiguousStems()[lw.stem]
 		if t != nil {
 			lw.vec = wordVector(t, w)
@@ -275,7 +291,7 @@ func anchorsOf(facts []extract.Fact) []slotAnchor {
 func linked(words []linkWord, anchors []slotAnchor) bool {
 	for _, a := range anchors {
 		for _, w := range words {
-			if (a.ambiguous || w.ambiguous) && !w.owned {
+			if (a.ambiguous || w.ambiguous) && !w.owned && !w.ours {
 				continue
 			}
 			if w.stem == a.stem {

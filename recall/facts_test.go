@@ -176,3 +176,17 @@ func TestKinClasses(t *testing.T) {
 		t.Error("my dog not linked to the beagle")
 	}
 }
+
+// TestAmbiguousInOurPrompt: an ambiguous slot noun links in a prompt about
+// the project ("curl the api on its port locally"), not in a question
+// about the world.
+func TestAmbiguousInOurPrompt(t *testing.T) {
+	b := store.Belief{}
+	b.Kind, b.Subject, b.Predicate, b.Object = "fact", "project", "port_is", "8443"
+	if s := (&search{links: promptLinkWords("curl the api's health endpoint on its port locally")}); !s.beliefLinked(b) {
+		t.Error("a port in a prompt about our api not linked")
+	}
+	if s := (&search{links: promptLinkWords("what's the default port for SSH?")}); s.beliefLinked(b) {
+		t.Error("the default port for SSH linked to the project's port")
+	}
+}
