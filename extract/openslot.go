@@ -304,6 +304,11 @@ func partValue(c *clause, part, value string) []Fact {
 		return f // "the api runs on port 8443"
 	}
 	obj, ok := openValue(c.span, value)
+	if ok && !isAddress(obj) && !strings.ContainsFunc(obj, unicode.IsDigit) && !capitalized(c.span, firstWord(obj)) {
+		// "the deploy key lives in vault": a place said in passing, in
+		// lower case, is no named store ("search is backed by Meilisearch")
+		ok = false
+	}
 	if ok {
 		f := Fact{Subject: SubjectProject, Predicate: snake(part, 3) + "_is", Object: obj, shownObject: display(c.span, obj)}
 		if o, ok := nounPhrase(old, 3); ok {
