@@ -125,6 +125,9 @@ func scopeOf(subject, pred string, ep store.Episode) (scope, project string) {
 	if subject == extract.SubjectUser && (!toolSlot(pred) || relations.IsPersonal(basePredicate(pred))) {
 		return belief.ScopeGlobal, "" // "I use Neovim" holds in every project
 	}
+	if strings.HasPrefix(subject, extract.SubjectUser+"'s ") {
+		return belief.ScopeGlobal, "" // the person's daughter is theirs in every project
+	}
 	return belief.ScopeProject, ep.ProjectPath
 }
 

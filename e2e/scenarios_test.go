@@ -238,7 +238,11 @@ func runScenario(t *testing.T, c scenario) string {
 		// What the layers below the prompt hold, to tell an extraction
 		// miss from a consolidation or recall one.
 		t.Logf("%s beliefs:\n%s", c.ID, w.credence("beliefs", "--status", "all", "--limit", "0"))
-		_, rec, _ := w.credenceCode("recall", "--json", "--project", root(c.Probe.Project), c.Probe.Prompt)
+		args := []string{"recall", "--json", "--project", root(c.Probe.Project)}
+		if k := os.Getenv("CREDENCE_SCENARIO_DEBUG_K"); k != "" {
+			args = append(args, "-k", k)
+		}
+		_, rec, _ := w.credenceCode(append(args, c.Probe.Prompt)...)
 		t.Logf("%s recall:\n%s\ntold:\n%s", c.ID, rec, told)
 		logs, _ := filepath.Glob(filepath.Join(w.home, ".*", "*", "credence", "logs", "hook.log*"))
 		for _, l := range logs {

@@ -240,7 +240,8 @@ func analyze(rc rawClause) clause {
 			break
 		}
 		before := t
-		if loc := correctionPrefix().FindStringIndex(t); loc != nil {
+		if loc := correctionPrefix().FindStringIndex(t); loc != nil && !strings.HasPrefix(t, "sorry if ") {
+			// "sorry if I'm slow today" apologises; it corrects nothing
 			c.correction, t = true, t[loc[1]:]
 		}
 		if loc := meantPrefix().FindStringIndex(t); loc != nil {

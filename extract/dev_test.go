@@ -142,3 +142,26 @@ const (
 func TestDev2026eTalk(t *testing.T) {
 	scoreDev(t, devFileETalk, 100, devETalkPrecision, devETalkRecall)
 }
+
+// devFileEFacts is the fifth development set (session 5): personal and
+// project facts in the forms people use (open slots such as "my wife is
+// Ingrid", "X is my daughter", appositives, "I have a beagle named …",
+// "we keep sessions in Redis", asides inside task requests) and near
+// misses (questions about facts, hypotheticals, other people's things,
+// quoted text, code edits that name fact words). Written before the
+// session's facts tuning and committed with its baseline; its header
+// admits open slots.
+const devFileEFacts = "testdata/dev2026e_facts.jsonl"
+
+// Floors for the fifth set: its numbers at the end of the round (0.71 /
+// 0.44) less a margin, so a regression fails. Its precision is low by
+// vocabulary, not by error: most unmatched extractions are right facts
+// under another slot name than the blind labels chose ("beagle" for
+// "dog", "staging_is" for "staging_url", has_meeting for "standup"); none
+// of its 44 negatives gives anything.
+const (
+	devEPrecision = 0.65
+	devERecall    = 0.4
+)
+
+func TestDev2026eFacts(t *testing.T) { scoreDev(t, devFileEFacts, 100, devEPrecision, devERecall) }

@@ -29,6 +29,7 @@ var matchers = []matcher{
 	matchStack,
 	matchBuiltIn,
 	matchEntityPath,
+	matchOpenSlot,
 	matchGuideline,
 	matchConvention,
 	matchReplyRule,

@@ -81,7 +81,7 @@ func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, map[string]store
 	}
 	kept := cands[:0]
 	for _, c := range cands {
-		if !s.relevant(c.b.ID, c.b.Statement) {
+		if !s.relevant(c.b.ID, c.b.Statement) && !s.beliefLinked(c.b) {
 			if !s.r.Opts.Unfiltered {
 				continue
 			}

@@ -30,6 +30,7 @@ type Cache struct {
 	spaces    timed[[]store.Space]
 	exclusive timed[map[string]bool]
 	claims    claimMemo
+	anchors   anchorMemo
 }
 
 // smallTTL bounds how long the small tables every recall reads (vector

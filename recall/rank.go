@@ -68,6 +68,8 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 			switch {
 			case len(s.needs) > 0 && (s.needsSlot(s.claimsOf(h.ID, h.Text)) || s.namesNeededTool(h.Text)):
 				h.Score += needBoost
+			case s.episodeLinked(h.ID, h.Text):
+				// It states a fact about what the prompt names (facts.go).
 			case s.r.Opts.Unfiltered:
 				h.Relevant = false
 			default:

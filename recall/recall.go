@@ -197,9 +197,9 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		now = q.AsOf
 	}
 	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text), needs: relations.Needs(q.Text),
-		specific: specificTerms(q.Text), memo: &claimMemo{}}
+		specific: specificTerms(q.Text), memo: &claimMemo{}, links: promptLinkWords(q.Text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
 	if r.Cache != nil {
-		s.memo = &r.Cache.claims
+		s.memo, s.anchors = &r.Cache.claims, &r.Cache.anchors
 	}
 	if r.Opts.Mode != LexicalOnly {
 		var err error

@@ -52,6 +52,13 @@ type search struct {
 	// identifiers, tools: "zanzibarledger", "pnpm"), stemmed: an item that
 	// names one is relevant whatever its cosine.
 	specific []string
+	// links are the prompt's content words that can name what a fact is
+	// about (facts.go); linkChecks counts the episodes read for it.
+	links      []linkWord
+	linkChecks int
+	anchors    *anchorMemo
+	asks       answerKinds // who, when, where
+	owned      bool        // the prompt says "my …": it may ask about the person's own
 }
 
 // hasSpace reports whether stored vectors can be searched.
@@ -109,7 +116,15 @@ func (s *search) gather(ctx context.Context, kind string, lexicalK, vectorK int)
 // lexicalSearch runs BM25 over one kind and records each hit's score and
 // rank.
 func (s *search) lexicalSearch(ctx context.Context, kind string, k int) error {
-	words, err := s.searchWords(ctx, kind, cutQuery(s.q.Text))
+	text := cutQuery(s.q.Text)
+	if kind == "beliefs" && s.owned {
+		// "a poem about my dog": the person's facts are candidates by the
+		// word every one of their sentences holds, for the links
+		// (facts.go) to judge; "User's beagle's name is Waffles" shares no
+		// other word with the prompt.
+		text += " user"
+	}
+	words, err := s.searchWords(ctx, kind, text)
 	if err != nil {
 		return err
 	}

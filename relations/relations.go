@@ -277,7 +277,7 @@ var table = []Relation{
 		Weak:     []string{"ship", "release", "production", "prod", "staging", "launch", "rollout", "roll out"},
 		Template: "{S} deploys to {O}"},
 	{Predicate: "uses_database", Of: either, Exclusive: true, Category: CatDatabase,
-		Nouns:    []string{"database", "db", "main database", "primary database", "storage", "persistence"},
+		Nouns:    []string{"database", "db", "main database", "primary database", "storage", "persistence", "datastore", "data store"},
 		Cues:     []string{"database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables", "database_url", "connection string"},
 		Weak:     []string{"store", "persist", "index", "orm", "data"},
 		Template: "{S} uses {O} as {their} database"},

@@ -1,0 +1,192 @@
+package recall
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/credence-mem/credence/store"
+)
+
+func anchorStems(text string) []string {
+	var out []string
+	for _, a := range readEpisodeFacts(text).anchors {
+		out = append(out, a.stem)
+	}
+	return out
+}
+
+// TestEpisodeAnchors reads what the facts stated in an episode are about,
+// and nothing from a task that only says "my".
+func TestEpisodeAnchors(t *testing.T) {
+	for text, want := range map[string]string{
+		"my wife is called Ingrid, she's a nurse":                                 "wif",
+		"btw sorry if I'm slow today, my daughter Mila has chickenpox":            "daughter",
+		"I have a beagle named Waffles who eats literally everything":             "beagl",
+		"We've got two cats, Pixel and Nori.":                                     "cat",
+		"add a retry. my commute is like 50 minutes on the train":                 "commut",
+		"Mila is my daughter, she's 6":                                            "daughter",
+		"Sam and Priya are the code owners for the billing module":                "bill",
+		"search is backed by Meilisearch, we reindex nightly":                     "search",
+		"we use Redis for caching and as the session store":                       "session",
+		"fix the flaky test in payments_test — oh and btw our CI is on Buildkite": "ci",
+		"our environments are dev, qa and prod":                                   "environ",
+		"User: we keep the sessions in Redis\n\nAssistant: OK.":                   "session",
+	} {
+		if got := anchorStems(text); !slices.Contains(got, want) {
+			t.Errorf("%q: anchors %v, want %q among them", text, got, want)
+		}
+	}
+	for _, text := range []string{"fix my test, it is failing", "rename my variable to buffer", "what's the difference between a mutex and a semaphore?"} {
+		if got := anchorStems(text); len(got) > 0 {
+			t.Errorf("%q: anchors %v, want none", text, got)
+		}
+	}
+}
+
+// TestLinked: a prompt word links to a slot when it is the same word or
+// a close neighbour, and not otherwise.
+func TestLinked(t *testing.T) {
+	cases := []struct {
+		prompt, episode string
+		want            bool
+	}{
+		{"what should I get my wife for our anniversary?", "my wife is called Ingrid", true},
+		{"the login sessions keep getting lost after a restart, why?", "we use Redis for caching and as the session store", true},
+		{"what are good names for a third cat?", "We've got two cats, Pixel and Nori.", true},
+		{"add the new feature flag config for each environment", "our environments are dev, qa and prod", true},
+		{"rename the variable tmp to buffer in this function", "fix the flaky test — btw our CI is on Buildkite now", false},
+		{"what's the difference between a mutex and a semaphore?", "my wife is called Ingrid", false},
+		{"write a regex that matches semantic version strings", "I have a beagle named Waffles", false},
+	}
+	for _, c := range cases {
+		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {
+			t.Errorf("%q / %q: linked %v, want %v", c.prompt, c.episode, got, c.want)
+		}
+	}
+}
+
+// TestAnswerKinds: a who-question meets a fact that names a person for
+// something it names; a when-question a time.
+func TestAnswerKinds(t *testing.T) {
+	if asksFor("who should review my PR?") != answerPerson || asksFor("when does the cleanup job run?") != answerTime ||
+		asksFor("where do I look at the logs?") != answerPlace || asksFor("add a unit test for slugify") != 0 {
+		t.Error("asksFor misread a question")
+	}
+	if readEpisodeFacts("Oskar is the maintainer of this repo, he reviews everything").answers&answerPerson == 0 {
+		t.Error("a maintainer named is no person answer")
+	}
+	if readEpisodeFacts("The monorepo layout: apps/ has the frontends, services/ the go backends, and libs/ shared code.").answers&answerPlace == 0 {
+		t.Error("a layout of paths is no place answer")
+	}
+	if readEpisodeFacts("fix the bug in src/parser.go").answers != 0 {
+		t.Error("one path in a task is a place answer")
+	}
+	if readEpisodeFacts("fix the bug in the parser").answers != 0 {
+		t.Error("a task gives an answer")
+	}
+	b := store.Belief{}
+	b.Subject, b.Predicate, b.Object = "project", "ingestion_pipeline_owner_is", "marta"
+	if beliefAnswers(b)&answerPerson == 0 {
+		t.Error("an owner is no person answer")
+	}
+	b.Predicate, b.Object = "nightly_cleanup_cron_is", "2:30 utc"
+	if beliefAnswers(b)&answerTime == 0 {
+		t.Error("2:30 is no time answer")
+	}
+	s := &search{links: promptLinkWords("who should review my PR?"), asks: answerPerson}
+	if !s.episodeLinked("ep_1", "Oskar is the maintainer of this repo, he reviews everything") {
+		t.Error("who-question not linked to the maintainer who reviews")
+	}
+	s = &search{links: promptLinkWords("who should review my PR?"), asks: answerPerson}
+	if s.episodeLinked("ep_2", "Oskar fixed the login bug yesterday") {
+		t.Error("who-question linked to a person with no role")
+	}
+}
+
+// BenchmarkFactLinks measures what the fact links add to one recall with
+// no memo (a one-shot hook): the prompt's words, and twelve episodes read
+// and checked.
+func BenchmarkFactLinks(b *testing.B) {
+	eps := []string{
+		"User: fix the flaky test in payments_test — oh and btw our CI is on Buildkite now\n\nAssistant: OK.",
+		"User: my wife is called Ingrid, she's a nurse, works nights mostly\n\nAssistant: OK.",
+		"User: we use Redis for caching and as the session store. it runs in the same docker compose\n\nAssistant: OK.",
+		"User: Sam and Priya are the code owners for the billing module\n\nAssistant: OK.",
+		"User: can you add a retry to the http client. my commute is like 50 minutes on the train each way\n\nAssistant: OK.",
+		"User: rename getUser to fetchUser everywhere and update the tests that import it\n\nAssistant: OK.",
+	}
+	for b.Loop() {
+		s := &search{links: promptLinkWords("the login sessions keep getting lost after a restart, why?"), asks: asksFor("who do I ask about the billing module?")}
+		for i := range 12 {
+			s.episodeLinked(fmt.Sprint("ep_", i), eps[i%len(eps)])
+		}
+	}
+}
+
+// TestAmbiguousSlots: a slot noun with other common senses links only
+// when the prompt says whose it is, and a known relation's predicate
+// words do not link at all.
+func TestAmbiguousSlots(t *testing.T) {
+	cases := []struct {
+		prompt, episode string
+		want            bool
+	}{
+		{"what's a region in Rust's borrow checker?", "our region is eu-west-1", false},
+		{"which region do we deploy to? set up our region in the terraform", "our region is eu-west-1", true},
+		{"write a connection pool manager class in Python", "My manager is Priya.", false},
+		{"implement an LRU cache in Java", "we use Redis for caching", false},
+		{"put the product endpoint behind our cache", "we use Redis for caching", true},
+	}
+	for _, c := range cases {
+		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {
+			t.Errorf("%q / %q: linked %v, want %v", c.prompt, c.episode, got, c.want)
+		}
+	}
+	b := store.Belief{}
+	b.Kind, b.Subject, b.Predicate, b.Object = "fact", "user", "lives_in", "lisbon"
+	if s := (&search{links: promptLinkWords("explain live reload in webpack")}); s.beliefLinked(b) {
+		t.Error("live reload linked to where the person lives")
+	}
+	b.Subject, b.Predicate = "project", "python_version_is"
+	if s := (&search{links: promptLinkWords("explain the difference between == and is in Python")}); s.beliefLinked(b) {
+		t.Error("a Python question linked to the project's Python version")
+	}
+}
+
+// TestKinClasses: "my kid" is the daughter and "my dog" the beagle, but a
+// child node is nobody's child.
+func TestKinClasses(t *testing.T) {
+	cases := []struct {
+		prompt, episode string
+		want            bool
+	}{
+		{"any ideas for a quiet indoor activity to do with my kid while she recovers?", "my daughter Mila has chickenpox", true},
+		{"write a short funny poem about my dog for a birthday card", "I have a beagle named Waffles", true},
+		{"write a function that returns the first child node of a tree", "my daughter Mila has chickenpox", false},
+	}
+	for _, c := range cases {
+		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {
+			t.Errorf("%q / %q: linked %v, want %v", c.prompt, c.episode, got, c.want)
+		}
+	}
+	b := store.Belief{}
+	b.Kind, b.Subject, b.Predicate, b.Object = "fact", "user's beagle", "name_is", "waffles"
+	if s := (&search{links: promptLinkWords("write a short funny poem about my dog")}); !s.beliefLinked(b) {
+		t.Error("my dog not linked to the beagle")
+	}
+}
+
+// TestAmbiguousInOurPrompt: an ambiguous slot noun links in a prompt about
+// the project ("curl the api on its port locally"), not in a question
+// about the world.
+func TestAmbiguousInOurPrompt(t *testing.T) {
+	b := store.Belief{}
+	b.Kind, b.Subject, b.Predicate, b.Object = "fact", "project", "port_is", "8443"
+	if s := (&search{links: promptLinkWords("curl the api's health endpoint on its port locally")}); !s.beliefLinked(b) {
+		t.Error("a port in a prompt about our api not linked")
+	}
+	if s := (&search{links: promptLinkWords("what's the default port for SSH?")}); s.beliefLinked(b) {
+		t.Error("the default port for SSH linked to the project's port")
+	}
+}
