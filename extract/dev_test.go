@@ -128,12 +128,12 @@ func TestDev2026dFacts(t *testing.T) { scoreDev(t, devFileDFacts, 60, devDPrecis
 // changes, corrections, directives and guidelines in the voice of Claude
 // Code users, with near misses (questions, hypotheticals, other teams'
 // rules, one-off requests). It was written and committed with its baseline
-// (docs/notes-talk5.md) before any tuning against it.
+// (docs/rounds/2026-11-26-talk.md) before any tuning against it.
 const devFileETalk = "testdata/dev2026e_talk.jsonl"
 
 // Floors for the fifth talk set: its tuned numbers (with context 0.94 /
 // 0.87 overall, every category at least 0.94 / 0.81; baseline 0.85 / 0.52,
-// docs/notes-talk5.md) minus a margin.
+// docs/rounds/2026-11-26-talk.md) minus a margin.
 const (
 	devETalkPrecision = 0.9
 	devETalkRecall    = 0.75
