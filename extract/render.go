@@ -33,6 +33,10 @@ func render(f Fact) string {
 	if f.shownSubject != "" {
 		subject = f.shownSubject
 	}
+	if f.Negated && endedRe().MatchString(f.Span) {
+		// "I don't use Sublime anymore": no longer, not never
+		return relations.RenderNoLonger(subject, f.Predicate, f.shownObjectOr()) + f.detail
+	}
 	if f.Negated {
 		return relations.RenderNot(subject, f.Predicate, f.shownObjectOr()) + f.detail
 	}
@@ -179,3 +183,7 @@ func names(shown, object string) bool {
 }
 
 var pronounI = lazyRegexp(`\bi\b`)
+
+// endedRe marks a denial that says something stopped: "anymore", "no
+// longer", "used to", "stopped", "not … now".
+var endedRe = lazyRegexp(`(?i)\b(?:any ?more|no longer|used to|stopped|quit|not .{0,40}\b(?:now|these days|nowadays))\b`)

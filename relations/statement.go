@@ -21,6 +21,12 @@ func RenderNot(subject, predicate, object string) string {
 	return fill(negate(templateOf(predicate)), subject, object)
 }
 
+// RenderNoLonger renders a fact that stopped being true: "User no longer
+// uses Sublime Text as their editor", "User's manager is no longer Kim".
+func RenderNoLonger(subject, predicate, object string) string {
+	return fill(noLonger(templateOf(predicate)), subject, object)
+}
+
 // Template returns the template a predicate's sentences are rendered
 // from, as Render uses it.
 func Template(predicate string) string { return templateOf(predicate) }
@@ -56,6 +62,22 @@ func negate(t string) string {
 	}
 	verb, tail, _ := strings.Cut(rest, " ")
 	return "{S} does not " + baseForm(verb) + " " + tail
+}
+
+// noLonger turns a template into the end of what it states: "{S} lives
+// in {O}" into "{S} no longer lives in {O}", "{S}'s name is {O}" into
+// "{S}'s name is no longer {O}".
+func noLonger(t string) string {
+	for _, be := range []string{" {is} ", " is ", " are "} {
+		if i := strings.Index(t, be); i >= 0 && !strings.Contains(t[:i], " ") || i >= 0 && strings.HasPrefix(t, "{S}'s ") {
+			return t[:i] + be + "no longer " + t[i+len(be):]
+		}
+	}
+	rest, ok := strings.CutPrefix(t, "{S} ")
+	if !ok {
+		return "It is no longer true that " + t
+	}
+	return "{S} no longer " + rest
 }
 
 // baseForm is the bare infinitive of a third-person verb: "lives" →
