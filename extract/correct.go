@@ -1,14 +1,13 @@
 package extract
 
 import (
-	"math"
-
-	"github.com/credence-mem/credence/embed/wordvec"
 	"slices"
 	"strings"
 	"sync"
 	"unicode"
 
+	"github.com/credence-mem/credence/embed"
+	"github.com/credence-mem/credence/embed/wordvec"
 	"github.com/credence-mem/credence/internal/editdist"
 	"github.com/credence-mem/credence/relations"
 )
@@ -235,7 +234,7 @@ func kindOf(x, span string, cands []candidate) (candidate, bool) {
 		if cv == nil {
 			continue
 		}
-		sim := cosine(xv, cv)
+		sim := embed.Cosine(xv, cv)
 		switch {
 		case sim > best:
 			second, best, pickC = best, sim, cand
@@ -275,19 +274,6 @@ func wordVector(v string) []float32 {
 		return nil
 	}
 	return out
-}
-
-func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
 }
 
 // correctVersion reads a correction naming a tool with its version ("it's

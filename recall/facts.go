@@ -1,12 +1,12 @@
 package recall
 
 import (
-	"math"
 	"strings"
 	"sync"
 	"unicode"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/embed/wordvec"
 	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/internal/lazyre"
@@ -222,7 +222,7 @@ func kinAnchors(t *wordvec.Table, noun string) []slotAnchor {
 	var out []slotAnchor
 	if v := wordVector(t, noun); v != nil {
 		for _, k := range kinClassAnchors(t) {
-			if k.stem != stem(noun) && vecCos(v, k.vec) >= kinCos {
+			if k.stem != stem(noun) && embed.Cosine(v, k.vec) >= kinCos {
 				out = append(out, k)
 			}
 		}
@@ -297,25 +297,12 @@ func linked(words []linkWord, anchors []slotAnchor) bool {
 			if w.stem == a.stem {
 				return true
 			}
-			if w.owned && w.vec != nil && a.vec != nil && vecCos(w.vec, a.vec) >= neighbourCos {
+			if w.owned && w.vec != nil && a.vec != nil && embed.Cosine(w.vec, a.vec) >= neighbourCos {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func vecCos(a, b []float32) float64 {
-	var d, x, y float64
-	for i := range a {
-		d += float64(a[i]) * float64(b[i])
-		x += float64(a[i]) * float64(a[i])
-		y += float64(b[i]) * float64(b[i])
-	}
-	if x == 0 || y == 0 {
-		return 0
-	}
-	return d / math.Sqrt(x*y)
 }
 
 // beliefLinked reports whether a fact belief is about what the prompt
