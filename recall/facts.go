@@ -425,12 +425,8 @@ func (s *search) episodeLinked(id, text string) bool {
 	return s.asks != 0 && ef.answers&s.asks != 0 && sharesWord(s.links, ownWords(text))
 }
 
-// anchorMemo keeps the slot anchors read from episodes by episode ID, like
-// claimMemo. Safe for concurrent use.
-type anchorMemo struct {
-	mu sync.Mutex
-	m  map[string]episodeFacts
-}
+// anchorMemo keeps the slot anchors read from episodes, like claimMemo.
+type anchorMemo struct{ memo[episodeFacts] }
 
 // episodeFacts is what the facts an episode states are about, and the
 // kinds of answer they give.
@@ -443,20 +439,7 @@ func (m *anchorMemo) of(id, text string) episodeFacts {
 	if m == nil {
 		return readEpisodeFacts(text)
 	}
-	m.mu.Lock()
-	as, ok := m.m[id]
-	m.mu.Unlock()
-	if ok {
-		return as
-	}
-	as = readEpisodeFacts(text)
-	m.mu.Lock()
-	if m.m == nil || len(m.m) >= maxMemoClaims {
-		m.m = map[string]episodeFacts{}
-	}
-	m.m[id] = as
-	m.mu.Unlock()
-	return as
+	return m.get(id, text, readEpisodeFacts)
 }
 
 // episodeAnchors reads what the facts the person states in an episode are
