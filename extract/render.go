@@ -186,4 +186,4 @@ var pronounI = lazyRegexp(`\bi\b`)
 
 // endedRe marks a denial that says something stopped: "anymore", "no
 // longer", "used to", "stopped", "X is gone", "goodbye X", "not … now".
-var endedRe = lazyRegexp(`(?i)\b(?:any ?more|no longer|no more|used to|stopped|quit|left|gone|history|retired|ditched|dropped|goodbye|moved (?:on|off|away)|not .{0,40}\b(?:now|these days|nowadays))\b`)
+var endedRe = lazyRegexp(`(?i)\b(?:any ?more|no longer|no more|used to|stopped|quit|left|gone|history|retired|ditched|dropped|goodbye|moved (?:on|off|away)|ripped out|got rid of|got off|migrated off|phased out|removed|deprecated|not .{0,40}\b(?:now|these days|nowadays))\b`)

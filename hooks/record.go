@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/credence-mem/credence/ids"
+	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -153,6 +154,10 @@ func (h *handler) apply(ctx context.Context, db *store.DB, rec *spoolRecord) err
 			}
 			ep := &store.Episode{ID: rec.EpisodeID, SessionID: rec.SessionID, ProjectPath: rec.Project,
 				Kind: store.EpisodePrompt, Content: rec.Content, Turn: turn, CreatedAt: rec.received()}
+			if rec.Project != "" && recall.PersonalStatement(rec.Content) {
+				// what the person says of themselves holds in every project
+				ep.Scope = "global"
+			}
 			if _, err := tx.AddEpisode(ctx, ep); err != nil {
 				return err
 			}

@@ -334,6 +334,9 @@ var (
 	askWho   = factRes.New(`\bwho(?:m|se)?\b`)
 	askWhen  = factRes.New(`\bwhen\b|\bwhat time\b|\bwhich day\b|\bhow often\b`)
 	askWhere = factRes.New(`\bwhere\b`)
+	// ruleShaped marks the words of a standing rule: what always or never
+	// holds, what is required, banned or to be avoided.
+	ruleShaped = factRes.New(`(?i)\b(?:always|never|don'?t|do not|must(?:n'?t)?|should(?:n'?t)?|banned|not allowed|(?:are|is)n'?t allowed|forbidden|prohibited|off[- ]limits|avoid|required|only use|no exceptions)\b`)
 	// timeValue is a time, a day or a cadence: "2:30", "9am", "every
 	// second Tuesday", "March 3rd", "nightly".
 	timeValue = factRes.New(`\b\d{1,2}:\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b|\b(?:daily|nightly|weekly|monthly|hourly|every)\b`)
@@ -418,6 +421,13 @@ func (s *search) episodeLinked(id, text string) bool {
 		// a when-question and a fact that gives a time; read only then,
 		// the expression is the costliest part of the reading
 		ef.answers |= answerTime
+	}
+	// "write tests for the OrderRepository" and "mocking the database in
+	// tests is banned here": a rule the person set for what the prompt
+	// names, whatever else the two share; the extractor may not have
+	// read it as one.
+	if own := ownWords(text); !isQuestion(text) && ruleShaped().MatchString(own) && sharesWord(s.links, own) {
+		return true
 	}
 	// "who should review my PR?" and "Oskar is the maintainer of this
 	// repo, he reviews everything": a question for a person, an episode
@@ -604,6 +614,13 @@ func sentenceAnchors(sent string) []string {
 	}
 	for i, t := range ts {
 		switch t.low {
+		case "is", "are", "was", "were", "has", "have":
+			// "the docs site is built with Docusaurus", "the backend here
+			// is Spring Boot", "the release is on Friday", "the monorepo
+			// has three services: api, worker and web"
+			out = append(out, definiteSubject(ts, i, noun, capName)...)
+		}
+		switch t.low {
 		case "my", "our":
 			if !noun(i + 1) {
 				continue
@@ -674,7 +691,71 @@ func sentenceAnchors(sent string) []string {
 	return out
 }
 
-var counts = map[string]bool{"a": true, "an": true, "one": true, "two": true, "three": true, "four": true, "2": true, "3": true, "4": true}
+// definiteSubject returns the nouns of the subject of a statement whose
+// verb is ts[i] ("is", "has"): a noun phrase opened by "the" or "this", or
+// the sentence itself ("Deploys are on Fridays"), said to be a value —
+// a name, a number, a day, an address — or to have a counted thing ("the
+// monorepo has three services"). What is said of the subject is what
+// the statement is about: a prompt that names the docs is about "the docs
+// site is built with Docusaurus". A state said in common words ("the
+// build is red again") states no value and is about nothing lasting.
+func definiteSubject(ts []token, i int, noun, capName func(int) bool) []string {
+	if i == 0 || interrogatives[ts[0].low] {
+		return nil
+	}
+	k := i - 1
+	if ts[k].low == "here" || ts[k].low == "now" {
+		k-- // "the backend here is FastAPI"
+	}
+	var subj []string
+	// a capital opens a sentence or writes an acronym ("the API"); a name
+	// is no noun of a subject
+	written := func(k int) bool { return !capName(k) || k == 0 || ts[k].raw == strings.ToUpper(ts[k].raw) }
+	for ; k >= 0 && len(subj) < 3 && noun(k) && !badNoun[ts[k].low] && written(k); k-- {
+		subj = append(subj, ts[k].low)
+	}
+	if len(subj) == 0 || k >= 0 && ts[k].low != "the" && ts[k].low != "this" && ts[k].low != "all" {
+		return nil
+	}
+	if k > 0 && !(ts[k-1].low == "," || ts[k-1].low == "and" || ts[k-1].low == "but" || ts[k-1].low == "so") {
+		return nil // the subject opens the sentence or a clause: "btw the api is on /v3"
+	}
+	if ts[i].low == "has" || ts[i].low == "have" {
+		if i+2 < len(ts) && counts[ts[i+1].low] && noun(i+2) {
+			return append(subj, ts[i+2].low)
+		}
+		return nil
+	}
+	if i+2 < len(ts) && (ts[i+1].low == "called" || ts[i+1].low == "named") {
+		return subj // "the worker is called ingestor"
+	}
+	for j := i + 1; j < len(ts) && j <= i+6 && ts[j].low != ","; j++ {
+		if valueLike(ts[j]) || capName(j) && ts[j].raw != strings.ToUpper(ts[j].raw) {
+			return subj
+		}
+	}
+	return nil
+}
+
+// valueLike reports whether a token is written as a value: a number or a
+// version, an address or a path ("stg.acme.dev", "/v3"), a day, a known
+// tool.
+func valueLike(t token) bool {
+	if strings.ContainsAny(t.low, "0123456789") {
+		return true
+	}
+	if inner := strings.Trim(t.low, "./"); strings.ContainsAny(t.low, "/") && strings.ContainsFunc(t.low, unicode.IsLetter) ||
+		strings.Contains(inner, ".") && len(inner) > 3 {
+		return true
+	}
+	if _, ok := toolSlots()[t.low]; ok && len(t.low) > 2 {
+		return true
+	}
+	return timeValue().MatchString(t.low)
+}
+
+var counts = map[string]bool{"a": true, "an": true, "one": true, "two": true, "three": true, "four": true, "five": true,
+	"six": true, "several": true, "2": true, "3": true, "4": true, "5": true, "6": true}
 
 var placeVerbs = map[string]bool{"backed": true, "stored": true, "kept": true, "hosted": true, "pushed": true, "published": true,
 	"served": true, "powered": true, "handled": true, "tracked": true, "managed": true, "sent": true, "deployed": true}
@@ -701,4 +782,38 @@ func isWordToken(w string) bool {
 		}
 	}
 	return true
+}
+
+// identityRE finds the person saying where they live or are, whom they
+// work for, which languages they speak: "I'm based in Lisbon", "I'm on
+// IST", "I work at a bank", "I speak Portuguese".
+var identityRE = factRes.New(`(?i)\b(?:i live|i'm based|i am based|i'm from|i am from|i'm (?:now )?in [A-Z]|i am in [A-Z]|i'm on [A-Z]{2,5}\b|i am on [A-Z]{2,5}\b|i work (?:at|for|in)|i speak|i drive|i do [a-z]+ (?:at|for)|i'm (?:a|an) [a-z]+ (?:at|for)|i(?:'ll| will) be (?:working|living) from|i(?:'ve| have)? (?:just |finally )?(?:moved|relocated) (?:over )?to [A-Z])`)
+
+// projectDeixis are the words that make a message about the project
+// rather than the person: a message that holds them stays the project's.
+var projectDeixis = map[string]bool{"we": true, "our": true, "us": true, "we're": true, "we've": true, "ours": true,
+	"repo": true, "codebase": true, "project": true, "monorepo": true}
+
+// PersonalStatement reports whether a prompt tells something about the
+// person — their place, time zone, work, people, things — and nothing
+// about the project it was typed in: "my lead is Farah Haddad", "heads
+// up, I'm on IST". Such a prompt is the person's wherever it was typed, so
+// the hooks store it for every project; a fact about the person told
+// while fixing a test in one repository is still true in the next.
+func PersonalStatement(text string) bool {
+	own := cutBytes(text, maxEpisodeRead)
+	for _, w := range strings.FieldsFunc(strings.ToLower(own), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+		if projectDeixis[w] {
+			return false
+		}
+	}
+	if identityRE().MatchString(own) {
+		return true
+	}
+	for _, sent := range strings.FieldsFunc(own, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == ';' || r == '\n' }) {
+		if strings.Contains(strings.ToLower(sent), "my ") && len(sentenceAnchors(sent)) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -32,12 +32,20 @@ func TestEpisodeAnchors(t *testing.T) {
 		"fix the flaky test in payments_test — oh and btw our CI is on Buildkite": "ci",
 		"our environments are dev, qa and prod":                                   "environ",
 		"User: we keep the sessions in Redis\n\nAssistant: OK.":                   "session",
+		// a statement about a part of the project, opened by "the"
+		"the docs site is built with Docusaurus":               "doc",
+		"the backend here is FastAPI with SQLAlchemy 2":        "backend",
+		"the monorepo has three services: api, worker and web": "servic",
+		"the public API is versioned under /v3":                "api",
+		"the release is on Friday":                             "releas",
+		"the worker is called ingestor":                        "worker",
 	} {
 		if got := anchorStems(text); !slices.Contains(got, want) {
 			t.Errorf("%q: anchors %v, want %q among them", text, got, want)
 		}
 	}
-	for _, text := range []string{"fix my test, it is failing", "rename my variable to buffer", "what's the difference between a mutex and a semaphore?"} {
+	for _, text := range []string{"fix my test, it is failing", "rename my variable to buffer", "what's the difference between a mutex and a semaphore?",
+		"the build is red again, can you look?", "the test is flaky on CI", "why is the build so slow", "the file is too long"} {
 		if got := anchorStems(text); len(got) > 0 {
 			t.Errorf("%q: anchors %v, want none", text, got)
 		}
@@ -58,6 +66,9 @@ func TestLinked(t *testing.T) {
 		{"rename the variable tmp to buffer in this function", "fix the flaky test — btw our CI is on Buildkite now", false},
 		{"what's the difference between a mutex and a semaphore?", "my wife is called Ingrid", false},
 		{"write a regex that matches semantic version strings", "I have a beagle named Waffles", false},
+		{"add a docs page for the CLI", "the docs site is built with Docusaurus", true},
+		{"add a healthcheck to every service", "the monorepo has three services: api, worker and web", true},
+		{"why is the build so slow?", "the build is red again, can you look?", false},
 	}
 	for _, c := range cases {
 		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {
@@ -188,5 +199,52 @@ func TestAmbiguousInOurPrompt(t *testing.T) {
 	}
 	if s := (&search{links: promptLinkWords("what's the default port for SSH?")}); s.beliefLinked(b) {
 		t.Error("the default port for SSH linked to the project's port")
+	}
+}
+
+// TestPersonalStatement: what the person says of themselves is theirs in
+// every project; a message that speaks of the project, or only asks for
+// work, stays the project's.
+func TestPersonalStatement(t *testing.T) {
+	for _, text := range []string{
+		"before you start: the person who reviews all my work is my lead, Farah Haddad. now, can you look at the failing migration?",
+		"heads up I'm on IST (india), so if you suggest meeting times keep that in mind",
+		"my laptop is a Framework 13 with 32gb ram running Arch",
+		"fix the flaky test, btw I moved to Porto last month",
+		"I work at Spotify now",
+	} {
+		if !PersonalStatement(text) {
+			t.Errorf("%q: not read as the person's", text)
+		}
+	}
+	for _, text := range []string{
+		"can you add a retry to the S3 upload? also fyi our CI is on Buildkite now",
+		"I'm seeing a flaky test in checkout_test.go",
+		"this repo deploys to Fly.io",
+		"my code is broken, fix it",
+		"I moved to Oslo but we deploy from this repo to Fly",
+	} {
+		if PersonalStatement(text) {
+			t.Errorf("%q: read as the person's", text)
+		}
+	}
+}
+
+// TestRuleEpisodeLinks: a rule the person set ("mocking the database in
+// tests is banned here") reaches a task on what it names, though the
+// extractor did not read it and the two share one word; a statement
+// sharing the word is no rule.
+func TestRuleEpisodeLinks(t *testing.T) {
+	s := &search{q: Query{Text: "write tests for the OrderRepository"}, links: promptLinkWords("write tests for the OrderRepository")}
+	if !s.episodeLinked("a", "mocking the database in tests is banned here, spin up the testcontainer instead") {
+		t.Error("the rule on tests does not reach a task writing tests")
+	}
+	s = &search{q: Query{Text: "write tests for the OrderRepository"}, links: promptLinkWords("write tests for the OrderRepository")}
+	if s.episodeLinked("b", "the tests took ages on my laptop yesterday") {
+		t.Error("a statement about tests reached the task as a rule")
+	}
+	s = &search{q: Query{Text: "fix the off by one in this loop"}, links: promptLinkWords("fix the off by one in this loop")}
+	if s.episodeLinked("c", "every new endpoint needs a rate limit, never skip it") {
+		t.Error("a rule on endpoints reached an unrelated task")
 	}
 }

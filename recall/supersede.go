@@ -56,7 +56,7 @@ type slotTruth struct {
 
 // changeCue marks words that say a value changed or was corrected.
 var changeCue = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(moved|moving|switched|switching|migrated|migrating|changed|changing|replaced|replacing|renamed|relocated|pushed|postponed|rescheduled|delayed|bumped|upgraded|downgraded|adopted|dropped|ditched|now|anymore|any more|no longer|instead|actually|correction|sorry|oops|typo|i meant|from now on|going forward|starting|as of|updated|slipped|retired|gone|goodbye|history|no more|ported|rewrote|rewritten|got a new|new job|left|quit)\b`)
+	return regexp.MustCompile(`(?i)\b(moved|moving|switched|switching|migrated|migrating|changed|changing|replaced|replacing|renamed|relocated|pushed|postponed|rescheduled|delayed|bumped|upgraded|downgraded|adopted|dropped|ditched|now|anymore|any more|no longer|instead|actually|correction|sorry|oops|typo|i meant|from now on|going forward|starting|as of|updated|slipped|retired|gone|goodbye|history|no more|ported|rewrote|rewritten|got a new|new job|left|quit|ripped out|got rid of|got off|moved off|migrated off|phased out|removed|deprecated|wrong|mixed up|mixing up|scratch that|no wait|my bad|misspoke|was thinking of|no, it's|no it's)\b`)
 })
 
 // slotTruths reads the slots of the shown beliefs that are exclusive,
@@ -91,6 +91,11 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 					}
 				}
 			}
+		}
+		if _, ok := relations.ByPredicate(st.Predicate); !ok {
+			// an open slot ("staging_url_is") is spoken of by its own
+			// words: "infra moved staging to stg.acme.dev"
+			t.cues = slotWords(st.Subject, st.Predicate)
 		}
 		if rel, ok := relations.ByPredicate(st.Predicate); ok {
 			if s.needsSlot([]claim{{slot: k}}) {
@@ -249,7 +254,7 @@ func (t slotTruth) endedIn(text string) bool {
 // "no longer", "goodbye", "renamed", "ditched", … and what precedes "is
 // gone", "is history", "was retired". "from" is endedFromRE's.
 var endedRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
+	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than|ripped out|rip out|took out|got rid of|removed|killed|phased out|deprecated|uninstalled|(?:got|moved|migrated|came|getting|moving|migrating)\s+off))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
 })
 
 // endedFromRE finds what a change moves away from: "from X to Y",
@@ -633,7 +638,16 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 		if st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
 			continue
 		}
-		if rel, ok := relations.ByPredicate(st.Predicate); ok {
+		rel, known := relations.ByPredicate(st.Predicate)
+		if !known {
+			// an open slot speaks of itself by its own words: "staging url"
+			// for "Project's staging url is …"
+			for _, w := range slotWords(st.Subject, st.Predicate) {
+				add(w)
+			}
+			continue
+		}
+		{
 			for _, c := range append(slices.Clone(rel.Cues), rel.Nouns...) {
 				if !strings.Contains(c, " ") && !slices.Contains(rel.Ambiguous, c) && len(c) > 2 && !seen[c] {
 					seen[c] = true // a cue may be a word of change itself ("relocated")
@@ -746,7 +760,11 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 	"relocated", "pushed", "postponed", "rescheduled", "slipped", "actually", "correction", "oops", "sorry",
 	"i meant", "no longer", "instead", "anymore", "any more", "retired", "is gone", "are gone", "goodbye",
 	"ditched", "dropped", "is history", "is out", "no more", "ported", "rewrote", "got a new", "new job",
-	"bumped", "upgraded"}
+	"bumped", "upgraded",
+	// verbs that end a thing, and the words of a correction
+	"ripped out", "got rid of", "got off", "moved off", "migrated off", "phased out", "removed",
+	"deprecated", "is dead", "that was wrong", "was wrong", "mixed up", "mixing up", "scratch that",
+	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's"}
 
 // strongChange matches any of strongChangeWords.
 var strongChange = sync.OnceValue(func() *regexp.Regexp {

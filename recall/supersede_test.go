@@ -232,6 +232,12 @@ func TestEndedValues(t *testing.T) {
 		{"we migrated off Heroku and away from Travis", "travis"},
 		{"switched our CI from Jenkins", "jenkins"},
 		{"from Mocha to Vitest, finally", "mocha"},
+		// verbs that end a thing, as a class
+		{"finally got off Heroku, everything's on Railway since last week", "heroku"},
+		{"we ripped out jest, vitest is the runner now", "jest"},
+		{"got rid of Moment, date-fns does it all", "moment"},
+		{"we removed Sentry last quarter", "sentry"},
+		{"phased out CircleCI over the summer", "circleci"},
 	} {
 		if !endedWords(tc.text)[tc.word] {
 			t.Errorf("endedWords(%q) = %v; want %q in it", tc.text, endedWords(tc.text), tc.word)
@@ -362,5 +368,21 @@ func TestNewNameDoubtsANamedSlot(t *testing.T) {
 	bs, eps := retireByBeliefs([]slotTruth{manager}, beliefs, nil, []EpisodeHit{far}, false)
 	if !bs[0].Doubted || hitIDs(eps) != "new" {
 		t.Errorf("beliefs %+v, episodes %s: want the belief doubted and the newer message shown", bs, hitIDs(eps))
+	}
+}
+
+// TestOpenSlotDoubtedByItsWords: a belief of an open slot ("Project's
+// staging url is …") is spoken of by the slot's own words, so a newer
+// move of the staging url doubts it though it names neither value the
+// same way.
+func TestOpenSlotDoubtedByItsWords(t *testing.T) {
+	staging := slotTruth{beliefID: "b", shown: "staging.acme-internal.net", current: valueNames("staging.acme-internal.net"),
+		cues: slotWords("project", "staging_url_is"), updated: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC).UnixMilli()}
+	at := time.Date(2025, 6, 3, 9, 0, 0, 0, time.UTC).UnixMilli()
+	if v := staging.judge("infra moved staging to stg.acme.dev, old one's dead", at); !v.doubt {
+		t.Errorf("the move of staging casts no doubt: %+v (cues %v)", v, staging.cues)
+	}
+	if v := staging.judge("run the smoke tests against staging", at); v.doubt {
+		t.Errorf("a task on staging casts doubt: %+v", v)
 	}
 }
