@@ -149,6 +149,11 @@ var (
 var (
 	// correctionWhen: when the corrected value was said, after a
 	// correction marker.
+	// correctionWhy is why the mistake was made, after the corrected
+	// value: "it's Postgres, I was thinking of my other job", "…, I mixed
+	// up the two repos". It says nothing of the value, and its "thinking
+	// of" is no hedge.
+	correctionWhy  = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
 	correctionWhen = lazyRegexp(`^(?:earlier|before|above|yesterday|the other day|last time|just now|a minute ago)(?:\s*[,:;.-]+\s*|\s+|$)`)
 	// correctedAbout: a correction that names the slot it is about,
 	// before or without the value.
@@ -279,6 +284,7 @@ func analyze(rc rawClause) clause {
 		// "I misspoke earlier, …", "sorry, yesterday I said …": when the
 		// mistake was made says nothing more
 		t = correctionWhen().ReplaceAllString(t, "")
+		t = correctionWhy().ReplaceAllString(t, "")
 	}
 	if m := correctedAbout().FindStringSubmatch(t); m != nil && (c.correction || m[1] != "") {
 		// "scratch what I told you about my manager", "correction on

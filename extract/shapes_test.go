@@ -29,6 +29,7 @@ func TestShapes(t *testing.T) {
 	}{
 		{nil, "Whatever you do, leave third_party/ alone.", "should_not touch third_party/"},
 		{[]string{"we use MariaDB"}, "ugh no, it's Postgres", "uses_database postgres <mariadb"},
+		{[]string{"we use MariaDB"}, "no, it's Postgres, I was thinking of my other job", "uses_database postgres <mariadb"},
 		{nil, "whenever the API changes, regenerate the openapi spec with `make openapi`", "should_when_api_changes regenerate the openapi spec with make openapi"},
 		{nil, "when you open a PR, always make it a draft first", "should_when_open_pr make the pr a draft first"},
 		{nil, "In this project we are always writing the test first.", "should write the test first"},
