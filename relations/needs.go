@@ -62,9 +62,13 @@ func Needs(prompt string) []Need {
 	who := subjectsOf(norm)
 	var out []Need
 	strong := map[string]float64{}
+	task := writesCode(norm)
 	for i, n := range needs {
 		strong[table[i].Predicate] = n.Score
 		n.Score += min(weak[i], 1)
+		if task && n.Score < 1 && (table[i].Predicate == "uses_framework" || table[i].Predicate == "uses_language") {
+			n.Score, n.Words = 1, append(n.Words, "new code")
+		}
 		if n.Score < 1 {
 			continue
 		}
@@ -262,4 +266,40 @@ func normalize(s string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// codeVerbs open a request for new code, codeParts name what is made.
+var (
+	codeVerbs = map[string]bool{"add": true, "write": true, "implement": true, "create": true, "scaffold": true,
+		"generate": true, "build": true, "expose": true, "make": true}
+	codeParts = map[string]bool{"endpoint": true, "endpoints": true, "handler": true, "handlers": true, "route": true,
+		"routes": true, "controller": true, "healthcheck": true, "webhook": true, "resolver": true, "serializer": true,
+		"composable": true, "component": true, "middleware": true, "model": true, "migration": true, "api": true}
+)
+
+// writesCode reports whether a prompt asks for new code of the project's
+// own kind — "add an endpoint that returns the version", "write a
+// handler for /status" — which is written in the project's language and
+// framework, whatever else it needs: a task shares no word with "we
+// ported the app to FastAPI", and still needs it. The verb opens the
+// request (in its first three words); the part it makes is one a
+// framework shapes.
+func writesCode(norm string) bool {
+	f := strings.Fields(norm)
+	verb := false
+	for i := 0; i < len(f) && i < 3; i++ {
+		if codeVerbs[f[i]] {
+			verb = true
+			break
+		}
+	}
+	if !verb {
+		return false
+	}
+	for _, w := range f {
+		if codeParts[w] {
+			return true
+		}
+	}
+	return false
 }

@@ -44,6 +44,11 @@ func TestNeeds(t *testing.T) {
 		{"how much time do we have until the launch?", "deadline_is"},
 		{"who's the tech lead?", "tech_lead_is"},
 		{"add a GET route for health", "uses_framework"},
+		// new code is written in the project's language and framework
+		{"add an endpoint that returns the version", "uses_framework"},
+		{"add a new HTTP handler for /status", "uses_language"},
+		{"add a composable that fetches the current user", "uses_framework"},
+		{"why does this endpoint return 500?", ""},
 		{"implement an LRU cache in Java", ""},
 		{"what's the default port for SSH?", ""},
 		{"explain the difference between == and is in Python", ""},
