@@ -173,7 +173,7 @@ func fromExtract(f extract.Fact, direct bool) fact {
 // several values (linters, caches) only such a statement ends the others;
 // "we now also use ruff" does not.
 var switchWords = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(switched|switching|migrated|migrating|moved|replaced|swapped)\b`)
+	return regexp.MustCompile(`(?i)\b(switched|switching|migrated|migrating|moved|replaced|swapped|ported|porting|rewrote|rewritten|rewriting|converted|transitioned)\b`)
 })
 
 // fromLLM converts one LLM-extracted fact. The model's own reading replaces

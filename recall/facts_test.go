@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -246,5 +247,24 @@ func TestRuleEpisodeLinks(t *testing.T) {
 	s = &search{q: Query{Text: "fix the off by one in this loop"}, links: promptLinkWords("fix the off by one in this loop")}
 	if s.episodeLinked("c", "every new endpoint needs a rate limit, never skip it") {
 		t.Error("a rule on endpoints reached an unrelated task")
+	}
+}
+
+// TestSpeaksOfNeededSlot: a statement in the words of a slot the prompt
+// needs is kept though no fact was read from it; a question, a task, or
+// a tool slot's words are not enough.
+func TestSpeaksOfNeededSlot(t *testing.T) {
+	s := &search{needs: relations.Needs("is there anything fun to do around here this weekend?")}
+	if !s.speaksOfNeededSlot("ok so I'm based in Wellington these days, the build is green") {
+		t.Error("a statement of where the person is based is not kept for a prompt about around here")
+	}
+	for _, text := range []string{"where are you based?", "fix the flaky test in checkout_test.go"} {
+		if s.speaksOfNeededSlot(text) {
+			t.Errorf("%q kept for a prompt about around here", text)
+		}
+	}
+	s = &search{needs: relations.Needs("which package manager should I use to add lodash?")}
+	if s.speaksOfNeededSlot("update the dependencies in the lockfile") {
+		t.Error("a tool slot's cue words kept an episode that names no tool")
 	}
 }

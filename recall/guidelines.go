@@ -284,7 +284,7 @@ var (
 	// answerStyle names the form of a reply: its language, length, tone,
 	// layout or the habits of its prose.
 	answerStyle = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:answers?|answering|respon(?:d|ses?)|repl(?:y|ies)|explanations?|emojis?|emoticons?|apolog\w*|preambles?|pleasantries|small talk|filler|fluff|flattery|praise|compliments?|tone|jargon|concise|brief|terse|verbose|wordy|bullet(?:s| points?)?|markdown|headings?|(?:english|german|french|spanish|italian|portuguese|dutch|polish|swedish|japanese|chinese|korean|russian|turkish|hindi|arabic))\b|\b(?:talk|speak|write|explain\w*) (?:to|for) me\b|\b(?:be|stay) (?:more |less )?(?:direct|blunt|formal|informal|casual|polite|friendly|neutral)\b`)
+		return regexp.MustCompile(`\b(?:answers?|answering|respon(?:d|ses?)|repl(?:y|ies)|explanations?|emojis?|emoticons?|apolog\w*|preambles?|pleasantries|small talk|filler|fluff|flattery|praise|compliments?|tone|jargon|concise|brief|terse|verbose|wordy|explain|explaining|plain words|plain english|simple terms|bullet(?:s| points?)?|markdown|headings?|(?:english|german|french|spanish|italian|portuguese|dutch|polish|swedish|japanese|chinese|korean|russian|turkish|hindi|arabic))\b|\b(?:talk|speak|write|explain\w*) (?:to|for) me\b|\b(?:be|stay) (?:more |less )?(?:direct|blunt|formal|informal|casual|polite|friendly|neutral)\b`)
 	})
 	// offLimits: a rule that keeps the assistant's hands off some files.
 	offLimits = sync.OnceValue(func() *regexp.Regexp {
@@ -343,7 +343,9 @@ var talkVerbs = map[string]bool{"explain": true, "tell": true, "describe": true,
 // files not to touch (given a code task), 0 otherwise.
 func broadGuide(statement string, task bool) int {
 	r := readGuide(statement)
-	if r.reply && r.topics&^topicMask("explaining") == 0 {
+	if r.reply && r.topics&^(topicMask("explaining")|topicMask("writing code")) == 0 {
+		// "explain in plain words first, then show code" is a rule on
+		// every reply that shows code, not on writing it
 		// "never use emojis in commit messages" is a rule on commits, not
 		// on replies: a rule that names another kind of work keeps to it
 		return 2

@@ -68,6 +68,8 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 			switch {
 			case len(s.needs) > 0 && (s.needsSlot(s.claimsOf(h.ID, h.Text)) || s.namesNeededTool(h.Text)):
 				h.Score += needBoost
+			case len(s.needs) > 0 && s.speaksOfNeededSlot(h.Text):
+				// in the slot's words, not read as a fact: kept, not lifted
 			case s.episodeLinked(h.ID, h.Text):
 				// It states a fact about what the prompt names (facts.go).
 			case s.r.Opts.Unfiltered:

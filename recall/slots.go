@@ -455,6 +455,34 @@ func (s *search) namesNeededTool(text string) bool {
 	return false
 }
 
+// speaksOfNeededSlot reports whether the person's words in text state
+// something in the words of a slot the prompt needs whose values are not
+// tools: "I'm based in Wellington these days" for "anything fun to do
+// around here?", "Priya is my manager" for "who do I send my update
+// to?", though the extractor read no fact from them. A question states
+// nothing.
+func (s *search) speaksOfNeededSlot(text string) bool {
+	if isQuestion(text) {
+		return false
+	}
+	var own string
+	for _, n := range s.needs {
+		r := n.Relation
+		if r.Category != "" || !slices.Contains(n.Subjects, extract.SubjectUser) && !slices.Contains(n.Subjects, extract.SubjectProject) {
+			continue
+		}
+		if own == "" {
+			own = " " + wordText(ownWords(text)) + " "
+		}
+		for _, p := range append(slices.Clone(r.Nouns), r.Cues...) {
+			if len(p) > 3 && !slices.Contains(r.Ambiguous, p) && mentions(own, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // needsSlot reports whether any of the claims is of a slot the prompt
 // needs.
 func (s *search) needsSlot(cs []claim) bool {

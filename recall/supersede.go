@@ -66,9 +66,14 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 	seen := map[slotKey]bool{}
 	for _, h := range beliefs {
 		st, ok := states[h.ID]
-		if !ok || h.Contested || h.SupersededBy != "" || st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
+		if !ok || h.Contested || h.SupersededBy != "" || st.Kind != belief.KindFact || strings.HasPrefix(st.Predicate, "not_") {
 			continue
 		}
+		// A slot that may hold several values ("Project uses Ruby", its
+		// languages) has no old values to retire, but a newer message can
+		// still end the one shown: "we rewrote everything in Go, no more
+		// Ruby".
+		exclusive := relations.IsExclusive(st.Predicate)
 		k := slotKey{st.Subject, st.Predicate}
 		if seen[k] {
 			continue
@@ -76,6 +81,10 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 		seen[k] = true
 		t := slotTruth{beliefID: h.ID, shown: displayObject(st.Object), updated: st.UpdatedAt}
 		t.current = valueNames(st.Object)
+		if !exclusive {
+			out = append(out, t)
+			continue
+		}
 		if s.q.AsOf.IsZero() {
 			others, err := s.r.DB.RecallSlot(ctx, st.Predicate, []string{st.Subject}, s.q.Project, belief.Superseded, belief.Active, belief.Revised)
 			if err != nil {

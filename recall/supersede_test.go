@@ -386,3 +386,53 @@ func TestOpenSlotDoubtedByItsWords(t *testing.T) {
 		t.Errorf("a task on staging casts doubt: %+v", v)
 	}
 }
+
+// TestRecallMarksAnEndedValueOfAManyValuedSlot: a project may use several
+// languages, so no value of the slot retires another, but a newer message
+// that ends the one shown ("no more Ruby") still marks it.
+func TestRecallMarksAnEndedValueOfAManyValuedSlot(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Write(ctx, func(tx *store.Tx) error {
+		if _, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "We write the services in Ruby."}); err != nil {
+			return err
+		}
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project uses Ruby", Subject: "project",
+			Predicate: "uses_language", Object: "ruby", Scope: belief.ScopeProject, ProjectPath: "/a"})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, Label: belief.Supports, Support: 1, Reliability: 1, Source: "t"}); err != nil {
+			return err
+		}
+		clock = clock.Add(24 * time.Hour)
+		_, err = tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "We rewrote everything in Go last year, no more Ruby."})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb, err := embed.NewStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Recaller{DB: db, Embedder: emb, Opts: DefaultOptions(), Now: func() time.Time { return clock }}
+	res, err := r.Recall(ctx, Query{Text: "which language are the services written in?", Project: "/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "Ruby") && !strings.Contains(line, "replaced by") && !strings.Contains(line, "earlier") && !strings.Contains(line, "no longer") {
+			t.Errorf("a line names Ruby as current: %q\n%s", line, out)
+		}
+	}
+	if !strings.Contains(out, "Go last year") {
+		t.Errorf("not told of the rewrite:\n%s", out)
+	}
+}

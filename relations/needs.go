@@ -1,6 +1,7 @@
 package relations
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -66,9 +67,6 @@ func Needs(prompt string) []Need {
 	for i, n := range needs {
 		strong[table[i].Predicate] = n.Score
 		n.Score += min(weak[i], 1)
-		if task && n.Score < 1 && (table[i].Predicate == "uses_framework" || table[i].Predicate == "uses_language") {
-			n.Score, n.Words = 1, append(n.Words, "new code")
-		}
 		if n.Score < 1 {
 			continue
 		}
@@ -88,8 +86,35 @@ func Needs(prompt string) []Need {
 	if len(out) > maxNeeds {
 		out = out[:maxNeeds]
 	}
+	if task && len(out) == 0 {
+		// new code, and nothing more particular: the stack it is written in
+		for _, r := range table {
+			if r.Predicate == "uses_framework" || r.Predicate == "uses_language" {
+				out = append(out, Need{Relation: r, Score: 1, Subjects: narrow(r.Of, who), Words: []string{"new code"}})
+			}
+		}
+	}
+	if asksAvailability(norm) {
+		// "can I use a match statement here?": what the project may use
+		// is set by its language's version, whichever language that is
+		for _, r := range table {
+			if r.Family == FamilyLanguageVersion && !slices.ContainsFunc(out, func(n Need) bool { return n.Relation.Predicate == r.Predicate }) {
+				out = append(out, Need{Relation: r, Score: 1, Subjects: narrow(r.Of, who), Words: []string{"can i use"}})
+			}
+		}
+	}
 	return out
 }
+
+// availability asks whether a feature may be used in the project: "can I
+// use the built-in fetch here", "can we use range-over-func iterators in
+// this repo". Without "here" or a part of the project it is a general
+// question ("can I use a regex to parse HTML?").
+var availability = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:can|could|may) (?:i|we) (?:use|rely on|write)\b.*(?:\bhere\b|\bin (?:this|our|the) [a-z]+)`)
+})
+
+func asksAvailability(norm string) bool { return availability().MatchString(norm) }
 
 // cue is one phrase and the relations it points to.
 type cue struct {
