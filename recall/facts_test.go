@@ -255,16 +255,26 @@ func TestRuleEpisodeLinks(t *testing.T) {
 // a tool slot's words are not enough.
 func TestSpeaksOfNeededSlot(t *testing.T) {
 	s := &search{needs: relations.Needs("is there anything fun to do around here this weekend?")}
-	if !s.speaksOfNeededSlot("ok so I'm based in Wellington these days, the build is green") {
+	if s.speaksOfNeededSlot("ok so I'm based in Wellington these days, the build is green") == "" {
 		t.Error("a statement of where the person is based is not kept for a prompt about around here")
 	}
 	for _, text := range []string{"where are you based?", "fix the flaky test in checkout_test.go"} {
-		if s.speaksOfNeededSlot(text) {
+		if s.speaksOfNeededSlot(text) != "" {
 			t.Errorf("%q kept for a prompt about around here", text)
 		}
 	}
 	s = &search{needs: relations.Needs("which package manager should I use to add lodash?")}
-	if s.speaksOfNeededSlot("update the dependencies in the lockfile") {
+	if s.speaksOfNeededSlot("update the dependencies in the lockfile") != "" {
 		t.Error("a tool slot's cue words kept an episode that names no tool")
+	}
+}
+
+// TestNewestPerSlot: of the episodes kept only by a slot's words, the
+// newest speaks for the slot; the others stay.
+func TestNewestPerSlot(t *testing.T) {
+	old, newer, other := ep("old", "I'm based in Austin", 1), ep("new", "we moved up to Portland", 2), ep("x", "the build is red", 3)
+	old.slotOnly, newer.slotOnly = "lives_in", "lives_in"
+	if got := hitIDs(newestPerSlot([]EpisodeHit{old, other, newer})); got != "x,new" {
+		t.Errorf("kept %s; want the unrelated one and the newest of the slot", got)
 	}
 }

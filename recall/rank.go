@@ -68,7 +68,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 			switch {
 			case len(s.needs) > 0 && (s.needsSlot(s.claimsOf(h.ID, h.Text)) || s.namesNeededTool(h.Text)):
 				h.Score += needBoost
-			case len(s.needs) > 0 && s.speaksOfNeededSlot(h.Text):
+			case s.keptBySlotWords(&h):
 				// in the slot's words, not read as a fact: kept, not lifted
 			case s.episodeLinked(h.ID, h.Text):
 				// It states a fact about what the prompt names (facts.go).
@@ -81,6 +81,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		}
 		kept = append(kept, h)
 	}
+	kept = newestPerSlot(kept)
 	sort.SliceStable(kept, func(i, j int) bool {
 		if kept[i].Score != kept[j].Score {
 			return kept[i].Score > kept[j].Score
@@ -93,6 +94,16 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		kept = kept[:n]
 	}
 	return kept, nil
+}
+
+// keptBySlotWords reports whether the episode states something in the
+// words of a needed slot, and marks it so (newestPerSlot).
+func (s *search) keptBySlotWords(h *EpisodeHit) bool {
+	if len(s.needs) == 0 {
+		return false
+	}
+	h.slotOnly = s.speaksOfNeededSlot(h.Text)
+	return h.slotOnly != ""
 }
 
 // fuse combines an episode's two signals as Options.Fusion says.

@@ -461,9 +461,9 @@ func (s *search) namesNeededTool(text string) bool {
 // around here?", "Priya is my manager" for "who do I send my update
 // to?", though the extractor read no fact from them. A question states
 // nothing.
-func (s *search) speaksOfNeededSlot(text string) bool {
+func (s *search) speaksOfNeededSlot(text string) string {
 	if isQuestion(text) {
-		return false
+		return ""
 	}
 	var own string
 	for _, n := range s.needs {
@@ -476,11 +476,35 @@ func (s *search) speaksOfNeededSlot(text string) bool {
 		}
 		for _, p := range append(slices.Clone(r.Nouns), r.Cues...) {
 			if len(p) > 3 && !slices.Contains(r.Ambiguous, p) && mentions(own, p) {
-				return true
+				return r.Predicate
 			}
 		}
 	}
-	return false
+	return ""
+}
+
+// newestPerSlot keeps, of the episodes kept only because they speak of a
+// needed slot in its words, the newest for each slot: nothing read their
+// values, so an older one may state what a newer one replaced ("I'm
+// based in Austin", then "we moved up to Portland"), and shown beside it
+// unmarked it would read as current.
+func newestPerSlot(eps []EpisodeHit) []EpisodeHit {
+	newest := map[string]int{}
+	for i, e := range eps {
+		if e.slotOnly == "" {
+			continue
+		}
+		if j, ok := newest[e.slotOnly]; !ok || e.CreatedAt.After(eps[j].CreatedAt) {
+			newest[e.slotOnly] = i
+		}
+	}
+	out := eps[:0]
+	for i, e := range eps {
+		if e.slotOnly == "" || newest[e.slotOnly] == i {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // needsSlot reports whether any of the claims is of a slot the prompt

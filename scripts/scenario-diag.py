@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+# Aggregate-only stage diagnostic for a scenario set scored with DEBUG
+# (scripts/scenario-check.sh runs it):
+# prints, by kind, how many relevant cases failed to show the current
+# value, split by whether any belief stated the current value (a recall
+# loss) or none did (an extraction loss). Never prints case text.
+import json, re, sys
+from collections import Counter
+setfile, report, log = sys.argv[1:4]
+cases = {}
+for line in open(setfile):
+    line = line.strip()
+    if not line: continue
+    c = json.loads(line)
+    if 'id' in c: cases[c['id']] = c
+res = {r['id']: r for r in json.load(open(report))['results']}
+text = open(log).read()
+beliefs = {}
+for m in re.finditer(r'scenarios_test.go:\d+: (\S+) beliefs:\n(.*?)(?=\n\s+scenarios_test.go|\n=== |\Z)', text, re.S):
+    beliefs[m.group(1)] = m.group(2)
+def has(txt, words):
+    return any(re.search(r'(?i)(?:^|[^\w])' + re.escape(w) + r'(?:$|[^\w])', txt) for w in words)
+stats = Counter()
+for cid, c in cases.items():
+    if c.get('expect_nothing'): continue
+    r = res.get(cid)
+    if not r: continue
+    k = c['kind']
+    if r['current_found']:
+        stats[(k, 'hit')] += 1; continue
+    b = beliefs.get(cid, '')
+    active = '\n'.join(l for l in b.split('\n') if ' active ' in l)
+    if has(active, c['current']):
+        stats[(k, 'miss: belief holds value (recall loss)')] += 1
+    elif has(b, c['current']):
+        stats[(k, 'miss: only non-active belief holds value')] += 1
+    else:
+        stats[(k, 'miss: no belief holds value (extraction loss)')] += 1
+for k in sorted(set(k for k, _ in stats)):
+    print(k, {s: n for (kk, s), n in stats.items() if kk == k})
+tot = Counter()
+for (k, s), n in stats.items(): tot[s] += n
+print('ALL', dict(tot))
+# where the current value was told, against where the probe was typed
+where = Counter()
+for cid, c in cases.items():
+    if c.get('expect_nothing'): continue
+    r = res.get(cid)
+    if not r or r['current_found']: continue
+    told = set()
+    for s in c['sessions']:
+        for p in s['prompts']:
+            if has(p, c['current']): told.add(s['project'])
+    pp = c['probe']['project']
+    if pp in told: where['told in the probe\'s project'] += 1
+    elif told == {'none'}: where['told outside any repo, probed in a repo'] += 1
+    elif pp == 'none': where['told in a repo, probed outside'] += 1
+    else: where['told in another repo'] += 1
+print('MISSES BY PLACE', dict(where))
