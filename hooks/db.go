@@ -58,6 +58,15 @@ func (h *handler) queryEmbedder() (embed.Embedder, error) {
 // older schema and left the upgrade to the agent.
 var errSchemaBehind = errors.New("the database awaits an upgrade")
 
+// oneShotCacheKiB is the page cache of a one-shot hook process's
+// connection. SQLite's default, 2,000 KiB, fills during one recall on a
+// long history, each page of it memory the process faults in anew; with a
+// small cache the same pages are reused and a page read again comes from
+// the kernel's file cache. On the 100k-episode bench database a
+// UserPromptSubmit took about 2,300 page faults with the default and
+// 1,850 with this (`perf stat -e page-faults`), and less CPU.
+const oneShotCacheKiB = 256
+
 // openDB opens the database. An existing database at the current schema is
 // opened without the migration pass, whose per-migration write
 // transactions would queue behind another writer before the hook's own.
@@ -92,6 +101,9 @@ func (h *handler) openDB(ctx context.Context, served bool) (*store.DB, error) {
 		busy = servedBusy
 	}
 	opts := store.Options{BusyTimeout: busy, Params: p, Now: h.now, ReadOnly: true}
+	if !served {
+		opts.CacheKiB = oneShotCacheKiB
+	}
 	path := h.cfg.Paths.Database
 	if _, err := os.Stat(path); err == nil {
 		if db, err := store.Open(ctx, path, opts); err == nil {
