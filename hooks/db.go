@@ -38,7 +38,7 @@ func (h *handler) database(ctx context.Context) (*store.DB, func(), error) {
 	if h.shared != nil {
 		return h.shared.db, func() {}, nil
 	}
-	db, err := h.openDB(ctx, 0)
+	db, err := h.openDB(ctx, false)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open database: %w", err)
 	}
@@ -58,31 +58,52 @@ func (h *handler) queryEmbedder() (embed.Embedder, error) {
 // older schema and left the upgrade to the agent.
 var errSchemaBehind = errors.New("the database awaits an upgrade")
 
+// oneShotCacheKiB is the page cache of a one-shot hook process's
+// connection. SQLite's default, 2,000 KiB, fills during one recall on a
+// long history, each page of it memory the process faults in anew; with a
+// small cache the same pages are reused and a page read again comes from
+// the kernel's file cache. On the 100k-episode bench database a
+// UserPromptSubmit took about 2,300 page faults with the default and
+// 1,850 with this (`perf stat -e page-faults`), and less CPU.
+const oneShotCacheKiB = 256
+
 // openDB opens the database. An existing database at the current schema is
 // opened without the migration pass, whose per-migration write
 // transactions would queue behind another writer before the hook's own.
 // A new database is created with migrations (they take milliseconds on
 // empty tables). An existing database at an older schema is upgraded by
-// the agent (mmap > 0) but never by a one-shot hook process: a migration
+// the agent (served) but never by a one-shot hook process: a migration
 // may rebuild a table of 100,000 episodes, which takes longer than a
 // hook's budget, so every hook would start it, be cancelled, roll back and
 // inject nothing (1.3 s and 105 MiB per prompt, measured). The hook fails
 // with errSchemaBehind at once instead; the event is spooled (salvage) and
-// stored by whoever upgrades the database. mmap is store.Options.MmapBytes:
-// the agent maps the file, a one-shot hook process has no use for it.
-func (h *handler) openDB(ctx context.Context, mmap int64) (*store.DB, error) {
+// stored by whoever upgrades the database.
+//
+// Neither maps the file (store.Options.MmapBytes). The agent did, until
+// the bench showed what it cost: every served prompt writes, a write from
+// another connection makes the next read transaction of each connection
+// start over, and through the map SQLite re-reads every b-tree page
+// header on every fetch of the page (a mapped page is not kept in the
+// page cache between fetches), where the page cache re-reads a page once
+// per transaction. `bench-recall stages -mode served -touch` (a write
+// before each recall, as in the agent), 100k episodes: whole recall CPU
+// roughly halved without the map (docs/BENCHMARKS.md, fourth pass).
+func (h *handler) openDB(ctx context.Context, served bool) (*store.DB, error) {
 	p := h.cfg.BeliefParams()
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	busy := min(maxBusy, time.Until(h.deadline)/4)
-	if mmap > 0 {
+	if served {
 		// The agent stores a served event after its reply: its writes may
 		// wait their turn behind consolidation, at the process's write
 		// gate, holding no connection while they wait.
 		busy = servedBusy
 	}
-	opts := store.Options{BusyTimeout: busy, Params: p, Now: h.now, ReadOnly: true, MmapBytes: mmap}
+	opts := store.Options{BusyTimeout: busy, Params: p, Now: h.now, ReadOnly: true}
+	if !served {
+		opts.CacheKiB = oneShotCacheKiB
+	}
 	path := h.cfg.Paths.Database
 	if _, err := os.Stat(path); err == nil {
 		if db, err := store.Open(ctx, path, opts); err == nil {
@@ -92,7 +113,7 @@ func (h *handler) openDB(ctx context.Context, mmap int64) (*store.DB, error) {
 				return oneConnection(db), nil
 			}
 			db.Close()
-			if mmap == 0 && verr == nil && lerr == nil && v > 0 && v < latest {
+			if !served && verr == nil && lerr == nil && v > 0 && v < latest {
 				return nil, fmt.Errorf("%w: its schema is at version %d, this credence's at %d; the agent "+
 					"(`credence agent`) or `credence consolidate` upgrades it and then stores what the hooks spooled",
 					errSchemaBehind, v, latest)

@@ -43,11 +43,11 @@ func (sh *shared) wakeDrain() {
 // so a prompt's recall searches beliefs and episodes side by side
 // (recall.Recaller.SideBySide), one per connection. SQLite drops a
 // connection's page cache whenever another connection has written since
-// its last read, and every prompt writes; on the default page cache that
-// made a second connection cost more than it gave. With the file mapped
-// (serverMmap) a dropped page is found again in the map without a read
-// call, and BenchmarkServedPrompt on the bench database went from 5.4 to
-// 4.2 ms per prompt. Claude Code runs a session's hooks one after another;
+// its last read, and every prompt writes, so each recall reads its pages
+// into the cache afresh (a read call each, from the kernel's file cache).
+// Mapping the file instead was tried and measured (openDB): it trades
+// those reads for a b-tree page header parsed again on every fetch and
+// cost more. Claude Code runs a session's hooks one after another;
 // sessions side by side take turns for the connections.
 const serverConns = 2
 
@@ -81,14 +81,6 @@ type Server struct {
 	quiet    *sync.Cond // signalled when inflight drops to 0
 }
 
-// serverMmap is how much of the database the agent's connection maps. Recall
-// reads index and row pages scattered over the file; through a map they
-// cost no read call and no copy (BenchmarkServedPrompt: about 7.7 ms per
-// prompt with the default page cache, 6.2 ms mapped, on the 100k-episode
-// bench database). The mapped pages are the kernel's file cache, shared and
-// reclaimable, so they show in the agent's RSS as file pages only.
-const serverMmap = 1 << 30
-
 // NewServer opens the database the way the hooks do (a short wait for
 // another writer's lock) and builds the query embedder.
 func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Server, error) {
@@ -96,7 +88,7 @@ func NewServer(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Serv
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := &handler{cfg: cfg, log: log, now: time.Now, deadline: time.Now().Add(4 * maxBusy)}
-	db, err := h.openDB(ctx, serverMmap)
+	db, err := h.openDB(ctx, true)
 	if err != nil {
 		return nil, fmt.Errorf("serve hooks: open database: %w", err)
 	}

@@ -152,22 +152,22 @@ var taskTopics = []taskTopic{
 		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b`},
 }
 
-// promptPatterns and guidePatterns are the topics' two patterns,
-// compiled on first use, each list apart: a one-shot hook reads every
-// prompt for its topics but a guideline's words only when one is a
-// candidate, and compiling both was a twentieth of its CPU.
+// promptPatterns and guidePatterns are the topics' two patterns, each
+// compiled on first need (lazyPattern): a one-shot hook reads every prompt
+// for its topics but a guideline's words only when one is a candidate,
+// and most patterns' words are in neither.
 var (
-	promptPatterns = sync.OnceValue(func() []*regexp.Regexp {
-		out := make([]*regexp.Regexp, len(taskTopics))
+	promptPatterns = sync.OnceValue(func() []*lazyPattern {
+		out := make([]*lazyPattern, len(taskTopics))
 		for i, t := range taskTopics {
-			out[i] = regexp.MustCompile(t.prompt)
+			out[i] = newLazyPattern(t.prompt)
 		}
 		return out
 	})
-	guidePatterns = sync.OnceValue(func() []*regexp.Regexp {
-		out := make([]*regexp.Regexp, len(taskTopics))
+	guidePatterns = sync.OnceValue(func() []*lazyPattern {
+		out := make([]*lazyPattern, len(taskTopics))
 		for i, t := range taskTopics {
-			out[i] = regexp.MustCompile(t.guide)
+			out[i] = newLazyPattern(t.guide)
 		}
 		return out
 	})

@@ -90,7 +90,7 @@ func TestUpgradeFromFirstMigration(t *testing.T) {
 
 // openAt opens a database migrated only up to version max.
 func openAt(ctx context.Context, path string, max int, now time.Time) (*DB, error) {
-	conn, err := newConnector(fileURL(path), 5*time.Second, 0)
+	conn, err := newConnector(fileURL(path), 5*time.Second, 0, 0)
 	if err != nil {
 		return nil, err
 	}

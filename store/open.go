@@ -45,6 +45,9 @@ type Options struct {
 	// the mapped pages are the kernel's file cache, shared and reclaimable,
 	// not the process's own memory.
 	MmapBytes int64
+	// CacheKiB, when positive, is each connection's page cache in KiB
+	// (SQLite's default is 2,000 KiB).
+	CacheKiB int
 
 	// stopAt, when positive, applies the migrations only up to that
 	// version (OpenAtVersion), whatever ReadOnly says.
@@ -85,7 +88,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	conn, err := newConnector(fileURL(abs), opts.BusyTimeout, opts.MmapBytes)
+	conn, err := newConnector(fileURL(abs), opts.BusyTimeout, opts.MmapBytes, opts.CacheKiB)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -252,7 +255,7 @@ type connector struct {
 	pragmas []string
 }
 
-func newConnector(dsn string, busy time.Duration, mmap int64) (*connector, error) {
+func newConnector(dsn string, busy time.Duration, mmap int64, cacheKiB int) (*connector, error) {
 	probe, err := sql.Open("libsql", dsn)
 	if err != nil {
 		return nil, err
@@ -275,6 +278,9 @@ func newConnector(dsn string, busy time.Duration, mmap int64) (*connector, error
 	}
 	if mmap > 0 {
 		pragmas = append(pragmas, fmt.Sprintf("PRAGMA mmap_size = %d", mmap))
+	}
+	if cacheKiB > 0 {
+		pragmas = append(pragmas, fmt.Sprintf("PRAGMA cache_size = %d", -cacheKiB))
 	}
 	return &connector{Connector: c, pragmas: pragmas}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -245,27 +246,110 @@ func (db *DB) ChangeSearch(ctx context.Context, text, project string, must []str
 // TextSearch runs BM25 over the live episodes (kind "episodes") or active
 // beliefs (kind "beliefs") visible from project (its own and global rows;
 // all when project is ""), like SearchEpisodes and SearchBeliefs but
-// reading IDs as BLOBs.
+// reading IDs as BLOBs. Rows of equal score come in the order they were
+// recorded.
+//
+// It ranks in the full-text index alone first and reads the rows of only
+// the best textSearchOverfetch×k to keep the live, visible ones: a word
+// such as "before" is in thousands of rows, and the one query that joined
+// every matching row to its table to filter it before ranking read most of
+// the table's pages (after another connection's write, each a read call)
+// for a result of 32. When fewer than k of those pass and the index had
+// more, the joined query runs after all, so the result is the same.
 func (db *DB) TextSearch(ctx context.Context, kind, text, project string, k int) ([]TextHit, error) {
 	q := MatchQuery(text, 32)
 	if q == "" {
 		return nil, nil
 	}
-	var query string
+	var fts, table, live string
 	switch kind {
 	case "episodes":
-		query = `SELECT nullif(CAST(e.id AS BLOB), x''), -bm25(episodes_fts) FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid
-		WHERE episodes_fts MATCH ? AND e.forgotten_at IS NULL AND (? = '' OR e.scope = 'global' OR e.project_path = ?)
-		ORDER BY bm25(episodes_fts) LIMIT ?`
+		fts, table, live = "episodes_fts", "episodes", "forgotten_at IS NULL"
 	case "beliefs":
-		query = `SELECT nullif(CAST(b.id AS BLOB), x''), -bm25(beliefs_fts) FROM beliefs_fts JOIN beliefs b ON b.seq = beliefs_fts.rowid
-		WHERE beliefs_fts MATCH ? AND b.status = 'active' AND (? = '' OR b.scope = 'global' OR b.project_path = ?)
-		ORDER BY bm25(beliefs_fts) LIMIT ?`
+		fts, table, live = "beliefs_fts", "beliefs", "status = 'active'"
 	default:
 		return nil, fmt.Errorf("text search: unknown kind %q", kind)
 	}
 	project = validUTF8(project)
+	if k > 0 {
+		hits, done, err := db.rankThenFilter(ctx, fts, table, live, q, project, k)
+		if err != nil || done {
+			return hits, err
+		}
+	}
+	query := `SELECT nullif(CAST(t.id AS BLOB), x''), -bm25(` + fts + `) FROM ` + fts + ` JOIN ` + table + ` t ON t.seq = ` + fts + `.rowid
+		WHERE ` + fts + ` MATCH ? AND t.` + live + ` AND (? = '' OR t.scope = 'global' OR t.project_path = ?)
+		ORDER BY bm25(` + fts + `), ` + fts + `.rowid LIMIT ?`
 	return db.blobHits(ctx, "text search", query, q, project, project, k)
+}
+
+// textSearchOverfetch is how many of the index's best rows per result
+// TextSearch reads before filtering: with a dozen projects, about one row
+// in twelve is visible from one of them.
+const textSearchOverfetch = 16
+
+// rankThenFilter is TextSearch's first try: the index's best
+// textSearchOverfetch×k rows by BM25, then the live, visible ones among
+// them, in that order, at most k. done is false when fewer than k passed
+// and the index had more rows, which may hold the rest.
+func (db *DB) rankThenFilter(ctx context.Context, fts, table, live, q, project string, k int) (hits []TextHit, done bool, err error) {
+	n := k * textSearchOverfetch
+	rows, err := db.sql.QueryContext(ctx, `SELECT rowid, -bm25(`+fts+`) FROM `+fts+` WHERE `+fts+` MATCH ?
+		ORDER BY bm25(`+fts+`), rowid LIMIT ?`, q, n)
+	if err != nil {
+		return nil, false, wrap("text search", err)
+	}
+	type ranked struct {
+		seq   int64
+		score float64
+	}
+	var best []ranked
+	seqs := make([]int64, 0, n)
+	for rows.Next() {
+		var r ranked
+		if err := rows.Scan(&r.seq, &r.score); err != nil {
+			rows.Close()
+			return nil, false, wrap("text search", err)
+		}
+		best = append(best, r)
+		seqs = append(seqs, r.seq)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, false, wrap("text search", err)
+	}
+	if len(best) == 0 {
+		return nil, true, nil
+	}
+	list, _ := json.Marshal(seqs)
+	rows, err = db.sql.QueryContext(ctx, `SELECT seq, nullif(CAST(id AS BLOB), x'') FROM `+table+`
+		WHERE seq IN (SELECT value FROM json_each(?)) AND `+live+` AND (? = '' OR scope = 'global' OR project_path = ?)`,
+		string(list), project, project)
+	if err != nil {
+		return nil, false, wrap("text search", err)
+	}
+	defer rows.Close()
+	ids := make(map[int64]string, len(best))
+	for rows.Next() {
+		var seq int64
+		var id []byte
+		if err := rows.Scan(&seq, &id); err != nil {
+			return nil, false, wrap("text search", err)
+		}
+		ids[seq] = string(id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, wrap("text search", err)
+	}
+	for _, r := range best {
+		if id, ok := ids[r.seq]; ok {
+			hits = append(hits, TextHit{ID: id, Score: r.score})
+			if len(hits) == k {
+				return hits, true, nil
+			}
+		}
+	}
+	return hits, len(best) < n, nil
 }
 
 // blobHits runs a query whose rows are an ID read as a BLOB and a score.

@@ -5,7 +5,7 @@
 // recaller on one connection each time). docs/BENCHMARKS.md reports it
 // beside the whole-process times of bench-hooks.
 //
-//	bench-recall stages -home DIR [-runs 200] [-mode served|inprocess] [-cpuprofile FILE]
+//	bench-recall stages -home DIR [-runs 200] [-mode served|inprocess] [-cpuprofile FILE] [-touch] [-mmap BYTES] [-cachekib N]
 //	bench-recall conversations -data FILE [-k 5,10,20,50]
 //
 // conversations measures episode recall@k on a long-conversation
@@ -49,15 +49,15 @@ func main() {
 	}
 }
 
-// serverMmap is what the agent maps of the database (hooks.serverMmap).
-const serverMmap = 1 << 30
-
 func stages(args []string) error {
 	fs := flag.NewFlagSet("stages", flag.ExitOnError)
 	home := fs.String("home", "", "HOME seeded by bench-hooks seed")
 	runs := fs.Int("runs", 200, "recalls to time (after 10 warm-up ones)")
 	mode := fs.String("mode", "served", "served (as the agent) or inprocess (as a hook process)")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the timed recalls")
+	mmap := fs.Int64("mmap", 0, "bytes of the file to map (0: none, as the agent and the hooks; the agent mapped 1073741824 before session 6)")
+	cacheKiB := fs.Int("cachekib", 0, "each connection's page cache in KiB (0: SQLite's default)")
+	touch := fs.Bool("touch", false, "commit a small write from another connection before each recall, as a served prompt's own write does (the database is changed)")
 	fs.Parse(args)
 	if *home == "" {
 		return fmt.Errorf("stages: -home is required")
@@ -75,9 +75,9 @@ func stages(args []string) error {
 		return err
 	}
 	ctx := context.Background()
-	opts := store.Options{ReadOnly: true}
-	if served {
-		opts.MmapBytes = serverMmap
+	opts := store.Options{ReadOnly: true, CacheKiB: *cacheKiB}
+	if *mmap >= 0 {
+		opts.MmapBytes = *mmap
 	}
 	path := filepath.Join(*home, ".local", "share", "credence", "credence.db")
 	// open opens the database as the agent does (once, mapped) or as a
@@ -101,6 +101,13 @@ func stages(args []string) error {
 	emb, err := embed.NewStatic()
 	if err != nil {
 		return err
+	}
+	var writer *store.DB
+	if *touch {
+		if writer, err = store.Open(ctx, path, store.Options{ReadOnly: true}); err != nil {
+			return err
+		}
+		defer writer.Close()
 	}
 	cache := recall.NewCache()
 	times := map[string][]time.Duration{}
@@ -127,6 +134,11 @@ func stages(args []string) error {
 		if !served && i > 0 {
 			db.Close()
 			if db, err = open(); err != nil {
+				return err
+			}
+		}
+		if writer != nil {
+			if err := writer.SetMeta(ctx, "bench_recall_touch", fmt.Sprint(i)); err != nil {
 				return err
 			}
 		}
