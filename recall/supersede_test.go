@@ -118,14 +118,8 @@ func TestJudgeBySlot(t *testing.T) {
 // episodes that name only yarn are left out and one naming both says
 // which holds.
 func TestRecallLeavesOutReplacedValues(t *testing.T) {
-	ctx := context.Background()
 	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{Now: func() time.Time { return clock }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	err = db.Write(ctx, func(tx *store.Tx) error {
+	out := toldAfter(t, &clock, "add lodash to the project", func(ctx context.Context, tx *store.Tx) error {
 		for _, text := range []string{"yarn install takes forever on CI", "we are on pnpm now, yarn is gone", "lodash is fine for the helpers"} {
 			clock = clock.Add(time.Hour)
 			if _, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: text}); err != nil {
@@ -149,19 +143,6 @@ func TestRecallLeavesOutReplacedValues(t *testing.T) {
 		_, err := tx.Supersede(ctx, ids[0], ids[1])
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	emb, err := embed.NewStatic()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &Recaller{DB: db, Embedder: emb, Opts: DefaultOptions(), Now: func() time.Time { return clock }}
-	res, err := r.Recall(ctx, Query{Text: "add lodash to the project", Project: "/a"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
 	if !strings.Contains(out, "pnpm") {
 		t.Fatalf("not told the current package manager:\n%s", out)
 	}
@@ -391,14 +372,8 @@ func TestOpenSlotDoubtedByItsWords(t *testing.T) {
 // languages, so no value of the slot retires another, but a newer message
 // that ends the one shown ("no more Ruby") still marks it.
 func TestRecallMarksAnEndedValueOfAManyValuedSlot(t *testing.T) {
-	ctx := context.Background()
 	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{Now: func() time.Time { return clock }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	err = db.Write(ctx, func(tx *store.Tx) error {
+	out := toldAfter(t, &clock, "which language are the services written in?", func(ctx context.Context, tx *store.Tx) error {
 		if _, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "We write the services in Ruby."}); err != nil {
 			return err
 		}
@@ -414,19 +389,6 @@ func TestRecallMarksAnEndedValueOfAManyValuedSlot(t *testing.T) {
 		_, err = tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "We rewrote everything in Go last year, no more Ruby."})
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	emb, err := embed.NewStatic()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &Recaller{DB: db, Embedder: emb, Opts: DefaultOptions(), Now: func() time.Time { return clock }}
-	res, err := r.Recall(ctx, Query{Text: "which language are the services written in?", Project: "/a"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
 	for _, line := range strings.Split(out, "\n") {
 		if strings.Contains(line, "Ruby") && !strings.Contains(line, "replaced by") && !strings.Contains(line, "earlier") && !strings.Contains(line, "no longer") {
 			t.Errorf("a line names Ruby as current: %q\n%s", line, out)
@@ -435,4 +397,30 @@ func TestRecallMarksAnEndedValueOfAManyValuedSlot(t *testing.T) {
 	if !strings.Contains(out, "Go last year") {
 		t.Errorf("not told of the rewrite:\n%s", out)
 	}
+}
+
+// toldAfter opens a fresh database whose clock is *clock, lets seed write
+// to it, and returns what the default recaller renders for query in
+// project /a, the context a prompt there would be given.
+func toldAfter(t *testing.T, clock *time.Time, query string, seed func(ctx context.Context, tx *store.Tx) error) string {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"), store.Options{Now: func() time.Time { return *clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Write(ctx, func(tx *store.Tx) error { return seed(ctx, tx) }); err != nil {
+		t.Fatal(err)
+	}
+	emb, err := embed.NewStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Recaller{DB: db, Embedder: emb, Opts: DefaultOptions(), Now: func() time.Time { return *clock }}
+	res, err := r.Recall(ctx, Query{Text: query, Project: "/a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
 }
