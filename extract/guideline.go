@@ -389,6 +389,9 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 		Replaces: g.replaces, Kind: KindGuideline, detail: g.detail, when: when,
 		shownObject: midSentence(span, display(span, g.object))}
 	switch {
+	case g.plain && replyForm().MatchString(g.object):
+		// "respond in British English please": how to answer is asked
+		// for every answer, as a rule is, though no "always" says so
 	case g.plain:
 		f.Reliability = 0.7
 	case g.bare:
@@ -396,6 +399,11 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	}
 	return f
 }
+
+// replyForm opens an instruction on the form of the assistant's answers:
+// the language they are in, their length. "Answer the question above" is
+// one request, not a rule.
+var replyForm = lazyRegexp(`^(?:(?:respond|reply|answer|talk to me|speak to me|write to me)(?: to me)? in [a-z]|keep (?:your )?(?:answers|replies|responses|explanations) (?:short|brief|concise|simple))`)
 
 // midSentence lowers a word the object took from the start of the
 // sentence, where its capital only opened the sentence: "Functions should

@@ -71,3 +71,20 @@ func TestShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyFormIsARule: a plain imperative on the language or length of
+// answers is a rule said once ("respond in British English please"); a
+// plain imperative on anything else may be a one-off request and counts
+// for less.
+func TestReplyFormIsARule(t *testing.T) {
+	for text, want := range map[string]float64{
+		"Respond in British English please — colour, organise, etc.": 0.9,
+		"keep answers short please":                                  0.9,
+		"respond with the JSON only":                                 0.7,
+	} {
+		got := Extract(text)
+		if len(got) != 1 || got[0].Kind != KindGuideline || got[0].Reliability != want {
+			t.Errorf("%q: got %+v, want one guideline of reliability %.1f", text, got, want)
+		}
+	}
+}
