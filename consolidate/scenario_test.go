@@ -111,12 +111,16 @@ func TestPersonalToolsHoldEverywhere(t *testing.T) {
 // the repository stays the repository's.
 func TestGuidelineForThePersonHoldsEverywhere(t *testing.T) {
 	e := newEnv(t)
-	e.say("/code/a", "When you write docs for me, use British spelling.", "Always run go test with -race in this repo.")
+	e.say("/code/a", "When you write docs for me, use British spelling.", "Always run go test with -race in this repo.",
+		"Respond in Portuguese please.")
 	e.run()
-	var personal, repo []store.Belief
+	var personal, repo, answers []store.Belief
 	for _, b := range e.beliefs("assistant", "", belief.Active) {
 		if strings.Contains(strings.ToLower(b.Statement), "british") {
 			personal = append(personal, b)
+		}
+		if strings.Contains(b.Statement, "Portuguese") {
+			answers = append(answers, b)
 		}
 		if strings.Contains(b.Statement, "-race") {
 			repo = append(repo, b)
@@ -124,6 +128,9 @@ func TestGuidelineForThePersonHoldsEverywhere(t *testing.T) {
 	}
 	if len(personal) != 1 || personal[0].Scope != belief.ScopeGlobal {
 		t.Errorf("British spelling: %+v; want one global belief", personal)
+	}
+	if len(answers) != 1 || answers[0].Scope != belief.ScopeGlobal {
+		t.Errorf("answers in Portuguese: %+v; want one global belief (how to answer the person holds everywhere)", answers)
 	}
 	if len(repo) != 1 || repo[0].Scope != belief.ScopeProject || repo[0].ProjectPath != "/code/a" {
 		t.Errorf("go test -race: %+v; want one belief of /code/a", repo)

@@ -46,6 +46,7 @@ func TestNeeds(t *testing.T) {
 		{"add a GET route for health", "uses_framework"},
 		{"is there anything fun to do around here on a rainy sunday?", "lives_in"},
 		{"rewrite my bio for the conference talk", "works_at"},
+		{"what's the repo called again? I need to clone it", "name_is"},
 		{"ship the latest changes", "deploys_with"},
 		{"how do I ship this hotfix?", "deploy_branch_is"},
 		{"write the code to save a new user record", "uses_database"},
