@@ -140,14 +140,6 @@ func (f fact) scope(ep store.Episode) (scope, project string) {
 	return scopeOf(f.Subject, f.Predicate, ep)
 }
 
-// replyRule marks a rule on how the assistant answers the person — the
-// language, length or manner of its replies ("Always respond in British
-// English", "Prefer to explain in plain words first"): it is how they want
-// to be spoken to, in every project, wherever it was said.
-var replyRule = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^(?:always |never |prefer to |avoid )?(?:respond|reply|answer|talk to me|speak to me|write to me|explain|keep (?:your )?(?:answers|replies|responses|explanations))\b`)
-})
-
 // forUserWords mark an instruction addressed to the person's own needs
 // rather than the project's: "for me", "to me", "with me".
 var forUserWords = sync.OnceValue(func() *regexp.Regexp {
@@ -171,7 +163,7 @@ func fromExtract(f extract.Fact, direct bool) fact {
 		Direct: direct && f.Reliability >= directReliability,
 	}
 	out.Change = f.Replaces != "" || f.Correction || changeWords().MatchString(f.Span)
-	out.ForUser = f.Kind == belief.KindGuideline && (forUserWords().MatchString(f.Span) || replyRule().MatchString(f.Statement))
+	out.ForUser = f.Kind == belief.KindGuideline && (forUserWords().MatchString(f.Span) || extract.AboutAnswers(f.Object))
 	out.Switch = !f.Negated && switchWords().MatchString(f.Span)
 	return out
 }

@@ -389,7 +389,7 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 		Replaces: g.replaces, Kind: KindGuideline, detail: g.detail, when: when,
 		shownObject: midSentence(span, display(span, g.object))}
 	switch {
-	case g.plain && replyForm().MatchString(g.object):
+	case g.plain && AboutAnswers(g.object):
 		// "respond in British English please": how to answer is asked
 		// for every answer, as a rule is, though no "always" says so
 	case g.plain:
@@ -401,9 +401,16 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 }
 
 // replyForm opens an instruction on the form of the assistant's answers:
-// the language they are in, their length. "Answer the question above" is
-// one request, not a rule.
-var replyForm = lazyRegexp(`^(?:(?:respond|reply|answer|talk to me|speak to me|write to me)(?: to me)? in [a-z]|keep (?:your )?(?:answers|replies|responses|explanations) (?:short|brief|concise|simple))`)
+// the language they are in, their length, the words they explain in.
+// "Answer the question above" is one request, not a rule, and "explain
+// why in the commit message" a rule on commits.
+var replyForm = lazyRegexp(`^(?:always |prefer to )?(?:(?:(?:respond|reply|answer|talk to me|speak to me|write to me|explain(?: things)?)(?: to me)? in [a-z])|keep (?:your )?(?:answers|replies|responses|explanations) (?:short|brief|concise|simple))`)
+
+// AboutAnswers reports whether a guideline's object ("respond in british
+// english", "prefer to explain in plain words first") is a rule on how the
+// assistant answers the person: how they want to be spoken to, asked for
+// every answer and in every project.
+func AboutAnswers(object string) bool { return replyForm().MatchString(strings.ToLower(object)) }
 
 // midSentence lowers a word the object took from the start of the
 // sentence, where its capital only opened the sentence: "Functions should

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/ids"
 	"github.com/credence-mem/credence/recall"
 	"github.com/credence-mem/credence/store"
@@ -156,7 +157,7 @@ func (h *handler) apply(ctx context.Context, db *store.DB, rec *spoolRecord) err
 				Kind: store.EpisodePrompt, Content: rec.Content, Turn: turn, CreatedAt: rec.received()}
 			if rec.Project != "" && recall.PersonalStatement(rec.Content) {
 				// what the person says of themselves holds in every project
-				ep.Scope = "global"
+				ep.Scope = belief.ScopeGlobal
 			}
 			if _, err := tx.AddEpisode(ctx, ep); err != nil {
 				return err

@@ -718,7 +718,7 @@ func definiteSubject(ts []token, i int, noun, capName func(int) bool) []string {
 		return nil
 	}
 	if k > 0 && !(ts[k-1].low == "," || ts[k-1].low == "and" || ts[k-1].low == "but" || ts[k-1].low == "so") {
-		return nil // the subject opens the sentence or a clause: "btw the api is on /v3"
+		return nil // the subject must open the sentence or a clause: "why the api is on /v3" states nothing
 	}
 	if ts[i].low == "has" || ts[i].low == "have" {
 		if i+2 < len(ts) && counts[ts[i+1].low] && noun(i+2) {

@@ -54,9 +54,11 @@ type slotTruth struct {
 	affirmed int64
 }
 
-// changeCue marks words that say a value changed or was corrected.
+// changeCue marks words that say a value changed or was corrected: the
+// strong ones an update must use (strongChangeWords) and the weaker ones
+// that say so beside a value ("now", "starting", "updated").
 var changeCue = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(moved|moving|switched|switching|migrated|migrating|changed|changing|replaced|replacing|renamed|relocated|pushed|postponed|rescheduled|delayed|bumped|upgraded|downgraded|adopted|dropped|ditched|now|anymore|any more|no longer|instead|actually|correction|sorry|oops|typo|i meant|from now on|going forward|starting|as of|updated|slipped|retired|gone|goodbye|history|no more|ported|rewrote|rewritten|got a new|new job|left|quit|ripped out|got rid of|got off|moved off|migrated off|phased out|removed|deprecated|wrong|mixed up|mixing up|scratch that|no wait|my bad|misspoke|was thinking of|no, it's|no it's)\b`)
+	return wordsRE(append(slices.Clone(strongChangeWords), weakChangeWords...))
 })
 
 // slotTruths reads the slots of the shown beliefs that are exclusive,
@@ -101,12 +103,11 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 				}
 			}
 		}
-		if _, ok := relations.ByPredicate(st.Predicate); !ok {
+		if rel, ok := relations.ByPredicate(st.Predicate); !ok {
 			// an open slot ("staging_url_is") is spoken of by its own
 			// words: "infra moved staging to stg.acme.dev"
 			t.cues = slotWords(st.Subject, st.Predicate)
-		}
-		if rel, ok := relations.ByPredicate(st.Predicate); ok {
+		} else {
 			if s.needsSlot([]claim{{slot: k}}) {
 				for _, c := range append(slices.Clone(rel.Nouns), rel.Cues...) {
 					if !slices.Contains(rel.Ambiguous, c) {
@@ -656,12 +657,10 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 			}
 			continue
 		}
-		{
-			for _, c := range append(slices.Clone(rel.Cues), rel.Nouns...) {
-				if !strings.Contains(c, " ") && !slices.Contains(rel.Ambiguous, c) && len(c) > 2 && !seen[c] {
-					seen[c] = true // a cue may be a word of change itself ("relocated")
-					words = append(words, c)
-				}
+		for _, c := range append(slices.Clone(rel.Cues), rel.Nouns...) {
+			if !strings.Contains(c, " ") && !slices.Contains(rel.Ambiguous, c) && len(c) > 2 && !seen[c] {
+				seen[c] = true // a cue may be a word of change itself ("relocated")
+				words = append(words, c)
 			}
 		}
 	}
@@ -775,14 +774,23 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 	"deprecated", "is dead", "that was wrong", "was wrong", "mixed up", "mixing up", "scratch that",
 	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's"}
 
+// weakChangeWords say a value changed only beside one: "now", "starting",
+// "left".
+var weakChangeWords = []string{"moving", "switching", "migrating", "changing", "replacing", "delayed",
+	"downgraded", "adopted", "now", "anymore", "typo", "from now on", "going forward", "starting", "as of",
+	"updated", "gone", "history", "rewritten", "left", "quit", "wrong"}
+
 // strongChange matches any of strongChangeWords.
-var strongChange = sync.OnceValue(func() *regexp.Regexp {
-	quoted := make([]string, len(strongChangeWords))
-	for i, w := range strongChangeWords {
+var strongChange = sync.OnceValue(func() *regexp.Regexp { return wordsRE(strongChangeWords) })
+
+// wordsRE matches any of words as whole words, case-insensitively.
+func wordsRE(words []string) *regexp.Regexp {
+	quoted := make([]string, len(words))
+	for i, w := range words {
 		quoted[i] = regexp.QuoteMeta(w)
 	}
 	return regexp.MustCompile(`(?i)\b(` + strings.Join(quoted, "|") + `)\b`)
-})
+}
 
 // changeIndexWords are the words the full-text index is asked for when it
 // looks for follow-ups: each of strongChangeWords, or the word of a phrase

@@ -31,7 +31,8 @@ const maxNeeds = 3
 // package manager, "format the meeting time" the timezone. A relation
 // counts when the prompt names one of its nouns, strong cues or (for a
 // tool relation) tools, or two weak cues. The strongest first, at most
-// three.
+// three; then what new code or a question of what may be used here needs
+// (the language and framework, the language versions), at score 1.
 func Needs(prompt string) []Need {
 	norm := " " + normalize(prompt) + " "
 	if strings.TrimSpace(norm) == "" {
@@ -63,7 +64,6 @@ func Needs(prompt string) []Need {
 	who := subjectsOf(norm)
 	var out []Need
 	strong := map[string]float64{}
-	task := writesCode(norm)
 	for i, n := range needs {
 		strong[table[i].Predicate] = n.Score
 		n.Score += min(weak[i], 1)
@@ -86,21 +86,27 @@ func Needs(prompt string) []Need {
 	if len(out) > maxNeeds {
 		out = out[:maxNeeds]
 	}
-	if task && len(out) == 0 {
-		// new code, and nothing more particular: the stack it is written in
-		for _, r := range table {
-			if r.Predicate == "uses_framework" || r.Predicate == "uses_language" {
-				out = append(out, Need{Relation: r, Score: 1, Subjects: narrow(r.Of, who), Words: []string{"new code"}})
-			}
-		}
+	// Two readings need relations the prompt does not name, beyond the
+	// three: new code, and nothing more particular, needs the stack it is
+	// written in; "can I use a match statement here?" needs the
+	// language's version, whichever language that is.
+	if len(out) == 0 && writesCode(norm) {
+		out = appendNeeds(out, who, "new code", func(r Relation) bool {
+			return r.Predicate == "uses_framework" || r.Predicate == "uses_language"
+		})
 	}
-	if asksAvailability(norm) {
-		// "can I use a match statement here?": what the project may use
-		// is set by its language's version, whichever language that is
-		for _, r := range table {
-			if r.Family == FamilyLanguageVersion && !slices.ContainsFunc(out, func(n Need) bool { return n.Relation.Predicate == r.Predicate }) {
-				out = append(out, Need{Relation: r, Score: 1, Subjects: narrow(r.Of, who), Words: []string{"can i use"}})
-			}
+	if availability().MatchString(norm) {
+		out = appendNeeds(out, who, "can i use", func(r Relation) bool { return r.Family == FamilyLanguageVersion })
+	}
+	return out
+}
+
+// appendNeeds adds to out, at score 1, each relation of the table that
+// want picks and out does not hold yet, as read from word.
+func appendNeeds(out []Need, who []string, word string, want func(Relation) bool) []Need {
+	for _, r := range table {
+		if want(r) && !slices.ContainsFunc(out, func(n Need) bool { return n.Relation.Predicate == r.Predicate }) {
+			out = append(out, Need{Relation: r, Score: 1, Subjects: narrow(r.Of, who), Words: []string{word}})
 		}
 	}
 	return out
@@ -113,8 +119,6 @@ func Needs(prompt string) []Need {
 var availability = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:can|could|may) (?:i|we) (?:use|rely on|write)\b.*(?:\bhere\b|\bin (?:this|our|the) [a-z]+)`)
 })
-
-func asksAvailability(norm string) bool { return availability().MatchString(norm) }
 
 // cue is one phrase and the relations it points to.
 type cue struct {
@@ -305,10 +309,9 @@ var (
 // writesCode reports whether a prompt asks for new code of the project's
 // own kind — "add an endpoint that returns the version", "write a
 // handler for /status" — which is written in the project's language and
-// framework, whatever else it needs: a task shares no word with "we
-// ported the app to FastAPI", and still needs it. The verb opens the
-// request (in its first three words); the part it makes is one a
-// framework shapes.
+// framework: such a task shares no word with "we ported the app to
+// FastAPI", and still needs it. The verb opens the request (in its first
+// three words); the part it makes is one a framework shapes.
 func writesCode(norm string) bool {
 	f := strings.Fields(norm)
 	verb := false
