@@ -252,6 +252,9 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	s.asOf, s.unshown = asOf, unshown
 	var err error
 	r.timed("current truth", func() {
+		if err = s.readSupport(ctx, beliefs, states); err != nil {
+			return
+		}
 		if err = s.followUps(ctx, beliefs, states, episodes); err == nil {
 			beliefs, episodes, err = s.settle(ctx, beliefs, episodes, states)
 		}

@@ -412,11 +412,70 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		return nil, nil, err
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
-	return keptB, retireByTopic(s.q.Text, keptE, s.unshown, s.neededTools(), past), nil
+	keptE = retireByTopic(s.q.Text, keptE, s.unshown, s.neededTools(), past)
+	return doubtEnded(keptB, keptE, states), keptE, nil
+}
+
+// readSupport dates each shown belief by the newest message it rests on
+// (store.DB.NewestSupport), not by when it was consolidated: "I'm in
+// Perth", then "sorry, I meant Perth in Scotland" a minute later, are
+// consolidated together, and only the messages say the second came after.
+// A belief without a dated message keeps its own time.
+func (s *search) readSupport(ctx context.Context, beliefs []BeliefHit, states map[string]store.Belief) error {
+	if len(beliefs) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(beliefs))
+	for _, b := range beliefs {
+		ids = append(ids, b.ID)
+	}
+	said, err := s.r.DB.NewestSupport(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for id, at := range said {
+		if st, ok := states[id]; ok && at < st.UpdatedAt {
+			st.UpdatedAt = at
+			states[id] = st
+		}
+	}
+	return nil
+}
+
+// doubtEnded marks a shown belief that names what a newer shown message
+// says is over: "Always open PRs against master" beside "after we renamed
+// master -> trunk last sprint …". Slots are judged by retireByBeliefs; this
+// reads any belief's own words, a rule's too, so none is shown as current
+// beside the message that ended it.
+func doubtEnded(beliefs []BeliefHit, eps []EpisodeHit, states map[string]store.Belief) []BeliefHit {
+	var out []BeliefHit
+	for i, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || b.SupersededBy != "" || b.Doubted {
+			continue
+		}
+		words := " " + wordText(b.Statement) + " "
+		for _, e := range eps {
+			if e.CreatedAt.UnixMilli() <= st.UpdatedAt || isQuestion(e.Text) || !strongChange().MatchString(ownWords(e.Text)) {
+				continue
+			}
+			if slices.ContainsFunc(endedList(e.Text), func(w string) bool { return len(w) > 2 && mentions(words, w) }) {
+				if out == nil {
+					out = slices.Clone(beliefs)
+				}
+				out[i].Doubted = true
+				break
+			}
+		}
+	}
+	if out == nil {
+		return beliefs
+	}
+	return out
 }
 
 // neededTools lists, for each tool category the prompt needs, the names
-// of its tools longer than two letters.
+// of its tools that name them in running text (relations.Distinctive).
 func (s *search) neededTools() [][]string {
 	var out [][]string
 	for _, n := range s.needs {
@@ -425,7 +484,7 @@ func (s *search) neededTools() [][]string {
 		}
 		var names []string
 		for _, name := range relations.PrimaryToolNames(n.Relation.Category) {
-			if len(name) > 2 {
+			if relations.Distinctive(name) {
 				names = append(names, name)
 			}
 		}
@@ -447,7 +506,7 @@ func (s *search) namesNeededTool(text string) bool {
 			own = " " + wordText(ownWords(text)) + " "
 		}
 		for _, name := range relations.PrimaryToolNames(n.Relation.Category) {
-			if len(name) > 2 && mentions(own, name) {
+			if relations.Distinctive(name) && mentions(own, name) {
 				return true
 			}
 		}
@@ -467,16 +526,27 @@ func (s *search) speaksOfNeededSlot(text string) string {
 	}
 	var own string
 	for _, n := range s.needs {
-		r := n.Relation
-		if r.Category != "" || !slices.Contains(n.Subjects, extract.SubjectUser) && !slices.Contains(n.Subjects, extract.SubjectProject) {
+		if !slices.Contains(n.Subjects, extract.SubjectUser) && !slices.Contains(n.Subjects, extract.SubjectProject) {
 			continue
 		}
-		if own == "" {
-			own = " " + wordText(ownWords(text)) + " "
+		// The slot's own words, then those of the slot whose value
+		// answers for it: "I've relocated to Vancouver" for "what's my
+		// local time?".
+		rs := []relations.Relation{n.Relation}
+		if fb, ok := relations.ByPredicate(n.Relation.Fallback); ok {
+			rs = append(rs, fb)
 		}
-		for _, p := range append(slices.Clone(r.Nouns), r.Cues...) {
-			if len(p) > 3 && !slices.Contains(r.Ambiguous, p) && mentions(own, p) {
-				return r.Predicate
+		for _, r := range rs {
+			if r.Category != "" {
+				continue
+			}
+			if own == "" {
+				own = " " + wordText(ownWords(text)) + " "
+			}
+			for _, p := range append(slices.Clone(r.Nouns), r.Cues...) {
+				if len(p) > 3 && !slices.Contains(r.Ambiguous, p) && mentions(own, p) {
+					return r.Predicate
+				}
 			}
 		}
 	}
@@ -512,7 +582,9 @@ func newestPerSlot(eps []EpisodeHit) []EpisodeHit {
 func (s *search) needsSlot(cs []claim) bool {
 	for _, c := range cs {
 		for _, n := range s.needs {
-			if n.Relation.Predicate == c.slot.predicate && slices.Contains(n.Subjects, c.slot.subject) {
+			// the slot answering for a needed one counts as needed: where
+			// someone lives for their timezone
+			if (n.Relation.Predicate == c.slot.predicate || n.Relation.Fallback == c.slot.predicate) && slices.Contains(n.Subjects, c.slot.subject) {
 				return true
 			}
 		}

@@ -117,7 +117,7 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 			}
 			if rel.Category != "" && s.needsSlot([]claim{{slot: k}}) {
 				for _, n := range relations.PrimaryToolNames(rel.Category) {
-					if len(n) > 2 && !slices.Contains(t.current, n) && !slices.Contains(t.old, n) {
+					if relations.Distinctive(n) && !slices.Contains(t.current, n) && !slices.Contains(t.old, n) {
 						t.category = append(t.category, n)
 					}
 				}
@@ -218,7 +218,7 @@ func (t slotTruth) judge(text string, at int64) verdict {
 	switch {
 	case v.old != "" && !namesCur:
 		v.stale = true
-	case cat != "" && !namesCur && at > t.updated && changeCue().MatchString(ownWords(text)) && !isQuestion(text):
+	case cat != "" && !namesCur && at > t.updated && changeCue().MatchString(ownWords(text)) && !asksOnly(text):
 		v.newer, v.value = true, displayObject(cat)
 	case cat != "" && !namesCur:
 		v.stale, v.old = true, cat
@@ -325,6 +325,33 @@ func (t slotTruth) speaksOf(padded string) bool {
 func isQuestion(text string) bool {
 	return strings.HasSuffix(strings.TrimSpace(ownWords(text)), "?")
 }
+
+// asksOnly is isQuestion for a message that may name a new value: it
+// asks and states nothing when no statement comes before the question
+// ("since the move to uv the lockfile is uv.lock — can you update the
+// Dockerfile?" states the move) or beside it ("the lockfile is uv.lock now
+// that we're on uv, right?").
+func asksOnly(text string) bool {
+	own := strings.TrimSpace(ownWords(text))
+	if !strings.HasSuffix(own, "?") {
+		return false
+	}
+	lower := " " + strings.ToLower(own)
+	for _, m := range statesBeside {
+		if strings.Contains(lower, m) {
+			return false
+		}
+	}
+	body := strings.TrimSuffix(own, "?")
+	cut := -1
+	for _, sep := range []string{". ", "! ", " — ", " -- ", " - ", "; "} {
+		cut = max(cut, strings.LastIndex(body, sep))
+	}
+	return cut < 0 || strings.Contains(body[:cut], "?")
+}
+
+// statesBeside are the words that join a statement to a question.
+var statesBeside = []string{" now that ", " since ", " because ", " btw", " fyi", " by the way", " given that "}
 
 // mentions reports whether the padded word text holds name as whole words.
 func mentions(padded, name string) bool {
@@ -772,7 +799,9 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 	// verbs that end a thing, and the words of a correction
 	"ripped out", "got rid of", "got off", "moved off", "migrated off", "phased out", "removed",
 	"deprecated", "is dead", "that was wrong", "was wrong", "mixed up", "mixing up", "scratch that",
-	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's"}
+	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's",
+	// a change said as a noun, and a new employer's first days
+	"the move to", "the switch to", "the migration to", "the rename", "first day at", "first week at"}
 
 // weakChangeWords say a value changed only beside one: "now", "starting",
 // "left".

@@ -424,3 +424,88 @@ func toldAfter(t *testing.T, clock *time.Time, query string, seed func(ctx conte
 	}
 	return Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
 }
+
+// TestRecallDatesABeliefByItsMessages: "I'm in Perth", then "sorry, I
+// meant Perth in Scotland" a minute later, consolidated together an hour
+// on. The belief's own time is the consolidation's, after both messages;
+// dated by the message it rests on, the correction is newer, and the
+// belief is shown as possibly replaced, the correction beside it.
+func TestRecallDatesABeliefByItsMessages(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "what timezone should I set on my new laptop?", func(ctx context.Context, tx *store.Tx) error {
+		said := &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "I'm in Perth"}
+		if _, err := tx.AddEpisode(ctx, said); err != nil {
+			return err
+		}
+		clock = clock.Add(time.Minute)
+		if _, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt,
+			Content: "sorry, I meant Perth in Scotland, not Australia haha, people always assume"}); err != nil {
+			return err
+		}
+		clock = clock.Add(time.Hour)
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "User lives in Perth", Subject: "user",
+			Predicate: "lives_in", Object: "perth", Scope: belief.ScopeGlobal})
+		if err != nil {
+			return err
+		}
+		_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: said.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
+		return err
+	})
+	if !strings.Contains(out, "Scotland") {
+		t.Errorf("not told of the correction:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "User lives in Perth") && !strings.Contains(line, "replaced by") {
+			t.Errorf("the belief the correction followed is shown as sure: %q\n%s", line, out)
+		}
+	}
+}
+
+// TestRecallDoubtsARuleNamingAnEndedValue: a rule names master; a newer
+// message renames master to trunk. The rule is no slot, but it is not
+// shown as current beside the message that ended what it names.
+func TestRecallDoubtsARuleNamingAnEndedValue(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "open a PR for this fix — which base branch?", func(ctx context.Context, tx *store.Tx) error {
+		said := &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "PRs go to master, squash merge only"}
+		if _, err := tx.AddEpisode(ctx, said); err != nil {
+			return err
+		}
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Always open PRs against master, squash merge only", Subject: "assistant",
+			Predicate: "should", Object: "open prs against master", Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: "/a"})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: said.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"}); err != nil {
+			return err
+		}
+		clock = clock.Add(24 * time.Hour)
+		_, err = tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt,
+			Content: "after we renamed master -> trunk last sprint some scripts still reference the old name, find them"})
+		return err
+	})
+	if !strings.Contains(out, "trunk") {
+		t.Fatalf("not told of the rename:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "Always open PRs against master") && !strings.Contains(line, "replaced by") {
+			t.Errorf("the rule naming master is shown as current: %q\n%s", line, out)
+		}
+	}
+}
+
+func TestAsksOnly(t *testing.T) {
+	for text, want := range map[string]bool{
+		"which package manager do we use?": true,
+		"is it pnpm or bun, and why?":      true,
+		"since the move to uv the lockfile is uv.lock — can you update the Dockerfile to match?": false,
+		"we switched to bun. can you update the README?":                                         false,
+		"the lockfile is uv.lock now that we're on uv, right?":                                   false,
+		"we moved to bun": false,
+		"did we move to bun? or is that still pending?": true,
+	} {
+		if got := asksOnly(text); got != want {
+			t.Errorf("asksOnly(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

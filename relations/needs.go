@@ -98,6 +98,11 @@ func Needs(prompt string) []Need {
 	if availability().MatchString(norm) {
 		out = appendNeeds(out, who, "can i use", func(r Relation) bool { return r.Family == FamilyLanguageVersion })
 	}
+	if buildsImage().MatchString(norm) {
+		out = appendNeeds(out, who, "image", func(r Relation) bool {
+			return r.Family == FamilyLanguageVersion || r.Predicate == "uses_language"
+		})
+	}
 	return out
 }
 
@@ -111,6 +116,13 @@ func appendNeeds(out []Need, who []string, word string, want func(Relation) bool
 	}
 	return out
 }
+
+// buildsImage asks for a container image of the project: "write me a
+// multi-stage Dockerfile", "which base image should we use". The image
+// starts from the language at its version, so both are needed.
+var buildsImage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:dockerfile|containerfile|base image|docker image|container image|multi-stage build)s?\b`)
+})
 
 // availability asks whether a feature may be used in the project: "can I
 // use the built-in fetch here", "can we use range-over-func iterators in

@@ -111,3 +111,50 @@ func TestStatement(t *testing.T) {
 		t.Errorf("Statement()=%q, want %q", got, want)
 	}
 }
+
+// TestNeedsOfWork: tasks name the slot they depend on by the work, not by
+// the slot's words: a one-liner is run in the person's shell, an editor
+// feature is the editor's, a time-off request goes to the manager.
+func TestNeedsOfWork(t *testing.T) {
+	tests := []struct {
+		prompt, want, not string
+	}{
+		{"give me a one-liner to loop over every .log file in this dir and gzip it", "uses_shell", ""},
+		{"how do I find the 10 biggest files in a folder?", "uses_shell", ""},
+		{"how do I get jump-to-definition working for Go?", "uses_editor", ""},
+		{"how do I turn on format on save?", "uses_editor", ""},
+		{"who needs to approve my time off request?", "manager_is", "timezone_is"},
+		{"write me a multi-stage Dockerfile for the service", "go_version_is", ""},
+		{"write me a multi-stage Dockerfile for the service", "uses_language", ""},
+		{"how can I find all the 500s from yesterday afternoon?", "uses_observability", ""},
+		{"add a nightly job that runs the slow tests", "uses_ci", "role_is"},
+		{"where do I set environment variables for production?", "deploys_with", ""},
+		{"how do I roll back the last release?", "deploys_with", ""},
+		{"how much would it cost us to add another server?", "deploys_with", ""},
+		{"write the playwright config baseURL for local runs", "port_is", ""},
+		{"my local run of the integration suite keeps failing with connection refused", "port_is", "timezone_is"},
+		{"draft a short hello message from me for the team channel", "name_is", ""},
+		{"how do I gradually roll the new search out to 10% of users first?", "uses_feature_flags", ""},
+		{"help me update the current position section of my CV", "works_at", ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, n := range Needs(tc.prompt) {
+			got = append(got, n.Relation.Predicate)
+		}
+		if !slices.Contains(got, tc.want) {
+			t.Errorf("Needs(%q) = %v, want %s among them", tc.prompt, got, tc.want)
+		}
+		if tc.not != "" && slices.Contains(got, tc.not) {
+			t.Errorf("Needs(%q) = %v, want no %s", tc.prompt, got, tc.not)
+		}
+	}
+}
+
+func TestDistinctive(t *testing.T) {
+	for name, want := range map[string]bool{"uv": true, "nx": true, "go": false, "pnpm": true, "x": false, "": false} {
+		if got := Distinctive(name); got != want {
+			t.Errorf("Distinctive(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

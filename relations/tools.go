@@ -530,6 +530,23 @@ func ToolNames(category string) []string {
 	return out
 }
 
+// Distinctive reports whether a tool's name, met in running text, names
+// the tool: "uv", "nx" and "pnpm" do, "go" does not ("go ahead"), so a
+// two-letter name counts only when it is no English word.
+func Distinctive(name string) bool {
+	switch len(name) {
+	case 0, 1:
+		return false
+	case 2:
+		return !slices.Contains(twoLetterWords, name)
+	}
+	return true
+}
+
+// twoLetterWords are the English words of two letters a tool's name could
+// be mistaken for.
+var twoLetterWords = []string{"am", "an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it", "me", "my", "no", "of", "oh", "ok", "on", "or", "so", "to", "up", "us", "we"}
+
 // PrimaryToolNames returns every name and alias, lowercase, of the tools
 // whose usual reading is category: "yarn" for the package manager, not
 // "bun", which is a runtime as often.
