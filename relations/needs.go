@@ -47,6 +47,11 @@ func Needs(prompt string) []Need {
 		if !has(text, c.phrase) {
 			continue
 		}
+		if toolPhrases()[c.phrase] && commonNoun(text, c.phrase) {
+			// "what's a semaphore in concurrency?" asks of the thing,
+			// not of Semaphore CI
+			continue
+		}
 		for _, e := range c.entries {
 			n := &needs[e.relation]
 			if slices.Contains(n.Words, c.phrase) {
@@ -216,6 +221,45 @@ func buildCues() []cue {
 	}
 	return sorted
 }
+
+// toolPhrases are the tool names among the cues.
+var toolPhrases = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, names := range valueWords() {
+		for _, n := range names {
+			out[n] = true
+		}
+	}
+	return out
+})
+
+// commonNoun reports whether every use of a tool's name in the padded,
+// normalized text is a common noun: after "a" or "an" and before no other
+// noun ("a semaphore in concurrency", "fly a drone", "when would I use a
+// semaphore"), where "a Redis cache" and "a Jenkins job" name the tool.
+func commonNoun(text, name string) bool {
+	for rest := text; ; {
+		i := strings.Index(rest, " "+name+" ")
+		if i < 0 {
+			return true
+		}
+		before := strings.Fields(rest[:i])
+		after := strings.Fields(rest[i+len(name)+1:])
+		if len(before) == 0 || before[len(before)-1] != "a" && before[len(before)-1] != "an" {
+			return false
+		}
+		if len(after) > 0 && !closesNoun[after[0]] {
+			return false
+		}
+		rest = rest[i+len(name)+1:]
+	}
+}
+
+// closesNoun are the words that may follow a noun phrase that ends in the
+// noun itself.
+var closesNoun = map[string]bool{"in": true, "and": true, "or": true, "with": true, "for": true, "to": true,
+	"of": true, "is": true, "are": true, "vs": true, "versus": true, "instead": true, "when": true, "that": true,
+	"which": true, "from": true, "on": true, "at": true, "as": true, "like": true, "work": true, "works": true}
 
 // libraries are packages people ask to add or upgrade ("add lodash"): a
 // weak sign the prompt needs the package manager.

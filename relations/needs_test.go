@@ -158,3 +158,27 @@ func TestDistinctive(t *testing.T) {
 		}
 	}
 }
+
+// TestNeedsToolAsCommonNoun: a tool's name after "a" that ends its noun
+// phrase is the thing, not the tool: "a semaphore in concurrency" asks
+// nothing of Semaphore CI; "a Redis cache" and "our CI on Semaphore" do.
+func TestNeedsToolAsCommonNoun(t *testing.T) {
+	tests := []struct {
+		prompt, predicate string
+		want              bool
+	}{
+		{"what's a semaphore in concurrency and when would I use one instead of a mutex?", "uses_ci", false},
+		{"what's the difference between a mutex and a semaphore?", "uses_ci", false},
+		{"why is our CI on Semaphore so slow", "uses_ci", true},
+		{"is semaphore green on main?", "uses_ci", true},
+		{"add a Redis cache", "uses_cache", true},
+		{"set up a Jenkins job for this", "uses_ci", true},
+		{"set up a Jenkins job for this", "role_is", false},
+	}
+	for _, tc := range tests {
+		got := slices.ContainsFunc(Needs(tc.prompt), func(n Need) bool { return n.Relation.Predicate == tc.predicate })
+		if got != tc.want {
+			t.Errorf("Needs(%q) has %s: %v, want %v", tc.prompt, tc.predicate, got, tc.want)
+		}
+	}
+}
