@@ -57,3 +57,23 @@ for cid, c in cases.items():
     elif pp == 'none': where['told in a repo, probed outside'] += 1
     else: where['told in another repo'] += 1
 print('MISSES BY PLACE', dict(where))
+# where a stale value was shown unmarked: in a belief line or an episode
+# line, whether an active belief still holds it, and whether the current
+# value was shown too (counts only)
+stale = Counter()
+for cid, c in cases.items():
+    r = res.get(cid)
+    if not r or not r.get('stale_unmarked'): continue
+    lines = [l for l in r['context'].split('\n') if has(l, c.get('stale', []))]
+    kinds = set()
+    for l in lines:
+        if '[Belief' in l: kinds.add('belief line')
+        elif l.startswith('- ['): kinds.add('episode line')
+        else: kinds.add('other line')
+    b = beliefs.get(cid, '')
+    active = '\n'.join(l for l in b.split('\n') if ' active ' in l)
+    key = '+'.join(sorted(kinds))
+    key += '; stale value in an active belief' if has(active, c.get('stale', [])) else '; no active belief holds it'
+    key += '; current shown' if r['current_found'] else '; current not shown'
+    stale[key] += 1
+print('STALE UNMARKED', dict(stale))
