@@ -794,6 +794,36 @@ var identityRE = factRes.New(`(?i)\b(?:i live|i'm based|i am based|i'm from|i am
 var projectDeixis = map[string]bool{"we": true, "our": true, "us": true, "we're": true, "we've": true, "ours": true,
 	"repo": true, "codebase": true, "project": true, "monorepo": true}
 
+// statesTrait reports whether the person says in text, in the first
+// person, something a personal slot's words state in passing: "I'm
+// vegetarian", "(I only work 6am–1pm btw)", "if you see random characters
+// it's our cat walking on the keyboard" (relations.Relation.States).
+func statesTrait(text string) bool {
+	own := " " + wordText(text) + " "
+	if !strings.Contains(own, " i ") && !strings.Contains(own, " i'm ") && !strings.Contains(own, " my ") && !strings.Contains(own, " im ") {
+		return false
+	}
+	for _, r := range personalTraits() {
+		for _, w := range r.States {
+			if mentions(own, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// personalTraits are the relations of the person stated in passing.
+var personalTraits = sync.OnceValue(func() []relations.Relation {
+	var out []relations.Relation
+	for _, r := range relations.All() {
+		if len(r.States) > 0 && r.Said(extract.SubjectUser) && !r.Said(extract.SubjectProject) {
+			out = append(out, r)
+		}
+	}
+	return out
+})
+
 // PersonalStatement reports whether a prompt tells something about the
 // person — their place, time zone, work, people, things — and nothing
 // about the project it was typed in: "my lead is Farah Haddad", "heads
@@ -807,7 +837,7 @@ func PersonalStatement(text string) bool {
 			return false
 		}
 	}
-	if identityRE().MatchString(own) {
+	if identityRE().MatchString(own) || statesTrait(own) {
 		return true
 	}
 	for _, sent := range strings.FieldsFunc(own, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == ';' || r == '\n' }) {

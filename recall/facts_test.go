@@ -213,6 +213,9 @@ func TestPersonalStatement(t *testing.T) {
 		"my laptop is a Framework 13 with 32gb ram running Arch",
 		"fix the flaky test, btw I moved to Porto last month",
 		"I work at Spotify now",
+		// traits said in passing (relations.Relation.States)
+		"I'm vegetarian, have been for 10 years, and I'm also lactose intolerant",
+		"(I only work 6am–1pm btw, school pickup after that, so anything that pages me later is useless)",
 	} {
 		if !PersonalStatement(text) {
 			t.Errorf("%q: not read as the person's", text)
@@ -224,6 +227,7 @@ func TestPersonalStatement(t *testing.T) {
 		"this repo deploys to Fly.io",
 		"my code is broken, fix it",
 		"I moved to Oslo but we deploy from this repo to Fly",
+		"cat the log file and grep for the vegetarian menu items",
 	} {
 		if PersonalStatement(text) {
 			t.Errorf("%q: read as the person's", text)

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -176,7 +177,16 @@ func needWords(needs []relations.Need) string {
 				b.WriteString(w + " ")
 			}
 		}
-		for _, w := range append(append([]string(nil), r.Cues...), r.Nouns...) {
+		for _, st := range r.States {
+			// a trait's phrases are searched by their words ("free",
+			// "time"); keptBySlotWords checks the phrase
+			for _, w := range strings.Fields(st) {
+				if len(w) > 2 && w != "the" && w != "and" {
+					b.WriteString(w + " ")
+				}
+			}
+		}
+		for _, w := range append(slices.Clone(r.Cues), r.Nouns...) {
 			if !strings.Contains(w, " ") {
 				b.WriteString(w + " ")
 			}

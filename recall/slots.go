@@ -543,6 +543,16 @@ func (s *search) speaksOfNeededSlot(text string) string {
 			if own == "" {
 				own = " " + wordText(ownWords(text)) + " "
 			}
+			if len(r.States) > 0 {
+				// a trait said in passing ("I'm vegetarian"): its own
+				// words, not the tasks that need it ("dinner")
+				for _, p := range r.States {
+					if mentions(own, p) {
+						return r.Predicate
+					}
+				}
+				continue
+			}
 			for _, p := range append(slices.Clone(r.Nouns), r.Cues...) {
 				if len(p) > 3 && !slices.Contains(r.Ambiguous, p) && mentions(own, p) {
 					return r.Predicate

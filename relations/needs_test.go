@@ -182,3 +182,32 @@ func TestNeedsToolAsCommonNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestNeedsOfTraits: tasks that depend on what a person says of
+// themselves in passing need those slots; the words that state the trait
+// ("cat") are no cue.
+func TestNeedsOfTraits(t *testing.T) {
+	tests := []struct {
+		prompt, want string
+	}{
+		{"suggest a dinner recipe I can cook in 30 minutes tonight", "diet_is"},
+		{"pick a color scheme for the new status output so pass/fail is easy to tell apart", "accessibility_is"},
+		{"when should I schedule the sprint demo so I'm still around?", "work_hours_are"},
+		{"give me a fun name for my side project, maybe something to do with my pet", "pet_is"},
+		{"translate this error into my mother tongue", "native_language_is"},
+		{"build me a weekly training plan for my hobby", "hobby_is"},
+		{"cat the access log and count the 404s", ""},
+		{"write a regex that validates a hex color like #a1b2c3", ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, n := range Needs(tc.prompt) {
+			if len(n.Relation.States) > 0 {
+				got = append(got, n.Relation.Predicate)
+			}
+		}
+		if tc.want == "" && len(got) > 0 || tc.want != "" && !slices.Contains(got, tc.want) {
+			t.Errorf("Needs(%q) traits = %v, want %q", tc.prompt, got, tc.want)
+		}
+	}
+}

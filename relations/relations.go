@@ -58,6 +58,14 @@ type Relation struct {
 	// machine wherever they say it (their editor, shell, OS): said of
 	// the person, it holds in every project.
 	Personal bool
+	// States are the words in which a person states the slot's value in
+	// passing, without its noun: "I'm vegetarian", "I'm colorblind",
+	// "I only work 6am–1pm". A message that holds one speaks of the slot:
+	// recall keeps it when a prompt needs the slot, though nothing was
+	// read from it. (A prompt needs the slot by its cues: "cat" states a
+	// pet in "our cat walks on my keyboard" and asks for none in "cat the
+	// log file".)
+	States []string
 }
 
 // FamilyLanguageVersion is the family of the relations that hold the
@@ -203,8 +211,50 @@ var table = []Relation{
 	{Predicate: "birthday_is", Of: userOnly, Exclusive: true, Nouns: []string{"birthday"},
 		Cues: []string{"birthday", "born on"}, Template: "{S}'s birthday is {O}"},
 	{Predicate: "native_language_is", Of: userOnly, Exclusive: true,
-		Nouns: []string{"native language", "first language", "mother tongue"},
-		Cues:  []string{"native language", "mother tongue", "first language"}, Template: "{S}'s native language is {O}"},
+		Nouns:    []string{"native language", "first language", "mother tongue"},
+		Cues:     []string{"native language", "mother tongue", "first language", "languages i speak", "languages do i speak", "fluent", "fluently", "my language"},
+		States:   []string{"native", "natively", "mother tongue", "first language", "native languages", "native speaker", "i speak"},
+		Template: "{S}'s native language is {O}"},
+
+	// What shapes an answer for the person without being asked about:
+	// what they eat, what they can see or read easily, when they work,
+	// their pets, hobbies and car. People say these in passing ("I'm
+	// vegetarian", "I'm colorblind (deuteranopia)"), and a task that
+	// depends on them rarely names them ("suggest a dinner", "pick colors
+	// for the chart", "when should I schedule the demo so I'm around?").
+	{Predicate: "diet_is", Of: userOnly,
+		Nouns:    []string{"diet", "dietary restrictions", "dietary restriction"},
+		Cues:     []string{"recipe", "recipes", "dinner", "dinners", "lunch", "breakfast", "meal", "meals", "meal plan", "cook", "cooking", "restaurant", "restaurants", "groceries", "grocery list", "what to eat", "snacks", "catering"},
+		Weak:     []string{"eat", "eating", "food", "menu", "order in", "takeout"},
+		States:   []string{"vegetarian", "vegan", "pescatarian", "lactose", "gluten", "celiac", "coeliac", "allergic", "allergy", "allergies", "halal", "kosher", "keto", "don't eat", "do not eat", "no meat"},
+		Template: "{S}'s diet is {O}"},
+	{Predicate: "accessibility_is", Of: userOnly,
+		Nouns:    []string{"accessibility needs", "vision"},
+		Cues:     []string{"color scheme", "colour scheme", "color palette", "colour palette", "palette", "colors", "colours", "contrast", "easy to tell apart", "tell apart", "readable", "legible", "font size", "accessible", "accessibility"},
+		Weak:     []string{"chart", "charts", "red", "green", "theme", "font", "diff", "highlight"},
+		States:   []string{"colorblind", "colourblind", "color blind", "colour blind", "color-blind", "colour-blind", "deuteranopia", "protanopia", "tritanopia", "dyslexia", "dyslexic", "low vision", "screen reader", "hard of hearing", "visually impaired"},
+		Template: "{S}'s accessibility needs are {O}"},
+	{Predicate: "work_hours_are", Of: userOnly,
+		Nouns:    []string{"working hours", "work hours", "hours"},
+		Cues:     []string{"i'm around", "i'm still around", "be around", "i'm actually around", "am i around", "still online", "i'm online", "i'm available", "my availability", "when i'm free", "page me", "working hours", "work hours"},
+		Weak:     []string{"schedule", "when should", "meeting", "demo", "later", "tonight", "morning", "afternoon", "evening"},
+		States:   []string{"online from", "only work", "i work from", "usually online", "my hours", "pick up the kids", "school pickup", "pickup", "offline after", "log off", "start early", "finish at", "i'm off at", "i'm offline"},
+		Template: "{S}'s working hours are {O}"},
+	{Predicate: "pet_is", Of: userOnly,
+		Nouns:    []string{"pet", "pets"},
+		Cues:     []string{"my pet", "my pets", "my cat", "my dog", "our cat", "our dog"},
+		States:   []string{"my cat", "my dog", "our cat", "our dog", "my pet", "my puppy", "my kitten", "my rabbit", "my parrot"},
+		Template: "{S}'s pet is {O}"},
+	{Predicate: "hobby_is", Of: userOnly,
+		Nouns:    []string{"hobby", "hobbies"},
+		Cues:     []string{"my hobby", "my hobbies", "free time", "spare time", "training plan", "for fun"},
+		States:   []string{"in my free time", "in my spare time", "my hobby", "for fun i", "on weekends i"},
+		Template: "{S}'s hobby is {O}"},
+	{Predicate: "car_is", Of: userOnly,
+		Nouns:    []string{"car"},
+		Cues:     []string{"my car", "my model", "my bike", "my vehicle"},
+		States:   []string{"i drive", "my car"},
+		Template: "{S}'s car is {O}"},
 	{Predicate: "keyboard_layout_is", Of: userOnly, Exclusive: true, Nouns: []string{"keyboard layout"},
 		Cues: []string{"keyboard layout", "keyboard"}, Template: "{S}'s keyboard layout is {O}"},
 
