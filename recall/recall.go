@@ -181,6 +181,9 @@ type EpisodeHit struct {
 	// slotOnly names the needed slot whose words alone kept the episode
 	// (speaksOfNeededSlot).
 	slotOnly string
+	// corrects holds the person's words of the message this one followed
+	// in its session and opened by correcting (corrections).
+	corrects string
 }
 
 // Recall searches beliefs and episodes for q. An empty query gives an empty
@@ -253,6 +256,9 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	var err error
 	r.timed("current truth", func() {
 		if err = s.readSupport(ctx, beliefs, states); err != nil {
+			return
+		}
+		if err = s.corrections(ctx, episodes); err != nil {
 			return
 		}
 		if err = s.followUps(ctx, beliefs, states, episodes); err == nil {

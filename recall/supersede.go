@@ -10,8 +10,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
+	"github.com/credence-mem/credence/transcript"
 )
 
 // What a recall shows must not hand Claude a replaced value as if it held.
@@ -529,11 +531,11 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 	asked := topicWords(query)
 	replaced := make([]int, len(eps)) // index+1 in all of the episode that replaced it
 	for n, ne := range all {
-		if !changeCue().MatchString(ownWords(ne.Text)) || isQuestion(ne.Text) {
+		if ne.corrects == "" && (!changeCue().MatchString(ownWords(ne.Text)) || isQuestion(ne.Text)) {
 			continue
 		}
 		far := n >= len(eps)
-		if far && !strongChange().MatchString(ownWords(ne.Text)) {
+		if far && ne.corrects == "" && !strongChange().MatchString(ownWords(ne.Text)) {
 			continue // "ok, now write the migration" replaces nothing
 		}
 		// A follow-up was found by a shown episode's own words, not the
@@ -546,7 +548,8 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 			}
 			if sharesTopic(words[o], words[n]) && (saysMore(words[o], words[n]) || endsWordOf(ended, words[o], oe.Text)) &&
 				(!far || followed || sharedAsked(words[o], words[n], asked)) ||
-				otherTool(oe.Text, ne.Text, tools) {
+				otherTool(oe.Text, ne.Text, tools) ||
+				ne.corrects != "" && strings.TrimSpace(ownWords(oe.Text)) == ne.corrects {
 				replaced[o] = n + 1
 			}
 		}
@@ -762,6 +765,71 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 			Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated, followUp: true})
 	}
 	return nil
+}
+
+// maxCorrected bounds the shown episodes whose next message is read.
+const maxCorrected = 3
+
+// corrections finds, for the first shown episodes, the next message of
+// their session when it opens by correcting them: "default timezone for
+// the reports is UTC", then "hmm no, finance wants them in
+// America/Chicago, my bad". The correction names nothing of what it
+// corrects, so no search by words finds it; the conversation does. It
+// joins the candidates too far to show and replaces the message it
+// follows (retireByTopic). A correction of a request ("no, don't run it
+// yet") states nothing and is left alone.
+func (s *search) corrections(ctx context.Context, eps []EpisodeHit) error {
+	if !s.q.AsOf.IsZero() {
+		return nil
+	}
+	next := map[string]string{} // next prompt's ID → the words it follows
+	var ids []string
+	for i, e := range eps {
+		if i == maxCorrected {
+			break
+		}
+		id, err := s.r.DB.NextPrompt(ctx, e.SessionID, e.CreatedAt)
+		if err != nil {
+			return err
+		}
+		if id != "" && next[id] == "" {
+			next[id] = strings.TrimSpace(ownWords(e.Text))
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	found, err := s.r.DB.RecallEpisodes(ctx, ids, s.q.Project, maxEpisodeRead)
+	if err != nil {
+		return err
+	}
+	echo := transcript.NormalizePrompt(cutBytes(s.q.Text, maxEpisodeRead))
+	for _, e := range found {
+		if !s.visible(e.Scope, e.ProjectPath) || transcript.NormalizePrompt(cutBytes(e.Content, maxEpisodeRead)) == echo {
+			continue
+		}
+		rest, ok := extract.OpensCorrection(e.Content)
+		if !ok || asksToDo(rest) {
+			continue
+		}
+		s.unshown = append(s.unshown, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
+			Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated, followUp: true, corrects: next[e.ID]})
+	}
+	return nil
+}
+
+// asksToDo reports whether words open with a request rather than a
+// statement: "don't run it yet", "please use the other one", "fix the
+// test instead".
+func asksToDo(words string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeft(words, " ,:;-"), " ")
+	first = strings.Trim(first, ",.!?")
+	switch first {
+	case "", "don't", "dont", "do", "please", "pls", "stop", "never", "just", "go", "let's", "lets":
+		return true
+	}
+	return extract.IsVerb(first)
 }
 
 // otherTool reports whether the older text names one tool of a needed

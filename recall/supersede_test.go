@@ -547,3 +547,39 @@ func TestRecallTraitForTheTaskThatNeedsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestRecallCorrectionOfThePreviousMessage: "hmm no, …, my bad" names
+// nothing of the message it corrects; the conversation ties them. The
+// corrected message gives way to its correction; a correction of a
+// request ("no, don't run the install yet") states nothing and leaves the
+// fact before it alone.
+func TestRecallCorrectionOfThePreviousMessage(t *testing.T) {
+	say := func(clock *time.Time, session string, texts ...string) func(ctx context.Context, tx *store.Tx) error {
+		return func(ctx context.Context, tx *store.Tx) error {
+			for _, text := range texts {
+				*clock = clock.Add(time.Minute)
+				if _, err := tx.AddEpisode(ctx, &store.Episode{SessionID: session, ProjectPath: "/a", Kind: store.EpisodePrompt, Content: text}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "the daily revenue report cutoff looks off by a few hours, what timezone should the reports use?",
+		say(&clock, "s1", "default timezone for the reports is UTC", "hmm no, finance wants them in America/Chicago, my bad"))
+	if !strings.Contains(out, "America/Chicago") {
+		t.Errorf("not told the correction:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "UTC") {
+			t.Errorf("the corrected value is shown: %q\n%s", line, out)
+		}
+	}
+	clock = time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out = toldAfter(t, &clock, "which package manager should I install lodash with?",
+		say(&clock, "s2", "this repo's package manager is pnpm", "no, don't run the install yet"))
+	if !strings.Contains(out, "pnpm") {
+		t.Errorf("a correction of a request hid the fact before it:\n%s", out)
+	}
+}

@@ -551,3 +551,20 @@ func (db *DB) MaxVectorRow(ctx context.Context, sp Space, kind string) (int64, e
 	err := db.sql.QueryRowContext(ctx, `SELECT coalesce(max(rowid), 0) FROM vec_`+sp.Name+`_`+kind).Scan(&n)
 	return n, wrap("read max vector row", err)
 }
+
+// NextPrompt returns the ID of the first prompt of a session recorded
+// after the given time, or "" when there is none: the message that
+// followed one, where a correction of it is said ("hmm no, it's
+// America/Chicago, my bad").
+func (db *DB) NextPrompt(ctx context.Context, sessionID string, after time.Time) (string, error) {
+	if sessionID == "" {
+		return "", nil
+	}
+	var id string
+	err := db.sql.QueryRowContext(ctx, `SELECT id FROM episodes WHERE session_id = ? AND kind = 'prompt'
+		AND created_at > ? AND forgotten_at IS NULL ORDER BY created_at LIMIT 1`, sessionID, after.UnixMilli()).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, wrap("read next prompt", err)
+}
