@@ -13,6 +13,9 @@ func OpensCorrection(text string) (rest string, ok bool) {
 		return "", false
 	}
 	for range 4 { // "sorry, I meant …", "no no, actually …": openings stack
+		if r, cut := strings.CutPrefix(t, "no "); cut && correctionPrefix().MatchString(r) {
+			t = r // "no scratch that, …"
+		}
 		loc := correctionPrefix().FindStringIndex(t)
 		if loc == nil {
 			loc = meantPrefix().FindStringIndex(t)

@@ -7,6 +7,7 @@ func TestOpensCorrection(t *testing.T) {
 		"hmm no, finance wants them in America/Chicago, my bad": "finance wants them in america/chicago, my bad",
 		"no wait it's 75, 80 is the other repo":                 "it's 75, 80 is the other repo",
 		"sorry, I meant Perth in Scotland":                      "perth in scotland",
+		"no scratch that, they go out from main with a tag":     "they go out from main with a tag",
 		"actually no, it's PARCELNET_API_KEY":                   "it's parcelnet_api_key",
 	} {
 		if got, ok := OpensCorrection(text); !ok || got != want {

@@ -258,7 +258,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		if err = s.readSupport(ctx, beliefs, states); err != nil {
 			return
 		}
-		if err = s.corrections(ctx, episodes); err != nil {
+		if err = s.corrections(ctx, beliefs, episodes); err != nil {
 			return
 		}
 		if err = s.followUps(ctx, beliefs, states, episodes); err == nil {

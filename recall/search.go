@@ -46,6 +46,11 @@ type search struct {
 	asOf []store.Belief // every belief as of Query.AsOf, for exclusive groups
 
 	needs []relations.Need // the relations the prompt asks about or needs
+	// support is the newest message each shown belief rests on
+	// (readSupport); corrected, the beliefs whose message the next one
+	// corrected (corrections).
+	support   map[string]store.Support
+	corrected map[string]bool
 	// unshown are the episode candidates too far from the prompt to show:
 	// one may still be the update of an episode that is shown (supersede.go).
 	unshown []EpisodeHit

@@ -413,7 +413,22 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
 	keptE = retireByTopic(s.q.Text, keptE, s.unshown, s.neededTools(), past)
-	return doubtEnded(keptB, keptE, states), keptE, nil
+	return s.doubtCorrected(doubtEnded(keptB, keptE, states)), keptE, nil
+}
+
+// doubtCorrected marks a shown belief whose newest message was corrected
+// by the next one (corrections).
+func (s *search) doubtCorrected(beliefs []BeliefHit) []BeliefHit {
+	if len(s.corrected) == 0 {
+		return beliefs
+	}
+	out := slices.Clone(beliefs)
+	for i, b := range out {
+		if s.corrected[b.ID] && b.SupersededBy == "" {
+			out[i].Doubted = true
+		}
+	}
+	return out
 }
 
 // readSupport dates each shown belief by the newest message it rests on
@@ -433,9 +448,10 @@ func (s *search) readSupport(ctx context.Context, beliefs []BeliefHit, states ma
 	if err != nil {
 		return err
 	}
-	for id, at := range said {
-		if st, ok := states[id]; ok && at < st.UpdatedAt {
-			st.UpdatedAt = at
+	s.support = said
+	for id, sup := range said {
+		if st, ok := states[id]; ok && sup.At < st.UpdatedAt {
+			st.UpdatedAt = sup.At
 			states[id] = st
 		}
 	}

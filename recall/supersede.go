@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -114,6 +115,12 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 				for _, c := range append(slices.Clone(rel.Nouns), rel.Cues...) {
 					if !slices.Contains(rel.Ambiguous, c) {
 						t.cues = append(t.cues, c)
+						continue
+					}
+					// an ambiguous noun with its determiner: "took a job
+					// at Spotify", "my manager left"
+					for _, d := range []string{"my", "our", "a", "new"} {
+						t.cues = append(t.cues, d+" "+c)
 					}
 				}
 			}
@@ -778,23 +785,46 @@ const maxCorrected = 3
 // joins the candidates too far to show and replaces the message it
 // follows (retireByTopic). A correction of a request ("no, don't run it
 // yet") states nothing and is left alone.
-func (s *search) corrections(ctx context.Context, eps []EpisodeHit) error {
+func (s *search) corrections(ctx context.Context, beliefs []BeliefHit, eps []EpisodeHit) error {
 	if !s.q.AsOf.IsZero() {
 		return nil
 	}
 	next := map[string]string{} // next prompt's ID → the words it follows
+	of := map[string][]string{} // next prompt's ID → the beliefs resting on what it follows
 	var ids []string
+	follow := func(session string, at time.Time, words, beliefID string) error {
+		id, err := s.r.DB.NextPrompt(ctx, session, at)
+		if err != nil || id == "" {
+			return err
+		}
+		if _, ok := next[id]; !ok {
+			next[id] = words
+			ids = append(ids, id)
+		}
+		if beliefID != "" {
+			of[id] = append(of[id], beliefID)
+		}
+		return nil
+	}
 	for i, e := range eps {
 		if i == maxCorrected {
 			break
 		}
-		id, err := s.r.DB.NextPrompt(ctx, e.SessionID, e.CreatedAt)
-		if err != nil {
+		if err := follow(e.SessionID, e.CreatedAt, strings.TrimSpace(ownWords(e.Text)), ""); err != nil {
 			return err
 		}
-		if id != "" && next[id] == "" {
-			next[id] = strings.TrimSpace(ownWords(e.Text))
-			ids = append(ids, id)
+	}
+	// A shown belief whose newest message was corrected next is in doubt
+	// ("deploys happen from the release branch", then "no scratch that,
+	// they go out from main").
+	for i, b := range beliefs {
+		if i == maxCorrected {
+			break
+		}
+		if sup, ok := s.support[b.ID]; ok {
+			if err := follow(sup.SessionID, time.UnixMilli(sup.At), "", b.ID); err != nil {
+				return err
+			}
 		}
 	}
 	if len(ids) == 0 {
@@ -813,8 +843,16 @@ func (s *search) corrections(ctx context.Context, eps []EpisodeHit) error {
 		if !ok || asksToDo(rest) {
 			continue
 		}
-		s.unshown = append(s.unshown, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
-			Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated, followUp: true, corrects: next[e.ID]})
+		for _, id := range of[e.ID] {
+			if s.corrected == nil {
+				s.corrected = map[string]bool{}
+			}
+			s.corrected[id] = true
+		}
+		if next[e.ID] != "" {
+			s.unshown = append(s.unshown, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
+				Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated, followUp: true, corrects: next[e.ID]})
+		}
 	}
 	return nil
 }

@@ -583,3 +583,42 @@ func TestRecallCorrectionOfThePreviousMessage(t *testing.T) {
 		t.Errorf("a correction of a request hid the fact before it:\n%s", out)
 	}
 }
+
+// TestRecallDoubtsABeliefWhoseMessageWasCorrected: the belief rests on
+// a message not shown ("everything ships off the rc line"); the next of that
+// session opens "no wait, that was the other repo". The belief is shown
+// as possibly replaced.
+func TestRecallDoubtsABeliefWhoseMessageWasCorrected(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "which branch do we deploy from?", func(ctx context.Context, tx *store.Tx) error {
+		said := &store.Episode{SessionID: "s1", ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "heads up: everything ships off the rc line"}
+		if _, err := tx.AddEpisode(ctx, said); err != nil {
+			return err
+		}
+		clock = clock.Add(time.Minute)
+		if _, err := tx.AddEpisode(ctx, &store.Episode{SessionID: "s1", ProjectPath: "/a", Kind: store.EpisodePrompt,
+			Content: "no wait, that was the other repo"}); err != nil {
+			return err
+		}
+		clock = clock.Add(time.Hour)
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project deploys from the release branch", Subject: "project",
+			Predicate: "deploy_branch_is", Object: "release branch", Scope: belief.ScopeProject, ProjectPath: "/a"})
+		if err != nil {
+			return err
+		}
+		for range 3 {
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: said.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if !strings.Contains(out, "Project deploys from the release branch") {
+		t.Fatalf("the belief is not shown:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "release branch") && !strings.Contains(line, "replaced by") {
+			t.Errorf("the corrected value is shown as sure: %q\n%s", line, out)
+		}
+	}
+}

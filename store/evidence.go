@@ -353,17 +353,23 @@ func (db *DB) BeliefsFromEpisode(ctx context.Context, episodeID string) ([]Belie
 		(SELECT belief_id FROM evidence WHERE episode_id = ?) ORDER BY seq`, episodeID)
 }
 
-// NewestSupport returns, for each of the beliefs that has one, when the
-// newest episode supporting it was recorded (Unix ms). A belief's own
-// times are those of consolidation: a correction said in the same session
-// as the value it corrects is consolidated with it, so only the episodes
-// tell which was said last.
-func (db *DB) NewestSupport(ctx context.Context, beliefIDs []string) (map[string]int64, error) {
-	out := map[string]int64{}
+// Support is the newest message a belief rests on.
+type Support struct {
+	EpisodeID string
+	SessionID string
+	At        int64 // Unix ms
+}
+
+// NewestSupport returns, for each of the beliefs that has one, the newest
+// episode supporting it. A belief's own times are those of consolidation:
+// a correction said in the same session as the value it corrects is
+// consolidated with it, so only the episodes tell which was said last.
+func (db *DB) NewestSupport(ctx context.Context, beliefIDs []string) (map[string]Support, error) {
+	out := map[string]Support{}
 	if len(beliefIDs) == 0 {
 		return out, nil
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT ev.belief_id, MAX(e.created_at) FROM evidence ev
+	rows, err := db.sql.QueryContext(ctx, `SELECT ev.belief_id, e.id, e.session_id, MAX(e.created_at) FROM evidence ev
 		JOIN episodes e ON e.id = ev.episode_id
 		WHERE ev.belief_id IN (SELECT value FROM json_each(?)) AND ev.support > 0
 		GROUP BY ev.belief_id`, idsJSON(beliefIDs))
@@ -373,11 +379,11 @@ func (db *DB) NewestSupport(ctx context.Context, beliefIDs []string) (map[string
 	defer rows.Close()
 	for rows.Next() {
 		var id string
-		var at int64
-		if err := rows.Scan(&id, &at); err != nil {
+		var s Support
+		if err := rows.Scan(&id, &s.EpisodeID, &s.SessionID, &s.At); err != nil {
 			return nil, wrap("read newest support", err)
 		}
-		out[id] = at
+		out[id] = s
 	}
 	return out, wrap("read newest support", rows.Err())
 }
