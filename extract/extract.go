@@ -93,6 +93,11 @@ func ExtractWith(text string, ctx Context) []Fact {
 				*r = saved // a reading that found nothing leaves no trace
 			}
 		}
+		if len(found) == 0 && c.text != "" {
+			if fs, sc, ok := r.segments(rc, c); ok {
+				found, c = fs, sc
+			}
+		}
 		for _, f := range found {
 			f = r.finish(f, &c)
 			all := append([]Fact{f}, versionFacts(f)...)
@@ -103,10 +108,15 @@ func ExtractWith(text string, ctx Context) []Fact {
 			if len(all) > 1 && f.Replaces == "" && versionBump().MatchString(c.text) {
 				all = all[1:] // "upgraded to Go 1.22" changes the version, not the language
 			}
-			for _, g := range all {
-				if g.Statement == "" {
-					g = r.finish(g, &c)
+			for i := range all {
+				if all[i].Statement == "" {
+					all[i] = r.finish(all[i], &c)
 				}
+			}
+			if c.correction && len(all) > 1 && all[0].Replaces == "" && all[1].Replaces != "" {
+				all = all[1:] // "no wait, this one is on node 20" corrects the version, not the runtime
+			}
+			for _, g := range all {
 				if r.seen[g.key()] || g.Kind == KindFact && (strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] ||
 					strings.Contains(g.Object, " is ") || strings.HasPrefix(g.Object, "is ")) {
 					continue
@@ -707,3 +717,76 @@ var bareBump = lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:upgraded|bumped|upd
 
 // versionNow: "it's 1.22 now", "1.22 these days".
 var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?v?(\d+(?:\.\d+)*) (?:now|these days|nowadays)$`)
+
+// segmentSep cuts a clause into the statements set side by side in it: a
+// comma, a parenthesis or a dash between two of them ("fix the flaky
+// test (CI is Woodpecker, config in .woodpecker.yml)", "finally got off
+// Heroku, everything's on Railway since last week").
+var segmentSep = lazyRegexp(`\s*[,()\[\]]\s*|\s+[—–]\s+|\s+-\s+`)
+
+// segments is the third reading of a clause that gave nothing as a whole
+// and in other words: each statement set beside another in it is read on
+// its own, so a fact said in passing inside a request, an aside or a list
+// of remarks is not lost because the sentence around it says nothing.
+// Only facts are kept: a rule needs the whole sentence, whose other parts
+// may limit it ("for this one function, don't add logging"). A clause the
+// filters reject as a whole (a question, a condition, reported speech)
+// gives nothing, so no part of it can.
+func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
+	if c.question || r.topic != "" || r.said != "" || !strings.ContainsAny(rc.text, ",()[]—–-") {
+		return nil, c, false
+	}
+	whole := analyze(rc)
+	if whole.question || whole.hedged || rejectReason(&whole) != "" || saidAnywhere().MatchString(whole.text) {
+		return nil, c, false
+	}
+	parts := segmentSep().Split(rc.text, -1)
+	if len(parts) < 2 || len(parts) > 8 {
+		return nil, c, false
+	}
+	for _, p := range parts {
+		if len(strings.Fields(p)) < 2 {
+			continue
+		}
+		saved := *r
+		sub := analyze(rawClause{text: p})
+		if sub.hedged {
+			return nil, c, false
+		}
+		sub.correction = sub.correction || c.correction
+		sub.change = sub.change || c.change
+		fs := onlyFacts(r.extractClause(&sub))
+		if len(fs) == 0 {
+			*r = saved
+			for _, rw := range r.rewordings(rawClause{text: p}, &sub) {
+				rw.correction = rw.correction || c.correction
+				if fs = onlyFacts(r.extractClause(&rw)); len(fs) > 0 {
+					sub = rw
+					break
+				}
+				*r = saved
+			}
+		}
+		if len(fs) > 0 {
+			sub.span = strings.TrimSpace(p)
+			return fs, sub, true
+		}
+		*r = saved
+	}
+	return nil, c, false
+}
+
+// saidAnywhere: a sentence that reports what was said ("I think I told
+// you we use GitLab CI") is about the words, not the project.
+var saidAnywhere = lazyRegexp(`\bi (?:said|wrote|typed|told you|mentioned)\b`)
+
+// onlyFacts keeps the facts of fs, or nothing if any is a guideline (a
+// part that reads as a rule is no aside).
+func onlyFacts(fs []Fact) []Fact {
+	for _, f := range fs {
+		if f.Kind == KindGuideline || strings.HasPrefix(f.Predicate, "should") {
+			return nil
+		}
+	}
+	return fs
+}

@@ -322,6 +322,32 @@ var (
 	writeStandard = lazyRegexp(`^write (?:all )?(?:commit messages|messages|code comments|comments|docs|documentation|code|tests|pr descriptions|changelogs?|docstrings) (?:in|with|using) [a-z0-9 +.-]+$`)
 )
 
+var (
+	// backReference is "it" or "them" after a noun the same instruction
+	// names: "show the diff before applying it" applies the diff, not
+	// something in the conversation.
+	backReference = lazyRegexp(`^(\S+ (?:\S+ )*?(?:the|a|an|any|every|each|all|your|our|my) [a-z0-9_.-]+\b.*?)\b(?:it|them)\b`)
+	// kindReference is "those" or "these" before a plural that an
+	// "every" or "all" in the same instruction makes a kind: "add those
+	// big comment banners above every function".
+	kindReference = lazyRegexp(`\b(?:those|these) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s)\b(.*\b(?:every|each|all|any)\b)`)
+)
+
+// innerReference removes the words of an instruction that point inside
+// it rather than at the conversation, so only a real pointer ("fix it",
+// "delete those files") makes it a one-off.
+func innerReference(obj string) string {
+	for range 3 {
+		next := backReference().ReplaceAllString(obj, "$1")
+		next = kindReference().ReplaceAllString(next, "$1$2")
+		if next == obj {
+			break
+		}
+		obj = next
+	}
+	return obj
+}
+
 // instruction validates the object of an instruction: it must say what to
 // do, and must not point at something only this conversation can see.
 func instruction(obj string, negative bool, verb string) (guideline, bool) {
@@ -335,7 +361,8 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 		// "leave third_party/ alone": a ban on touching it
 		obj, negative, verb = "touch "+m[1], true, "should not"
 	}
-	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(stripScope(exceptTail().ReplaceAllString(obj, "")), ""), ""), "$1 ")) {
+	obj = kindReference().ReplaceAllString(obj, "$1$2") // "add those banners above every function" says which kind
+	if oneOff().MatchString(innerReference(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(stripScope(exceptTail().ReplaceAllString(obj, "")), ""), ""), "$1 "))) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
