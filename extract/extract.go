@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -634,6 +635,12 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 			return []clause{rw}
 		}
 	}
+	if rw, ok := r.pronounSlot(c); ok {
+		return []clause{rw}
+	}
+	if rw, ok := answerTool(c); ok {
+		return []clause{rw}
+	}
 	if head, tail, ok := strings.Cut(c.span, ", "); ok {
 		// "I got that wrong, it's pnpm", "Tom was my old manager, now it's
 		// Sam": a clause that only sets up a correction, and its value
@@ -789,4 +796,72 @@ func onlyFacts(fs []Fact) []Fact {
 		}
 	}
 	return fs
+}
+
+var (
+	// pronounSlotRe: "It's my main editor", "that's our database": the
+	// slot of a thing named just before.
+	pronounSlotRe = lazyRegexp(`^(?:it|that|this|which) (?:is|was) (?:also |still |now |basically |actually )?(my|our) (?:main |primary |default |daily |go-to |favou?rite |preferred |usual |current )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
+	// answerToolRe: "it's cockroachdb", "it's all postgres since the
+	// migration": a bare tool given as what something is.
+	answerToolRe = lazyRegexp(`^(?:it is|that is|its) (?:all |just |only |basically |mostly |now |still )?([a-z0-9][a-z0-9.+# -]*?)(?: (?:now|these days|nowadays|here|for us|everywhere|all the way))?(?: since .+| for (?:a while|years|months|ages))?$`)
+)
+
+// pronounSlot reads "It's my main editor" after "… splitting panes in
+// Helix?": the pronoun stands for the last tool the text named, if the
+// slot is of that tool's kind.
+func (r *reading) pronounSlot(c *clause) (clause, bool) {
+	m := pronounSlotRe().FindStringSubmatch(c.text)
+	if m == nil || len(r.clauses) == 0 {
+		return clause{}, false
+	}
+	cat, _, known := slotOf(m[2])
+	if !known || cat == "" {
+		return clause{}, false
+	}
+	for i := len(r.clauses) - 1; i >= 0 && i >= len(r.clauses)-2; i-- {
+		if t, ok := toolNamed(r.clauses[i].span, cat); ok {
+			rw := *c
+			rw.text = t.Name + " is " + m[1] + " " + m[2]
+			return rw, true
+		}
+	}
+	return clause{}, false
+}
+
+// toolNamed finds the last tool of a category a span names.
+func toolNamed(span, cat string) (*tool, bool) {
+	ws := strings.Fields(strings.ToLower(span))
+	if len(ws) > 40 {
+		ws = ws[len(ws)-40:]
+	}
+	for i := len(ws) - 1; i >= 0; i-- {
+		for n := min(3, len(ws)-i); n >= 1; n-- {
+			if t, ok := lookupTool(strings.Trim(strings.Join(ws[i:i+n], " "), ",.;:!?()\"'`")); ok && slices.Contains(t.Categories, cat) {
+				return t, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// answerTool reads a bare tool given as what something is ("what's wrong
+// with this query? it's cockroachdb", "mysql is out, it's all postgres
+// since the migration"): the tool fills its own slot, the person's for a
+// personal tool, else the project's.
+func answerTool(c *clause) (clause, bool) {
+	m := answerToolRe().FindStringSubmatch(offeredTail().ReplaceAllString(c.text, ""))
+	if m == nil {
+		return clause{}, false
+	}
+	t, ok := lookupTool(strings.TrimSpace(m[1]))
+	if !ok {
+		return clause{}, false
+	}
+	rw := *c
+	rw.text = "we use " + m[1]
+	if personalCategory()[t.Categories[0]] {
+		rw.text = "i use " + m[1]
+	}
+	return rw, true
 }

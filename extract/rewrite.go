@@ -36,6 +36,9 @@ const (
 	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|q[1-4](?:\s+\d{4})?|\d{4}|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
 )
 
+// offeredTail is a tail that offers the statement as help.
+var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
+
 var rewordings = []rewording{
 	// a standing marker set between commas inside the sentence: "I'd
 	// appreciate it if, going forward, you kept answers short"
@@ -61,6 +64,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:no,?\s+)?from\s+(?:the\s+)?(\S+)\s+branch$`), out: "we deploy from the $1 branch", correction: true},
 	// asides that add nothing
 	{re: lazyRegexp(`(?i),?\s+(?:fyi|of course|obviously|to be exact|if that helps|if it helps|in case it matters|in case that helps|if that matters)$`)},
+	// a tail that offers the statement as help conditions nothing:
+	// "Europe/Madrid is my timezone if you need it", "it's cockroachdb
+	// if that matters", "… in case you were wondering"
+	{re: offeredTail},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
