@@ -90,7 +90,7 @@ var scopeTails = []string{"in this repo", "in this repository", "in this project
 	"in all my projects", "in all our projects", "in any of my projects", "in all of my projects",
 	"in all my code", "in all our code", "for all projects", "please", "from now on", "going forward",
 	"moving forward", "in the future", "in future", "by default", "thanks", "thank you",
-	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team", "ever"}
+	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team", "ever", "no exceptions", "no matter what"}
 
 func stripScope(t string) string {
 	for changed := true; changed; {

@@ -217,6 +217,9 @@ var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|n
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
 
+// universalTail says a rule holds without exception.
+var universalTail = lazyRegexp(`(?i),?\s+(?:no exceptions|with no exceptions|without exceptions?|no matter what|no excuses)[.!]?$`)
+
 // anyColon is a colon between two statements.
 var anyColon = lazyRegexp(`(:\s+)`)
 
@@ -250,6 +253,9 @@ func clauses(s rawClause) []rawClause {
 	if m := leadIn().FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "Before you start: we use pnpm": the lead-in conditions nothing
 	}
+	// "commits are signed, no exceptions": the tail belongs to the rule it
+	// ends, not a clause of its own
+	text = universalTail().ReplaceAllString(text, " no exceptions")
 	// "we dropped poetry, uv all the way": the value all the way is what
 	// is used now
 	text = allTheWay().ReplaceAllString(text, ", it's all $1")
