@@ -289,7 +289,7 @@ var strongModal = sync.OnceValue(func() map[string]bool {
 
 var (
 	// houseScope: where a convention holds, at the end of it.
-	houseScope = lazyRegexp(`,?\s+(?:here|around here|in this (?:repo|repository|project|codebase|team|company|shop|org|house)|on this (?:team|project)|in our (?:team|repo|codebase|company|shop)|across the (?:repo|codebase|board)|(?:with )?no exceptions|without exceptions?|no matter what|period)$`)
+	houseScope = lazyRegexp(`,?\s+(?:here|around here|in this (?:repo|repository|project|codebase|team|company|shop|org|house)|on this (?:team|project)|in our (?:team|repo|codebase|company|shop)|across the (?:repo|codebase|board)|(?:with )?no exceptions|without exceptions?|no matter what)$`)
 	// instrumented: a passive that says what it is done with.
 	instrumented = lazyRegexp(` (?:with|by|via|through|using|in|on) [a-z0-9]`)
 	// genericPresent: "error messages start lowercase", what things of a
