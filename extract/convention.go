@@ -46,6 +46,41 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 	return m
 })
 
+var (
+	// ubiquitous: "type hints on every function signature", "docstrings
+	// everywhere please": a kind of thing wanted wherever it fits, said
+	// without a verb.
+	ubiquitous = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ((?:on|in|for) (?:every|each|all) [a-z0-9_ -]+|everywhere|throughout|across the (?:board|codebase|repo))(,? please)?$`)
+	// troubleNouns name what goes wrong, never what is wanted: "errors
+	// everywhere", "warnings on every build".
+	troubleNouns = sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for w := range strings.FieldsSeq(`errors bugs warnings failures issues problems crashes typos exceptions timeouts leaks conflicts flakes regressions complaints`) {
+			m[w] = true
+		}
+		return m
+	})
+)
+
+// matchUbiquitous reads a verbless wish for a kind of thing everywhere it
+// fits ("type hints on every function signature, no exceptions"): use it.
+func matchUbiquitous(c *clause) []Fact {
+	m := ubiquitous().FindStringSubmatch(c.text)
+	if m == nil {
+		// the trailing "everywhere please" may have been cut as a scope
+		m = ubiquitous().FindStringSubmatch(strings.TrimRight(lowerNormalize(c.span), ".! "))
+	}
+	if m == nil || troubleNouns()[lastOf(m[1])] || badStart()[firstWord(m[1])] || strings.Contains(m[1], "ing ") {
+		return nil
+	}
+	if m[2] == "everywhere" || m[2] == "throughout" || strings.HasPrefix(m[2], "across") {
+		if m[3] == "" && !c.standing && !c.directive {
+			return nil // "errors everywhere", "cats everywhere" say how things are
+		}
+	}
+	return guidelineFact(c, "use "+m[1]+" "+m[2], false, 0)
+}
+
 // matchConvention reads a convention stated as how things are done.
 func matchConvention(c *clause) []Fact {
 	houseRule := false // said where the house's rules hold, not just "here"

@@ -31,6 +31,7 @@ var matchers = []matcher{
 	matchBuiltIn,
 	matchEntityPath,
 	matchOpenSlot,
+	matchUbiquitous,
 	matchGuideline,
 	matchConvention,
 	matchReplyRule,
