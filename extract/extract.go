@@ -642,6 +642,9 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 	if rw, ok := answerTool(c); ok {
 		return []clause{rw}
 	}
+	if rw, ok := slotMoved(rc, c); ok {
+		return []clause{rw}
+	}
 	if head, tail, ok := strings.Cut(c.span, ", "); ok {
 		// "I got that wrong, it's pnpm", "Tom was my old manager, now it's
 		// Sam": a clause that only sets up a correction, and its value
@@ -864,5 +867,37 @@ func answerTool(c *clause) (clause, bool) {
 	if personalCategory()[t.Categories[0]] {
 		rw.text = "i use " + m[1]
 	}
+	return rw, true
+}
+
+var (
+	// slotMovedBy, slotMovedOf: a tool slot changed from one value to
+	// another, "We migrated state management from Redux to Zustand",
+	// "styling moved from Sass to Tailwind last quarter".
+	slotMovedBy = lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?(?:migrated|moved|switched|changed|ported)\s+(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
+	slotMovedOf = lazyRegexp(`(?i)^(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+(?:has\s+)?(?:moved|migrated|switched|changed|went)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
+)
+
+// slotMoved reads a tool slot said to have moved from one tool to
+// another; "we moved the helper from utils.go to strings.go" names no
+// slot and says nothing.
+func slotMoved(rc rawClause, c *clause) (clause, bool) {
+	m := slotMovedBy().FindStringSubmatch(rc.text)
+	if m == nil {
+		m = slotMovedOf().FindStringSubmatch(rc.text)
+	}
+	if m == nil {
+		return clause{}, false
+	}
+	noun := strings.ToLower(strings.TrimSpace(m[1]))
+	cat, _, known := slotOf(noun)
+	if !known || cat == "" {
+		return clause{}, false
+	}
+	if t, ok := lookupTool(strings.ToLower(m[3])); !ok || !slices.Contains(t.Categories, cat) {
+		return clause{}, false
+	}
+	rw := analyze(rawClause{text: "our " + noun + " is " + m[3] + " instead of " + m[2]})
+	rw.span, rw.change = c.span, true
 	return rw, true
 }

@@ -102,7 +102,21 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:the\s+)?(frontend|backend|app|api|service|site|website|server|worker)\s+is\s+(?:a|an)\s+(\S+)\s+(?:app|project|service|application|codebase|site|api)$`), out: "the $1 is built with $2"},
 	{re: lazyRegexp(`(?i)^(?:it\s+is|it's)\s+(?:a|an)\s+(\S+)\s+(?:app|project|service|application|codebase)$`), out: "the project is built with $1"},
 	{re: lazyRegexp(`(?i)^(?:.*\s)?(ci|database|editor|deploy target),?\s+which\s+(?:for\s+us|here|in\s+our\s+case)\s+is\s+(.+)$`), out: "our $1 is $2"},
-	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team lead),\s+([A-Z][\w-]+),.*$`), out: "my $1 is $2"},
+	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team lead|tech lead|skip|direct manager),\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*),.*$`), out: "my $1 is $2"},
+	// an appositive that names the person a sentence ends on: "the person
+	// who reviews all my work is my lead, Farah Haddad"
+	{re: lazyRegexp(`^(?:.*\s)?(?i:my)\s+(manager|boss|lead|team lead|tech lead|direct manager),?\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*)$`), out: "my $1 is $2"},
+	// a place named by a word that points at the speaker's project: "the
+	// backend here is FastAPI", "tests here run with mocha"
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?[a-z0-9/-]+(?:\s[a-z0-9/-]+)?)\s+(?:here|in\s+this\s+(?:repo|project|codebase|service)|on\s+this\s+(?:project|one|repo))\s+((?:is|are|run|runs|use|uses|live|lives|go|goes|sit|sits)\b.*)$`), out: "$1 $2"},
+	// a part of the project that keeps its data somewhere: "this service
+	// keeps its data in DynamoDB"
+	{re: lazyRegexp(`(?i)^(?:this|the|our)\s+(?:service|app|api|backend|project|repo|system|platform|worker|application)\s+(?:keeps|stores|persists|puts|saves|has)\s+(?:its|all\s+its|all\s+of\s+its|our|the|all)\s+(?:data|state|records)\s+(in|on)\s+(.+)$`), out: "our data lives $1 $2"},
+	// what kind of app the project is, with its version and its language:
+	// "We're a Rails 7 app on Ruby 3.3"
+	{re: lazyRegexp(`(?i)^(?:we\s+are|we're|this\s+is|it\s+is|it's)\s+(?:a|an)\s+([\w.+#-]+(?:\s+v?\d+(?:\.\d+)*)?)\s+(?:app|service|project|shop|codebase|api|monorepo|backend|site)\s+(?:on|with|using|in)\s+([\w.+#-]+(?:\s+v?\d+(?:\.\d+)*)?)$`), out: "we use $1 and $2"},
+	// a team named with the employer: "I'm at Monzo, on the fraud team"
+	{re: lazyRegexp(`^(?i:i(?:'m|\s+am))\s+(?:at|with)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?),?\s+(?:on|in)\s+(?:the|a)\s+[\w -]+?\s+(?:team|org|group|squad|department)$`), out: "I work at $1"},
 	// changes in other words
 	{re: lazyRegexp(`(?i)\b(switched|changed|moved|migrated|went)\s+(?:over\s+)?to\s+(.+?)\s+from\s+(.+)$`), out: "$1 from $3 to $2", change: true},
 	{re: lazyRegexp(`(?i)\bwe\s+went\s+to\b`), out: "we switched to", change: true},

@@ -205,7 +205,7 @@ func matchSlot(c *clause) []Fact {
 			// a tool slot changed or named by "the" needs a tool
 			return nil
 		}
-		return slotTools(subject, cat, value, old)
+		return slotTools(subject, cat, value, old, activityNouns[lastOf(slot)])
 	}
 	if !known && subject == SubjectProject && projectPart().MatchString(slot) {
 		return partTools(value) // "our backend is Django + Celery"
@@ -233,8 +233,13 @@ func matchSlot(c *clause) []Fact {
 	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Replaces: old, shownObject: showValue(pred, obj, c.span)}}
 }
 
+// activityNouns name work done rather than the kind of tool that does
+// it: "builds are bazel" says what builds, and the tool says what kind it
+// is.
+var activityNouns = map[string]bool{"build": true, "builds": true, "deploys": true, "deployments": true, "releases": true, "pipelines": true}
+
 // slotTools reads the value of a tool slot: "our CI is GitHub Actions".
-func slotTools(subject, cat, value, old string) []Fact {
+func slotTools(subject, cat, value, old string, loose bool) []Fact {
 	var out []Fact
 	if t, known := lookupTool(old); known {
 		old = t.Name
@@ -256,6 +261,11 @@ func slotTools(subject, cat, value, old string) []Fact {
 		if t, known := lookupTool(obj); known {
 			if stackCats[cat] && !slices.Contains(t.Categories, cat) {
 				continue // "our dashboard is React" names no observability tool
+			}
+			if loose && !slices.Contains(t.Categories, cat) && categoryPredicate()[t.Categories[0]] != "" {
+				// "builds are bazel": the tool says what it is when the
+				// noun is loose about it
+				pred = categoryPredicate()[t.Categories[0]]
 			}
 			obj = t.Name
 		} else if len(strings.Fields(obj)) > 2 || strings.HasSuffix(firstWord(obj), "ing") || objectTail().MatchString(obj) {

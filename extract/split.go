@@ -217,6 +217,10 @@ var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|n
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
 
+// trailingAsk is a question or request that ends a sentence after a
+// comma: "…, can you help me finish the parser?", "…, any idea why?".
+var trailingAsk = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|any\s+(?:idea|ideas|thoughts|chance|tips)|what|how|why|where|which|do\s+you|is\s+there|should\s+(?:i|we))\b[^,]*)$`)
+
 // universalTail says a rule holds without exception.
 var universalTail = lazyRegexp(`(?i),?\s+(?:no exceptions|with no exceptions|without exceptions?|no matter what|no excuses)[.!]?$`)
 
@@ -266,6 +270,14 @@ func clauses(s rawClause) []rawClause {
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
+	}
+	if s.question {
+		if m := trailingAsk().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) >= 3 {
+			// "My boss, Kenji Watanabe, wants this done by Friday, can you
+			// help me finish the parser?": what is said before the request
+			// is a statement; only the request asks
+			return append(clauses(rawClause{text: m[1]}), rawClause{text: m[2], question: true})
+		}
 	}
 	if m := notThenValue().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) <= 3 {
 		text = m[2] + ", not " + m[1]
