@@ -99,6 +99,8 @@ func ExtractWith(text string, ctx Context) []Fact {
 			if fs, sc, ok := r.segments(rc, c); ok {
 				found, c = fs, sc
 			}
+		} else if len(found) > 0 {
+			found = append(found, r.laterSegments(rc, c, found)...)
 		}
 		for _, f := range found {
 			f = r.finish(f, &c)
@@ -900,4 +902,46 @@ func slotMoved(rc rawClause, c *clause) (clause, bool) {
 	rw := analyze(rawClause{text: "our " + noun + " is " + m[3] + " instead of " + m[2]})
 	rw.span, rw.change = c.span, true
 	return rw, true
+}
+
+// laterSegments reads the statements set after the first in a clause that
+// already gave facts, when a comma or dash sets them apart without a
+// joining word the splitter knows: "mongo is gone, all the data lives in
+// postgres now". A part adds only facts of slots the clause's own facts
+// do not hold, so a part that restates or qualifies them adds nothing.
+func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
+	if c.question || r.topic != "" || r.said != "" || !strings.ContainsAny(rc.text, ",()—–-") {
+		return nil
+	}
+	parts := segmentSep().Split(rc.text, -1)
+	if len(parts) < 2 || len(parts) > 6 {
+		return nil
+	}
+	held := map[string]bool{}
+	for _, f := range found {
+		held[f.Subject+"|"+f.Predicate] = !f.Negated // what is gone leaves its slot to a new value
+		if f.Kind == KindGuideline || strings.HasPrefix(f.Predicate, "should") {
+			return nil // a rule's parts qualify it
+		}
+	}
+	var out []Fact
+	for _, p := range parts[1:] {
+		if len(strings.Fields(p)) < 3 {
+			continue
+		}
+		sub := analyze(rawClause{text: p})
+		if sub.question || sub.hedged || sub.text == "" {
+			continue
+		}
+		saved := *r
+		fs := onlyFacts(r.extractClause(&sub))
+		*r = saved
+		for _, f := range fs {
+			if !held[f.Subject+"|"+f.Predicate] {
+				held[f.Subject+"|"+f.Predicate] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
