@@ -140,6 +140,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 	r.selfCorrections()
 	r.neighbours()
 	r.alternatives()
+	r.limitRules(text)
 	for i, f := range r.facts {
 		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
@@ -945,3 +946,47 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 	}
 	return out
 }
+
+var (
+	// oneInstance limits what is asked to one thing or one time: "for
+	// this one function, don't add logging", "just this once".
+	oneInstance = lazyRegexp(`(?i)\b(?:for|in|on) (?:this|that) (?:one |particular |specific |single )?(?:function|file|method|class|pr|pull request|change|commit|test|module|component|endpoint|script|case|bug|task|ticket|snippet|line|query|call|loop)\b|\b(?:just |only )?this (?:once|time)\b|\bfor now\b|\bjust for (?:this|now|today)\b|\bfor the moment\b`)
+	// retraction takes back what the text said before it: "hmm, never
+	// mind, just run it", "forget it".
+	retraction = lazyRegexp(`(?i)\b(?:never ?mind|forget (?:it|that|what i said)|scratch that|ignore (?:that|what i said|me)|disregard (?:that|what i said))\b`)
+	// hereSpot is "here" at the end of a request: at this spot in the code.
+	hereSpot = lazyRegexp(`(?i)\bhere\b\s*(?:[,;:(-]|$)`)
+)
+
+// limitRules drops the rules a text limits to one occasion: one scoped to
+// a single thing or time ("for this one function, don't add logging"),
+// taken back later ("please always double-check... hmm, never mind"), or
+// asked of this spot in the code without a word that makes it standing
+// ("use a set instead of a list here, lookups are O(1)").
+func (r *reading) limitRules(text string) {
+	retracted := -1
+	if loc := retraction().FindStringIndex(text); loc != nil {
+		retracted = loc[0]
+	}
+	limited := oneInstance().MatchString(text)
+	out := r.facts[:0]
+	for _, f := range r.facts {
+		if f.Kind == KindGuideline {
+			if limited {
+				continue
+			}
+			if retracted >= 0 && f.Span != "" && strings.Index(text, f.Span) >= 0 && strings.Index(text, f.Span) < retracted {
+				continue
+			}
+			if hereSpot().MatchString(f.Span) && !standingWord().MatchString(f.Span) && f.Predicate == "should" &&
+				startsWithVerb(strings.TrimPrefix(strings.ToLower(f.Span), "please ")) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	r.facts = out
+}
+
+// standingWord makes a request a habit wherever it sits.
+var standingWord = lazyRegexp(`(?i)\b(?:always|never|every|each|all|any|from now on|going forward|in future|in the future|by default|whenever|make sure|remember|don't|do not|avoid|prefer|stop|no)\b`)
