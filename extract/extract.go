@@ -978,7 +978,8 @@ func (r *reading) limitRules(text string) {
 			if retracted >= 0 && f.Span != "" && strings.Index(text, f.Span) >= 0 && strings.Index(text, f.Span) < retracted {
 				continue
 			}
-			if hereSpot().MatchString(f.Span) && !standingWord().MatchString(f.Span) && f.Predicate == "should" &&
+			ask, _, _ := strings.Cut(f.Span, ",")
+			if hereSpot().MatchString(ask) && !standingWord().MatchString(f.Span) && f.Predicate == "should" &&
 				startsWithVerb(strings.TrimPrefix(strings.ToLower(f.Span), "please ")) {
 				continue
 			}
