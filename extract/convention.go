@@ -50,7 +50,7 @@ var (
 	// ubiquitous: "type hints on every function signature", "docstrings
 	// everywhere please": a kind of thing wanted wherever it fits, said
 	// without a verb.
-	ubiquitous = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ((?:on|in|for) (?:every|each|all) [a-z0-9_ -]+|everywhere|throughout|across the (?:board|codebase|repo))(,? please)?$`)
+	ubiquitous = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ((?:on|in|for) (?:every|each|all) [a-z0-9_ -]+|everywhere|throughout|always|across the (?:board|codebase|repo))(,? please)?$`)
 	// troubleNouns name what goes wrong, never what is wanted: "errors
 	// everywhere", "warnings on every build".
 	troubleNouns = sync.OnceValue(func() map[string]bool {
@@ -72,6 +72,9 @@ func matchUbiquitous(c *clause) []Fact {
 	}
 	if m == nil || troubleNouns()[lastOf(m[1])] || badStart()[firstWord(m[1])] || strings.Contains(m[1], "ing ") {
 		return nil
+	}
+	if m[2] == "always" {
+		return guidelineFact(c, "use "+m[1], false, 0) // "Semicolons always"
 	}
 	if m[2] == "everywhere" || m[2] == "throughout" || strings.HasPrefix(m[2], "across") {
 		if m[3] == "" && !c.standing && !c.directive {

@@ -597,7 +597,7 @@ func matchGuideline(c *clause) []Fact {
 	if !standing && repoStandard().MatchString(c.text) {
 		standing = true // "keep line length under 100 characters in this repo"
 	}
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !standingEvery().MatchString(c.text) &&
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}

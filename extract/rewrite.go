@@ -156,6 +156,17 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:like|love|prefer)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "I would rather you $1"},
 	{re: lazyRegexp(`(?i)^(we|i)\s+(squash-merge|rebase-merge|squash)(?:\s+(?:everything|all\s+prs|prs|pull\s+requests))?$`), out: "$1 always $2 pull requests"},
 	{re: lazyRegexp(`(?i)^(short|shorter|concise|brief)\s+(answers|responses|replies)(?:,?\s+please)?$`), out: "always give $1 $2"},
+	// an evaluation of a way of working: "it's better to ask before
+	// deleting anything", "it's best to pin versions"
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
+	// what the person never wants to see: "I never want to see print
+	// statements in production code"
+	{re: lazyRegexp(`(?i)^i\s+(?:never|don't\s+ever|do\s+not\s+ever|don't|do\s+not)\s+want\s+to\s+see\s+(?:any\s+)?(.+)$`), out: "avoid $1"},
+	// one kind over another, said bare: "Tabs, not spaces", "single
+	// quotes, not double quotes"
+	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2"},
+	// a default for when the person is unsure: "When in doubt, ask me"
+	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
 }
 
 // gerundOf rewrites: "would you mind keeping answers short going forward?"
