@@ -758,6 +758,9 @@ func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
 	if len(parts) < 2 || len(parts) > 8 {
 		return nil, c, false
 	}
+	if fs := toolList(parts); len(fs) > 0 {
+		return fs, c, true
+	}
 	for _, p := range parts {
 		if len(strings.Fields(p)) < 2 {
 			continue
@@ -991,3 +994,59 @@ func (r *reading) limitRules(text string) {
 
 // standingWord makes a request a habit wherever it sits.
 var standingWord = lazyRegexp(`(?i)\b(?:always|never|every|each|all|any|from now on|going forward|in future|in the future|by default|whenever|make sure|remember|don't|do not|avoid|prefer|stop|no)\b`)
+
+// answerCue opens an answer: "Yes, Postgres."
+var answerCue = map[string]bool{"yes": true, "yep": true, "yeah": true, "yup": true, "sure": true, "correct": true, "right": true, "exactly": true}
+
+// toolList reads a list of bare tools as what the project (or, for a
+// personal tool, the person) uses: "Context: monorepo, pnpm workspaces,
+// turborepo", "We're a small team (3 devs), Rails monolith, Postgres,
+// Sidekiq", or one tool given as an answer ("Yes, Postgres."). A single
+// tool named in passing is no list.
+func toolList(parts []string) []Fact {
+	var tools []*tool
+	answer := false
+	for i, p := range parts {
+		w := strings.Trim(strings.ToLower(p), " .!:;")
+		if _, rest, ok := strings.Cut(w, ":"); ok {
+			w = strings.TrimSpace(rest) // "context: monorepo"
+		}
+		if i == 0 && answerCue[w] {
+			answer = true
+			continue
+		}
+		if w == "" {
+			continue
+		}
+		if t, ok := lookupTool(w); ok {
+			tools = append(tools, t)
+			continue
+		}
+		ws := strings.Fields(w)
+		if len(ws) == 2 && (listQualifier[ws[1]] || versionLike().MatchString(ws[1])) {
+			if t, ok := lookupTool(ws[0]); ok {
+				tools = append(tools, t) // "Rails monolith", "pnpm workspaces", "Postgres 16"
+			}
+		}
+	}
+	if len(tools) < 2 && !(answer && len(tools) == 1) {
+		return nil
+	}
+	var out []Fact
+	for _, t := range tools {
+		pred := categoryPredicate()[t.Categories[0]]
+		if pred == "" {
+			continue
+		}
+		subject := SubjectProject
+		if personalCategory()[t.Categories[0]] {
+			subject = SubjectUser
+		}
+		out = append(out, Fact{Subject: subject, Predicate: pred, Object: t.Name, shownObject: t.Display})
+	}
+	return out
+}
+
+// listQualifier follows a tool in a list without changing what it is.
+var listQualifier = map[string]bool{"monolith": true, "workspaces": true, "app": true, "backend": true, "frontend": true,
+	"api": true, "stack": true, "setup": true, "cluster": true, "db": true, "database": true, "monorepo": true, "everywhere": true}

@@ -156,6 +156,9 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:like|love|prefer)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "I would rather you $1"},
 	{re: lazyRegexp(`(?i)^(we|i)\s+(squash-merge|rebase-merge|squash)(?:\s+(?:everything|all\s+prs|prs|pull\s+requests))?$`), out: "$1 always $2 pull requests"},
 	{re: lazyRegexp(`(?i)^(short|shorter|concise|brief)\s+(answers|responses|replies)(?:,?\s+please)?$`), out: "always give $1 $2"},
+	// names given as what people call the person: "They call me Alex",
+	// "you can call me Sam", "Name's Dana"
+	{re: lazyRegexp(`^(?i:(?:you\s+can\s+|please\s+|just\s+)?call\s+me|(?:they|people|everyone|everybody|friends|most\s+people)\s+call\s+me|name(?:'s|\s+is))\s+([A-Z][\w'-]+)$`), out: "my name is $1"},
 	// an evaluation of a way of working: "it's better to ask before
 	// deleting anything", "it's best to pin versions"
 	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},

@@ -257,6 +257,9 @@ func slotTools(subject, cat, value, old string, loose bool) []Fact {
 		if !ok || !hasLetter().MatchString(obj) {
 			continue
 		}
+		if _, known := lookupTool(obj); !known && !strings.Contains(obj, " ") && strings.HasSuffix(obj, "ly") {
+			continue // "our CI is Jenkins, sadly": an adverb, not a tool
+		}
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
 			if stackCats[cat] && !slices.Contains(t.Categories, cat) {

@@ -217,6 +217,9 @@ var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|n
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
 
+// labelList is a list of labelled values: "lang: rust, editor: helix".
+var labelList = lazyRegexp(`^[A-Za-z][\w -]{0,20}:\s*[^,:]+(?:,\s*[A-Za-z][\w -]{0,20}:\s*[^,:]+)+$`)
+
 // trailingAsk is a question or request that ends a sentence after a
 // comma: "…, can you help me finish the parser?", "…, any idea why?".
 var trailingAsk = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|any\s+(?:idea|ideas|thoughts|chance|tips)|what|how|why|where|which|do\s+you|is\s+there|should\s+(?:i|we))\b[^,]*)$`)
@@ -270,6 +273,14 @@ func clauses(s rawClause) []rawClause {
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
+	}
+	if labelList().MatchString(text) {
+		// "lang: rust, editor: helix": each label with its value
+		var out []rawClause
+		for _, p := range strings.Split(text, ",") {
+			out = append(out, rawClause{text: strings.TrimSpace(p), question: s.question})
+		}
+		return out
 	}
 	if s.question {
 		if m := trailingAsk().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) >= 3 {
