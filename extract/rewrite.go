@@ -118,6 +118,8 @@ var rewordings = []rewording{
 	// a team named with the employer: "I'm at Monzo, on the fraud team"
 	{re: lazyRegexp(`^(?i:i(?:'m|\s+am))\s+(?:at|with)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?),?\s+(?:on|in)\s+(?:the|a)\s+[\w -]+?\s+(?:team|org|group|squad|department)$`), out: "I work at $1"},
 	// changes in other words
+	{re: lazyRegexp(`(?i)^(?:we|the\s+team|our\s+team)\s+(?:have\s+|has\s+|just\s+|finally\s+|officially\s+)*(?:adopted|introduced|rolled\s+out|brought\s+in|standardi[sz]ed\s+on|settled\s+on|went\s+with|opted\s+for|committed\s+to)\s+(.+?)(?:\s+(?:this|last)\s+(?:week|sprint|month|quarter|year))?$`), out: "we use $1", change: true},
+	{re: lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?renamed\s+(?:the\s+)?(master|main|trunk|develop|dev|production|prod)(?:\s+branch)?\s+to\s+(master|main|trunk|develop|dev|production|prod)$`), out: "we renamed the default branch from $1 to $2", change: true},
 	{re: lazyRegexp(`(?i)\b(switched|changed|moved|migrated|went)\s+(?:over\s+)?to\s+(.+?)\s+from\s+(.+)$`), out: "$1 from $3 to $2", change: true},
 	{re: lazyRegexp(`(?i)\bwe\s+went\s+to\b`), out: "we switched to", change: true},
 	{re: lazyRegexp(`(?i)\b(we|i)\s+(?:now\s+)?change\s+to\b`), out: "$1 switched to", change: true},
@@ -125,7 +127,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+working\s+as\s+(an?\s+.+?)(?:\s+since\s+.*)?$`), out: "I am $1"},
 	{re: lazyRegexp(`(?i)\b(?:was|were|got|has been)\s+(?:re-?written|converted|rewritten)\s+from\b`), out: "was ported from", change: true},
 	{re: lazyRegexp(`(?i)^changed\s+my\s+`), out: "I changed my ", change: true},
-	{re: lazyRegexp(`(?i)^i\s+got\s+promoted\s+to\s+(?:a\s+|an\s+)?(.+?)(?:\s+(?:last|this)\s+\w+|\s+yesterday|\s+today)?$`), out: "I am a $1 now", change: true},
+	{re: lazyRegexp(`(?i)^(?:i\s+)?(?:just\s+|finally\s+)?got\s+promoted\s+to\s+(?:a\s+|an\s+)?(.+?)(?:\s+(?:last|this)\s+\w+|\s+yesterday|\s+today)?$`), out: "I am a $1 now", change: true},
 	{re: lazyRegexp(`(?i)\breplaced\s+(\S+(?:\s\S+)?)\s+by\b`), out: "replaced $1 with", change: true},
 	{re: lazyRegexp(`(?i)^(our|my|the)\s+([\w ]+?)\s+(?:got|was|has been)\s+renamed\s+(?:from\s+\S+\s+)?to\s+(.+)$`), out: "$1 $2 is $3", change: true},
 	{re: lazyRegexp(`(?i)^(?:we\s+)?(?:moved|migrated|took)\s+(?:the\s+whole\s+thing|everything|it\s+all|it|the\s+app|the\s+service|us|our\s+\w+)?\s*off\s+(?:of\s+)?(\S+)\s+(?:onto|to|and\s+onto)\s+(\S+)(.*)$`), out: "we switched from $1 to $2$3", change: true},
