@@ -95,6 +95,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 				*r = saved // a reading that found nothing leaves no trace
 			}
 		}
+		if len(found) > 0 && allClauses(found) {
+			found = nil // "i dislike yaml, every config language is better" read as one object
+		}
 		if len(found) == 0 && c.text != "" {
 			if fs, sc, ok := r.segments(rc, c); ok {
 				found, c = fs, sc
@@ -121,8 +124,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 				all = all[1:] // "no wait, this one is on node 20" corrects the version, not the runtime
 			}
 			for _, g := range all {
-				if r.seen[g.key()] || g.Kind == KindFact && (strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] ||
-					strings.Contains(g.Object, " is ") || strings.HasPrefix(g.Object, "is ")) {
+				if r.seen[g.key()] || g.Kind == KindFact && (strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] || clauseObject(g)) {
 					continue
 				}
 				r.seen[g.key()] = true
@@ -1050,3 +1052,19 @@ func toolList(parts []string) []Fact {
 // listQualifier follows a tool in a list without changing what it is.
 var listQualifier = map[string]bool{"monolith": true, "workspaces": true, "app": true, "backend": true, "frontend": true,
 	"api": true, "stack": true, "setup": true, "cluster": true, "db": true, "database": true, "monorepo": true, "everywhere": true}
+
+// clauseObject: a fact whose object holds a clause of its own ("yaml,
+// every config language is better") read too far.
+func clauseObject(f Fact) bool {
+	return f.Kind != KindGuideline && !strings.HasPrefix(f.Predicate, "should") && (strings.Contains(f.Object, " is ") || strings.HasPrefix(f.Object, "is "))
+}
+
+// allClauses says whether every fact found reads a clause as its object.
+func allClauses(fs []Fact) bool {
+	for _, f := range fs {
+		if !clauseObject(f) {
+			return false
+		}
+	}
+	return true
+}

@@ -161,6 +161,11 @@ var rewordings = []rewording{
 	// names given as what people call the person: "They call me Alex",
 	// "you can call me Sam", "Name's Dana"
 	{re: lazyRegexp(`^(?i:(?:you\s+can\s+|please\s+|just\s+)?call\s+me|(?:they|people|everyone|everybody|friends|most\s+people)\s+call\s+me|name(?:'s|\s+is))\s+([A-Z][\w'-]+)$`), out: "my name is $1"},
+	// tastes said as chat: "Big fan of Elixir here", "Python is my jam",
+	// "I'd pick Postgres over Mongo any day"
+	{re: lazyRegexp(`(?i)^(?:a\s+)?(?:big|huge|massive|long-?time)\s+fan\s+of\s+(.+?)(?:\s+here)?$`), out: "I am a big fan of $1"},
+	{re: lazyRegexp(`(?i)^(.+?)\s+is\s+(?:totally\s+|really\s+)?my\s+(?:jam|thing|jam\s+tbh)$`), out: "I love $1"},
+	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:always\s+)?(?:pick|choose|take)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+over\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+any\s+day|\s+every\s+time)?$`), out: "I prefer $1 over $2"},
 	// an evaluation of a way of working: "it's better to ask before
 	// deleting anything", "it's best to pin versions"
 	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
