@@ -732,7 +732,7 @@ func dropStates(fs []Fact) []Fact {
 var bareBump = lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:upgraded|bumped|updated|moved|went|migrated|jumped)(?: up)? to v?(\d+(?:\.\d+)*)\b`)
 
 // versionNow: "it's 1.22 now", "1.22 these days".
-var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?v?(\d+(?:\.\d+)*) (?:now|these days|nowadays)$`)
+var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?(?:actually )?v?(\d+(?:\.\d+)*),? (?:now|these days|nowadays|actually)$`)
 
 // segmentSep cuts a clause into the statements set side by side in it: a
 // comma, a parenthesis or a dash between two of them ("fix the flaky
