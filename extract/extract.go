@@ -75,7 +75,7 @@ func Extract(text string) []Fact { return ExtractWith(text, Context{}) }
 // value goes unnamed gets it from the same places.
 func ExtractWith(text string, ctx Context) []Fact {
 	r := &reading{ctx: ctx, seen: map[string]bool{}}
-	for _, rc := range splitClauses(text) {
+	for _, rc := range append(splitClauses(text), asides(text)...) {
 		start := len(r.facts)
 		c := analyze(rc)
 		if r.pendingCorrection {
@@ -104,6 +104,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 			}
 		} else if len(found) > 0 {
 			found = append(found, r.laterSegments(rc, c, found)...)
+		}
+		if !c.question {
+			found = append(found, r.reasonFacts(rc, found)...)
 		}
 		for _, f := range found {
 			f = r.finish(f, &c)
@@ -1067,4 +1070,63 @@ func allClauses(fs []Fact) bool {
 		}
 	}
 	return true
+}
+
+// apposition is a slot noun with its value in parentheses or between
+// commas: "the CI (GitHub Actions) keeps timing out", "our database,
+// Postgres 16, is slow".
+var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
+
+// asides are the statements a text makes inside another, read as
+// clauses of their own even when the sentence around them asks or
+// requests something: "the CI (GitHub Actions) keeps timing out, can you
+// look?" says the CI is GitHub Actions.
+func asides(text string) []rawClause {
+	if !strings.Contains(text, "(") {
+		return nil
+	}
+	var out []rawClause
+	for _, m := range apposition().FindAllStringSubmatch(text, 4) {
+		if _, _, known := slotOf(strings.ToLower(m[1])); !known {
+			continue
+		}
+		if _, ok := lookupTool(strings.ToLower(strings.TrimSpace(m[2]))); !ok {
+			continue
+		}
+		out = append(out, rawClause{text: "our " + m[1] + " is " + strings.TrimSpace(m[2])})
+	}
+	return out
+}
+
+// reasonRe is a reason given as a statement about the speaker's setup:
+// "Base image should be node:20-alpine since we're on Node 20".
+var reasonRe = lazyRegexp(`(?i)\b(?:since|because|as|cause|cuz)\s+((?:we|i)(?:'re|'m|\s+are|\s+am|\s+use|\s+run|\s+deploy|\s+work)\b[^,;]*)`)
+
+// reasonFacts reads the facts a clause gives as its reason, beside what
+// the clause itself asks or states.
+func (r *reading) reasonFacts(rc rawClause, found []Fact) []Fact {
+	m := reasonRe().FindStringSubmatch(rc.text)
+	if m == nil {
+		return nil
+	}
+	sub := analyze(rawClause{text: m[1]})
+	if sub.hedged || sub.question || rejectReason(&sub) != "" {
+		return nil
+	}
+	saved := *r
+	fs := onlyFacts(r.extractClause(&sub))
+	*r = saved
+	var out []Fact
+	for _, f := range fs {
+		dup := false
+		for _, g := range found {
+			if g.Subject == f.Subject && g.Predicate == f.Predicate {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, f)
+		}
+	}
+	return out
 }
