@@ -62,6 +62,13 @@ var (
 	})
 )
 
+// conventionVerbs say how things of a kind are made, not how they fare:
+// "error messages start lowercase", but not "PRs take forever".
+var conventionVerbs = map[string]bool{"start": true, "end": true, "begin": true, "follow": true, "use": true,
+	"include": true, "contain": true, "live": true, "go": true, "stay": true, "match": true, "mirror": true,
+	"return": true, "wrap": true, "extend": true, "implement": true, "import": true, "export": true,
+	"log": true, "throw": true, "raise": true, "accept": true, "expose": true, "carry": true, "reference": true}
+
 // matchUbiquitous reads a verbless wish for a kind of thing everywhere it
 // fits ("type hints on every function signature, no exceptions"): use it.
 func matchUbiquitous(c *clause) []Fact {
@@ -180,7 +187,7 @@ func matchConvention(c *clause) []Fact {
 	m := artifactModal().FindStringSubmatch(t)
 	if m == nil {
 		if g := genericPresent().FindStringSubmatch(t); g != nil && houseRule && artifacts()[lastOf(g[1])] && !strings.HasSuffix(g[3], "ly") && !stateWords()[lastOf(g[3])] &&
-			(imperativeVerbs()[g[2]] || moreVerbs()[g[2]] || g[2] == "start" || g[2] == "end" || g[2] == "begin") {
+			conventionVerbs[g[2]] {
 			// "error messages start lowercase in this codebase"
 			return guidelineFact(c, "ensure "+g[1]+" "+g[2]+" "+g[3], false, 0)
 		}

@@ -74,7 +74,7 @@ func Extract(text string) []Fact { return ExtractWith(text, Context{}) }
 // ctx.Slots — and replaces that value. A correction or change whose old
 // value goes unnamed gets it from the same places.
 func ExtractWith(text string, ctx Context) []Fact {
-	r := &reading{ctx: ctx, seen: map[string]bool{}}
+	r := &reading{ctx: ctx, seen: map[string]bool{}, text: text}
 	for _, rc := range append(splitClauses(text), asides(text)...) {
 		start := len(r.facts)
 		c := analyze(rc)
@@ -228,6 +228,7 @@ func SlotPredicates() []string {
 // reading is the state of one ExtractWith call.
 type reading struct {
 	ctx   Context
+	text  string // the text read
 	facts []Fact
 	seen  map[string]bool
 	// recent are the facts of ctx.Recent, read on first use.
@@ -763,7 +764,7 @@ func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
 	if len(parts) < 2 || len(parts) > 8 {
 		return nil, c, false
 	}
-	if fs := toolList(parts); len(fs) > 0 {
+	if fs := toolList(parts); len(fs) > 0 && !r.asked(rc.text) {
 		return fs, c, true
 	}
 	for _, p := range parts {
@@ -913,6 +914,10 @@ func slotMoved(rc rawClause, c *clause) (clause, bool) {
 	return rw, true
 }
 
+// ownSubject opens a statement about the speaker or the project, not
+// about someone else's.
+var ownSubject = lazyRegexp(`(?i)^\s*(?:(?:and|but|so|now|then|plus)\s+)?(?:we|i|i'm|we're|our|my|it|its|it's|everything|everything's|all|this|these|(?:now\s+|currently\s+)?(?:living|based|working|running|deploying|using)|the\s+(?:project|repo|app|api|service|backend|frontend|codebase|data|database|db|ci|build|builds|deploys?|tests?|server|site|stack))\b`)
+
 // laterSegments reads the statements set after the first in a clause that
 // already gave facts, when a comma or dash sets them apart without a
 // joining word the splitter knows: "mongo is gone, all the data lives in
@@ -935,8 +940,8 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 	}
 	var out []Fact
 	for _, p := range parts[1:] {
-		if len(strings.Fields(p)) < 3 {
-			continue
+		if len(strings.Fields(p)) < 3 || !ownSubject().MatchString(p) {
+			continue // "we use Jest, the other team deploys to Heroku": theirs
 		}
 		sub := analyze(rawClause{text: p})
 		if sub.question || sub.hedged || sub.text == "" {
@@ -1000,6 +1005,21 @@ func (r *reading) limitRules(text string) {
 // standingWord makes a request a habit wherever it sits.
 var standingWord = lazyRegexp(`(?i)\b(?:always|never|every|each|all|any|from now on|going forward|in future|in the future|by default|whenever|make sure|remember|don't|do not|avoid|prefer|stop|no)\b`)
 
+// asked says whether the sentence a clause comes from ends in a
+// question: "Postgres, MySQL, or SQLite — which would you pick?" names
+// choices, not a stack.
+func (r *reading) asked(clauseText string) bool {
+	i := strings.Index(r.text, clauseText)
+	if i < 0 {
+		return strings.Contains(r.text, "?")
+	}
+	rest := r.text[i+len(clauseText):]
+	if j := strings.IndexAny(rest, ".!\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.Contains(rest, "?")
+}
+
 // answerCue opens an answer: "Yes, Postgres."
 var answerCue = map[string]bool{"yes": true, "yep": true, "yeah": true, "yup": true, "sure": true, "correct": true, "right": true, "exactly": true}
 
@@ -1015,6 +1035,9 @@ func toolList(parts []string) []Fact {
 		w := strings.Trim(strings.ToLower(p), " .!:;")
 		if _, rest, ok := strings.Cut(w, ":"); ok {
 			w = strings.TrimSpace(rest) // "context: monorepo"
+		}
+		if strings.HasPrefix(w, "or ") || strings.Contains(w, " or ") || strings.Contains(w, " vs") {
+			return nil // a choice, not a list of what is used
 		}
 		if i == 0 && answerCue[w] {
 			answer = true
@@ -1086,7 +1109,11 @@ func asides(text string) []rawClause {
 		return nil
 	}
 	var out []rawClause
-	for _, m := range apposition().FindAllStringSubmatch(text, 4) {
+	for _, m := range apposition().FindAllStringSubmatchIndex(text, 4) {
+		if end := strings.IndexAny(text[m[1]:], ".!?\n"); end >= 0 && text[m[1]+end] == '?' {
+			continue // "Is the CI (GitHub Actions) free for private repos?" asks
+		}
+		m := []string{text[m[0]:m[1]], text[m[2]:m[3]], text[m[4]:m[5]]}
 		if _, _, known := slotOf(strings.ToLower(m[1])); !known {
 			continue
 		}
@@ -1112,6 +1139,9 @@ func (r *reading) reasonFacts(rc rawClause, found []Fact) []Fact {
 	sub := analyze(rawClause{text: m[1]})
 	if sub.hedged || sub.question || rejectReason(&sub) != "" {
 		return nil
+	}
+	if whole := analyze(rc); whole.question || whole.hedged || rejectReason(&whole) != "" && rejectReason(&whole) != "transient" {
+		return nil // "if we switched, since we use Docker, …" supposes
 	}
 	saved := *r
 	fs := onlyFacts(r.extractClause(&sub))
