@@ -191,6 +191,10 @@ var shapeNorms = []struct {
 }
 
 // bareMarker are clauses that only say the next one corrects: "no - …".
+// selfJudgement is the speaker saying they said something wrong, at the
+// start of a clause.
+var selfJudgement = lazyRegexp(`^(?:i\s+(?:typed|wrote|said|got|put|spelled|spelt|had|remembered|misremembered|misspoke|mistyped|misspelled|messed|screwed|mixed|confused)(?:\s+(?:that|it|this|them|those|the\s+two|something))?(?:\s+(?:wrong|incorrectly|up|badly))?|(?:that\s+was\s+|that\s+is\s+)?(?:a\s+)?(?:mistake|error|slip)\s+on\s+my\s+(?:part|end)|my\s+error|i\s+was\s+wrong(?:\s+(?:earlier|before|above))?|that\s+was\s+(?:a\s+)?(?:typo|mistake|wrong)|i\s+should\s+(?:clarify|correct\s+(?:that|myself)))(?:\s*[:,;.-]+\s*|\s+-+\s*|$)`)
+
 var bareMarker = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"no": true, "nope": true, "nah": true, "wait": true, "sorry": true, "oops": true,
 		"no wait": true, "wait no": true, "actually": true, "correction": true, "my bad": true, "whoops": true,
@@ -338,6 +342,11 @@ func analyze(rc rawClause) clause {
 	}
 	if bareMarker()[t] {
 		c.correction, t = true, "" // "no - staging deploys from develop": the next clause corrects
+	} else if loc := selfJudgement().FindStringIndex(t); loc != nil {
+		// "I typed that wrong — it's Lille", "I misremembered: I use
+		// Cursor now": the speaker judging what they said opens a
+		// correction, whatever words they judge it in
+		c.correction, t = true, strings.TrimSpace(t[loc[1]:])
 	}
 	if strings.Contains(t, "ended up") || strings.Contains(t, "went ahead and") || strings.Contains(t, "decided to") || strings.Contains(t, "finally") {
 		t = endedUp().ReplaceAllStringFunc(t, func(m string) string {

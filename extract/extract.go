@@ -109,6 +109,16 @@ func ExtractWith(text string, ctx Context) []Fact {
 			found = append(found, r.reasonFacts(rc, found)...)
 		}
 		for _, f := range found {
+			if f.Kind != KindGuideline {
+				// "Tom isn't my manager, Priya is": the copula after the
+				// value only ends the sentence
+				for _, tail := range []string{" is", " are", " does", " do"} {
+					if o, ok := strings.CutSuffix(f.Object, tail); ok && o != "" {
+						f.Object = o
+						f.shownObject = strings.TrimSuffix(strings.TrimSuffix(f.shownObject, tail), strings.ToUpper(tail[:2])+tail[2:])
+					}
+				}
+			}
 			f = r.finish(f, &c)
 			all := append([]Fact{f}, versionFacts(f)...)
 			if len(all) > 1 && versionLike().MatchString(f.Replaces) && all[1].Replaces == "" {
@@ -338,7 +348,25 @@ func (r *reading) extractClause(c *clause) []Fact {
 	c.jobNews = r.jobNews
 	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
 		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
+		for _, cand := range r.candidates() {
+			if cand.Object == name[1] && !cand.Negated && strings.HasSuffix(cand.Predicate, "_is") {
+				// "Alice left. It's Bob now": the slot she held is the one
+				// the next value fills
+				r.topic = "my " + strings.ReplaceAll(strings.TrimSuffix(cand.Predicate, "_is"), "_", " ")
+				break
+			}
+		}
 		return nil
+	}
+	if m := notAlone().FindStringSubmatch(c.text); m != nil && r.topic == "" && !determiner().MatchString(firstWord(m[1])) && firstWord(m[1]) != "a" && firstWord(m[1]) != "an" {
+		// "Eh, not ESLint. Biome.": what it is not, then what it is
+		if _, tool := lookupTool(m[1]); tool || capitalized(c.span, firstWord(m[1])) {
+			if v, ok := correctionValue(m[1]); ok {
+				r.said = v
+				r.pendingCorrection = true
+				return nil
+			}
+		}
 	}
 	if f, done := r.handOver(c); done {
 		return f
@@ -349,10 +377,12 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if m := saidRe().FindStringSubmatch(lowerNormalize(c.span)); m != nil {
 		// "I said Flask earlier but it's actually FastAPI": the value said
 		// is the one the next clause corrects
-		if v, ok := correctionValue(m[1]); ok {
-			r.said = v
-			r.pendingCorrection = true
-			return nil
+		if _, tool := lookupTool(m[1]); tool || capitalized(c.span, firstWord(m[1])) {
+			if v, ok := correctionValue(m[1]); ok {
+				r.said = v
+				r.pendingCorrection = true
+				return nil
+			}
 		}
 	}
 	if f := r.elidedNever(c); f != nil {
@@ -383,6 +413,10 @@ func (r *reading) extractClause(c *clause) []Fact {
 	}
 	return r.correct(c)
 }
+
+// notAlone is a clause that only says what something is not: "not
+// ESLint".
+var notAlone = lazyRegexp(`^not ((?:[a-z0-9][a-z0-9.+#-]*)(?: [a-z0-9][a-z0-9.+#-]*)?)(?: anymore)?$`)
 
 // neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
 var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under) (.+)$`)
@@ -934,6 +968,9 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 	held := map[string]bool{}
 	for _, f := range found {
 		held[f.Subject+"|"+f.Predicate] = !f.Negated // what is gone leaves its slot to a new value
+		if f.Predicate == "works_at" && f.Negated {
+			r.jobNews = true // "I don't work at Acme anymore, I'm at Globex"
+		}
 		if f.Kind == KindGuideline || strings.HasPrefix(f.Predicate, "should") {
 			return nil // a rule's parts qualify it
 		}
@@ -949,6 +986,11 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 		}
 		saved := *r
 		fs := onlyFacts(r.extractClause(&sub))
+		if len(fs) == 0 {
+			if rw, ok := answerTool(&sub); ok {
+				fs = onlyFacts(r.extractClause(&rw)) // "…, it's Nomad"
+			}
+		}
 		*r = saved
 		for _, f := range fs {
 			if !held[f.Subject+"|"+f.Predicate] {

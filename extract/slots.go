@@ -90,9 +90,10 @@ var personSlots = sync.OnceValue(func() map[string]string {
 // is ("3.13", "3.11"), "Monzo now, not Revolut" ("Monzo", "Revolut").
 func valueAndOld(v string) (value, old string) {
 	v = strings.TrimSpace(v)
-	for _, p := range []string{"now ", "currently ", "still ", "actually "} {
-		v = strings.TrimPrefix(v, p)
+	for _, p := range []string{"now ", "currently ", "still ", "actually ", "spelled ", "spelt "} {
+		v = strings.TrimPrefix(v, p) // "my name is actually spelled John"
 	}
+	v = strings.TrimSuffix(v, " is") // "Tom isn't my manager, Priya is"
 	if m := valueAlt().FindStringSubmatch(v); m != nil {
 		if o, ok := nounPhrase(m[2], 4); ok {
 			return strings.TrimSuffix(strings.TrimSpace(m[1]), " now"), o
