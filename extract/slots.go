@@ -559,7 +559,7 @@ var (
 	// tzSuffix: "it's GMT for me", "UTC+2 for me".
 	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
 	// devServerOn: "the dev server runs on 5173".
-	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service) (?:runs|is running|is|lives|sits|is served|starts) (?:on|at) (\d{2,5})$`)
+	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs) (?:runs|is running|is|lives|sits|is served|starts|listens|is listening) (?:on|at) (?:port |:)?(\d{2,5})$`)
 	// linesCap: "we cap lines at 88 characters", "lines can be up to 100
 	// characters".
 	linesCap = lazyRegexp(`^(?:(?:we|i) (?:cap|limit|wrap|keep) (?:our |the |all )?(?:lines|line length|line width|code) (?:at|to|under|below)|(?:our |the )?(?:lines|line length) (?:can be|may be|are|should be|must be|is|go|can go) (?:up to|at most|max|no more than|no longer than|limited to|capped at)) (\d{2,3})(?: (?:chars|characters|columns|cols))?(?: here| in this repo)?$`)
