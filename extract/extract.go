@@ -110,6 +110,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 		}
 		for _, f := range found {
 			if f.Kind != KindGuideline {
+				f = trimValue(f, c.span)
 				// "Tom isn't my manager, Priya is": the copula after the
 				// value only ends the sentence
 				for _, tail := range []string{" is", " are", " does", " do"} {
@@ -1201,4 +1202,34 @@ func (r *reading) reasonFacts(rc rawClause, found []Fact) []Fact {
 		}
 	}
 	return out
+}
+
+var (
+	// durationTail says how long a value has held: "Porto for two years".
+	durationTail2 = lazyRegexp(`\s+(?:for|since)\s+(?:about\s+|almost\s+|over\s+|nearly\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|several|many|\d+)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$|\s+(?:for|since)\s+(?:ages|a\s+while|forever|\d{4})(?:\s+now)?$`)
+	// namedPrefix: "called trunk", "named Rex".
+	namedPrefix = lazyRegexp(`^(?:called|named)\s+`)
+	// orgPlace: "Klarna in Stockholm": where the employer is.
+	orgPlace = lazyRegexp(`^(\S+(?:\s\S+)?)\s+in\s+[a-z][a-z .'-]*$`)
+)
+
+// trimValue cuts from a fact's object the words that only qualify it:
+// how long it has held ("Porto for two years"), what it is called ("called
+// trunk"), and where an employer is ("Klarna in Stockholm").
+func trimValue(f Fact, span string) Fact {
+	o := f.Object
+	if loc := durationTail2().FindStringIndex(o); loc != nil && loc[0] > 0 {
+		o = o[:loc[0]]
+	}
+	o = namedPrefix().ReplaceAllString(o, "")
+	if f.Predicate == "works_at" {
+		if m := orgPlace().FindStringSubmatch(o); m != nil {
+			o = m[1]
+		}
+	}
+	if o != f.Object && o != "" {
+		f.Object = o
+		f.shownObject = display(span, o)
+	}
+	return f
 }

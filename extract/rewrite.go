@@ -166,6 +166,14 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:a\s+)?(?:big|huge|massive|long-?time)\s+fan\s+of\s+(.+?)(?:\s+here)?$`), out: "I am a big fan of $1"},
 	{re: lazyRegexp(`(?i)^(.+?)\s+is\s+(?:totally\s+|really\s+)?my\s+(?:jam|thing|jam\s+tbh)$`), out: "I love $1"},
 	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:always\s+)?(?:pick|choose|take)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+over\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+any\s+day|\s+every\s+time)?$`), out: "I prefer $1 over $2"},
+	// who and where, said in chat: "Dana here", "I lead the infra team at
+	// Zalando", "home is Nairobi these days", "currently working out of
+	// Singapore", "The boss is Marco"
+	{re: lazyRegexp(`^([A-Z][a-z]+)\s+here$`), out: "my name is $1"},
+	{re: lazyRegexp(`(?i)^i\s+(?:lead|run|manage|head|am\s+on|work\s+on|joined)\s+(?:the|a|an)\s+[\w -]+?\s+(?:team|group|squad|org)\s+(?:at|@)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I work at $1"},
+	{re: lazyRegexp(`(?i)^home\s+(?:is|=)\s+([A-Z][\w.' -]*?)(?:\s+(?:now|these\s+days|nowadays))?$`), out: "I live in $1"},
+	{re: lazyRegexp(`(?i)^(?:currently|now|these\s+days)\s+(?:working|living)\s+(?:out\s+of|from|in)\s+([A-Z][\w.' -]*)$`), out: "I am working from $1"},
+	{re: lazyRegexp(`(?i)^the\s+(boss|manager|team\s+lead|lead)\s+(?:here\s+)?is\s+([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)$`), out: "my $1 is $2"},
 	// an evaluation of a way of working: "it's better to ask before
 	// deleting anything", "it's best to pin versions"
 	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
