@@ -480,7 +480,28 @@ func doPhrase(obj string) string {
 	if startsWithVerb(obj) {
 		return obj
 	}
+	if verbBeforeObject(first, rest) {
+		return obj // "never break the public API": a word before "the" is a verb
+	}
 	return "use " + obj
+}
+
+// verbBeforeObject says whether first, followed by rest, reads as a verb
+// with its object: a word that is no tool, no adjective form and no
+// plural, followed by a determiner ("break the public API", "leak any
+// secrets", "hardcode your keys").
+func verbBeforeObject(first, rest string) bool {
+	if rest == "" || strings.HasSuffix(first, "s") || strings.HasSuffix(first, "ly") || strings.HasSuffix(first, "ed") || len(first) < 3 {
+		return false
+	}
+	if _, tool := lookupTool(first); tool {
+		return false
+	}
+	switch firstWord(rest) {
+	case "the", "a", "an", "any", "your", "our", "my", "their", "its", "this", "that", "these", "those", "other", "someone's", "anything", "everything":
+		return true
+	}
+	return false
 }
 
 // baseVerb turns a gerund into the verb: "adding" → "add", "using" →

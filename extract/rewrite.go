@@ -174,6 +174,11 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^home\s+(?:is|=)\s+([A-Z][\w.' -]*?)(?:\s+(?:now|these\s+days|nowadays))?$`), out: "I live in $1"},
 	{re: lazyRegexp(`(?i)^(?:currently|now|these\s+days)\s+(?:working|living)\s+(?:out\s+of|from|in)\s+([A-Z][\w.' -]*)$`), out: "I am working from $1"},
 	{re: lazyRegexp(`(?i)^the\s+(boss|manager|team\s+lead|lead)\s+(?:here\s+)?is\s+([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)$`), out: "my $1 is $2"},
+	// habits asked for in other words: "Please make it a habit to run the
+	// linter", "Comments in English only"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+(?:it\s+a\s+habit|a\s+habit\s+of\s+it|it\s+a\s+rule)\s+to\s+(.+)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+a\s+habit\s+of\s+(\w+ing\b.*)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?s)\s+(in|with|using)\s+([\w.+#-]+)\s+only$`), out: "always write $1 $2 $3"},
 	// an evaluation of a way of working: "it's better to ask before
 	// deleting anything", "it's best to pin versions"
 	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
