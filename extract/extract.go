@@ -855,7 +855,9 @@ var (
 	pronounSlotRe = lazyRegexp(`^(?:it|that|this|which) (?:is|was) (?:also |still |now |basically |actually )?(my|our) (?:main |primary |default |daily |go-to |favou?rite |preferred |usual |current )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
 	// answerToolRe: "it's cockroachdb", "it's all postgres since the
 	// migration": a bare tool given as what something is.
-	answerToolRe = lazyRegexp(`^(?:it is|that is|its) (?:all |just |only |basically |mostly |now |still )?([a-z0-9][a-z0-9.+# -]*?)(?: (?:now|these days|nowadays|here|for us|everywhere|all the way))?(?: since .+| for (?:a while|years|months|ages))?$`)
+	// toolEverywhere: "pnpm everywhere now", "uv all the way".
+	toolEverywhere = lazyRegexp(`^([a-z0-9][a-z0-9.+# -]*?) (?:everywhere|all the way|across the board|for everything)(?: now| these days)?$`)
+	answerToolRe   = lazyRegexp(`^(?:it is|that is|its) (?:all |just |only |basically |mostly |now |still )?([a-z0-9][a-z0-9.+# -]*?)(?: (?:now|these days|nowadays|here|for us|everywhere|all the way))?(?: since .+| for (?:a while|years|months|ages))?$`)
 )
 
 // pronounSlot reads "It's my main editor" after "… splitting panes in
@@ -902,6 +904,9 @@ func toolNamed(span, cat string) (*tool, bool) {
 // personal tool, else the project's.
 func answerTool(c *clause) (clause, bool) {
 	m := answerToolRe().FindStringSubmatch(offeredTail().ReplaceAllString(c.text, ""))
+	if m == nil {
+		m = toolEverywhere().FindStringSubmatch(strings.Trim(lowerNormalize(c.span), " .!")) // "no more yarn — pnpm everywhere now"
+	}
 	if m == nil {
 		return clause{}, false
 	}

@@ -43,7 +43,12 @@ var rewordings = []rewording{
 	// a standing marker set between commas inside the sentence: "I'd
 	// appreciate it if, going forward, you kept answers short"
 	{re: lazyRegexp(`(?i)\s*,\s*(?:going forward|from now on|moving forward|in (?:the )?future|from here on(?: out)?)\s*,\s*`), out: " ", standing: true},
-	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update)\s*[,:]?\s+`)},
+	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update|(?:life|personal|small|big|some|job|work)\s+(?:update|news)|news|big\s+news)\s*[,:!]?\s+`)},
+	// a change told with a figure of speech: "we took the plunge and went
+	// with Deno", "We just cut over from Heroku Postgres to RDS"
+	{re: lazyRegexp(`(?i)^(we|i)\s+(?:finally\s+|just\s+)?(?:took\s+the\s+plunge|bit\s+the\s+bullet|made\s+the\s+(?:jump|switch|move)|pulled\s+the\s+trigger)\s+and\s+(?:went\s+with|switched\s+to|moved\s+to|adopted|picked)\s+(.+)$`), out: "$1 switched to $2", change: true},
+	{re: lazyRegexp(`(?i)^(we|i)\s+(?:have\s+|just\s+|finally\s+)*(?:cut\s+over|cutover|rolled\s+over|flipped)\s+(?:everything\s+)?from\s+(.+?)\s+to\s+(.+)$`), out: "$1 switched from $2 to $3", change: true},
+	{re: lazyRegexp(`(?i)^we(?:'re|\s+are)\s+(?:an?\s+)?([\w.+#]+)[- ]only(?:\s+(?:shop|team|house))?(?:\s+(?:now|these\s+days))?$`), out: "we use $1 now", change: true},
 	{re: lazyRegexp(`(?i)\b(using|use|living|working|on)\s+since\s+(?:last\s+|this\s+)?\w+\s+`), out: "$1 "},
 	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?remember\s+to\s+(always|never)\s+`), out: "$1 "},
