@@ -171,6 +171,12 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:a\s+)?(?:big|huge|massive|long-?time)\s+fan\s+of\s+(.+?)(?:\s+here)?$`), out: "I am a big fan of $1"},
 	{re: lazyRegexp(`(?i)^(.+?)\s+is\s+(?:totally\s+|really\s+)?my\s+(?:jam|thing|jam\s+tbh)$`), out: "I love $1"},
 	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:always\s+)?(?:pick|choose|take)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+over\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+any\s+day|\s+every\s+time)?$`), out: "I prefer $1 over $2"},
+	// a person named right after the noun of their slot: "my boss Karen
+	// wants the report", "I work remote from Austin"
+	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team\s+lead|tech\s+lead)\s+([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)\s+[a-z].*$`), out: "my $1 is $2"},
+	{re: lazyRegexp(`(?i)^i\s+(?:work|am\s+working)\s+(?:fully\s+)?remote(?:ly)?\s+(?:from|out\s+of|in)\s+([A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*)?)(?:,.*)?$`), out: "I am working from $1"},
+	// a name given for someone just named: "oops, her name is Karin"
+	{re: lazyRegexp(`(?i)^(?:her|his|their)\s+name(?:'s|\s+is)\s+(?:actually\s+)?(?:spelled\s+)?([A-Z][\w'-]+)$`), out: "it's $1"},
 	// who and where, said in chat: "Dana here", "I lead the infra team at
 	// Zalando", "home is Nairobi these days", "currently working out of
 	// Singapore", "The boss is Marco"
