@@ -343,6 +343,9 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if c.text == "" || c.question {
 		return nil
 	}
+	if otherParty().MatchString(c.text) {
+		return nil // "the other team deploys to Heroku": theirs, not ours
+	}
 	if jobNewsRe().MatchString(c.text) {
 		r.jobNews = true
 	}
@@ -418,6 +421,10 @@ func (r *reading) extractClause(c *clause) []Fact {
 // notAlone is a clause that only says what something is not: "not
 // ESLint".
 var notAlone = lazyRegexp(`^not ((?:[a-z0-9][a-z0-9.+#-]*)(?: [a-z0-9][a-z0-9.+#-]*)?)(?: anymore)?$`)
+
+// otherParty opens a clause about a team, company or project that is not
+// the speaker's.
+var otherParty = lazyRegexp(`^(?:the|our|my|a|an)\s+(?:other|another|old|previous|former|sister|partner|client|client's|parent|neighbou?ring)\s+(?:[a-z]+\s+)?(?:team|teams|company|org|project|projects|repo|app|service|startup|job|employer)\b`)
 
 // neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
 var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under) (.+)$`)
