@@ -177,6 +177,18 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+(?:work|am\s+working)\s+(?:fully\s+)?remote(?:ly)?\s+(?:from|out\s+of|in)\s+([A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*)?)(?:,.*)?$`), out: "I am working from $1"},
 	// a name given for someone just named: "oops, her name is Karin"
 	{re: lazyRegexp(`(?i)^(?:her|his|their)\s+name(?:'s|\s+is)\s+(?:actually\s+)?(?:spelled\s+)?([A-Z][\w'-]+)$`), out: "it's $1"},
+	// a role said with how the person earns it: "I'm an ML engineer by
+	// trade", "By day I'm a QA engineer", "I'm the CTO of a small
+	// startup", "I do data engineering at a bank"
+	{re: lazyRegexp(`(?i)^(.+?)\s+by\s+(?:trade|profession|training|day)$`), out: "$1"},
+	{re: lazyRegexp(`(?i)^(?:by\s+(?:day|trade|profession)|professionally|for\s+work|at\s+work),?\s+(i(?:'m|\s+am)\s+.+)$`), out: "$1"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+the\s+((?:[a-z][\w-]*\s+){0,2}(?:cto|ceo|cpo|coo|founder|co-?founder|maintainer|lead|manager|director|architect|engineer|developer|dev|designer|admin|sre|pm|head\s+of\s+\w+|vp\s+of\s+\w+))\s+(?:of|at|for|on)\s+(?:a|an|the|our|my)\s+.+$`), out: "I am a $1"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+engineering(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 engineer"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+development(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 developer"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+design(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 designer"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+research(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 researcher"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+science(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 scientist"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+analytics(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 analyst"},
 	// who and where, said in chat: "Dana here", "I lead the infra team at
 	// Zalando", "home is Nairobi these days", "currently working out of
 	// Singapore", "The boss is Marco"
