@@ -133,7 +133,7 @@ func matchConvention(c *clause) []Fact {
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
 		t = m[1]
 	} else if m := conventionIs().FindStringSubmatch(t); m != nil {
-		obj := m[1]
+		obj := strings.TrimPrefix(m[1], "for ") // "my preference is for functional style"
 		if !startsWithVerb(obj) {
 			obj = "use " + obj
 		}

@@ -696,6 +696,9 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 	if rw, ok := slotMoved(rc, c); ok {
 		return []clause{rw}
 	}
+	if rw, ok := kindOverKind(rc, c); ok {
+		return []clause{rw}
+	}
 	if head, tail, ok := strings.Cut(c.span, ", "); ok {
 		// "I got that wrong, it's pnpm", "Tom was my old manager, now it's
 		// Sam": a clause that only sets up a correction, and its value
@@ -1244,4 +1247,46 @@ func trimValue(f Fact, span string) Fact {
 		f.shownObject = display(span, o)
 	}
 	return f
+}
+
+// kindOver is one way of working set above another, without a verb:
+// "Explanations before code", "Composition over inheritance".
+var kindOver = lazyRegexp(`(?i)^([a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})\s+(before|over|rather\s+than|instead\s+of)\s+([a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})$`)
+
+// kindOverKind reads a bare "X over Y" as a preference when both sides
+// are kinds of work or of code (an artifact, a practice or an abstract
+// noun): "readability over cleverness", but not "coffee before noon" or
+// "quick context before we start".
+func kindOverKind(rc rawClause, c *clause) (clause, bool) {
+	m := kindOver().FindStringSubmatch(strings.TrimRight(strings.TrimSpace(rc.text), ".!"))
+	if m == nil || !workKind(m[1]) || !workKind(m[3]) {
+		return clause{}, false
+	}
+	rw := analyze(rawClause{text: "prefer " + m[1] + " " + m[2] + " " + m[3]})
+	rw.span = c.span
+	return rw, true
+}
+
+// workKind says whether a short noun phrase names a kind of work or of
+// code, without a determiner or a pronoun.
+func workKind(np string) bool {
+	ws := strings.Fields(strings.ToLower(np))
+	for _, w := range ws {
+		if determiner().MatchString(w) || w == "a" || w == "an" || w == "we" || w == "i" || w == "you" {
+			return false
+		}
+	}
+	last := ws[len(ws)-1]
+	if artifacts()[last] || artifacts()[strings.TrimSuffix(last, "s")] || practices()[last] {
+		return true
+	}
+	if _, tool := lookupTool(strings.Join(ws, " ")); tool {
+		return true
+	}
+	for _, suf := range []string{"ion", "ity", "ness", "ism", "ance", "ence", "ment", "ing"} {
+		if strings.HasSuffix(last, suf) && len(last) > len(suf)+3 {
+			return true
+		}
+	}
+	return last == "explanations" || last == "examples" || last == "code"
 }

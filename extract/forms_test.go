@@ -64,6 +64,17 @@ func TestGeneralForms(t *testing.T) {
 		{"Never break the public API.", nil, []want{{"assistant", "should_not", "break the public api"}}, ""},
 		{"stop adding those big comment banners above every function", nil, []want{{"assistant", "should_not", "comment banners"}}, ""},
 		{"don't delete those files", nil, nil, ""},
+		// working preferences
+		{"It helps me when you explain the tradeoffs.", nil, []want{{"assistant", "should", "explain the tradeoffs"}}, ""},
+		{"I learn best with examples.", nil, []want{{"assistant", "should", "examples"}}, ""},
+		{"Explanations before code, please.", nil, []want{{"assistant", "should", "explanations before code"}}, ""},
+		{"coffee before noon", nil, nil, ""},
+		{"Less magic, more explicit code please.", nil, []want{{"assistant", "should", "explicit code"}}, ""},
+		{"I'd like explanations to be brief.", nil, []want{{"assistant", "should", "explanations brief"}}, ""},
+		{"Ideally, keep PRs under 400 lines.", nil, []want{{"assistant", "should", "400 lines"}}, ""},
+		{"My preference is for functional style.", nil, []want{{"assistant", "should", "use functional style"}}, ""},
+		{"I'm the owner of a dog", nil, nil, ""},
+		{"I do data engineering at a bank, mostly spark jobs", nil, []want{{"user", "role_is", "data engineer"}}, ""},
 		// rules limited to one occasion
 		{"for this one function, don't add logging, it's called in a hot loop", nil, nil, ""},
 		{"use a set instead of a list here, lookups are O(1)", nil, nil, ""},

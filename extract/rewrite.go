@@ -202,6 +202,22 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+(?:it\s+a\s+habit|a\s+habit\s+of\s+it|it\s+a\s+rule)\s+to\s+(.+)$`), out: "always $1"},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+a\s+habit\s+of\s+(\w+ing\b.*)$`), out: "always $1"},
 	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?s)\s+(in|with|using)\s+([\w.+#-]+)\s+only$`), out: "always write $1 $2 $3"},
+	// working preferences in the words people use for them: "It helps me
+	// when you explain the tradeoffs", "I learn best with examples",
+	// "I'm happier with fewer
+	// abstractions", "Less magic, more explicit code", "I'd like
+	// explanations to be brief", "I value readability over cleverness",
+	// "We lean towards composition", "Ideally, keep PRs under 400 lines",
+	// "My preference is for functional style"
+	{re: lazyRegexp(`(?i)^(?:it\s+(?:really\s+)?helps(?:\s+me)?(?:\s+a\s+lot)?|i\s+find\s+it\s+(?:much\s+)?(?:easier|helpful|clearer|better|nicer)|it(?:'s|\s+is)\s+(?:much\s+)?(?:easier|better|clearer|more\s+helpful|nicer)\s+for\s+me)\s+(?:when|if)\s+you\s+(.+)$`), out: "I would rather you $1"},
+	{re: lazyRegexp(`(?i)^i\s+(?:learn|work|understand|follow)\s+(?:best|better)\s+(?:with|from|through)\s+(.+)$`), out: "prefer $1"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:much\s+|a\s+lot\s+|way\s+)?(?:happier|more\s+comfortable|more\s+productive)\s+with\s+((?:fewer|less|more|smaller|shorter|simpler)\s+.+)$`), out: "prefer $1"},
+	{re: lazyRegexp(`(?i)^less\s+([a-z][a-z -]*?),\s+more\s+([a-z][a-z -]*?)(?:,?\s+please)?$`), out: "prefer more $2 over $1"},
+	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:like|love|prefer|want)\s+([a-z][a-z -]*?s)\s+to\s+(?:be|stay)\s+(.+)$`), out: "keep $1 $2"},
+	{re: lazyRegexp(`(?i)^(?:i|we)\s+(?:really\s+)?(?:value|favou?r|lean\s+towards?|lean\s+toward|gravitate\s+towards?)\s+(.+)$`), out: "prefer $1"},
+	{re: lazyRegexp(`(?i)^(?:as\s+a\s+team|as\s+a\s+rule|typically|usually|generally|normally),?\s+(we\s+.+)$`), out: "$1", standing: true},
+	{re: lazyRegexp(`(?i)^ideally,?\s+((?:keep|use|write|avoid|prefer|add|put|make|run|split|name|stick)\b.+)$`), out: "prefer to $1"},
+	{re: lazyRegexp(`(?i)^(?:my|our)\s+preference\s+is\s+(?:for\s+)?(.+)$`), out: "prefer $1"},
 	// an evaluation of a way of working: "it's better to ask before
 	// deleting anything", "it's best to pin versions"
 	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
