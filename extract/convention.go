@@ -40,7 +40,9 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 		documentation readme changelog keys fields structs enums configs config endpoint route component
 		handler handlers service services table schema schemas feature features pull responses response
 		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores
-		sql css styles styling output markup copy strings i18n translations fixtures mocks assets`) {
+		sql css styles styling output markup copy strings i18n translations fixtures mocks assets
+		descriptions names params parameters arguments values dates timestamps amounts ids urls paths flags
+		money prices times payloads headers`) {
 		m[w] = true
 	}
 	return m
@@ -55,7 +57,8 @@ var (
 	// everywhere", "warnings on every build".
 	troubleNouns = sync.OnceValue(func() map[string]bool {
 		m := map[string]bool{}
-		for w := range strings.FieldsSeq(`errors bugs warnings failures issues problems crashes typos exceptions timeouts leaks conflicts flakes regressions complaints`) {
+		for w := range strings.FieldsSeq(`errors bugs warnings failures issues problems crashes typos exceptions timeouts leaks conflicts flakes regressions complaints
+			bug issue problem conflict error failure crash typo leak regression`) {
 			m[w] = true
 		}
 		return m
@@ -67,7 +70,41 @@ var (
 var conventionVerbs = map[string]bool{"start": true, "end": true, "begin": true, "follow": true, "use": true,
 	"include": true, "contain": true, "live": true, "go": true, "stay": true, "match": true, "mirror": true,
 	"return": true, "wrap": true, "extend": true, "implement": true, "import": true, "export": true,
-	"log": true, "throw": true, "raise": true, "accept": true, "expose": true, "carry": true, "reference": true}
+	"log": true, "throw": true, "raise": true, "accept": true, "expose": true, "carry": true, "reference": true,
+	"have": true, "come": true}
+
+// kindVerbs say what every thing of a kind has or does by rule, said
+// without a scope: "public functions have docstrings", "PR descriptions
+// include a testing section".
+var kindVerbs = map[string]bool{"have": true, "include": true, "contain": true, "follow": true, "start": true,
+	"end": true, "use": true, "return": true, "carry": true, "reference": true, "live": true, "come": true}
+
+// stateParticiples say how things fare, not how they are made: "tests are
+// skipped", "builds are broken".
+var stateParticiples = map[string]bool{"broken": true, "failed": true, "stuck": true, "blocked": true, "outdated": true,
+	"deprecated": true, "missing": true, "skipped": true, "disabled": true, "cached": true, "delayed": true, "paused": true,
+	"merged": true, "deployed": true, "released": true, "done": true, "finished": true, "fixed": true, "reverted": true,
+	"cancelled": true, "canceled": true, "timed": true, "red": true, "flaky": true, "slowed": true, "queued": true, "ignored": true}
+
+// happenedTail ends a statement of what happened, not of how things are done.
+var happenedTail = lazyRegexp(`\b(?:today|yesterday|again|now|right now|lately|recently|this week|last week|this morning|at the moment|currently)$`)
+
+// bareKind says whether the subject of t is a kind of thing stated
+// generically: no article or possessive other than "all"/"our"/"every".
+func bareKind(t, subject string) bool {
+	first := firstWord(t)
+	return first != "the" && first != "this" && first != "that" && first != "my" && first != "these" && first != "those" &&
+		first != "some" && first != "a" && first != "an" && (pluralNoun(subject) || massNoun(subject))
+}
+
+// genericPassive says whether a passive with no scope marker states how a
+// kind of thing is made ("errors are wrapped with %w", "dates are stored
+// as UTC"), not how it fares ("tests are skipped today").
+func genericPassive(t, subject, pred string) bool {
+	part := firstWord(pred)
+	return bareKind(t, subject) && !stateParticiples[part] && !happenedTail().MatchString(pred) && len(strings.Fields(pred)) >= 2 &&
+		!troubleNouns()[lastOf(pred)]
+}
 
 // matchUbiquitous reads a verbless wish for a kind of thing everywhere it
 // fits ("type hints on every function signature, no exceptions"): use it.
@@ -121,7 +158,7 @@ func matchConvention(c *clause) []Fact {
 		// "I hate when PRs touch unrelated files": never let them
 		return guidelineFact(c, "let "+m[1]+" "+m[2], true, 0)
 	}
-	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "") {
+	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "" || genericPassive(t, m[1], m[3])) {
 		// "in this codebase, errors are wrapped with %w": how things are
 		// done here, said in the passive
 		modal := "must"
@@ -186,8 +223,9 @@ func matchConvention(c *clause) []Fact {
 	}
 	m := artifactModal().FindStringSubmatch(t)
 	if m == nil {
-		if g := genericPresent().FindStringSubmatch(t); g != nil && houseRule && artifacts()[lastOf(g[1])] && !strings.HasSuffix(g[3], "ly") && !stateWords()[lastOf(g[3])] &&
-			conventionVerbs[g[2]] {
+		if g := genericPresent().FindStringSubmatch(t); g != nil && (houseRule || bareKind(t, g[1]) && kindVerbs[g[2]] &&
+			!happenedTail().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) && !troubleNouns()[lastOf(g[3])]) &&
+			artifacts()[lastOf(g[1])] && !strings.HasSuffix(g[3], "ly") && !stateWords()[lastOf(g[3])] && conventionVerbs[g[2]] {
 			// "error messages start lowercase in this codebase"
 			return guidelineFact(c, "ensure "+g[1]+" "+g[2]+" "+g[3], false, 0)
 		}
@@ -339,7 +377,7 @@ var (
 	instrumented = lazyRegexp(` (?:with|by|via|through|using|in|on) [a-z0-9]`)
 	// genericPresent: "error messages start lowercase", what things of a
 	// kind do, under a scope that makes it the house's way.
-	genericPresent = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ([a-z]+) (.+)$`)
+	genericPresent = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:always |never )?([a-z]+) (.+)$`)
 	// contrastTail: "…, not log.Printf", "… instead of moment".
 	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
 	// universalIs: "all dates in the API are ISO 8601 strings".

@@ -75,6 +75,11 @@ func TestGeneralForms(t *testing.T) {
 		{"My preference is for functional style.", nil, []want{{"assistant", "should", "use functional style"}}, ""},
 		{"I'm the owner of a dog", nil, nil, ""},
 		{"I do data engineering at a bank, mostly spark jobs", nil, []want{{"user", "role_is", "data engineer"}}, ""},
+		{"Public functions have docstrings.", nil, []want{{"assistant", "should", "public functions have docstrings"}}, ""},
+		{"Branches are named feature/<ticket>.", nil, []want{{"assistant", "should", "branches are named"}}, ""},
+		{"Tests have bugs", nil, nil, ""},
+		{"PRs have conflicts now", nil, nil, ""},
+		{"tests are skipped today", nil, nil, ""},
 		// rules limited to one occasion
 		{"for this one function, don't add logging, it's called in a hot loop", nil, nil, ""},
 		{"use a set instead of a list here, lookups are O(1)", nil, nil, ""},
