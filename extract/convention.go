@@ -71,13 +71,13 @@ var conventionVerbs = map[string]bool{"start": true, "end": true, "begin": true,
 	"include": true, "contain": true, "live": true, "go": true, "stay": true, "match": true, "mirror": true,
 	"return": true, "wrap": true, "extend": true, "implement": true, "import": true, "export": true,
 	"log": true, "throw": true, "raise": true, "accept": true, "expose": true, "carry": true, "reference": true,
-	"have": true, "come": true}
+	"have": true}
 
 // kindVerbs say what every thing of a kind has or does by rule, said
 // without a scope: "public functions have docstrings", "PR descriptions
 // include a testing section".
 var kindVerbs = map[string]bool{"have": true, "include": true, "contain": true, "follow": true, "start": true,
-	"end": true, "use": true, "return": true, "carry": true, "reference": true, "live": true, "come": true}
+	"end": true, "use": true, "return": true, "carry": true, "reference": true, "live": true}
 
 // stateParticiples say how things fare, not how they are made: "tests are
 // skipped", "builds are broken".
