@@ -109,6 +109,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 			found = append(found, r.reasonFacts(rc, found)...)
 		}
 		for _, f := range found {
+			if f.Predicate == "" || strings.HasPrefix(f.Predicate, "_") {
+				continue // an open slot without its noun names nothing
+			}
 			if f.Kind != KindGuideline {
 				f = trimValue(f, c.span)
 				// "Tom isn't my manager, Priya is": the copula after the

@@ -189,6 +189,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+research(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 researcher"},
 	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+science(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 scientist"},
 	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+analytics(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 analyst"},
+	// "Hi, I'm Lukas from Berlin": where someone is from is no address;
+	// "Originally from Lagos, now in London": the now is
+	{re: lazyRegexp(`^(?i:i(?:'m|\s+am))\s+([A-Z][a-z]+)\s+from\s+.+$`), out: "I'm $1"},
+	{re: lazyRegexp(`(?i)^now\s+(?:in|based\s+in|living\s+in)\s+([A-Z][\w.' -]*)$`), out: "I live in $1"},
 	// who and where, said in chat: "Dana here", "I lead the infra team at
 	// Zalando", "home is Nairobi these days", "currently working out of
 	// Singapore", "The boss is Marco"

@@ -555,7 +555,7 @@ var (
 	// beenAt: "I've been at Stripe for three years now".
 	beenAtRe = lazyRegexp(`^i (?:have|had) been (?:at|with|working at|working for|employed at|employed by) (.+)$`)
 	// weMoved: "we relocated to Vienna over the summer" (the family).
-	weMovedRe = lazyRegexp(`^we (?:just |recently |finally |have )*(?:moved|relocated)(?: back| over)?(?: from ([a-z .-]+?))? to ([a-z][a-z .-]+)$`)
+	weMovedRe = lazyRegexp(`^we (?:just |recently |finally |have )*(?:moved|relocated)(?: back| over)?(?: from ([a-z .-]+?))? to ([a-z][a-z .-]+?)(?: in \d{4}| last (?:year|month|week|summer|winter|spring|fall))?$`)
 	// tzSuffix: "it's GMT for me", "UTC+2 for me".
 	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
 	// devServerOn: "the dev server runs on 5173".

@@ -202,7 +202,7 @@ var namedClause = lazyRegexp(`(,\s*(?:so|and|now|and now)?\s*|\s+(?:so|and now)\
 
 // sharedSubject marks a second verb of the same subject: "we lint with
 // ruff and format with black".
-var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b))`)
+var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b))`)
 
 // passiveSubject is the subject of a passive first clause: "the service
 // is written in Go and deployed to Cloud Run".
