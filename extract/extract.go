@@ -112,6 +112,13 @@ func ExtractWith(text string, ctx Context) []Fact {
 			if f.Predicate == "" || strings.HasPrefix(f.Predicate, "_") {
 				continue // an open slot without its noun names nothing
 			}
+			if f.Kind != KindGuideline && verdictWords[f.Object] {
+				continue // "the deadline is tight" says how it is, not what it is
+			}
+			if f.Kind != KindGuideline && (f.Predicate == "deploys_with" || strings.HasPrefix(f.Predicate, "uses")) &&
+				timeWords()[strings.TrimSuffix(f.Object, " only")] {
+				continue // "we deploy on Fridays only" says when, not where
+			}
 			if f.Kind != KindGuideline {
 				f = trimValue(f, c.span)
 				// "Tom isn't my manager, Priya is": the copula after the
@@ -1240,6 +1247,7 @@ func trimValue(f Fact, span string) Fact {
 		o = o[:loc[0]]
 	}
 	o = namedPrefix().ReplaceAllString(o, "")
+	o = strings.TrimSuffix(o, " only") // "we deploy on Fridays only"
 	if f.Predicate == "works_at" {
 		if m := orgPlace().FindStringSubmatch(o); m != nil {
 			o = m[1]
@@ -1293,3 +1301,9 @@ func workKind(np string) bool {
 	}
 	return last == "explanations" || last == "examples" || last == "code"
 }
+
+// verdictWords judge a value rather than give one.
+var verdictWords = map[string]bool{"tight": true, "close": true, "soon": true, "near": true, "looming": true,
+	"approaching": true, "unclear": true, "tbd": true, "unknown": true, "flexible": true, "fine": true, "ok": true,
+	"okay": true, "great": true, "good": true, "bad": true, "terrible": true, "awful": true, "nice": true, "weird": true,
+	"annoying": true, "a mess": true, "messy": true, "huge": true, "tiny": true, "important": true}

@@ -193,6 +193,8 @@ var rewordings = []rewording{
 	// "Originally from Lagos, now in London": the now is
 	{re: lazyRegexp(`^(?i:i(?:'m|\s+am))\s+([A-Z][a-z]+)\s+from\s+.+$`), out: "I'm $1"},
 	{re: lazyRegexp(`(?i)^now\s+(?:in|based\s+in|living\s+in)\s+([A-Z][\w.' -]*)$`), out: "I live in $1"},
+	// "node 20 is the minimum": the version the project targets
+	{re: lazyRegexp(`(?i)^([a-z.#+]+)\s+v?(\d+(?:\.\d+)*)\+?\s+is\s+(?:the\s+|our\s+)?(?:minimum|min|baseline|target|floor|lowest\s+supported(?:\s+version)?|required(?:\s+version)?|minimum\s+supported(?:\s+version)?)$`), out: "the minimum supported $1 version is $2"},
 	// who and where, said in chat: "Dana here", "I lead the infra team at
 	// Zalando", "home is Nairobi these days", "currently working out of
 	// Singapore", "The boss is Marco"
