@@ -1305,5 +1305,5 @@ func workKind(np string) bool {
 // verdictWords judge a value rather than give one.
 var verdictWords = map[string]bool{"tight": true, "close": true, "soon": true, "near": true, "looming": true,
 	"approaching": true, "unclear": true, "tbd": true, "unknown": true, "flexible": true, "fine": true, "ok": true,
-	"okay": true, "great": true, "good": true, "bad": true, "terrible": true, "awful": true, "nice": true, "weird": true,
+	"okay": true, "great": true, "good": true, "bad": true, "terrible": true, "awful": true, "weird": true,
 	"annoying": true, "a mess": true, "messy": true, "huge": true, "tiny": true, "important": true}
