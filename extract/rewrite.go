@@ -123,6 +123,8 @@ var rewordings = []rewording{
 	// a team named with the employer: "I'm at Monzo, on the fraud team"
 	{re: lazyRegexp(`^(?i:i(?:'m|\s+am))\s+(?:at|with)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?),?\s+(?:on|in)\s+(?:the|a)\s+[\w -]+?\s+(?:team|org|group|squad|department)$`), out: "I work at $1"},
 	// changes in other words
+	{re: lazyRegexp(`(?i)^(i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|began)\s+using\s+(.+?)(?:\s+(?:this|last)\s+(?:week|month|year|sprint))?$`), out: "$1 switched to $2", change: true},
+	{re: lazyRegexp(`(?i)^after\s+(?:\w+\s+)?(?:years|months|weeks|a\s+decade|ages|a\s+year|a\s+long\s+time)\s+(?:of|on|with)\s+([\w.+#-]+(?:\s[\w.+#-]+)?),?\s+(i|we)\s+(?:finally\s+|just\s+)?(?:moved|switched|migrated|went)\s+(?:over\s+)?to\s+(.+)$`), out: "$2 switched from $1 to $3", change: true},
 	{re: lazyRegexp(`(?i)^(?:we|the\s+team|our\s+team)\s+(?:have\s+|has\s+|just\s+|finally\s+|officially\s+)*(?:adopted|introduced|rolled\s+out|brought\s+in|standardi[sz]ed\s+on|settled\s+on|went\s+with|opted\s+for|committed\s+to)\s+(.+?)(?:\s+(?:this|last)\s+(?:week|sprint|month|quarter|year))?$`), out: "we use $1", change: true},
 	{re: lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?renamed\s+(?:the\s+)?(master|main|trunk|develop|dev|production|prod)(?:\s+branch)?\s+to\s+(master|main|trunk|develop|dev|production|prod)$`), out: "we renamed the default branch from $1 to $2", change: true},
 	{re: lazyRegexp(`(?i)\b(switched|changed|moved|migrated|went)\s+(?:over\s+)?to\s+(.+?)\s+from\s+(.+)$`), out: "$1 from $3 to $2", change: true},
