@@ -112,6 +112,11 @@ func ExtractWith(text string, ctx Context) []Fact {
 			if f.Predicate == "" || strings.HasPrefix(f.Predicate, "_") {
 				continue // an open slot without its noun names nothing
 			}
+			if f.Kind != KindGuideline && strings.HasPrefix(f.Subject, SubjectUser+"'s ") {
+				if _, tool := lookupTool(f.Object); tool {
+					continue // "my colleague's CI is Jenkins": another person's setup
+				}
+			}
 			if f.Kind != KindGuideline && verdictWords[f.Object] {
 				continue // "the deadline is tight" says how it is, not what it is
 			}

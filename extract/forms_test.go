@@ -80,6 +80,12 @@ func TestGeneralForms(t *testing.T) {
 		{"Tests have bugs", nil, nil, ""},
 		{"PRs have conflicts now", nil, nil, ""},
 		{"tests are skipped today", nil, nil, ""},
+		{"My colleague's CI is Jenkins.", nil, nil, ""},
+		{"I've started using Zed.", nil, []want{{"user", "uses_editor", "zed"}}, ""},
+		{"note: node 20 is the minimum", nil, []want{{"project", "node_version_is", "20"}}, ""},
+		{"Keep in mind the deadline is tight.", nil, nil, ""},
+		{"remember we deploy on Fridays only", nil, nil, ""},
+		{"I'm Kenji, I live in Osaka and work at Sony.", nil, []want{{"user", "lives_in", "osaka"}, {"user", "works_at", "sony"}}, ""},
 		// rules limited to one occasion
 		{"for this one function, don't add logging, it's called in a hot loop", nil, nil, ""},
 		{"use a set instead of a list here, lookups are O(1)", nil, nil, ""},
