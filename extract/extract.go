@@ -283,6 +283,8 @@ type reading struct {
 var (
 	// versionBump: a change of version, not of tool.
 	versionBump = lazyRegexp(`\b(?:upgraded|downgraded|bumped|updated|upgrading|bumping)\b`)
+	// saidForRe: "earlier I said 6000 for the worker port".
+	saidForRe = lazyRegexp(`^(?:earlier,? |before,? |previously,? )?i (?:said|wrote|typed|put|told you|mentioned|gave you) ([a-z0-9.+# -]+?) (?:for|as) (the|my|our) ([a-z]+(?: [a-z]+)?)(?: earlier| before| above| by mistake)?$`)
 	// saidRe: "I said Flask earlier", "I wrote Gitlab".
 	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
 	// noLongerRe: "Hamid is no longer my manager".
@@ -392,6 +394,19 @@ func (r *reading) extractClause(c *clause) []Fact {
 	}
 	if done := r.resolveSlotTalk(c); done {
 		return nil
+	}
+	if m := saidForRe().FindStringSubmatch(lowerNormalize(strings.TrimRight(c.span, ".!"))); m != nil {
+		// "earlier I said 6000 for the worker port": the value said, and
+		// the slot the correction that follows is for
+		if v, ok := correctionValue(m[1]); ok {
+			owner := m[2]
+			if owner == "the" {
+				owner = "our"
+			}
+			r.said, r.topic = v, owner+" "+m[3]
+			r.pendingCorrection = true
+			return nil
+		}
 	}
 	if m := saidRe().FindStringSubmatch(lowerNormalize(c.span)); m != nil {
 		// "I said Flask earlier but it's actually FastAPI": the value said
@@ -979,6 +994,10 @@ func slotMoved(rc rawClause, c *clause) (clause, bool) {
 	return rw, true
 }
 
+// asRole is a role given for a job just named: "starting monday as a
+// data engineer".
+var asRole = lazyRegexp(`(?i)^(?:starting\s+(?:\w+\s+)?|from\s+\w+\s+)?as\s+(?:a|an|the)\s+([a-z][a-z -]*[a-z])$`)
+
 // ownSubject opens a statement about the speaker or the project, not
 // about someone else's.
 var ownSubject = lazyRegexp(`(?i)^\s*(?:(?:and|but|so|now|then|plus)\s+)?(?:we|i|i'm|we're|our|my|it|its|it's|everything|everything's|all|this|these|(?:now\s+|currently\s+)?(?:living|based|working|running|deploying|using)|the\s+(?:project|repo|app|api|service|backend|frontend|codebase|data|database|db|ci|build|builds|deploys?|tests?|server|site|stack))\b`)
@@ -999,8 +1018,8 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 	held := map[string]bool{}
 	for _, f := range found {
 		held[f.Subject+"|"+f.Predicate] = !f.Negated // what is gone leaves its slot to a new value
-		if f.Predicate == "works_at" && f.Negated {
-			r.jobNews = true // "I don't work at Acme anymore, I'm at Globex"
+		if f.Predicate == "works_at" {
+			r.jobNews = true // "I don't work at Acme anymore, I'm at Globex", "took a job at Spotify, … as a data engineer"
 		}
 		if f.Kind == KindGuideline || strings.HasPrefix(f.Predicate, "should") {
 			return nil // a rule's parts qualify it
@@ -1008,6 +1027,9 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 	}
 	var out []Fact
 	for _, p := range parts[1:] {
+		if m := asRole().FindStringSubmatch(p); m != nil && r.jobNews {
+			p = "I am a " + m[1] // "took a job at Spotify, starting monday as a data engineer"
+		}
 		if len(strings.Fields(p)) < 3 || !ownSubject().MatchString(p) {
 			continue // "we use Jest, the other team deploys to Heroku": theirs
 		}

@@ -86,6 +86,8 @@ func TestGeneralForms(t *testing.T) {
 		{"Keep in mind the deadline is tight.", nil, nil, ""},
 		{"remember we deploy on Fridays only", nil, nil, ""},
 		{"I'm Kenji, I live in Osaka and work at Sony.", nil, []want{{"user", "lives_in", "osaka"}, {"user", "works_at", "sony"}}, ""},
+		{"update: took a job at Spotify, starting monday as a data engineer", nil, []want{{"user", "works_at", "spotify"}, {"user", "role_is", "data engineer"}}, ""},
+		{"earlier I said 6000 for the worker port, that was wrong, it's 6100", nil, []want{{"project", "port_is", "6100"}}, ""},
 		// rules limited to one occasion
 		{"for this one function, don't add logging, it's called in a hot loop", nil, nil, ""},
 		{"use a set instead of a list here, lookups are O(1)", nil, nil, ""},
