@@ -157,6 +157,8 @@ func matchSlot(c *clause) []Fact {
 	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(t, "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
 		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
 			t = m[2] + " " + m[3] + " is " + m[1]
+		} else if noun, ok := toolHeadNoun(m[1], m[3]); ok {
+			t = m[2] + " " + noun + " is " + m[1] // "vitest is the runner now": the test runner
 		}
 	} else if m := slotBare().FindStringSubmatch(t); m != nil {
 		// "CI is Buildkite" (but "CI is red again" names no tool), "Stack
@@ -857,3 +859,20 @@ func meetingWhenPrefix(when string) string {
 }
 
 var meetingDay = lazyRegexp(`^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b`)
+
+// toolHeadNoun reads a slot named by the head of its noun ("the runner"
+// for the test runner) when the value is a tool of that slot: "vitest is
+// the runner now" names the test runner; a head that is itself a slot
+// ("manager") never gets here.
+func toolHeadNoun(value, head string) (string, bool) {
+	t, ok := lookupTool(strings.TrimSpace(strings.TrimSuffix(value, " now")))
+	if !ok || strings.Contains(head, " ") {
+		return "", false
+	}
+	for noun, cat := range slotCategory() {
+		if strings.HasSuffix(noun, " "+head) && slices.Contains(t.Categories, cat) {
+			return noun, true
+		}
+	}
+	return "", false
+}
