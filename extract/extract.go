@@ -895,6 +895,8 @@ var (
 	pronounSlotRe = lazyRegexp(`^(?:it|that|this|which) (?:is|was) (?:also |still |now |basically |actually )?(my|our) (?:main |primary |default |daily |go-to |favou?rite |preferred |usual |current )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
 	// answerToolRe: "it's cockroachdb", "it's all postgres since the
 	// migration": a bare tool given as what something is.
+	// itOnPort: "it's on 3001 now".
+	itOnPort = lazyRegexp(`^(?:it is|its|it runs|now it is) (?:now )?(?:on|at) (?:port |:)?(\d{2,5})(?: now)?$`)
 	// toolEverywhere: "pnpm everywhere now", "uv all the way".
 	toolEverywhere = lazyRegexp(`^([a-z0-9][a-z0-9.+# -]*?) (?:everywhere|all the way|across the board|for everything)(?: now| these days)?$`)
 	answerToolRe   = lazyRegexp(`^(?:it is|that is|its) (?:all |just |only |basically |mostly |now |still )?([a-z0-9][a-z0-9.+# -]*?)(?: (?:now|these days|nowadays|here|for us|everywhere|all the way))?(?: since .+| for (?:a while|years|months|ages))?$`)
@@ -943,6 +945,11 @@ func toolNamed(span, cat string) (*tool, bool) {
 // since the migration"): the tool fills its own slot, the person's for a
 // personal tool, else the project's.
 func answerTool(c *clause) (clause, bool) {
+	if m := itOnPort().FindStringSubmatch(c.text); m != nil {
+		rw := *c
+		rw.text = "the app runs on port " + m[1] // "the api doesn't run on 8080 anymore, it's on 3001"
+		return rw, true
+	}
 	m := answerToolRe().FindStringSubmatch(offeredTail().ReplaceAllString(c.text, ""))
 	if m == nil {
 		m = toolEverywhere().FindStringSubmatch(strings.Trim(lowerNormalize(c.span), " .!")) // "no more yarn — pnpm everywhere now"
