@@ -110,7 +110,7 @@ func genericPassive(t, subject, pred string) bool {
 // fits ("type hints on every function signature, no exceptions"): use it.
 func matchUbiquitous(c *clause) []Fact {
 	m := ubiquitous().FindStringSubmatch(c.text)
-	if m == nil {
+	if m == nil && strings.Count(c.text, " ") <= 3 && strings.Count(c.span, " ") <= 8 {
 		// the trailing "everywhere please" may have been cut as a scope
 		m = ubiquitous().FindStringSubmatch(strings.TrimRight(lowerNormalize(c.span), ".! "))
 	}

@@ -951,7 +951,7 @@ func answerTool(c *clause) (clause, bool) {
 		return rw, true
 	}
 	m := answerToolRe().FindStringSubmatch(offeredTail().ReplaceAllString(c.text, ""))
-	if m == nil {
+	if m == nil && strings.Count(c.text, " ") <= 2 && strings.Count(c.span, " ") <= 6 {
 		m = toolEverywhere().FindStringSubmatch(strings.Trim(lowerNormalize(c.span), " .!")) // "no more yarn — pnpm everywhere now"
 	}
 	if m == nil {
@@ -1234,6 +1234,9 @@ var reasonRe = lazyRegexp(`(?i)\b(?:since|because|as|cause|cuz)\s+((?:we|i)(?:'r
 // reasonFacts reads the facts a clause gives as its reason, beside what
 // the clause itself asks or states.
 func (r *reading) reasonFacts(rc rawClause, found []Fact) []Fact {
+	if !containsAny(strings.ToLower(rc.text), "since ", "because ", "as ", "cause ", "cuz ") {
+		return nil
+	}
 	m := reasonRe().FindStringSubmatch(rc.text)
 	if m == nil {
 		return nil

@@ -22,6 +22,7 @@ import (
 // what the rewritten words leave unsaid.
 type rewording struct {
 	re         func() *regexp.Regexp
+	need       []string // words one of which the clause must hold (lower case) for re to be tried at all
 	out        string
 	change     bool // the words dropped marked a change ("from next sprint")
 	correction bool // the words dropped marked a correction ("…, sorry")
@@ -48,7 +49,7 @@ var rewordings = []rewording{
 	// with Deno", "We just cut over from Heroku Postgres to RDS"
 	{re: lazyRegexp(`(?i)^(we|i)\s+(?:finally\s+|just\s+)?(?:took\s+the\s+plunge|bit\s+the\s+bullet|made\s+the\s+(?:jump|switch|move)|pulled\s+the\s+trigger)\s+and\s+(?:went\s+with|switched\s+to|moved\s+to|adopted|picked)\s+(.+)$`), out: "$1 switched to $2", change: true},
 	{re: lazyRegexp(`(?i)^(we|i)\s+(?:have\s+|just\s+|finally\s+)*(?:cut\s+over|cutover|rolled\s+over|flipped)\s+(?:everything\s+)?from\s+(.+?)\s+to\s+(.+)$`), out: "$1 switched from $2 to $3", change: true},
-	{re: lazyRegexp(`(?i)^we(?:'re|\s+are)\s+(?:an?\s+)?([\w.+#]+)[- ]only(?:\s+(?:shop|team|house))?(?:\s+(?:now|these\s+days))?$`), out: "we use $1 now", change: true},
+	{re: lazyRegexp(`(?i)^we(?:'re|\s+are)\s+(?:an?\s+)?([\w.+#]+)[- ]only(?:\s+(?:shop|team|house))?(?:\s+(?:now|these\s+days))?$`), out: "we use $1 now", change: true, need: []string{"only"}},
 	{re: lazyRegexp(`(?i)\b(using|use|living|working|on)\s+since\s+(?:last\s+|this\s+)?\w+\s+`), out: "$1 "},
 	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?remember\s+to\s+(always|never)\s+`), out: "$1 "},
@@ -72,7 +73,7 @@ var rewordings = []rewording{
 	// a tail that offers the statement as help conditions nothing:
 	// "Europe/Madrid is my timezone if you need it", "it's cockroachdb
 	// if that matters", "… in case you were wondering"
-	{re: offeredTail},
+	{re: offeredTail, need: []string{" if ", " in case", " for context", " for reference", " for the record", " for what"}},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
@@ -110,10 +111,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team lead|tech lead|skip|direct manager),\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*),.*$`), out: "my $1 is $2"},
 	// an appositive that names the person a sentence ends on: "the person
 	// who reviews all my work is my lead, Farah Haddad"
-	{re: lazyRegexp(`^(?:.*\s)?(?i:my)\s+(manager|boss|lead|team lead|tech lead|direct manager),?\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*)$`), out: "my $1 is $2"},
+	{re: lazyRegexp(`^(?:.*\s)?(?i:my)\s+(manager|boss|lead|team lead|tech lead|direct manager),?\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*)$`), out: "my $1 is $2", need: []string{"my "}},
 	// a place named by a word that points at the speaker's project: "the
 	// backend here is FastAPI", "tests here run with mocha"
-	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?[a-z0-9/-]+(?:\s[a-z0-9/-]+)?)\s+(?:here|in\s+this\s+(?:repo|project|codebase|service)|on\s+this\s+(?:project|one|repo))\s+((?:is|are|run|runs|use|uses|live|lives|go|goes|sit|sits)\b.*)$`), out: "$1 $2"},
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?[a-z0-9/-]+(?:\s[a-z0-9/-]+)?)\s+(?:here|in\s+this\s+(?:repo|project|codebase|service)|on\s+this\s+(?:project|one|repo))\s+((?:is|are|run|runs|use|uses|live|lives|go|goes|sit|sits)\b.*)$`), out: "$1 $2", need: []string{" here ", " in this ", " on this "}},
 	// a part of the project that keeps its data somewhere: "this service
 	// keeps its data in DynamoDB"
 	{re: lazyRegexp(`(?i)^(?:this|the|our)\s+(?:service|app|api|backend|project|repo|system|platform|worker|application)\s+(?:keeps|stores|persists|puts|saves|has)\s+(?:its|all\s+its|all\s+of\s+its|our|the|all)\s+(?:data|state|records)\s+(in|on)\s+(.+)$`), out: "our data lives $1 $2"},
@@ -171,7 +172,7 @@ var rewordings = []rewording{
 	// tastes said as chat: "Big fan of Elixir here", "Python is my jam",
 	// "I'd pick Postgres over Mongo any day"
 	{re: lazyRegexp(`(?i)^(?:a\s+)?(?:big|huge|massive|long-?time)\s+fan\s+of\s+(.+?)(?:\s+here)?$`), out: "I am a big fan of $1"},
-	{re: lazyRegexp(`(?i)^(.+?)\s+is\s+(?:totally\s+|really\s+)?my\s+(?:jam|thing|jam\s+tbh)$`), out: "I love $1"},
+	{re: lazyRegexp(`(?i)^(.+?)\s+is\s+(?:totally\s+|really\s+)?my\s+(?:jam|thing|jam\s+tbh)$`), out: "I love $1", need: []string{"my jam", "my thing"}},
 	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:always\s+)?(?:pick|choose|take)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+over\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+any\s+day|\s+every\s+time)?$`), out: "I prefer $1 over $2"},
 	// a person named right after the noun of their slot: "my boss Karen
 	// wants the report", "I work remote from Austin"
@@ -182,7 +183,7 @@ var rewordings = []rewording{
 	// a role said with how the person earns it: "I'm an ML engineer by
 	// trade", "By day I'm a QA engineer", "I'm the CTO of a small
 	// startup", "I do data engineering at a bank"
-	{re: lazyRegexp(`(?i)^(.+?)\s+by\s+(?:trade|profession|training|day)$`), out: "$1"},
+	{re: lazyRegexp(`(?i)^(.+?)\s+by\s+(?:trade|profession|training|day)$`), out: "$1", need: []string{" by "}},
 	{re: lazyRegexp(`(?i)^(?:by\s+(?:day|trade|profession)|professionally|for\s+work|at\s+work),?\s+(i(?:'m|\s+am)\s+.+)$`), out: "$1"},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+the\s+((?:[a-z][\w-]*\s+){0,2}(?:cto|ceo|cpo|coo|founder|co-?founder|maintainer|lead|manager|director|architect|engineer|developer|dev|designer|admin|sre|pm|head\s+of\s+\w+|vp\s+of\s+\w+))\s+(?:of|at|for|on)\s+(?:a|an|the|our|my)\s+.+$`), out: "I am a $1"},
 	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+engineering(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 engineer"},
@@ -209,7 +210,7 @@ var rewordings = []rewording{
 	// linter", "Comments in English only"
 	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+(?:it\s+a\s+habit|a\s+habit\s+of\s+it|it\s+a\s+rule)\s+to\s+(.+)$`), out: "always $1"},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+a\s+habit\s+of\s+(\w+ing\b.*)$`), out: "always $1"},
-	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?s)\s+(in|with|using)\s+([\w.+#-]+)\s+only$`), out: "always write $1 $2 $3"},
+	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?s)\s+(in|with|using)\s+([\w.+#-]+)\s+only$`), out: "always write $1 $2 $3", need: []string{" only"}},
 	// working preferences in the words people use for them: "It helps me
 	// when you explain the tradeoffs", "I learn best with examples",
 	// "I'm happier with fewer
@@ -234,7 +235,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+(?:never|don't\s+ever|do\s+not\s+ever|don't|do\s+not)\s+want\s+to\s+see\s+(?:any\s+)?(.+)$`), out: "avoid $1"},
 	// one kind over another, said bare: "Tabs, not spaces", "single
 	// quotes, not double quotes"
-	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2"},
+	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2", need: []string{" not ", " never ", " no "}},
 	// a default for when the person is unsure: "When in doubt, ask me"
 	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
 }
@@ -337,7 +338,11 @@ func reword(rc rawClause) (clause, bool) {
 		}
 	}
 	var change, correction, standing, future bool
+	lower := strings.ToLower(t)
 	for _, w := range rewordings {
+		if len(w.need) > 0 && !containsAny(lower, w.need...) {
+			continue // a cheap test first: most clauses hold none of its words
+		}
 		if !w.re().MatchString(t) {
 			continue
 		}
@@ -345,7 +350,7 @@ func reword(rc rawClause) (clause, bool) {
 		if n == t || n == "" {
 			continue
 		}
-		t = n
+		t, lower = n, strings.ToLower(n)
 		change = change || w.change
 		correction = correction || w.correction
 		standing = standing || w.standing
