@@ -73,9 +73,9 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er) no|wrong (?:name|word|one|value|tool)|i misspoke|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
-	changePrefix     = lazyRegexp(`^(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
-	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
+	correctionPrefix = lazyRegexp(`^(?:actually|sorry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	changePrefix     = lazyRegexp(`^(?:after the (?:reorg|migration|move|merger|acquisition|switch|rewrite|upgrade|cutover)|(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?)` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
+	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
 	// directiveBare is "remember" before a statement without a colon:
 	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
@@ -191,6 +191,10 @@ var shapeNorms = []struct {
 }
 
 // bareMarker are clauses that only say the next one corrects: "no - …".
+// selfJudgement is the speaker saying they said something wrong, at the
+// start of a clause.
+var selfJudgement = lazyRegexp(`^(?:i\s+(?:typed|wrote|said|got|put|spelled|spelt|had|remembered|misremembered|misspoke|mistyped|misspelled|messed|screwed|mixed|confused)(?:\s+(?:that|it|this|them|those|the\s+two|something))?(?:\s+(?:wrong|incorrectly|up|badly))?|(?:that\s+was\s+|that\s+is\s+)?(?:a\s+)?(?:mistake|error|slip)\s+on\s+my\s+(?:part|end)|my\s+error|i\s+was\s+wrong(?:\s+(?:earlier|before|above))?|that\s+was\s+(?:a\s+)?(?:typo|mistake|wrong)|i\s+should\s+(?:clarify|correct\s+(?:that|myself)))(?:\s*[:,;.-]+\s*|\s+-+\s*|$)`)
+
 var bareMarker = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"no": true, "nope": true, "nah": true, "wait": true, "sorry": true, "oops": true,
 		"no wait": true, "wait no": true, "actually": true, "correction": true, "my bad": true, "whoops": true,
@@ -213,7 +217,7 @@ var pastOf = sync.OnceValue(func() map[string]string {
 // are skipped.
 var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
-	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er that not wrong it turns
+	for w := range strings.FieldsSeq(`actually sorry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
@@ -338,6 +342,11 @@ func analyze(rc rawClause) clause {
 	}
 	if bareMarker()[t] {
 		c.correction, t = true, "" // "no - staging deploys from develop": the next clause corrects
+	} else if loc := selfJudgement().FindStringIndex(t); loc != nil {
+		// "I typed that wrong — it's Lille", "I misremembered: I use
+		// Cursor now": the speaker judging what they said opens a
+		// correction, whatever words they judge it in
+		c.correction, t = true, strings.TrimSpace(t[loc[1]:])
 	}
 	if strings.Contains(t, "ended up") || strings.Contains(t, "went ahead and") || strings.Contains(t, "decided to") || strings.Contains(t, "finally") {
 		t = endedUp().ReplaceAllStringFunc(t, func(m string) string {

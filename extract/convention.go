@@ -22,7 +22,7 @@ var (
 	artifactModal = lazyRegexp(`^(?:(all|every|each|our|the|any|no) )?((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+?) (should|must|need to|needs to|have to|has to|are to|is to|shall|need|needs|follow|follows|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|gets|get|requires|require) (never |not |always )?(.+)$`)
 	// passiveConvention: "errors are wrapped with %w", "PRs are always
 	// squash-merged".
-	passiveConvention = lazyRegexp(`^(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:are|is|get|gets) (always |never )?([a-z-]+ed\b.*)$`)
+	passiveConvention = lazyRegexp(`^(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:are|is|get|gets) (always |never )?((?:[a-z-]+ed|done|kept|written|built|run|made|set|put|sent|held|taken|given|shown|split|read|bound|found|drawn|hidden)\b.*)$`)
 	// weHabit: "we name branches feature/<ticket>", "we squash commits
 	// before merging", "we keep functions under 50 lines".
 	weHabit = lazyRegexp(`^we ` + adv + `(name|write|keep|put|prefix|tag|squash|rebase|review|document|version|store|log|structure|organize|organise|split|group|indent|wrap|comment|format|lint|test|merge|pin|sign|label|title|sort|order|avoid|prefer|require|enforce|follow|stick to) (.+)$`)
@@ -40,16 +40,125 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 		documentation readme changelog keys fields structs enums configs config endpoint route component
 		handler handlers service services table schema schemas feature features pull responses response
 		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores
-		sql css styles styling output markup copy strings i18n translations fixtures mocks assets`) {
+		sql css styles styling output markup copy strings i18n translations fixtures mocks assets
+		descriptions names params parameters arguments values dates timestamps amounts ids urls paths flags
+		money prices times payloads headers`) {
 		m[w] = true
 	}
 	return m
 })
 
+var (
+	// ubiquitous: "type hints on every function signature", "docstrings
+	// everywhere please": a kind of thing wanted wherever it fits, said
+	// without a verb.
+	ubiquitous = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ((?:on|in|for) (?:every|each|all) [a-z0-9_ -]+|everywhere|throughout|always|across the (?:board|codebase|repo))(,? please)?$`)
+	// troubleNouns name what goes wrong, never what is wanted: "errors
+	// everywhere", "warnings on every build".
+	troubleNouns = sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for w := range strings.FieldsSeq(`errors bugs warnings failures issues problems crashes typos exceptions timeouts leaks conflicts flakes regressions complaints
+			bug issue problem conflict error failure crash typo leak regression`) {
+			m[w] = true
+		}
+		return m
+	})
+)
+
+// conventionVerbs say how things of a kind are made, not how they fare:
+// "error messages start lowercase", but not "PRs take forever".
+var conventionVerbs = map[string]bool{"start": true, "end": true, "begin": true, "follow": true, "use": true,
+	"include": true, "contain": true, "live": true, "go": true, "stay": true, "match": true, "mirror": true,
+	"return": true, "wrap": true, "extend": true, "implement": true, "import": true, "export": true,
+	"log": true, "throw": true, "raise": true, "accept": true, "expose": true, "carry": true, "reference": true,
+	"have": true}
+
+// kindVerbs say what every thing of a kind has or does by rule, said
+// without a scope: "public functions have docstrings", "PR descriptions
+// include a testing section".
+var kindVerbs = map[string]bool{"have": true, "include": true, "contain": true, "follow": true, "start": true,
+	"end": true, "use": true, "return": true, "carry": true, "reference": true, "live": true}
+
+// stateParticiples say how things fare, not how they are made: "tests are
+// skipped", "builds are broken".
+var stateParticiples = map[string]bool{"broken": true, "failed": true, "stuck": true, "blocked": true, "outdated": true,
+	"deprecated": true, "missing": true, "skipped": true, "disabled": true, "cached": true, "delayed": true, "paused": true,
+	"merged": true, "deployed": true, "released": true, "done": true, "finished": true, "fixed": true, "reverted": true,
+	"cancelled": true, "canceled": true, "timed": true, "red": true, "flaky": true, "slowed": true, "queued": true, "ignored": true}
+
+// happenedTail ends a statement of what happened, not of how things are done.
+var happenedTail = lazyRegexp(`\b(?:today|yesterday|again|now|right now|lately|recently|this week|last week|this morning|at the moment|currently)$`)
+
+// bareKind says whether the subject of t is a kind of thing stated
+// generically: no article or possessive other than "all"/"our"/"every".
+func bareKind(t, subject string) bool {
+	first := firstWord(t)
+	return first != "the" && first != "this" && first != "that" && first != "my" && first != "these" && first != "those" &&
+		first != "some" && first != "a" && first != "an" && (pluralNoun(subject) || massNoun(subject))
+}
+
+// genericPassive says whether a passive with no scope marker states how a
+// kind of thing is made ("errors are wrapped with %w", "dates are stored
+// as UTC"), not how it fares ("tests are skipped today").
+func genericPassive(t, subject, pred string) bool {
+	part := firstWord(pred)
+	return bareKind(t, subject) && !stateParticiples[part] && !happenedTail().MatchString(pred) && len(strings.Fields(pred)) >= 2 &&
+		!troubleNouns()[lastOf(pred)]
+}
+
+// matchUbiquitous reads a verbless wish for a kind of thing everywhere it
+// fits ("type hints on every function signature, no exceptions"): use it.
+func matchUbiquitous(c *clause) []Fact {
+	m := ubiquitous().FindStringSubmatch(c.text)
+	if m == nil && strings.Count(c.text, " ") <= 3 && strings.Count(c.span, " ") <= 8 {
+		// the trailing "everywhere please" may have been cut as a scope
+		m = ubiquitous().FindStringSubmatch(strings.TrimRight(lowerNormalize(c.span), ".! "))
+	}
+	if m == nil || troubleNouns()[lastOf(m[1])] || badStart()[firstWord(m[1])] || strings.Contains(m[1], "ing ") {
+		return nil
+	}
+	if m[2] == "always" {
+		return guidelineFact(c, "use "+m[1], false, 0) // "Semicolons always"
+	}
+	if m[2] == "everywhere" || m[2] == "throughout" || strings.HasPrefix(m[2], "across") {
+		if m[3] == "" && !c.standing && !c.directive {
+			return nil // "errors everywhere", "cats everywhere" say how things are
+		}
+	}
+	return guidelineFact(c, "use "+m[1]+" "+m[2], false, 0)
+}
+
 // matchConvention reads a convention stated as how things are done.
 func matchConvention(c *clause) []Fact {
+	houseRule := false // said where the house's rules hold, not just "here"
+	if loc := houseScope().FindStringIndex(c.text); loc != nil && loc[0] > 0 {
+		houseRule = !strings.HasSuffix(c.text, "here")
+		// "mocking the database in tests is banned here", "error messages
+		// start lowercase in this codebase": a statement of how things are
+		// done where the person works is a standing one
+		sub := *c
+		sub.text, sub.standing = strings.TrimSpace(c.text[:loc[0]]), true
+		c = &sub
+	}
 	t := c.text
-	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "") {
+	if m := contrastTail().FindStringSubmatch(t); m != nil && passiveConvention().MatchString(m[1]) && instrumented().MatchString(m[1]) {
+		// "logging is done with slog, not log.Printf": saying what it is
+		// not done with makes the how a rule
+		sub := *c
+		sub.text, sub.standing = m[1], true
+		c, t = &sub, m[1]
+	}
+	if m := universalIs().FindStringSubmatch(t); m != nil && !stateWords()[lastOf(m[3])] && !strings.HasSuffix(firstWord(m[3]), "ing") &&
+		!prepositions()[firstWord(m[3])] && !strings.HasSuffix(firstWord(m[3]), "ed") && !badStart()[firstWord(m[2])] {
+		// "all dates in the API are ISO 8601 strings", "every handler is a
+		// pure function": what each thing of a kind is, a rule for new ones
+		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+agree("be", m[1] == "all")+" "+m[3], false, 0)
+	}
+	if m := dislikeThings().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] {
+		// "I hate when PRs touch unrelated files": never let them
+		return guidelineFact(c, "let "+m[1]+" "+m[2], true, 0)
+	}
+	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "" || genericPassive(t, m[1], m[3])) {
 		// "in this codebase, errors are wrapped with %w": how things are
 		// done here, said in the passive
 		modal := "must"
@@ -61,7 +170,7 @@ func matchConvention(c *clause) []Fact {
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
 		t = m[1]
 	} else if m := conventionIs().FindStringSubmatch(t); m != nil {
-		obj := m[1]
+		obj := strings.TrimPrefix(m[1], "for ") // "my preference is for functional style"
 		if !startsWithVerb(obj) {
 			obj = "use " + obj
 		}
@@ -89,9 +198,16 @@ func matchConvention(c *clause) []Fact {
 		return guidelineFact(c, verb+" "+m[2], false, 0)
 	}
 	if m := deonticAdj().FindStringSubmatch(t); m != nil && !badStart()[firstWord(m[1])] && firstWord(m[1]) != "i" && firstWord(m[1]) != "we" &&
-		len(strings.Fields(m[1])) <= 4 {
+		(len(strings.Fields(m[1])) <= 4 || strings.HasSuffix(firstWord(m[1]), "ing")) {
 		// "code review is mandatory for all changes", "force pushes are
 		// forbidden": a rule said with an adjective of obligation
+		subject := strings.TrimPrefix(m[1], "the ")
+		if v, rest, ok := strings.Cut(subject, " "); ok && strings.HasSuffix(v, "ing") && forbidden()[m[2]] {
+			if base, ok := gerundBase(v); ok {
+				// "mocking the database in tests is banned": never mock it
+				return guidelineFact(c, base+" "+rest, true, 0)
+			}
+		}
 		obj := "ensure " + strings.TrimPrefix(m[1], "the ")
 		if m[3] != "" {
 			obj += " " + m[3] + " " + m[4]
@@ -107,6 +223,12 @@ func matchConvention(c *clause) []Fact {
 	}
 	m := artifactModal().FindStringSubmatch(t)
 	if m == nil {
+		if g := genericPresent().FindStringSubmatch(t); g != nil && (houseRule || bareKind(t, g[1]) && kindVerbs[g[2]] &&
+			!happenedTail().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) && !troubleNouns()[lastOf(g[3])]) &&
+			artifacts()[lastOf(g[1])] && !strings.HasSuffix(g[3], "ly") && !stateWords()[lastOf(g[3])] && conventionVerbs[g[2]] {
+			// "error messages start lowercase in this codebase"
+			return guidelineFact(c, "ensure "+g[1]+" "+g[2]+" "+g[3], false, 0)
+		}
 		return nil
 	}
 	det, subject, modal, adverb, rest := m[1], m[2], m[3], strings.TrimSpace(m[4]), m[5]
@@ -249,8 +371,21 @@ var strongModal = sync.OnceValue(func() map[string]bool {
 })
 
 var (
+	// houseScope: where a convention holds, at the end of it.
+	houseScope = lazyRegexp(`,?\s+(?:here|around here|in this (?:repo|repository|project|codebase|team|company|shop|org|house)|on this (?:team|project)|in our (?:team|repo|codebase|company|shop)|across the (?:repo|codebase|board)|(?:with )?no exceptions|without exceptions?|no matter what)$`)
+	// instrumented: a passive that says what it is done with.
+	instrumented = lazyRegexp(` (?:with|by|via|through|using|in|on) [a-z0-9]`)
+	// genericPresent: "error messages start lowercase", what things of a
+	// kind do, under a scope that makes it the house's way.
+	genericPresent = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:always |never )?([a-z]+) (.+)$`)
+	// contrastTail: "…, not log.Printf", "… instead of moment".
+	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
+	// universalIs: "all dates in the API are ISO 8601 strings".
+	universalIs = lazyRegexp(`^(all|every|each) ((?:our |new )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2}(?: (?:in|of|from|for) (?:the |our )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?) (?:is|are|must be|should be) (?:always )?((?:a |an )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,3})$`)
+	// dislikeThings: "I hate when PRs touch unrelated files".
+	dislikeThings = lazyRegexp(`^i ` + adv + `(?:hate|dislike|cannot stand|can not stand|do not like) (?:it )?when ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ([a-z]+ [^,]+)(?:,.*)?$`)
 	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".
-	deonticAdj = lazyRegexp(`^((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+) (?:is|are) (mandatory|required|compulsory|obligatory|a must|non-negotiable|forbidden|banned|not allowed|prohibited|a no-go|off limits|off-limits)(?: (for|on|in) (.+))?$`)
+	deonticAdj = lazyRegexp(`^((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+|[a-z]+ing(?: [a-z0-9_.-]+){1,5}) (?:is|are) (mandatory|required|compulsory|obligatory|a must|non-negotiable|forbidden|banned|not allowed|prohibited|a no-go|off limits|off-limits)(?: (for|on|in) (.+))?$`)
 )
 
 // forbidden are the adjectives of deonticAdj that forbid.
@@ -258,3 +393,13 @@ var forbidden = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"forbidden": true, "banned": true, "not allowed": true, "prohibited": true, "a no-go": true,
 		"off limits": true, "off-limits": true}
 })
+
+// gerundBase turns a gerund into its verb: "mocking" → "mock", "using" →
+// "use", "committing" → "commit".
+func gerundBase(g string) (string, bool) {
+	stem, ok := strings.CutSuffix(g, "ing")
+	if !ok || len(stem) < 2 {
+		return "", false
+	}
+	return verbOfStem(stem)
+}

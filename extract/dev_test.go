@@ -73,8 +73,8 @@ const devFileC = "testdata/dev2026c.jsonl"
 // docs/EXTRACTION.md; it was tuned on since, so the floors only catch a
 // regression.
 const (
-	devCPrecision = 0.9
-	devCRecall    = 0.8
+	devCPrecision = 0.95
+	devCRecall    = 0.85
 )
 
 func TestDev2026c(t *testing.T) { scoreDev(t, devFileC, 150, devCPrecision, devCRecall) }
@@ -108,7 +108,7 @@ const devFileDInstr = "testdata/dev2026d_instr.jsonl"
 // tuned on once its baseline was recorded, so they only catch a regression.
 const (
 	devDPrecision = 0.9
-	devDRecall    = 0.8
+	devDRecall    = 0.88
 )
 
 func TestDev2026dInstr(t *testing.T) { scoreDev(t, devFileDInstr, 60, devDPrecision, devDRecall) }
@@ -132,11 +132,12 @@ func TestDev2026dFacts(t *testing.T) { scoreDev(t, devFileDFacts, 60, devDPrecis
 const devFileETalk = "testdata/dev2026e_talk.jsonl"
 
 // Floors for the fifth talk set: its tuned numbers (with context 0.94 /
-// 0.87 overall, every category at least 0.94 / 0.81; baseline 0.85 / 0.52,
+// 0.87 overall after session 5, 0.97 / 0.92 after session 7, every
+// category at least 0.94 / 0.86; baseline 0.85 / 0.52,
 // docs/rounds/2026-11-26-talk.md) minus a margin.
 const (
 	devETalkPrecision = 0.9
-	devETalkRecall    = 0.75
+	devETalkRecall    = 0.82
 )
 
 func TestDev2026eTalk(t *testing.T) {
@@ -153,15 +154,44 @@ func TestDev2026eTalk(t *testing.T) {
 // admits open slots.
 const devFileEFacts = "testdata/dev2026e_facts.jsonl"
 
-// Floors for the fifth set: its numbers at the end of the round (0.71 /
-// 0.44) less a margin, so a regression fails. Its precision is low by
+// Floors for the fifth set: its numbers at the end of session 7 (0.73 /
+// 0.46; 0.71 / 0.44 after session 5) less a margin, so a regression
+// fails. Its precision is low by
 // vocabulary, not by error: most unmatched extractions are right facts
 // under another slot name than the blind labels chose ("beagle" for
 // "dog", "staging_is" for "staging_url", has_meeting for "standup"); none
 // of its 44 negatives gives anything.
 const (
-	devEPrecision = 0.65
-	devERecall    = 0.4
+	devEPrecision = 0.7
+	devERecall    = 0.44
 )
 
 func TestDev2026eFacts(t *testing.T) { scoreDev(t, devFileEFacts, 100, devEPrecision, devERecall) }
+
+// checkFileEFacts and checkFileETalk were the session-5 check sets,
+// written blind by one engineer for another and scored in aggregate only
+// (with context 0.87 / 0.58 and 0.94 / 0.72 at their retirement). Session
+// 7 retired them to development sets: their misses are read and tuned on.
+const (
+	checkFileEFacts = "testdata/check2026e_facts.jsonl"
+	checkFileETalk  = "testdata/check2026e_talk.jsonl"
+)
+
+// Floors for the retired check sets: at retirement (session 7) they
+// scored 0.87 / 0.58 (facts) and 0.94 / 0.72 (talk) with context; tuned
+// on since, to 0.89 / 0.89 and 0.95 / 0.95 (every category of talk at
+// least 0.92 / 0.83); the floors are those less a margin.
+const (
+	checkEFactsPrecision = 0.86
+	checkEFactsRecall    = 0.85
+	checkETalkPrecision  = 0.9
+	checkETalkRecall     = 0.8
+)
+
+func TestDev2026eCheckFacts(t *testing.T) {
+	scoreDev(t, checkFileEFacts, 60, checkEFactsPrecision, checkEFactsRecall)
+}
+
+func TestDev2026eCheckTalk(t *testing.T) {
+	scoreDev(t, checkFileETalk, 60, checkETalkPrecision, checkETalkRecall)
+}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -30,6 +31,7 @@ var matchers = []matcher{
 	matchBuiltIn,
 	matchEntityPath,
 	matchOpenSlot,
+	matchUbiquitous,
 	matchGuideline,
 	matchConvention,
 	matchReplyRule,
@@ -72,8 +74,8 @@ func Extract(text string) []Fact { return ExtractWith(text, Context{}) }
 // ctx.Slots — and replaces that value. A correction or change whose old
 // value goes unnamed gets it from the same places.
 func ExtractWith(text string, ctx Context) []Fact {
-	r := &reading{ctx: ctx, seen: map[string]bool{}}
-	for _, rc := range splitClauses(text) {
+	r := &reading{ctx: ctx, seen: map[string]bool{}, text: text}
+	for _, rc := range append(splitClauses(text), asides(text)...) {
 		start := len(r.facts)
 		c := analyze(rc)
 		if r.pendingCorrection {
@@ -93,7 +95,46 @@ func ExtractWith(text string, ctx Context) []Fact {
 				*r = saved // a reading that found nothing leaves no trace
 			}
 		}
+		if len(found) > 0 && allClauses(found) {
+			found = nil // "i dislike yaml, every config language is better" read as one object
+		}
+		if len(found) == 0 && c.text != "" {
+			if fs, sc, ok := r.segments(rc, c); ok {
+				found, c = fs, sc
+			}
+		} else if len(found) > 0 {
+			found = append(found, r.laterSegments(rc, c, found)...)
+		}
+		if !c.question {
+			found = append(found, r.reasonFacts(rc, found)...)
+		}
 		for _, f := range found {
+			if f.Predicate == "" || strings.HasPrefix(f.Predicate, "_") {
+				continue // an open slot without its noun names nothing
+			}
+			if f.Kind != KindGuideline && strings.HasPrefix(f.Subject, SubjectUser+"'s ") {
+				if _, tool := lookupTool(f.Object); tool {
+					continue // "my colleague's CI is Jenkins": another person's setup
+				}
+			}
+			if f.Kind != KindGuideline && verdictWords[f.Object] {
+				continue // "the deadline is tight" says how it is, not what it is
+			}
+			if f.Kind != KindGuideline && (f.Predicate == "deploys_with" || strings.HasPrefix(f.Predicate, "uses")) &&
+				timeWords()[strings.TrimSuffix(f.Object, " only")] {
+				continue // "we deploy on Fridays only" says when, not where
+			}
+			if f.Kind != KindGuideline {
+				f = trimValue(f, c.span)
+				// "Tom isn't my manager, Priya is": the copula after the
+				// value only ends the sentence
+				for _, tail := range []string{" is", " are", " does", " do"} {
+					if o, ok := strings.CutSuffix(f.Object, tail); ok && o != "" {
+						f.Object = o
+						f.shownObject = strings.TrimSuffix(strings.TrimSuffix(f.shownObject, tail), strings.ToUpper(tail[:2])+tail[2:])
+					}
+				}
+			}
 			f = r.finish(f, &c)
 			all := append([]Fact{f}, versionFacts(f)...)
 			if len(all) > 1 && versionLike().MatchString(f.Replaces) && all[1].Replaces == "" {
@@ -103,12 +144,16 @@ func ExtractWith(text string, ctx Context) []Fact {
 			if len(all) > 1 && f.Replaces == "" && versionBump().MatchString(c.text) {
 				all = all[1:] // "upgraded to Go 1.22" changes the version, not the language
 			}
-			for _, g := range all {
-				if g.Statement == "" {
-					g = r.finish(g, &c)
+			for i := range all {
+				if all[i].Statement == "" {
+					all[i] = r.finish(all[i], &c)
 				}
-				if r.seen[g.key()] || g.Kind == KindFact && (strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] ||
-					strings.Contains(g.Object, " is ") || strings.HasPrefix(g.Object, "is ")) {
+			}
+			if c.correction && len(all) > 1 && all[0].Replaces == "" && all[1].Replaces != "" {
+				all = all[1:] // "no wait, this one is on node 20" corrects the version, not the runtime
+			}
+			for _, g := range all {
+				if r.seen[g.key()] || g.Kind == KindFact && (strings.HasPrefix(g.Predicate, "uses") && stateWords()[g.Object] || clauseObject(g)) {
 					continue
 				}
 				r.seen[g.key()] = true
@@ -126,6 +171,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 	r.selfCorrections()
 	r.neighbours()
 	r.alternatives()
+	r.limitRules(text)
 	for i, f := range r.facts {
 		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
@@ -208,6 +254,7 @@ func SlotPredicates() []string {
 // reading is the state of one ExtractWith call.
 type reading struct {
 	ctx   Context
+	text  string // the text read
 	facts []Fact
 	seen  map[string]bool
 	// recent are the facts of ctx.Recent, read on first use.
@@ -236,6 +283,8 @@ type reading struct {
 var (
 	// versionBump: a change of version, not of tool.
 	versionBump = lazyRegexp(`\b(?:upgraded|downgraded|bumped|updated|upgrading|bumping)\b`)
+	// saidForRe: "earlier I said 6000 for the worker port".
+	saidForRe = lazyRegexp(`^(?:earlier,? |before,? |previously,? )?i (?:said|wrote|typed|put|told you|mentioned|gave you) ([a-z0-9.+# -]+?) (?:for|as) (the|my|our) ([a-z]+(?: [a-z]+)?)(?: earlier| before| above| by mistake)?$`)
 	// saidRe: "I said Flask earlier", "I wrote Gitlab".
 	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
 	// noLongerRe: "Hamid is no longer my manager".
@@ -311,13 +360,34 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if c.text == "" || c.question {
 		return nil
 	}
+	if otherParty().MatchString(c.text) {
+		return nil // "the other team deploys to Heroku": theirs, not ours
+	}
 	if jobNewsRe().MatchString(c.text) {
 		r.jobNews = true
 	}
 	c.jobNews = r.jobNews
 	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
 		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
+		for _, cand := range r.candidates() {
+			if cand.Object == name[1] && !cand.Negated && strings.HasSuffix(cand.Predicate, "_is") {
+				// "Alice left. It's Bob now": the slot she held is the one
+				// the next value fills
+				r.topic = "my " + strings.ReplaceAll(strings.TrimSuffix(cand.Predicate, "_is"), "_", " ")
+				break
+			}
+		}
 		return nil
+	}
+	if m := notAlone().FindStringSubmatch(c.text); m != nil && r.topic == "" && !determiner().MatchString(firstWord(m[1])) && firstWord(m[1]) != "a" && firstWord(m[1]) != "an" {
+		// "Eh, not ESLint. Biome.": what it is not, then what it is
+		if _, tool := lookupTool(m[1]); tool || capitalized(c.span, firstWord(m[1])) {
+			if v, ok := correctionValue(m[1]); ok {
+				r.said = v
+				r.pendingCorrection = true
+				return nil
+			}
+		}
 	}
 	if f, done := r.handOver(c); done {
 		return f
@@ -325,13 +395,28 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if done := r.resolveSlotTalk(c); done {
 		return nil
 	}
+	if m := saidForRe().FindStringSubmatch(lowerNormalize(strings.TrimRight(c.span, ".!"))); m != nil {
+		// "earlier I said 6000 for the worker port": the value said, and
+		// the slot the correction that follows is for
+		if v, ok := correctionValue(m[1]); ok {
+			owner := m[2]
+			if owner == "the" {
+				owner = "our"
+			}
+			r.said, r.topic = v, owner+" "+m[3]
+			r.pendingCorrection = true
+			return nil
+		}
+	}
 	if m := saidRe().FindStringSubmatch(lowerNormalize(c.span)); m != nil {
 		// "I said Flask earlier but it's actually FastAPI": the value said
 		// is the one the next clause corrects
-		if v, ok := correctionValue(m[1]); ok {
-			r.said = v
-			r.pendingCorrection = true
-			return nil
+		if _, tool := lookupTool(m[1]); tool || capitalized(c.span, firstWord(m[1])) {
+			if v, ok := correctionValue(m[1]); ok {
+				r.said = v
+				r.pendingCorrection = true
+				return nil
+			}
 		}
 	}
 	if f := r.elidedNever(c); f != nil {
@@ -362,6 +447,14 @@ func (r *reading) extractClause(c *clause) []Fact {
 	}
 	return r.correct(c)
 }
+
+// notAlone is a clause that only says what something is not: "not
+// ESLint".
+var notAlone = lazyRegexp(`^not ((?:[a-z0-9][a-z0-9.+#-]*)(?: [a-z0-9][a-z0-9.+#-]*)?)(?: anymore)?$`)
+
+// otherParty opens a clause about a team, company or project that is not
+// the speaker's.
+var otherParty = lazyRegexp(`^(?:the|our|my|a|an)\s+(?:other|another|old|previous|former|sister|partner|client|client's|parent|neighbou?ring)\s+(?:[a-z]+\s+)?(?:team|teams|company|org|project|projects|repo|app|service|startup|job|employer)\b`)
 
 // neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
 var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under) (.+)$`)
@@ -624,6 +717,18 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 			return []clause{rw}
 		}
 	}
+	if rw, ok := r.pronounSlot(c); ok {
+		return []clause{rw}
+	}
+	if rw, ok := answerTool(c); ok {
+		return []clause{rw}
+	}
+	if rw, ok := slotMoved(rc, c); ok {
+		return []clause{rw}
+	}
+	if rw, ok := kindOverKind(rc, c); ok {
+		return []clause{rw}
+	}
 	if head, tail, ok := strings.Cut(c.span, ", "); ok {
 		// "I got that wrong, it's pnpm", "Tom was my old manager, now it's
 		// Sam": a clause that only sets up a correction, and its value
@@ -706,4 +811,536 @@ func dropStates(fs []Fact) []Fact {
 var bareBump = lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:upgraded|bumped|updated|moved|went|migrated|jumped)(?: up)? to v?(\d+(?:\.\d+)*)\b`)
 
 // versionNow: "it's 1.22 now", "1.22 these days".
-var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?v?(\d+(?:\.\d+)*) (?:now|these days|nowadays)$`)
+var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?(?:actually )?v?(\d+(?:\.\d+)*),? (?:now|these days|nowadays|actually)$`)
+
+// segmentSep cuts a clause into the statements set side by side in it: a
+// comma, a parenthesis or a dash between two of them ("fix the flaky
+// test (CI is Woodpecker, config in .woodpecker.yml)", "finally got off
+// Heroku, everything's on Railway since last week").
+var segmentSep = lazyRegexp(`\s*[,()\[\]]\s*|\s+[—–]\s+|\s+-\s+`)
+
+// segments is the third reading of a clause that gave nothing as a whole
+// and in other words: each statement set beside another in it is read on
+// its own, so a fact said in passing inside a request, an aside or a list
+// of remarks is not lost because the sentence around it says nothing.
+// Only facts are kept: a rule needs the whole sentence, whose other parts
+// may limit it ("for this one function, don't add logging"). A clause the
+// filters reject as a whole (a question, a condition, reported speech)
+// gives nothing, so no part of it can.
+func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
+	if c.question || r.topic != "" || r.said != "" || !strings.ContainsAny(rc.text, ",()[]—–-") {
+		return nil, c, false
+	}
+	whole := analyze(rc)
+	if whole.question || whole.hedged || rejectReason(&whole) != "" || saidAnywhere().MatchString(whole.text) {
+		return nil, c, false
+	}
+	parts := segmentSep().Split(rc.text, -1)
+	if len(parts) < 2 || len(parts) > 8 {
+		return nil, c, false
+	}
+	if fs := toolList(parts); len(fs) > 0 && !r.asked(rc.text) {
+		return fs, c, true
+	}
+	for _, p := range parts {
+		if len(strings.Fields(p)) < 2 {
+			continue
+		}
+		saved := *r
+		sub := analyze(rawClause{text: p})
+		if sub.hedged {
+			return nil, c, false
+		}
+		sub.correction = sub.correction || c.correction
+		sub.change = sub.change || c.change
+		fs := onlyFacts(r.extractClause(&sub))
+		if len(fs) == 0 {
+			*r = saved
+			for _, rw := range r.rewordings(rawClause{text: p}, &sub) {
+				rw.correction = rw.correction || c.correction
+				if fs = onlyFacts(r.extractClause(&rw)); len(fs) > 0 {
+					sub = rw
+					break
+				}
+				*r = saved
+			}
+		}
+		if len(fs) > 0 {
+			sub.span = strings.TrimSpace(p)
+			return fs, sub, true
+		}
+		*r = saved
+	}
+	return nil, c, false
+}
+
+// saidAnywhere: a sentence that reports what was said ("I think I told
+// you we use GitLab CI") is about the words, not the project.
+var saidAnywhere = lazyRegexp(`\bi (?:said|wrote|typed|told you|mentioned)\b`)
+
+// onlyFacts keeps the facts of fs, or nothing if any is a guideline (a
+// part that reads as a rule is no aside).
+func onlyFacts(fs []Fact) []Fact {
+	for _, f := range fs {
+		if f.Kind == KindGuideline || strings.HasPrefix(f.Predicate, "should") {
+			return nil
+		}
+	}
+	return fs
+}
+
+var (
+	// pronounSlotRe: "It's my main editor", "that's our database": the
+	// slot of a thing named just before.
+	pronounSlotRe = lazyRegexp(`^(?:it|that|this|which) (?:is|was) (?:also |still |now |basically |actually )?(my|our) (?:main |primary |default |daily |go-to |favou?rite |preferred |usual |current )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
+	// answerToolRe: "it's cockroachdb", "it's all postgres since the
+	// migration": a bare tool given as what something is.
+	// itOnPort: "it's on 3001 now".
+	itOnPort = lazyRegexp(`^(?:it is|its|it runs|now it is) (?:now )?(?:on|at) (?:port |:)?(\d{2,5})(?: now)?$`)
+	// toolEverywhere: "pnpm everywhere now", "uv all the way".
+	toolEverywhere = lazyRegexp(`^([a-z0-9][a-z0-9.+# -]*?) (?:everywhere|all the way|across the board|for everything)(?: now| these days)?$`)
+	answerToolRe   = lazyRegexp(`^(?:it is|that is|its) (?:all |just |only |basically |mostly |now |still )?([a-z0-9][a-z0-9.+# -]*?)(?: (?:now|these days|nowadays|here|for us|everywhere|all the way))?(?: since .+| for (?:a while|years|months|ages))?$`)
+)
+
+// pronounSlot reads "It's my main editor" after "… splitting panes in
+// Helix?": the pronoun stands for the last tool the text named, if the
+// slot is of that tool's kind.
+func (r *reading) pronounSlot(c *clause) (clause, bool) {
+	m := pronounSlotRe().FindStringSubmatch(c.text)
+	if m == nil || len(r.clauses) == 0 {
+		return clause{}, false
+	}
+	cat, _, known := slotOf(m[2])
+	if !known || cat == "" {
+		return clause{}, false
+	}
+	for i := len(r.clauses) - 1; i >= 0 && i >= len(r.clauses)-2; i-- {
+		if t, ok := toolNamed(r.clauses[i].span, cat); ok {
+			rw := *c
+			rw.text = t.Name + " is " + m[1] + " " + m[2]
+			return rw, true
+		}
+	}
+	return clause{}, false
+}
+
+// toolNamed finds the last tool of a category a span names.
+func toolNamed(span, cat string) (*tool, bool) {
+	ws := strings.Fields(strings.ToLower(span))
+	if len(ws) > 40 {
+		ws = ws[len(ws)-40:]
+	}
+	for i := len(ws) - 1; i >= 0; i-- {
+		for n := min(3, len(ws)-i); n >= 1; n-- {
+			if t, ok := lookupTool(strings.Trim(strings.Join(ws[i:i+n], " "), ",.;:!?()\"'`")); ok && slices.Contains(t.Categories, cat) {
+				return t, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// answerTool reads a bare tool given as what something is ("what's wrong
+// with this query? it's cockroachdb", "mysql is out, it's all postgres
+// since the migration"): the tool fills its own slot, the person's for a
+// personal tool, else the project's.
+func answerTool(c *clause) (clause, bool) {
+	if m := itOnPort().FindStringSubmatch(c.text); m != nil {
+		rw := *c
+		rw.text = "the app runs on port " + m[1] // "the api doesn't run on 8080 anymore, it's on 3001"
+		return rw, true
+	}
+	m := answerToolRe().FindStringSubmatch(offeredTail().ReplaceAllString(c.text, ""))
+	if m == nil && strings.Count(c.text, " ") <= 2 && strings.Count(c.span, " ") <= 6 {
+		m = toolEverywhere().FindStringSubmatch(strings.Trim(lowerNormalize(c.span), " .!")) // "no more yarn — pnpm everywhere now"
+	}
+	if m == nil {
+		return clause{}, false
+	}
+	t, ok := lookupTool(strings.TrimSpace(m[1]))
+	if !ok {
+		return clause{}, false
+	}
+	rw := *c
+	rw.text = "we use " + m[1]
+	if personalCategory()[t.Categories[0]] {
+		rw.text = "i use " + m[1]
+	}
+	return rw, true
+}
+
+var (
+	// slotMovedBy, slotMovedOf: a tool slot changed from one value to
+	// another, "We migrated state management from Redux to Zustand",
+	// "styling moved from Sass to Tailwind last quarter".
+	slotMovedBy = lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?(?:migrated|moved|switched|changed|ported)\s+(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
+	slotMovedOf = lazyRegexp(`(?i)^(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+(?:has\s+)?(?:moved|migrated|switched|changed|went)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
+)
+
+// slotMoved reads a tool slot said to have moved from one tool to
+// another; "we moved the helper from utils.go to strings.go" names no
+// slot and says nothing.
+func slotMoved(rc rawClause, c *clause) (clause, bool) {
+	m := slotMovedBy().FindStringSubmatch(rc.text)
+	if m == nil {
+		m = slotMovedOf().FindStringSubmatch(rc.text)
+	}
+	if m == nil {
+		return clause{}, false
+	}
+	noun := strings.ToLower(strings.TrimSpace(m[1]))
+	cat, _, known := slotOf(noun)
+	if !known || cat == "" {
+		return clause{}, false
+	}
+	if t, ok := lookupTool(strings.ToLower(m[3])); !ok || !slices.Contains(t.Categories, cat) {
+		return clause{}, false
+	}
+	rw := analyze(rawClause{text: "our " + noun + " is " + m[3] + " instead of " + m[2]})
+	rw.span, rw.change = c.span, true
+	return rw, true
+}
+
+// asRole is a role given for a job just named: "starting monday as a
+// data engineer".
+var asRole = lazyRegexp(`(?i)^(?:starting\s+(?:\w+\s+)?|from\s+\w+\s+)?as\s+(?:a|an|the)\s+([a-z][a-z -]*[a-z])$`)
+
+// ownSubject opens a statement about the speaker or the project, not
+// about someone else's.
+var ownSubject = lazyRegexp(`(?i)^\s*(?:(?:and|but|so|now|then|plus)\s+)?(?:we|i|i'm|we're|our|my|it|its|it's|everything|everything's|all|this|these|(?:now\s+|currently\s+)?(?:living|based|working|running|deploying|using)|the\s+(?:project|repo|app|api|service|backend|frontend|codebase|data|database|db|ci|build|builds|deploys?|tests?|server|site|stack))\b`)
+
+// laterSegments reads the statements set after the first in a clause that
+// already gave facts, when a comma or dash sets them apart without a
+// joining word the splitter knows: "mongo is gone, all the data lives in
+// postgres now". A part adds only facts of slots the clause's own facts
+// do not hold, so a part that restates or qualifies them adds nothing.
+func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
+	if c.question || r.topic != "" || r.said != "" || !strings.ContainsAny(rc.text, ",()—–-") {
+		return nil
+	}
+	parts := segmentSep().Split(rc.text, -1)
+	if len(parts) < 2 || len(parts) > 6 {
+		return nil
+	}
+	held := map[string]bool{}
+	for _, f := range found {
+		held[f.Subject+"|"+f.Predicate] = !f.Negated // what is gone leaves its slot to a new value
+		if f.Predicate == "works_at" {
+			r.jobNews = true // "I don't work at Acme anymore, I'm at Globex", "took a job at Spotify, … as a data engineer"
+		}
+		if f.Kind == KindGuideline || strings.HasPrefix(f.Predicate, "should") {
+			return nil // a rule's parts qualify it
+		}
+	}
+	var out []Fact
+	for _, p := range parts[1:] {
+		if m := asRole().FindStringSubmatch(p); m != nil && r.jobNews {
+			p = "I am a " + m[1] // "took a job at Spotify, starting monday as a data engineer"
+		}
+		if len(strings.Fields(p)) < 3 || !ownSubject().MatchString(p) {
+			continue // "we use Jest, the other team deploys to Heroku": theirs
+		}
+		sub := analyze(rawClause{text: p})
+		if sub.question || sub.hedged || sub.text == "" {
+			continue
+		}
+		saved := *r
+		fs := onlyFacts(r.extractClause(&sub))
+		if len(fs) == 0 {
+			if rw, ok := answerTool(&sub); ok {
+				fs = onlyFacts(r.extractClause(&rw)) // "…, it's Nomad"
+			}
+		}
+		*r = saved
+		for _, f := range fs {
+			if !held[f.Subject+"|"+f.Predicate] {
+				held[f.Subject+"|"+f.Predicate] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+var (
+	// oneInstance limits what is asked to one thing or one time: "for
+	// this one function, don't add logging", "just this once".
+	oneInstance = lazyRegexp(`(?i)\b(?:for|in|on) (?:this|that) (?:one |particular |specific |single )?(?:function|file|method|class|pr|pull request|change|commit|test|module|component|endpoint|script|case|bug|task|ticket|snippet|line|query|call|loop)\b|\b(?:just |only )?this (?:once|time)\b|\bfor now\b|\bjust for (?:this|now|today)\b|\bfor the moment\b`)
+	// retraction takes back what the text said before it: "hmm, never
+	// mind, just run it", "forget it".
+	retraction = lazyRegexp(`(?i)\b(?:never ?mind|forget (?:it|that|what i said)|scratch that|ignore (?:that|what i said|me)|disregard (?:that|what i said))\b`)
+	// hereSpot is "here" at the end of a request: at this spot in the code.
+	hereSpot = lazyRegexp(`(?i)\bhere\b\s*(?:[,;:(-]|$)`)
+)
+
+// limitRules drops the rules a text limits to one occasion: one scoped to
+// a single thing or time ("for this one function, don't add logging"),
+// taken back later ("please always double-check... hmm, never mind"), or
+// asked of this spot in the code without a word that makes it standing
+// ("use a set instead of a list here, lookups are O(1)").
+func (r *reading) limitRules(text string) {
+	retracted := -1
+	if loc := retraction().FindStringIndex(text); loc != nil {
+		retracted = loc[0]
+	}
+	limited := oneInstance().MatchString(text)
+	out := r.facts[:0]
+	for _, f := range r.facts {
+		if f.Kind == KindGuideline {
+			if limited {
+				continue
+			}
+			if retracted >= 0 && f.Span != "" && strings.Index(text, f.Span) >= 0 && strings.Index(text, f.Span) < retracted {
+				continue
+			}
+			ask, _, _ := strings.Cut(f.Span, ",")
+			if hereSpot().MatchString(ask) && !standingWord().MatchString(f.Span) && f.Predicate == "should" &&
+				startsWithVerb(strings.TrimPrefix(strings.ToLower(f.Span), "please ")) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	r.facts = out
+}
+
+// standingWord makes a request a habit wherever it sits.
+var standingWord = lazyRegexp(`(?i)\b(?:always|never|every|each|all|any|from now on|going forward|in future|in the future|by default|whenever|make sure|remember|don't|do not|avoid|prefer|stop|no)\b`)
+
+// asked says whether the sentence a clause comes from ends in a
+// question: "Postgres, MySQL, or SQLite — which would you pick?" names
+// choices, not a stack.
+func (r *reading) asked(clauseText string) bool {
+	i := strings.Index(r.text, clauseText)
+	if i < 0 {
+		return strings.Contains(r.text, "?")
+	}
+	rest := r.text[i+len(clauseText):]
+	if j := strings.IndexAny(rest, ".!\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.Contains(rest, "?")
+}
+
+// answerCue opens an answer: "Yes, Postgres."
+var answerCue = map[string]bool{"yes": true, "yep": true, "yeah": true, "yup": true, "sure": true, "correct": true, "right": true, "exactly": true}
+
+// toolList reads a list of bare tools as what the project (or, for a
+// personal tool, the person) uses: "Context: monorepo, pnpm workspaces,
+// turborepo", "We're a small team (3 devs), Rails monolith, Postgres,
+// Sidekiq", or one tool given as an answer ("Yes, Postgres."). A single
+// tool named in passing is no list.
+func toolList(parts []string) []Fact {
+	var tools []*tool
+	answer := false
+	for i, p := range parts {
+		w := strings.Trim(strings.ToLower(p), " .!:;")
+		if _, rest, ok := strings.Cut(w, ":"); ok {
+			w = strings.TrimSpace(rest) // "context: monorepo"
+		}
+		if strings.HasPrefix(w, "or ") || strings.Contains(w, " or ") || strings.Contains(w, " vs") {
+			return nil // a choice, not a list of what is used
+		}
+		if i == 0 && answerCue[w] {
+			answer = true
+			continue
+		}
+		if w == "" {
+			continue
+		}
+		if t, ok := lookupTool(w); ok {
+			tools = append(tools, t)
+			continue
+		}
+		ws := strings.Fields(w)
+		if len(ws) == 2 && (listQualifier[ws[1]] || versionLike().MatchString(ws[1])) {
+			if t, ok := lookupTool(ws[0]); ok {
+				tools = append(tools, t) // "Rails monolith", "pnpm workspaces", "Postgres 16"
+			}
+		}
+	}
+	if len(tools) < 2 && !(answer && len(tools) == 1) {
+		return nil
+	}
+	var out []Fact
+	for _, t := range tools {
+		pred := categoryPredicate()[t.Categories[0]]
+		if pred == "" {
+			continue
+		}
+		subject := SubjectProject
+		if personalCategory()[t.Categories[0]] {
+			subject = SubjectUser
+		}
+		out = append(out, Fact{Subject: subject, Predicate: pred, Object: t.Name, shownObject: t.Display})
+	}
+	return out
+}
+
+// listQualifier follows a tool in a list without changing what it is.
+var listQualifier = map[string]bool{"monolith": true, "workspaces": true, "app": true, "backend": true, "frontend": true,
+	"api": true, "stack": true, "setup": true, "cluster": true, "db": true, "database": true, "monorepo": true, "everywhere": true}
+
+// clauseObject: a fact whose object holds a clause of its own ("yaml,
+// every config language is better") read too far.
+func clauseObject(f Fact) bool {
+	return f.Kind != KindGuideline && !strings.HasPrefix(f.Predicate, "should") && (strings.Contains(f.Object, " is ") || strings.HasPrefix(f.Object, "is "))
+}
+
+// allClauses says whether every fact found reads a clause as its object.
+func allClauses(fs []Fact) bool {
+	for _, f := range fs {
+		if !clauseObject(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// apposition is a slot noun with its value in parentheses or between
+// commas: "the CI (GitHub Actions) keeps timing out", "our database,
+// Postgres 16, is slow".
+var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
+
+// asides are the statements a text makes inside another, read as
+// clauses of their own even when the sentence around them asks or
+// requests something: "the CI (GitHub Actions) keeps timing out, can you
+// look?" says the CI is GitHub Actions.
+func asides(text string) []rawClause {
+	if !strings.Contains(text, "(") {
+		return nil
+	}
+	var out []rawClause
+	for _, m := range apposition().FindAllStringSubmatchIndex(text, 4) {
+		if end := strings.IndexAny(text[m[1]:], ".!?\n"); end >= 0 && text[m[1]+end] == '?' {
+			continue // "Is the CI (GitHub Actions) free for private repos?" asks
+		}
+		m := []string{text[m[0]:m[1]], text[m[2]:m[3]], text[m[4]:m[5]]}
+		if _, _, known := slotOf(strings.ToLower(m[1])); !known {
+			continue
+		}
+		if _, ok := lookupTool(strings.ToLower(strings.TrimSpace(m[2]))); !ok {
+			continue
+		}
+		out = append(out, rawClause{text: "our " + m[1] + " is " + strings.TrimSpace(m[2])})
+	}
+	return out
+}
+
+// reasonRe is a reason given as a statement about the speaker's setup:
+// "Base image should be node:20-alpine since we're on Node 20".
+var reasonRe = lazyRegexp(`(?i)\b(?:since|because|as|cause|cuz)\s+((?:we|i)(?:'re|'m|\s+are|\s+am|\s+use|\s+run|\s+deploy|\s+work)\b[^,;]*)`)
+
+// reasonFacts reads the facts a clause gives as its reason, beside what
+// the clause itself asks or states.
+func (r *reading) reasonFacts(rc rawClause, found []Fact) []Fact {
+	if !containsAny(strings.ToLower(rc.text), "since ", "because ", "as ", "cause ", "cuz ") {
+		return nil
+	}
+	m := reasonRe().FindStringSubmatch(rc.text)
+	if m == nil {
+		return nil
+	}
+	sub := analyze(rawClause{text: m[1]})
+	if sub.hedged || sub.question || rejectReason(&sub) != "" {
+		return nil
+	}
+	if whole := analyze(rc); whole.question || whole.hedged || rejectReason(&whole) != "" && rejectReason(&whole) != "transient" {
+		return nil // "if we switched, since we use Docker, …" supposes
+	}
+	saved := *r
+	fs := onlyFacts(r.extractClause(&sub))
+	*r = saved
+	var out []Fact
+	for _, f := range fs {
+		dup := false
+		for _, g := range found {
+			if g.Subject == f.Subject && g.Predicate == f.Predicate {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+var (
+	// durationTail says how long a value has held: "Porto for two years".
+	durationTail2 = lazyRegexp(`\s+(?:for|since)\s+(?:about\s+|almost\s+|over\s+|nearly\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|several|many|\d+)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$|\s+(?:for|since)\s+(?:ages|a\s+while|forever|\d{4})(?:\s+now)?$`)
+	// namedPrefix: "called trunk", "named Rex".
+	namedPrefix = lazyRegexp(`^(?:called|named)\s+`)
+	// orgPlace: "Klarna in Stockholm": where the employer is.
+	orgPlace = lazyRegexp(`^(\S+(?:\s\S+)?)\s+in\s+[a-z][a-z .'-]*$`)
+)
+
+// trimValue cuts from a fact's object the words that only qualify it:
+// how long it has held ("Porto for two years"), what it is called ("called
+// trunk"), and where an employer is ("Klarna in Stockholm").
+func trimValue(f Fact, span string) Fact {
+	o := f.Object
+	if loc := durationTail2().FindStringIndex(o); loc != nil && loc[0] > 0 {
+		o = o[:loc[0]]
+	}
+	o = namedPrefix().ReplaceAllString(o, "")
+	o = strings.TrimSuffix(o, " only") // "we deploy on Fridays only"
+	if f.Predicate == "works_at" {
+		if m := orgPlace().FindStringSubmatch(o); m != nil {
+			o = m[1]
+		}
+	}
+	if o != f.Object && o != "" {
+		f.Object = o
+		f.shownObject = display(span, o)
+	}
+	return f
+}
+
+// kindOver is one way of working set above another, without a verb:
+// "Explanations before code", "Composition over inheritance".
+var kindOver = lazyRegexp(`(?i)^([a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})\s+(before|over|rather\s+than|instead\s+of)\s+([a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})$`)
+
+// kindOverKind reads a bare "X over Y" as a preference when both sides
+// are kinds of work or of code (an artifact, a practice or an abstract
+// noun): "readability over cleverness", but not "coffee before noon" or
+// "quick context before we start".
+func kindOverKind(rc rawClause, c *clause) (clause, bool) {
+	m := kindOver().FindStringSubmatch(strings.TrimRight(strings.TrimSpace(rc.text), ".!"))
+	if m == nil || !workKind(m[1]) || !workKind(m[3]) {
+		return clause{}, false
+	}
+	rw := analyze(rawClause{text: "prefer " + m[1] + " " + m[2] + " " + m[3]})
+	rw.span = c.span
+	return rw, true
+}
+
+// workKind says whether a short noun phrase names a kind of work or of
+// code, without a determiner or a pronoun.
+func workKind(np string) bool {
+	ws := strings.Fields(strings.ToLower(np))
+	for _, w := range ws {
+		if determiner().MatchString(w) || w == "a" || w == "an" || w == "we" || w == "i" || w == "you" {
+			return false
+		}
+	}
+	last := ws[len(ws)-1]
+	if artifacts()[last] || artifacts()[strings.TrimSuffix(last, "s")] || practices()[last] {
+		return true
+	}
+	if _, tool := lookupTool(strings.Join(ws, " ")); tool {
+		return true
+	}
+	for _, suf := range []string{"ion", "ity", "ness", "ism", "ance", "ence", "ment", "ing"} {
+		if strings.HasSuffix(last, suf) && len(last) > len(suf)+3 {
+			return true
+		}
+	}
+	return last == "explanations" || last == "examples" || last == "code"
+}
+
+// verdictWords judge a value rather than give one.
+var verdictWords = map[string]bool{"tight": true, "close": true, "soon": true, "near": true, "looming": true,
+	"approaching": true, "unclear": true, "tbd": true, "unknown": true, "flexible": true, "fine": true, "ok": true,
+	"okay": true, "great": true, "good": true, "bad": true, "terrible": true, "awful": true, "weird": true,
+	"annoying": true, "a mess": true, "messy": true, "huge": true, "tiny": true, "important": true}

@@ -90,7 +90,7 @@ var scopeTails = []string{"in this repo", "in this repository", "in this project
 	"in all my projects", "in all our projects", "in any of my projects", "in all of my projects",
 	"in all my code", "in all our code", "for all projects", "please", "from now on", "going forward",
 	"moving forward", "in the future", "in future", "by default", "thanks", "thank you",
-	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team", "ever"}
+	"everywhere", "ever again", "again", "here", "around here", "on this team", "in our team", "ever", "no exceptions", "no matter what"}
 
 func stripScope(t string) string {
 	for changed := true; changed; {
@@ -322,6 +322,32 @@ var (
 	writeStandard = lazyRegexp(`^write (?:all )?(?:commit messages|messages|code comments|comments|docs|documentation|code|tests|pr descriptions|changelogs?|docstrings) (?:in|with|using) [a-z0-9 +.-]+$`)
 )
 
+var (
+	// backReference is "it" or "them" after a noun the same instruction
+	// names: "show the diff before applying it" applies the diff, not
+	// something in the conversation.
+	backReference = lazyRegexp(`^(\S+ (?:\S+ )*?(?:the|a|an|any|every|each|all|your|our|my) [a-z0-9_.-]+\b.*?)\b(?:it|them)\b`)
+	// kindReference is "those" or "these" before a plural that an
+	// "every" or "all" in the same instruction makes a kind: "add those
+	// big comment banners above every function".
+	kindReference = lazyRegexp(`\b(?:those|these) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s)\b(.*\b(?:every|each|all|any)\b)`)
+)
+
+// innerReference removes the words of an instruction that point inside
+// it rather than at the conversation, so only a real pointer ("fix it",
+// "delete those files") makes it a one-off.
+func innerReference(obj string) string {
+	for range 3 {
+		next := backReference().ReplaceAllString(obj, "$1")
+		next = kindReference().ReplaceAllString(next, "$1$2")
+		if next == obj {
+			break
+		}
+		obj = next
+	}
+	return obj
+}
+
 // instruction validates the object of an instruction: it must say what to
 // do, and must not point at something only this conversation can see.
 func instruction(obj string, negative bool, verb string) (guideline, bool) {
@@ -335,7 +361,8 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 		// "leave third_party/ alone": a ban on touching it
 		obj, negative, verb = "touch "+m[1], true, "should not"
 	}
-	if oneOff().MatchString(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(stripScope(exceptTail().ReplaceAllString(obj, "")), ""), ""), "$1 ")) {
+	obj = kindReference().ReplaceAllString(obj, "$1$2") // "add those banners above every function" says which kind
+	if oneOff().MatchString(innerReference(relativeThat().ReplaceAllString(standingScope().ReplaceAllString(keepItShort().ReplaceAllString(stripScope(exceptTail().ReplaceAllString(obj, "")), ""), ""), "$1 "))) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
@@ -453,7 +480,28 @@ func doPhrase(obj string) string {
 	if startsWithVerb(obj) {
 		return obj
 	}
+	if verbBeforeObject(first, rest) {
+		return obj // "never break the public API": a word before "the" is a verb
+	}
 	return "use " + obj
+}
+
+// verbBeforeObject says whether first, followed by rest, reads as a verb
+// with its object: a word that is no tool, no adjective form and no
+// plural, followed by a determiner ("break the public API", "leak any
+// secrets", "hardcode your keys").
+func verbBeforeObject(first, rest string) bool {
+	if rest == "" || strings.HasSuffix(first, "s") || strings.HasSuffix(first, "ly") || strings.HasSuffix(first, "ed") || len(first) < 3 {
+		return false
+	}
+	if _, tool := lookupTool(first); tool {
+		return false
+	}
+	switch firstWord(rest) {
+	case "the", "a", "an", "any", "your", "our", "my", "their", "its", "this", "that", "these", "those", "other", "someone's", "anything", "everything":
+		return true
+	}
+	return false
 }
 
 // baseVerb turns a gerund into the verb: "adding" → "add", "using" →
@@ -570,7 +618,7 @@ func matchGuideline(c *clause) []Fact {
 	if !standing && repoStandard().MatchString(c.text) {
 		standing = true // "keep line length under 100 characters in this repo"
 	}
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !standingEvery().MatchString(c.text) &&
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}

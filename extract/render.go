@@ -102,7 +102,11 @@ func startsWithVerb(object string) bool {
 	if head, _, ok := strings.Cut(first, "-"); ok && (imperativeVerbs()[head] || moreVerbs()[head]) {
 		return true // "squash-merge", "force-push"
 	}
-	return imperativeVerbs()[first] || moreVerbs()[first] || isVerb(first)
+	if imperativeVerbs()[first] || moreVerbs()[first] || isVerb(first) {
+		return true
+	}
+	_, rest, _ := strings.Cut(strings.ToLower(object), " ")
+	return verbBeforeObject(first, rest)
 }
 
 // lowerFirst lowers the opening word of an instruction ("Always",

@@ -22,6 +22,7 @@ import (
 // what the rewritten words leave unsaid.
 type rewording struct {
 	re         func() *regexp.Regexp
+	need       []string // words one of which the clause must hold (lower case) for re to be tried at all
 	out        string
 	change     bool // the words dropped marked a change ("from next sprint")
 	correction bool // the words dropped marked a correction ("…, sorry")
@@ -36,11 +37,19 @@ const (
 	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|q[1-4](?:\s+\d{4})?|\d{4}|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
 )
 
+// offeredTail is a tail that offers the statement as help.
+var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
+
 var rewordings = []rewording{
 	// a standing marker set between commas inside the sentence: "I'd
 	// appreciate it if, going forward, you kept answers short"
 	{re: lazyRegexp(`(?i)\s*,\s*(?:going forward|from now on|moving forward|in (?:the )?future|from here on(?: out)?)\s*,\s*`), out: " ", standing: true},
-	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update)\s*[,:]?\s+`)},
+	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update|(?:life|personal|small|big|some|job|work)\s+(?:update|news)|news|big\s+news)\s*[,:!]?\s+`)},
+	// a change told with a figure of speech: "we took the plunge and went
+	// with Deno", "We just cut over from Heroku Postgres to RDS"
+	{re: lazyRegexp(`(?i)^(we|i)\s+(?:finally\s+|just\s+)?(?:took\s+the\s+plunge|bit\s+the\s+bullet|made\s+the\s+(?:jump|switch|move)|pulled\s+the\s+trigger)\s+and\s+(?:went\s+with|switched\s+to|moved\s+to|adopted|picked)\s+(.+)$`), out: "$1 switched to $2", change: true},
+	{re: lazyRegexp(`(?i)^(we|i)\s+(?:have\s+|just\s+|finally\s+)*(?:cut\s+over|cutover|rolled\s+over|flipped)\s+(?:everything\s+)?from\s+(.+?)\s+to\s+(.+)$`), out: "$1 switched from $2 to $3", change: true},
+	{re: lazyRegexp(`(?i)^we(?:'re|\s+are)\s+(?:an?\s+)?([\w.+#]+)[- ]only(?:\s+(?:shop|team|house))?(?:\s+(?:now|these\s+days))?$`), out: "we use $1 now", change: true, need: []string{"only"}},
 	{re: lazyRegexp(`(?i)\b(using|use|living|working|on)\s+since\s+(?:last\s+|this\s+)?\w+\s+`), out: "$1 "},
 	{re: lazyRegexp(`(?i)\b(service|app|backend|frontend|project|repo|api|code)\s+itself\b`), out: "$1"},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?remember\s+to\s+(always|never)\s+`), out: "$1 "},
@@ -61,6 +70,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:no,?\s+)?from\s+(?:the\s+)?(\S+)\s+branch$`), out: "we deploy from the $1 branch", correction: true},
 	// asides that add nothing
 	{re: lazyRegexp(`(?i),?\s+(?:fyi|of course|obviously|to be exact|if that helps|if it helps|in case it matters|in case that helps|if that matters)$`)},
+	// a tail that offers the statement as help conditions nothing:
+	// "Europe/Madrid is my timezone if you need it", "it's cockroachdb
+	// if that matters", "… in case you were wondering"
+	{re: offeredTail, need: []string{" if ", " in case", " for context", " for reference", " for the record", " for what"}},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
@@ -95,8 +108,26 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:the\s+)?(frontend|backend|app|api|service|site|website|server|worker)\s+is\s+(?:a|an)\s+(\S+)\s+(?:app|project|service|application|codebase|site|api)$`), out: "the $1 is built with $2"},
 	{re: lazyRegexp(`(?i)^(?:it\s+is|it's)\s+(?:a|an)\s+(\S+)\s+(?:app|project|service|application|codebase)$`), out: "the project is built with $1"},
 	{re: lazyRegexp(`(?i)^(?:.*\s)?(ci|database|editor|deploy target),?\s+which\s+(?:for\s+us|here|in\s+our\s+case)\s+is\s+(.+)$`), out: "our $1 is $2"},
-	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team lead),\s+([A-Z][\w-]+),.*$`), out: "my $1 is $2"},
+	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team lead|tech lead|skip|direct manager),\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*),.*$`), out: "my $1 is $2"},
+	// an appositive that names the person a sentence ends on: "the person
+	// who reviews all my work is my lead, Farah Haddad"
+	{re: lazyRegexp(`^(?:.*\s)?(?i:my)\s+(manager|boss|lead|team lead|tech lead|direct manager),?\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*)$`), out: "my $1 is $2", need: []string{"my "}},
+	// a place named by a word that points at the speaker's project: "the
+	// backend here is FastAPI", "tests here run with mocha"
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?[a-z0-9/-]+(?:\s[a-z0-9/-]+)?)\s+(?:here|in\s+this\s+(?:repo|project|codebase|service)|on\s+this\s+(?:project|one|repo))\s+((?:is|are|run|runs|use|uses|live|lives|go|goes|sit|sits)\b.*)$`), out: "$1 $2", need: []string{" here ", " in this ", " on this "}},
+	// a part of the project that keeps its data somewhere: "this service
+	// keeps its data in DynamoDB"
+	{re: lazyRegexp(`(?i)^(?:this|the|our)\s+(?:service|app|api|backend|project|repo|system|platform|worker|application)\s+(?:keeps|stores|persists|puts|saves|has)\s+(?:its|all\s+its|all\s+of\s+its|our|the|all)\s+(?:data|state|records)\s+(in|on)\s+(.+)$`), out: "our data lives $1 $2"},
+	// what kind of app the project is, with its version and its language:
+	// "We're a Rails 7 app on Ruby 3.3"
+	{re: lazyRegexp(`(?i)^(?:we\s+are|we're|this\s+is|it\s+is|it's)\s+(?:a|an)\s+([\w.+#-]+(?:\s+v?\d+(?:\.\d+)*)?)\s+(?:app|service|project|shop|codebase|api|monorepo|backend|site)\s+(?:on|with|using|in)\s+([\w.+#-]+(?:\s+v?\d+(?:\.\d+)*)?)$`), out: "we use $1 and $2"},
+	// a team named with the employer: "I'm at Monzo, on the fraud team"
+	{re: lazyRegexp(`^(?i:i(?:'m|\s+am))\s+(?:at|with)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?),?\s+(?:on|in)\s+(?:the|a)\s+[\w -]+?\s+(?:team|org|group|squad|department)$`), out: "I work at $1"},
 	// changes in other words
+	{re: lazyRegexp(`(?i)^(i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|began)\s+using\s+(.+?)(?:\s+(?:this|last)\s+(?:week|month|year|sprint))?$`), out: "$1 switched to $2", change: true},
+	{re: lazyRegexp(`(?i)^after\s+(?:\w+\s+)?(?:years|months|weeks|a\s+decade|ages|a\s+year|a\s+long\s+time)\s+(?:of|on|with)\s+([\w.+#-]+(?:\s[\w.+#-]+)?),?\s+(i|we)\s+(?:finally\s+|just\s+)?(?:moved|switched|migrated|went)\s+(?:over\s+)?to\s+(.+)$`), out: "$2 switched from $1 to $3", change: true},
+	{re: lazyRegexp(`(?i)^(?:we|the\s+team|our\s+team)\s+(?:have\s+|has\s+|just\s+|finally\s+|officially\s+)*(?:adopted|introduced|rolled\s+out|brought\s+in|standardi[sz]ed\s+on|settled\s+on|went\s+with|opted\s+for|committed\s+to)\s+(.+?)(?:\s+(?:this|last)\s+(?:week|sprint|month|quarter|year))?$`), out: "we use $1", change: true},
+	{re: lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?renamed\s+(?:the\s+)?(master|main|trunk|develop|dev|production|prod)(?:\s+branch)?\s+to\s+(master|main|trunk|develop|dev|production|prod)$`), out: "we renamed the default branch from $1 to $2", change: true},
 	{re: lazyRegexp(`(?i)\b(switched|changed|moved|migrated|went)\s+(?:over\s+)?to\s+(.+?)\s+from\s+(.+)$`), out: "$1 from $3 to $2", change: true},
 	{re: lazyRegexp(`(?i)\bwe\s+went\s+to\b`), out: "we switched to", change: true},
 	{re: lazyRegexp(`(?i)\b(we|i)\s+(?:now\s+)?change\s+to\b`), out: "$1 switched to", change: true},
@@ -104,7 +135,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+working\s+as\s+(an?\s+.+?)(?:\s+since\s+.*)?$`), out: "I am $1"},
 	{re: lazyRegexp(`(?i)\b(?:was|were|got|has been)\s+(?:re-?written|converted|rewritten)\s+from\b`), out: "was ported from", change: true},
 	{re: lazyRegexp(`(?i)^changed\s+my\s+`), out: "I changed my ", change: true},
-	{re: lazyRegexp(`(?i)^i\s+got\s+promoted\s+to\s+(?:a\s+|an\s+)?(.+?)(?:\s+(?:last|this)\s+\w+|\s+yesterday|\s+today)?$`), out: "I am a $1 now", change: true},
+	{re: lazyRegexp(`(?i)^(?:i\s+)?(?:just\s+|finally\s+)?got\s+promoted\s+to\s+(?:a\s+|an\s+)?(.+?)(?:\s+(?:last|this)\s+\w+|\s+yesterday|\s+today)?$`), out: "I am a $1 now", change: true},
 	{re: lazyRegexp(`(?i)\breplaced\s+(\S+(?:\s\S+)?)\s+by\b`), out: "replaced $1 with", change: true},
 	{re: lazyRegexp(`(?i)^(our|my|the)\s+([\w ]+?)\s+(?:got|was|has been)\s+renamed\s+(?:from\s+\S+\s+)?to\s+(.+)$`), out: "$1 $2 is $3", change: true},
 	{re: lazyRegexp(`(?i)^(?:we\s+)?(?:moved|migrated|took)\s+(?:the\s+whole\s+thing|everything|it\s+all|it|the\s+app|the\s+service|us|our\s+\w+)?\s*off\s+(?:of\s+)?(\S+)\s+(?:onto|to|and\s+onto)\s+(\S+)(.*)$`), out: "we switched from $1 to $2$3", change: true},
@@ -135,6 +166,78 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:like|love|prefer)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "I would rather you $1"},
 	{re: lazyRegexp(`(?i)^(we|i)\s+(squash-merge|rebase-merge|squash)(?:\s+(?:everything|all\s+prs|prs|pull\s+requests))?$`), out: "$1 always $2 pull requests"},
 	{re: lazyRegexp(`(?i)^(short|shorter|concise|brief)\s+(answers|responses|replies)(?:,?\s+please)?$`), out: "always give $1 $2"},
+	// names given as what people call the person: "They call me Alex",
+	// "you can call me Sam", "Name's Dana"
+	{re: lazyRegexp(`^(?i:(?:you\s+can\s+|please\s+|just\s+)?call\s+me|(?:they|people|everyone|everybody|friends|most\s+people)\s+call\s+me|name(?:'s|\s+is))\s+([A-Z][\w'-]+)$`), out: "my name is $1"},
+	// tastes said as chat: "Big fan of Elixir here", "Python is my jam",
+	// "I'd pick Postgres over Mongo any day"
+	{re: lazyRegexp(`(?i)^(?:a\s+)?(?:big|huge|massive|long-?time)\s+fan\s+of\s+(.+?)(?:\s+here)?$`), out: "I am a big fan of $1"},
+	{re: lazyRegexp(`(?i)^(.+?)\s+is\s+(?:totally\s+|really\s+)?my\s+(?:jam|thing|jam\s+tbh)$`), out: "I love $1", need: []string{"my jam", "my thing"}},
+	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:always\s+)?(?:pick|choose|take)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+over\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+any\s+day|\s+every\s+time)?$`), out: "I prefer $1 over $2"},
+	// a person named right after the noun of their slot: "my boss Karen
+	// wants the report", "I work remote from Austin"
+	{re: lazyRegexp(`^(?i:my)\s+(manager|boss|lead|team\s+lead|tech\s+lead)\s+([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)\s+[a-z].*$`), out: "my $1 is $2"},
+	{re: lazyRegexp(`(?i)^i\s+(?:work|am\s+working)\s+(?:fully\s+)?remote(?:ly)?\s+(?:from|out\s+of|in)\s+([A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*)?)(?:,.*)?$`), out: "I am working from $1"},
+	// a name given for someone just named: "oops, her name is Karin"
+	{re: lazyRegexp(`(?i)^(?:her|his|their)\s+name(?:'s|\s+is)\s+(?:actually\s+)?(?:spelled\s+)?([A-Z][\w'-]+)$`), out: "it's $1"},
+	// a role said with how the person earns it: "I'm an ML engineer by
+	// trade", "By day I'm a QA engineer", "I'm the CTO of a small
+	// startup", "I do data engineering at a bank"
+	{re: lazyRegexp(`(?i)^(.+?)\s+by\s+(?:trade|profession|training|day)$`), out: "$1", need: []string{" by "}},
+	{re: lazyRegexp(`(?i)^(?:by\s+(?:day|trade|profession)|professionally|for\s+work|at\s+work),?\s+(i(?:'m|\s+am)\s+.+)$`), out: "$1"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+the\s+((?:[a-z][\w-]*\s+){0,2}(?:cto|ceo|cpo|coo|founder|co-?founder|maintainer|lead|manager|director|architect|engineer|developer|dev|designer|admin|sre|pm|head\s+of\s+\w+|vp\s+of\s+\w+))\s+(?:of|at|for|on)\s+(?:a|an|the|our|my)\s+.+$`), out: "I am a $1"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+engineering(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 engineer"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+development(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 developer"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+design(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 designer"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+research(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 researcher"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+science(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 scientist"},
+	{re: lazyRegexp(`(?i)^i\s+do\s+(?:mostly\s+|mainly\s+)?([a-z]+)\s+analytics(?:\s+(?:at|for)\s+.+)?(?:,.*)?$`), out: "I am a $1 analyst"},
+	// "Hi, I'm Lukas from Berlin": where someone is from is no address;
+	// "Originally from Lagos, now in London": the now is
+	{re: lazyRegexp(`^(?i:i(?:'m|\s+am))\s+([A-Z][a-z]+)\s+from\s+.+$`), out: "I'm $1"},
+	{re: lazyRegexp(`(?i)^now\s+(?:in|based\s+in|living\s+in)\s+([A-Z][\w.' -]*)$`), out: "I live in $1"},
+	// "node 20 is the minimum": the version the project targets
+	{re: lazyRegexp(`(?i)^([a-z.#+]+)\s+v?(\d+(?:\.\d+)*)\+?\s+is\s+(?:the\s+|our\s+)?(?:minimum|min|baseline|target|floor|lowest\s+supported(?:\s+version)?|required(?:\s+version)?|minimum\s+supported(?:\s+version)?)$`), out: "the minimum supported $1 version is $2"},
+	// who and where, said in chat: "Dana here", "I lead the infra team at
+	// Zalando", "home is Nairobi these days", "currently working out of
+	// Singapore", "The boss is Marco"
+	{re: lazyRegexp(`^([A-Z][a-z]+)\s+here$`), out: "my name is $1"},
+	{re: lazyRegexp(`(?i)^i\s+(?:lead|run|manage|head|am\s+on|work\s+on|joined)\s+(?:the|a|an)\s+[\w -]+?\s+(?:team|group|squad|org)\s+(?:at|@)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I work at $1"},
+	{re: lazyRegexp(`(?i)^home\s+(?:is|=)\s+([A-Z][\w.' -]*?)(?:\s+(?:now|these\s+days|nowadays))?$`), out: "I live in $1"},
+	{re: lazyRegexp(`(?i)^(?:currently|now|these\s+days)\s+(?:working|living)\s+(?:out\s+of|from|in)\s+([A-Z][\w.' -]*)$`), out: "I am working from $1"},
+	{re: lazyRegexp(`(?i)^the\s+(boss|manager|team\s+lead|lead)\s+(?:here\s+)?is\s+([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)$`), out: "my $1 is $2"},
+	// habits asked for in other words: "Please make it a habit to run the
+	// linter", "Comments in English only"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+(?:it\s+a\s+habit|a\s+habit\s+of\s+it|it\s+a\s+rule)\s+to\s+(.+)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^(?:please\s+)?make\s+a\s+habit\s+of\s+(\w+ing\b.*)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?s)\s+(in|with|using)\s+([\w.+#-]+)\s+only$`), out: "always write $1 $2 $3", need: []string{" only"}},
+	// working preferences in the words people use for them: "It helps me
+	// when you explain the tradeoffs", "I learn best with examples",
+	// "I'm happier with fewer
+	// abstractions", "Less magic, more explicit code", "I'd like
+	// explanations to be brief", "I value readability over cleverness",
+	// "We lean towards composition", "Ideally, keep PRs under 400 lines",
+	// "My preference is for functional style"
+	{re: lazyRegexp(`(?i)^(?:it\s+(?:really\s+)?helps(?:\s+me)?(?:\s+a\s+lot)?|i\s+find\s+it\s+(?:much\s+)?(?:easier|helpful|clearer|better|nicer)|it(?:'s|\s+is)\s+(?:much\s+)?(?:easier|better|clearer|more\s+helpful|nicer)\s+for\s+me)\s+(?:when|if)\s+you\s+(.+)$`), out: "I would rather you $1"},
+	{re: lazyRegexp(`(?i)^i\s+(?:learn|work|understand|follow)\s+(?:best|better)\s+(?:with|from|through)\s+(.+)$`), out: "prefer $1"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:much\s+|a\s+lot\s+|way\s+)?(?:happier|more\s+comfortable|more\s+productive)\s+with\s+((?:fewer|less|more|smaller|shorter|simpler)\s+.+)$`), out: "prefer $1"},
+	{re: lazyRegexp(`(?i)^less\s+([a-z][a-z -]*?),\s+more\s+([a-z][a-z -]*?)(?:,?\s+please)?$`), out: "prefer more $2 over $1"},
+	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:like|love|prefer|want)\s+([a-z][a-z -]*?s)\s+to\s+(?:be|stay)\s+(.+)$`), out: "keep $1 $2"},
+	{re: lazyRegexp(`(?i)^(?:i|we)\s+(?:really\s+)?(?:value|favou?r|lean\s+towards?|lean\s+toward|gravitate\s+towards?)\s+(.+)$`), out: "prefer $1"},
+	{re: lazyRegexp(`(?i)^(?:as\s+a\s+team|as\s+a\s+rule|typically|usually|generally|normally),?\s+(we\s+.+)$`), out: "$1", standing: true},
+	{re: lazyRegexp(`(?i)^ideally,?\s+((?:keep|use|write|avoid|prefer|add|put|make|run|split|name|stick)\b.+)$`), out: "prefer to $1"},
+	{re: lazyRegexp(`(?i)^(?:my|our)\s+preference\s+is\s+(?:for\s+)?(.+)$`), out: "prefer $1"},
+	// an evaluation of a way of working: "it's better to ask before
+	// deleting anything", "it's best to pin versions"
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
+	// what the person never wants to see: "I never want to see print
+	// statements in production code"
+	{re: lazyRegexp(`(?i)^i\s+(?:never|don't\s+ever|do\s+not\s+ever|don't|do\s+not)\s+want\s+to\s+see\s+(?:any\s+)?(.+)$`), out: "avoid $1"},
+	// one kind over another, said bare: "Tabs, not spaces", "single
+	// quotes, not double quotes"
+	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2", need: []string{" not ", " never ", " no "}},
+	// a default for when the person is unsure: "When in doubt, ask me"
+	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
 }
 
 // gerundOf rewrites: "would you mind keeping answers short going forward?"
@@ -235,7 +338,11 @@ func reword(rc rawClause) (clause, bool) {
 		}
 	}
 	var change, correction, standing, future bool
+	lower := strings.ToLower(t)
 	for _, w := range rewordings {
+		if len(w.need) > 0 && !containsAny(lower, w.need...) {
+			continue // a cheap test first: most clauses hold none of its words
+		}
 		if !w.re().MatchString(t) {
 			continue
 		}
@@ -243,7 +350,7 @@ func reword(rc rawClause) (clause, bool) {
 		if n == t || n == "" {
 			continue
 		}
-		t = n
+		t, lower = n, strings.ToLower(n)
 		change = change || w.change
 		correction = correction || w.correction
 		standing = standing || w.standing

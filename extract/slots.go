@@ -16,7 +16,7 @@ var (
 	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
 	// dataInRe: "our data lives in Postgres", "everything is stored in MySQL".
-	dataInRe = lazyRegexp(`^(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted) in (.+)$`)
+	dataInRe = lazyRegexp(`^(?:(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted)|(?:we|i) (?:keep|store|persist|put|save) (?:all )?(?:of )?(?:our |the |my )?(?:data|records|state)) in (.+)$`)
 	// toolVerbRe: "dprint formats everything now", "ruff lints the code".
 	toolVerbRe = lazyRegexp(`^([a-z0-9.+# -]+?) (formats|lints|bundles|type-?checks|runs (?:the |our |all )?tests|runs ci|does (?:the )?(?:formatting|linting|bundling))\b`)
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
@@ -90,9 +90,10 @@ var personSlots = sync.OnceValue(func() map[string]string {
 // is ("3.13", "3.11"), "Monzo now, not Revolut" ("Monzo", "Revolut").
 func valueAndOld(v string) (value, old string) {
 	v = strings.TrimSpace(v)
-	for _, p := range []string{"now ", "currently ", "still ", "actually "} {
-		v = strings.TrimPrefix(v, p)
+	for _, p := range []string{"now ", "currently ", "still ", "actually ", "spelled ", "spelt "} {
+		v = strings.TrimPrefix(v, p) // "my name is actually spelled John"
 	}
+	v = strings.TrimSuffix(v, " is") // "Tom isn't my manager, Priya is"
 	if m := valueAlt().FindStringSubmatch(v); m != nil {
 		if o, ok := nounPhrase(m[2], 4); ok {
 			return strings.TrimSuffix(strings.TrimSpace(m[1]), " now"), o
@@ -156,6 +157,8 @@ func matchSlot(c *clause) []Fact {
 	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(t, "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
 		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
 			t = m[2] + " " + m[3] + " is " + m[1]
+		} else if noun, ok := toolHeadNoun(m[1], m[3]); ok {
+			t = m[2] + " " + noun + " is " + m[1] // "vitest is the runner now": the test runner
 		}
 	} else if m := slotBare().FindStringSubmatch(t); m != nil {
 		// "CI is Buildkite" (but "CI is red again" names no tool), "Stack
@@ -205,7 +208,7 @@ func matchSlot(c *clause) []Fact {
 			// a tool slot changed or named by "the" needs a tool
 			return nil
 		}
-		return slotTools(subject, cat, value, old)
+		return slotTools(subject, cat, value, old, activityNouns[lastOf(slot)])
 	}
 	if !known && subject == SubjectProject && projectPart().MatchString(slot) {
 		return partTools(value) // "our backend is Django + Celery"
@@ -233,8 +236,13 @@ func matchSlot(c *clause) []Fact {
 	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Replaces: old, shownObject: showValue(pred, obj, c.span)}}
 }
 
+// activityNouns name work done rather than the kind of tool that does
+// it: "builds are bazel" says what builds, and the tool says what kind it
+// is.
+var activityNouns = map[string]bool{"build": true, "builds": true, "deploys": true, "deployments": true, "releases": true, "pipelines": true}
+
 // slotTools reads the value of a tool slot: "our CI is GitHub Actions".
-func slotTools(subject, cat, value, old string) []Fact {
+func slotTools(subject, cat, value, old string, loose bool) []Fact {
 	var out []Fact
 	if t, known := lookupTool(old); known {
 		old = t.Name
@@ -252,10 +260,18 @@ func slotTools(subject, cat, value, old string) []Fact {
 		if !ok || !hasLetter().MatchString(obj) {
 			continue
 		}
+		if _, known := lookupTool(obj); !known && !strings.Contains(obj, " ") && strings.HasSuffix(obj, "ly") {
+			continue // "our CI is Jenkins, sadly": an adverb, not a tool
+		}
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
 			if stackCats[cat] && !slices.Contains(t.Categories, cat) {
 				continue // "our dashboard is React" names no observability tool
+			}
+			if loose && !slices.Contains(t.Categories, cat) && categoryPredicate()[t.Categories[0]] != "" {
+				// "builds are bazel": the tool says what it is when the
+				// noun is loose about it
+				pred = categoryPredicate()[t.Categories[0]]
 			}
 			obj = t.Name
 		} else if len(strings.Fields(obj)) > 2 || strings.HasSuffix(firstWord(obj), "ing") || objectTail().MatchString(obj) {
@@ -541,11 +557,11 @@ var (
 	// beenAt: "I've been at Stripe for three years now".
 	beenAtRe = lazyRegexp(`^i (?:have|had) been (?:at|with|working at|working for|employed at|employed by) (.+)$`)
 	// weMoved: "we relocated to Vienna over the summer" (the family).
-	weMovedRe = lazyRegexp(`^we (?:just |recently |finally |have )*(?:moved|relocated)(?: back| over)?(?: from ([a-z .-]+?))? to ([a-z][a-z .-]+)$`)
+	weMovedRe = lazyRegexp(`^we (?:just |recently |finally |have )*(?:moved|relocated)(?: back| over)?(?: from ([a-z .-]+?))? to ([a-z][a-z .-]+?)(?: in \d{4}| last (?:year|month|week|summer|winter|spring|fall))?$`)
 	// tzSuffix: "it's GMT for me", "UTC+2 for me".
 	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
 	// devServerOn: "the dev server runs on 5173".
-	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service) (?:runs|is running|is|lives|sits|is served|starts) (?:on|at) (\d{2,5})$`)
+	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs) (?:runs|is running|is|lives|sits|is served|starts|listens|is listening) (?:on|at) (?:port |:)?(\d{2,5})(?: locally| in dev| in development| on my machine| here| by default)?$`)
 	// linesCap: "we cap lines at 88 characters", "lines can be up to 100
 	// characters".
 	linesCap = lazyRegexp(`^(?:(?:we|i) (?:cap|limit|wrap|keep) (?:our |the |all )?(?:lines|line length|line width|code) (?:at|to|under|below)|(?:our |the )?(?:lines|line length) (?:can be|may be|are|should be|must be|is|go|can go) (?:up to|at most|max|no more than|no longer than|limited to|capped at)) (\d{2,3})(?: (?:chars|characters|columns|cols))?(?: here| in this repo)?$`)
@@ -843,3 +859,20 @@ func meetingWhenPrefix(when string) string {
 }
 
 var meetingDay = lazyRegexp(`^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b`)
+
+// toolHeadNoun reads a slot named by the head of its noun ("the runner"
+// for the test runner) when the value is a tool of that slot: "vitest is
+// the runner now" names the test runner; a head that is itself a slot
+// ("manager") never gets here.
+func toolHeadNoun(value, head string) (string, bool) {
+	t, ok := lookupTool(strings.TrimSpace(strings.TrimSuffix(value, " now")))
+	if !ok || strings.Contains(head, " ") {
+		return "", false
+	}
+	for noun, cat := range slotCategory() {
+		if strings.HasSuffix(noun, " "+head) && slices.Contains(t.Categories, cat) {
+			return noun, true
+		}
+	}
+	return "", false
+}

@@ -184,7 +184,7 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
@@ -202,7 +202,7 @@ var namedClause = lazyRegexp(`(,\s*(?:so|and|now|and now)?\s*|\s+(?:so|and now)\
 
 // sharedSubject marks a second verb of the same subject: "we lint with
 // ruff and format with black".
-var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b))`)
+var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b))`)
 
 // passiveSubject is the subject of a passive first clause: "the service
 // is written in Go and deployed to Cloud Run".
@@ -210,12 +210,22 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|this (?:one|repo|service|project|app|codebase) is)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
+
+// labelList is a list of labelled values: "lang: rust, editor: helix".
+var labelList = lazyRegexp(`^[A-Za-z][\w -]{0,20}:\s*[^,:]+(?:,\s*[A-Za-z][\w -]{0,20}:\s*[^,:]+)+$`)
+
+// trailingAsk is a question or request that ends a sentence after a
+// comma: "…, can you help me finish the parser?", "…, any idea why?".
+var trailingAsk = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|any\s+(?:idea|ideas|thoughts|chance|tips)|what|how|why|where|which|do\s+you|is\s+there|should\s+(?:i|we))\b[^,]*)$`)
+
+// universalTail says a rule holds without exception.
+var universalTail = lazyRegexp(`(?i),?\s+(?:no exceptions|with no exceptions|without exceptions?|no matter what|no excuses)[.!]?$`)
 
 // anyColon is a colon between two statements.
 var anyColon = lazyRegexp(`(:\s+)`)
@@ -230,7 +240,7 @@ var leadIn = lazyRegexp(`(?i)^(?:before (?:you|we) (?:start|begin|get started|di
 // nounClause marks a comma before a clause whose subject is a name or a
 // tool and whose verb follows it: "we dropped prettier, dprint formats
 // everything now", "Hamid is no longer my manager, Clara is".
-var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|formats|lints|runs|handles|builds|bundles|tests|deploys|hosts|moved|left|took|does|replaced)\b)`)
+var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|formats|lints|runs|handles|builds|bundles|tests|deploys|hosts|moved|left|took|does|replaced)\b|(?i:the|their|his|her|my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:is|are|was|were|uses|use|deploys|deploy|runs|run|has|have|lives|live|works|work|prefers|wants)\s)`)
 
 // elidedClause marks a comma before a change whose subject is the one of
 // the clause before: "I'm living in Seoul now, moved there last year", "i
@@ -250,6 +260,9 @@ func clauses(s rawClause) []rawClause {
 	if m := leadIn().FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "Before you start: we use pnpm": the lead-in conditions nothing
 	}
+	// "commits are signed, no exceptions": the tail belongs to the rule it
+	// ends, not a clause of its own
+	text = universalTail().ReplaceAllString(text, " no exceptions")
 	// "we dropped poetry, uv all the way": the value all the way is what
 	// is used now
 	text = allTheWay().ReplaceAllString(text, ", it's all $1")
@@ -260,6 +273,22 @@ func clauses(s rawClause) []rawClause {
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
+	}
+	if labelList().MatchString(text) {
+		// "lang: rust, editor: helix": each label with its value
+		var out []rawClause
+		for _, p := range strings.Split(text, ",") {
+			out = append(out, rawClause{text: strings.TrimSpace(p), question: s.question})
+		}
+		return out
+	}
+	if s.question {
+		if m := trailingAsk().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) >= 3 {
+			// "My boss, Kenji Watanabe, wants this done by Friday, can you
+			// help me finish the parser?": what is said before the request
+			// is a statement; only the request asks
+			return append(clauses(rawClause{text: m[1]}), rawClause{text: m[2], question: true})
+		}
 	}
 	if m := notThenValue().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) <= 3 {
 		text = m[2] + ", not " + m[1]

@@ -18,6 +18,22 @@ var styleVerbs = sync.OnceValue(func() map[string]bool {
 		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true, "write": true}
 })
 
+// mannerVerbs say how work is done; with a word that makes their object
+// a kind ("all", "every", "as", "instead of") a bare one is a standard.
+var mannerVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`treat favor favour default name indent wrap sort prefix suffix format document comment
+		validate sanitize sanitise escape log handle return raise throw pin squash rebase sign annotate type-hint
+		cover quote prefer`) {
+		m[w] = true
+	}
+	return m
+})
+
+// mannerStandard marks the object of a manner verb as a kind: a
+// quantifier, a role ("as errors") or an alternative.
+var mannerStandard = lazyRegexp(`\b(?:all|every|each|any) (?:(?:new|public|private|exported|internal|external|user|incoming|outgoing)\s)?[a-z0-9_-]+s?\b(?: [a-z_-]+)?$|\b(?:every|each|any) [a-z0-9_-]+\b|^\S+ [a-z0-9_-]+(?: [a-z0-9_-]+)? as [a-z]|\b(?:instead of|rather than|over)\b`)
+
 // styleAdjectives end a "keep ..." instruction that states a standard.
 var styleAdjectives = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"short": true, "small": true, "simple": true, "concise": true,
@@ -49,6 +65,14 @@ func styleInstruction(t string) (guideline, bool) {
 	ws := strings.Fields(t)
 	if len(ws) < 2 || len(ws) > 10 || strings.Contains(t, " to ") || strings.ContainsAny(t, "/") {
 		return guideline{}, false
+	}
+	if mannerVerbs()[ws[0]] && !styleVerbs()[ws[0]] && !contextual()[ws[1]] && !oneOff().MatchString(t) && mannerStandard().MatchString(t) &&
+		!strings.Contains(t, " all the ") && !strings.Contains(t, " and ") {
+		// "Treat warnings as errors", "Document all public APIs", "Rebase
+		// instead of merge": how a kind of work is done, not a task
+		g, ok := instruction(t, false, "should")
+		g.plain = true
+		return g, ok
 	}
 	if !styleVerbs()[ws[0]] || contextual()[ws[1]] || oneOff().MatchString(t) {
 		return guideline{}, false

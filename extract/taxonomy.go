@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/credence-mem/credence/relations"
@@ -34,7 +35,21 @@ const (
 
 type tool = relations.Tool
 
-func lookupTool(phrase string) (*tool, bool) { return relations.LookupTool(phrase) }
+func lookupTool(phrase string) (*tool, bool) {
+	t, ok := relations.LookupTool(phrase)
+	if ok || !strings.Contains(phrase, " ") {
+		return t, ok
+	}
+	// "fish shell", "postgres database": a tool named with the noun of its
+	// own slot is that tool
+	i := strings.LastIndexByte(phrase, ' ')
+	if cat, known := slotCategory()[phrase[i+1:]]; known {
+		if t, ok := relations.LookupTool(phrase[:i]); ok && slices.Contains(t.Categories, cat) {
+			return t, true
+		}
+	}
+	return nil, false
+}
 
 // pickCategory is relations.PickCategory, except that a slot the
 // sentence names wins when both tools can fill it: "our hosting from AWS

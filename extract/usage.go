@@ -331,6 +331,9 @@ func matchDeploy(c *clause) []Fact {
 		if runsOn && !known || timeWords()[obj] {
 			continue // "we deploy on Fridays" says when, not where
 		}
+		if !known && len(out) > 0 && len(strings.Fields(obj)) > 2 {
+			continue // "…, staging auto-syncs from main" is a clause after the list, no target
+		}
 		pred := categoryPredicate()[catDeploy]
 		raw := obj
 		if known {
