@@ -20,3 +20,12 @@ func TestOpensCorrection(t *testing.T) {
 		}
 	}
 }
+
+// TestChatApologyOpensACorrection: "sry" is "sorry" typed fast; what
+// follows it is the correction, not a value.
+func TestChatApologyOpensACorrection(t *testing.T) {
+	facts := ExtractWith("sry not rabbit, its NATS jetstream now, rabbit was the old thing", Context{Recent: []string{"the queue is rabbitmq"}})
+	if len(facts) != 1 || facts[0].Object != "nats" || facts[0].Predicate != "uses_queue" {
+		t.Errorf("got %+v, want the queue corrected to NATS", facts)
+	}
+}
