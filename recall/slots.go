@@ -413,7 +413,7 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
 	keptE = retireByTopic(s.q.Text, keptE, s.unshown, s.neededTools(), past)
-	return s.doubtCorrected(doubtEnded(keptB, keptE, states)), keptE, nil
+	return s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE, nil
 }
 
 // doubtCorrected marks a shown belief whose newest message was corrected
@@ -463,7 +463,7 @@ func (s *search) readSupport(ctx context.Context, beliefs []BeliefHit, states ma
 // master -> trunk last sprint …". Slots are judged by retireByBeliefs; this
 // reads any belief's own words, a rule's too, so none is shown as current
 // beside the message that ended it.
-func doubtEnded(beliefs []BeliefHit, eps []EpisodeHit, states map[string]store.Belief) []BeliefHit {
+func doubtEnded(beliefs []BeliefHit, eps []EpisodeHit, states map[string]store.Belief, support map[string]store.Support) []BeliefHit {
 	var out []BeliefHit
 	for i, b := range beliefs {
 		st, ok := states[b.ID]
@@ -471,9 +471,13 @@ func doubtEnded(beliefs []BeliefHit, eps []EpisodeHit, states map[string]store.B
 			continue
 		}
 		words := " " + wordText(b.Statement) + " "
+		said := strings.TrimSpace(ownWords(support[b.ID].Content))
 		for _, e := range eps {
 			if e.CreatedAt.UnixMilli() <= st.UpdatedAt || isQuestion(e.Text) || !strongChange().MatchString(ownWords(e.Text)) {
 				continue
+			}
+			if said != "" && strings.TrimSpace(ownWords(e.Text)) == said {
+				continue // the belief's own message, as its exchange
 			}
 			if slices.ContainsFunc(endedList(e.Text), func(w string) bool { return len(w) > 2 && mentions(words, w) }) {
 				if out == nil {

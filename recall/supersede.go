@@ -51,6 +51,12 @@ type slotTruth struct {
 	cues      []string // the words that speak of the slot, when the prompt needs it
 	versionOf *regexp.Regexp
 	updated   int64 // the belief's last update, Unix ms
+	// said are the person's words of the newest message the belief rests
+	// on: that message, or its exchange, judges nothing of it.
+	said string
+	// numbered are the slot's ambiguous nouns, which speak of it beside a
+	// number (besideNumber), when the prompt needs it.
+	numbered []string
 	// affirmed is when the newest candidate episode named the current
 	// value without ending it, Unix ms: a message that ends the value
 	// counts only after it.
@@ -80,13 +86,21 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 		// Ruby".
 		exclusive := relations.IsExclusive(st.Predicate)
 		k := slotKey{st.Subject, st.Predicate}
-		if seen[k] {
-			continue
+		if seen[k] && exclusive {
+			continue // one value of an exclusive slot is shown; of others, each
 		}
 		seen[k] = true
 		t := slotTruth{beliefID: h.ID, shown: displayObject(st.Object), updated: st.UpdatedAt}
+		if sup, ok := s.support[h.ID]; ok {
+			t.said = strings.TrimSpace(ownWords(sup.Content))
+		}
 		t.current = valueNames(st.Object)
 		if !exclusive {
+			// no old values, but a newer message about moving the slot's
+			// value still doubts it: "I moved local postgres to port 5433"
+			if rel, ok := relations.ByPredicate(st.Predicate); ok && rel.Category == "" && s.needsSlot([]claim{{slot: k}}) {
+				t.cues, t.numbered = slotCues(rel), rel.Ambiguous
+			}
 			out = append(out, t)
 			continue
 		}
@@ -112,17 +126,7 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 			t.cues = slotWords(st.Subject, st.Predicate)
 		} else {
 			if s.needsSlot([]claim{{slot: k}}) {
-				for _, c := range append(slices.Clone(rel.Nouns), rel.Cues...) {
-					if !slices.Contains(rel.Ambiguous, c) {
-						t.cues = append(t.cues, c)
-						continue
-					}
-					// an ambiguous noun with its determiner: "took a job
-					// at Spotify", "my manager left"
-					for _, d := range []string{"my", "our", "a", "new"} {
-						t.cues = append(t.cues, d+" "+c)
-					}
-				}
+				t.cues, t.numbered = slotCues(rel), rel.Ambiguous
 			}
 			if rel.Category != "" && s.needsSlot([]claim{{slot: k}}) {
 				for _, n := range relations.PrimaryToolNames(rel.Category) {
@@ -138,6 +142,23 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// slotCues are the words that speak of a relation's slot: its nouns and
+// cues, an ambiguous noun only with a word that makes it the noun ("took
+// a job at Spotify", "my manager left"; and besideNumber).
+func slotCues(rel relations.Relation) []string {
+	var out []string
+	for _, c := range append(slices.Clone(rel.Nouns), rel.Cues...) {
+		if !slices.Contains(rel.Ambiguous, c) {
+			out = append(out, c)
+			continue
+		}
+		for _, d := range []string{"my", "our", "a", "new"} {
+			out = append(out, d+" "+c)
+		}
+	}
+	return out
 }
 
 // valueNames returns the lowercase names of a value: the object as stored
@@ -192,6 +213,9 @@ type verdict struct {
 
 // judge reads what an episode says of the slot.
 func (t slotTruth) judge(text string, at int64) verdict {
+	if t.said != "" && strings.TrimSpace(ownWords(text)) == t.said {
+		return verdict{current: t.shown} // the belief's own message
+	}
 	own := " " + wordText(ownWords(text)) + " "
 	namesCur := false
 	for _, n := range t.current {
@@ -325,6 +349,29 @@ func (t slotTruth) speaksOf(padded string) bool {
 	for _, c := range t.cues {
 		if mentions(padded, c) {
 			return true
+		}
+	}
+	for _, n := range t.numbered {
+		if besideNumber(padded, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// besideNumber reports whether the padded word text holds noun right
+// before a number, or with one word between: "port 5433", "port to
+// 3001". An ambiguous noun ("port") is the noun there.
+func besideNumber(padded, noun string) bool {
+	fields := strings.Fields(padded)
+	for i, f := range fields {
+		if f != noun {
+			continue
+		}
+		for j := i + 1; j < len(fields) && j <= i+2; j++ {
+			if fields[j] != "" && fields[j][0] >= '0' && fields[j][0] <= '9' {
+				return true
+			}
 		}
 	}
 	return false

@@ -622,3 +622,83 @@ func TestRecallDoubtsABeliefWhoseMessageWasCorrected(t *testing.T) {
 		}
 	}
 }
+
+// TestRecallDoubtsAManyValuedSlotMoved: a project listens on several
+// ports, so 5433 retires no other; but "I moved local postgres to port
+// 5433" speaks of moving the slot's value, and the port shown before is
+// no longer shown as sure.
+func TestRecallDoubtsAManyValuedSlotMoved(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "what's the DATABASE_URL for local dev?", func(ctx context.Context, tx *store.Tx) error {
+		said := &store.Episode{SessionID: "s1", ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "local postgres is on 5432"}
+		if _, err := tx.AddEpisode(ctx, said); err != nil {
+			return err
+		}
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project listens on port 5432", Subject: "project",
+			Predicate: "port_is", Object: "5432", Scope: belief.ScopeProject, ProjectPath: "/a"})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: said.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"}); err != nil {
+			return err
+		}
+		clock = clock.Add(24 * time.Hour)
+		_, err = tx.AddEpisode(ctx, &store.Episode{SessionID: "s2", ProjectPath: "/a", Kind: store.EpisodePrompt,
+			Content: "I moved local postgres to port 5433 because of a conflict"})
+		return err
+	})
+	if !strings.Contains(out, "5433") {
+		t.Errorf("not told of the move:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "5432") && !strings.Contains(line, "replaced by") {
+			t.Errorf("the port moved from is shown as sure: %q\n%s", line, out)
+		}
+	}
+}
+
+// TestRecallDoubtsTheMovedPortNotItsSuccessor: 8080, then "changed the
+// local api port to 3001", both read as ports. The message doubts the
+// port it moved from; it is the very message the new port rests on, so
+// it casts no doubt on 3001.
+func TestRecallDoubtsTheMovedPortNotItsSuccessor(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "curl the health endpoint of the local api", func(ctx context.Context, tx *store.Tx) error {
+		for _, said := range []struct{ text, port string }{
+			{"the api listens on port 8080 locally", "8080"},
+			{"changed the local api port to 3001, something else kept grabbing the old one", "3001"},
+		} {
+			ep := &store.Episode{SessionID: "s" + said.port, ProjectPath: "/a", Kind: store.EpisodePrompt, Content: said.text}
+			if _, err := tx.AddEpisode(ctx, ep); err != nil {
+				return err
+			}
+			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project listens on port " + said.port, Subject: "project",
+				Predicate: "port_is", Object: said.port, Scope: belief.ScopeProject, ProjectPath: "/a"})
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"}); err != nil {
+				return err
+			}
+			// the turn's exchange is recorded when the answer is done
+			clock = clock.Add(time.Minute)
+			if _, err := tx.AddEpisode(ctx, &store.Episode{SessionID: ep.SessionID, ProjectPath: "/a", Kind: store.EpisodeExchange,
+				Content: "User: " + said.text + "\n\nAssistant: OK."}); err != nil {
+				return err
+			}
+			clock = clock.Add(24 * time.Hour)
+		}
+		return nil
+	})
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.Contains(line, "port 8080") && !strings.Contains(line, "replaced by"):
+			t.Errorf("the port moved from is shown as sure: %q\n%s", line, out)
+		case strings.Contains(line, "port 3001") && strings.Contains(line, "replaced by"):
+			t.Errorf("the new port is doubted by its own message: %q\n%s", line, out)
+		}
+	}
+	if !strings.Contains(out, "port 3001") {
+		t.Errorf("not told the new port:\n%s", out)
+	}
+}
