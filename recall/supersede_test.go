@@ -454,11 +454,7 @@ func TestRecallDatesABeliefByItsMessages(t *testing.T) {
 	if !strings.Contains(out, "Scotland") {
 		t.Errorf("not told of the correction:\n%s", out)
 	}
-	for _, line := range strings.Split(out, "\n") {
-		if strings.Contains(line, "User lives in Perth") && !strings.Contains(line, "replaced by") {
-			t.Errorf("the belief the correction followed is shown as sure: %q\n%s", line, out)
-		}
-	}
+	markedWhereNamed(t, out, "User lives in Perth", "the belief the correction followed is shown as sure")
 }
 
 // TestRecallDoubtsARuleNamingAnEndedValue: a rule names master; a newer
@@ -487,11 +483,7 @@ func TestRecallDoubtsARuleNamingAnEndedValue(t *testing.T) {
 	if !strings.Contains(out, "trunk") {
 		t.Fatalf("not told of the rename:\n%s", out)
 	}
-	for _, line := range strings.Split(out, "\n") {
-		if strings.Contains(line, "Always open PRs against master") && !strings.Contains(line, "replaced by") {
-			t.Errorf("the rule naming master is shown as current: %q\n%s", line, out)
-		}
-	}
+	markedWhereNamed(t, out, "Always open PRs against master", "the rule naming master is shown as current")
 }
 
 func TestAsksOnly(t *testing.T) {
@@ -616,11 +608,7 @@ func TestRecallDoubtsABeliefWhoseMessageWasCorrected(t *testing.T) {
 	if !strings.Contains(out, "Project deploys from the release branch") {
 		t.Fatalf("the belief is not shown:\n%s", out)
 	}
-	for _, line := range strings.Split(out, "\n") {
-		if strings.Contains(line, "release branch") && !strings.Contains(line, "replaced by") {
-			t.Errorf("the corrected value is shown as sure: %q\n%s", line, out)
-		}
-	}
+	markedWhereNamed(t, out, "release branch", "the corrected value is shown as sure")
 }
 
 // TestRecallDoubtsAManyValuedSlotMoved: a project listens on several
@@ -650,11 +638,7 @@ func TestRecallDoubtsAManyValuedSlotMoved(t *testing.T) {
 	if !strings.Contains(out, "5433") {
 		t.Errorf("not told of the move:\n%s", out)
 	}
-	for _, line := range strings.Split(out, "\n") {
-		if strings.Contains(line, "5432") && !strings.Contains(line, "replaced by") {
-			t.Errorf("the port moved from is shown as sure: %q\n%s", line, out)
-		}
-	}
+	markedWhereNamed(t, out, "5432", "the port moved from is shown as sure")
 }
 
 // TestRecallDoubtsTheMovedPortNotItsSuccessor: 8080, then "changed the
@@ -700,5 +684,16 @@ func TestRecallDoubtsTheMovedPortNotItsSuccessor(t *testing.T) {
 	}
 	if !strings.Contains(out, "port 3001") {
 		t.Errorf("not told the new port:\n%s", out)
+	}
+}
+
+// markedWhereNamed fails t for each line of out that names value without
+// saying it may have been replaced.
+func markedWhereNamed(t *testing.T, out, value, what string) {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, value) && !strings.Contains(line, "replaced by") {
+			t.Errorf("%s: %q\n%s", what, line, out)
+		}
 	}
 }
