@@ -209,13 +209,27 @@ type verdict struct {
 	old     string // the old value it names
 	current string // the slot's current value as shown
 	value   string // for newer: the value it states
+	own     bool   // it is the message the belief rests on
 }
 
 // judge reads what an episode says of the slot.
 func (t slotTruth) judge(text string, at int64) verdict {
-	if t.said != "" && strings.TrimSpace(ownWords(text)) == t.said {
-		return verdict{current: t.shown} // the belief's own message
+	// The belief's own message, or its exchange, neither doubts it nor
+	// says it is newer; it can still state an old value once the belief
+	// is outdated.
+	said := t.said != "" && strings.TrimSpace(ownWords(text)) == t.said
+	v := t.judgeText(text, at)
+	if said {
+		v.own = true
+		if v.newer || v.doubt {
+			v.newer, v.doubt, v.value, v.old = false, false, "", ""
+		}
 	}
+	return v
+}
+
+// judgeText is judge on the words alone.
+func (t slotTruth) judgeText(text string, at int64) verdict {
 	own := " " + wordText(ownWords(text)) + " "
 	namesCur := false
 	for _, n := range t.current {
@@ -510,6 +524,11 @@ func retireByBeliefs(truths []slotTruth, beliefs []BeliefHit, eps, extra []Episo
 				}
 			case v.old != "" && !v.newer && e.Note == "" && e.SupersededBy == "":
 				e.Note = "now: " + v.current + "; earlier: " + displayObject(v.old)
+			case v.own && e.Note == "" && e.SupersededBy == "" && strongChange().MatchString(ownWords(e.Text)) && !isQuestion(e.Text):
+				// "i changed the dev port to 4173 because 3000 kept
+				// colliding": the change the belief rests on; what else it
+				// names came before
+				e.Note = "the change to " + v.current + "; other values it names are earlier"
 			}
 		}
 		switch {

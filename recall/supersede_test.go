@@ -697,3 +697,55 @@ func markedWhereNamed(t *testing.T, out, value, what string) {
 		}
 	}
 }
+
+// TestRecallOwnMessageOfAnOutdatedBelief: the belief's own message states
+// its value. Once a newer message outdates the belief, that message
+// states an old value and is left out; and a change message the current
+// belief rests on says that the other values it names are earlier.
+func TestRecallOwnMessageOfAnOutdatedBelief(t *testing.T) {
+	seed := func(clock *time.Time, said, object, later string) func(ctx context.Context, tx *store.Tx) error {
+		return func(ctx context.Context, tx *store.Tx) error {
+			ep := &store.Episode{SessionID: "s1", ProjectPath: "/a", Kind: store.EpisodePrompt, Content: said}
+			if _, err := tx.AddEpisode(ctx, ep); err != nil {
+				return err
+			}
+			pred, stmt := "uses_package_manager", "Project uses "+object+" as its package manager"
+			if object == "4173" {
+				pred, stmt = "port_is", "Project listens on port 4173"
+			}
+			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: stmt, Subject: "project", Predicate: pred, Object: object,
+				Scope: belief.ScopeProject, ProjectPath: "/a"})
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"}); err != nil {
+				return err
+			}
+			if later == "" {
+				return nil
+			}
+			*clock = clock.Add(24 * time.Hour)
+			_, err = tx.AddEpisode(ctx, &store.Episode{SessionID: "s2", ProjectPath: "/a", Kind: store.EpisodePrompt, Content: later})
+			return err
+		}
+	}
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "add httpx as a dependency", seed(&clock, "we use poetry for deps here", "poetry",
+		"since the move to uv the lockfile is uv.lock — can you update the Dockerfile to match?"))
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(strings.ToLower(line), "poetry") && !strings.Contains(line, "earlier") && !strings.Contains(line, "no longer") {
+			t.Errorf("poetry shown as current: %q\n%s", line, out)
+		}
+	}
+	clock = time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out = toldAfter(t, &clock, "write the playwright config baseURL for local runs",
+		seed(&clock, "i changed the dev port to 4173 because 3000 kept colliding with grafana", "4173", ""))
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "3000") && !strings.Contains(line, "earlier") {
+			t.Errorf("the port changed from is shown unmarked: %q\n%s", line, out)
+		}
+	}
+	if !strings.Contains(out, "4173") {
+		t.Errorf("not told the port:\n%s", out)
+	}
+}
