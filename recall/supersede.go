@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -858,8 +857,8 @@ func (s *search) corrections(ctx context.Context, beliefs []BeliefHit, eps []Epi
 	next := map[string]string{} // next prompt's ID → the words it follows
 	of := map[string][]string{} // next prompt's ID → the beliefs resting on what it follows
 	var ids []string
-	follow := func(session string, at time.Time, words, beliefID string) error {
-		id, err := s.r.DB.NextPrompt(ctx, session, at)
+	follow := func(session, after, words, beliefID string) error {
+		id, err := s.r.DB.NextPrompt(ctx, session, after)
 		if err != nil || id == "" {
 			return err
 		}
@@ -876,7 +875,7 @@ func (s *search) corrections(ctx context.Context, beliefs []BeliefHit, eps []Epi
 		if i == maxCorrected {
 			break
 		}
-		if err := follow(e.SessionID, e.CreatedAt, strings.TrimSpace(ownWords(e.Text)), ""); err != nil {
+		if err := follow(e.SessionID, e.ID, strings.TrimSpace(ownWords(e.Text)), ""); err != nil {
 			return err
 		}
 	}
@@ -888,7 +887,7 @@ func (s *search) corrections(ctx context.Context, beliefs []BeliefHit, eps []Epi
 			break
 		}
 		if sup, ok := s.support[b.ID]; ok {
-			if err := follow(sup.SessionID, time.UnixMilli(sup.At), "", b.ID); err != nil {
+			if err := follow(sup.SessionID, sup.EpisodeID, "", b.ID); err != nil {
 				return err
 			}
 		}

@@ -552,17 +552,19 @@ func (db *DB) MaxVectorRow(ctx context.Context, sp Space, kind string) (int64, e
 	return n, wrap("read max vector row", err)
 }
 
-// NextPrompt returns the ID of the first prompt of a session recorded
-// after the given time, or "" when there is none: the message that
-// followed one, where a correction of it is said ("hmm no, it's
-// America/Chicago, my bad").
-func (db *DB) NextPrompt(ctx context.Context, sessionID string, after time.Time) (string, error) {
-	if sessionID == "" {
+// NextPrompt returns the ID of the first prompt of a session stored after
+// the episode after, or "" when there is none: the message that followed
+// one, where a correction of it is said ("hmm no, it's America/Chicago, my
+// bad"). It seeks by row order in the (session_id, kind) index, whose
+// entries for one key are in rowid order, so a session of thousands of
+// prompts costs one seek, not a scan and a sort.
+func (db *DB) NextPrompt(ctx context.Context, sessionID, after string) (string, error) {
+	if sessionID == "" || after == "" {
 		return "", nil
 	}
 	var id string
 	err := db.sql.QueryRowContext(ctx, `SELECT id FROM episodes WHERE session_id = ? AND kind = 'prompt'
-		AND created_at > ? AND forgotten_at IS NULL ORDER BY created_at LIMIT 1`, sessionID, after.UnixMilli()).Scan(&id)
+		AND seq > (SELECT seq FROM episodes WHERE id = ?) AND forgotten_at IS NULL ORDER BY seq LIMIT 1`, sessionID, after).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
