@@ -236,8 +236,8 @@ func guideTopics(statement string, topics []int) int {
 // governs, read once per statement: the patterns are many and a statement
 // is asked about on every prompt.
 type guideReading struct {
-	topics           uint64 // bit i: taskTopics[i]'s guide pattern matches
-	reply, off, runs bool   // answerStyle, offLimits, runRule
+	topics                 uint64 // bit i: taskTopics[i]'s guide pattern matches
+	reply, off, runs, asks bool   // answerStyle, offLimits, runRule, askFirst
 }
 
 var (
@@ -258,6 +258,7 @@ func readGuide(statement string) guideReading {
 		}
 	}
 	r.reply, r.off, r.runs = answerStyle().MatchString(st), offLimits().MatchString(st), runRule().MatchString(st)
+	r.asks = askFirst().MatchString(st)
 	if guideReadingsN.Add(1) > maxGuideReading {
 		guideReadings.Clear() // bounded: a long-lived process starts over
 		guideReadingsN.Store(1)
@@ -278,7 +279,12 @@ func readGuide(statement string) guideReading {
 //     request to change code ("refactor validateOrder", "rename
 //     users.email everywhere", "can you fix it?"), not a question.
 //     A rule to run something ("always run go test -race") is a step of a
-//     kind of work (testing, committing) and stays with its topic.
+//     kind of work (testing, committing) and stays with its topic;
+//   - a rule that the assistant ask first ("never add dependencies
+//     without asking me first", "check with me before touching the
+//     schema") governs every code task, whatever it names: any change may
+//     come to the thing it guards ("add retries with backoff" may bring
+//     a library), and asking costs less than the change it forbids.
 
 var (
 	// answerStyle names the form of a reply: its language, length, tone,
@@ -289,6 +295,10 @@ var (
 	// offLimits: a rule that keeps the assistant's hands off some files.
 	offLimits = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:never|avoid|do not|don't)\b.*\b(?:touch|modify|edit|change|alter|overwrite|delete|reformat)\b.*(?:\bfiles?\b|\bfolders?\b|\bdirector(?:y|ies)\b|/|\bunder\b|\bgenerated\b)|\bleave\b.+\balone\b`)
+	})
+	// askFirst: a rule that the assistant ask the person before acting.
+	askFirst = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bwithout (?:asking|checking|consulting|confirming|my (?:ok|okay|approval|sign-?off))\b|\b(?:ask|check with|confirm with|ping) me (?:first|before)\b|\bask (?:first|before)\b|\bget my (?:ok|okay|approval|sign-?off)\b`)
 	})
 	// runRule: a rule whose action is to run something.
 	runRule = sync.OnceValue(func() *regexp.Regexp {
@@ -353,7 +363,7 @@ func broadGuide(statement string, task bool) int {
 	if !task || r.runs {
 		return 0
 	}
-	if r.off {
+	if r.off || r.asks {
 		return 1
 	}
 	// A rule of a kind of work other than writing code (committing,

@@ -185,6 +185,11 @@ var broadCases = []struct {
 	{"add an optional limit query param to GET /orders", "Whenever the API changes, always regenerate the openapi spec", true},
 	{"ship this to production", "Never deploy on Fridays", true},
 	{"add a loading spinner to the checkout component", "Prefer early returns over nested ifs", true},
+	// a rule to ask first guards every code task, whatever it names
+	{"add retries with exponential backoff to the http client", "Never add new dependencies without asking me first", true},
+	{"refactor the billing module into smaller files", "Check with me before touching the schema", true},
+	{"refactor the billing module into smaller files", "Ask me first before changing anything under billing/", true},
+	{"explain how exponential backoff works", "Never add new dependencies without asking me first", false},
 	{"what's the capital of Peru?", "Never use emojis in commit messages", false},
 	{"how do I center a div?", "Always write commit messages in English", false},
 	{"write a haiku about autumn leaves", "Prefer early returns over nested ifs", false},

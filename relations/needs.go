@@ -38,13 +38,15 @@ func Needs(prompt string) []Need {
 	if strings.TrimSpace(norm) == "" {
 		return nil
 	}
-	text := norm
+	// A one-word cue also matches its inflections ("reformatted"); a
+	// phrase matches only as said ("works for me" is not "work for").
+	text, folded := norm, foldInflections(norm)
 	needs := make([]Need, len(table))
 	weak := make([]float64, len(table))
 	// Longest phrases first, each occurrence blanked once matched, so
 	// "package manager" is not also a "manager".
 	for _, c := range cues() {
-		if !has(text, c.phrase) {
+		if !has(text, c.phrase) && (c.words > 1 || !has(folded, c.phrase)) {
 			continue
 		}
 		if toolPhrases()[c.phrase] && commonNoun(text, c.phrase) {
@@ -64,7 +66,12 @@ func Needs(prompt string) []Need {
 				n.Score++
 			}
 		}
-		text = strings.ReplaceAll(text, " "+c.phrase+" ", " "+strings.Repeat("\x00 ", c.words))
+		blank := " " + strings.Repeat("\x00 ", c.words)
+		text = strings.ReplaceAll(text, " "+c.phrase+" ", blank)
+		folded = strings.ReplaceAll(folded, " "+c.phrase+" ", blank)
+		if f := foldInflections(" " + c.phrase + " "); f != " "+c.phrase+" " {
+			folded = strings.ReplaceAll(folded, f, blank)
+		}
 	}
 	who := subjectsOf(norm)
 	var out []Need
@@ -76,7 +83,7 @@ func Needs(prompt string) []Need {
 			continue
 		}
 		n.Relation = table[i]
-		n.Subjects = narrow(table[i].Of, who)
+		n.Subjects = narrow(table[i], who)
 		out = append(out, n)
 	}
 	// At equal scores a relation named by a strong cue comes before one
@@ -116,7 +123,7 @@ func Needs(prompt string) []Need {
 func appendNeeds(out []Need, who []string, word string, want func(Relation) bool) []Need {
 	for _, r := range table {
 		if want(r) && !slices.ContainsFunc(out, func(n Need) bool { return n.Relation.Predicate == r.Predicate }) {
-			out = append(out, Need{Relation: r, Score: 1, Subjects: narrow(r.Of, who), Words: []string{word}})
+			out = append(out, Need{Relation: r, Score: 1, Subjects: narrow(r, who), Words: []string{word}})
 		}
 	}
 	return out
@@ -271,6 +278,74 @@ var libraries = []string{
 	"left-pad", "typescript", "@types/node", "tsx", "ts-node", "nodemon",
 }
 
+// foldInflections turns each inflected form of a one-word cue back into
+// the cue ("reformatted" → "reformat", "deployed" → "deploy",
+// "installing" → "install"), so a cue list names a verb or noun once
+// and a prompt that uses its past tense, participle or plural still
+// reads as the cue. A word that is itself a cue stays as it is
+// ("builds", "lives").
+func foldInflections(padded string) string {
+	base := inflections()
+	if !strings.ContainsFunc(padded, func(r rune) bool { return r == 's' || r == 'd' || r == 'g' }) {
+		return padded
+	}
+	fs := strings.Fields(padded)
+	changed := false
+	for i, f := range fs {
+		if b, ok := base[f]; ok {
+			fs[i] = b
+			changed = true
+		}
+	}
+	if !changed {
+		return padded
+	}
+	return " " + strings.Join(fs, " ") + " "
+}
+
+// inflections maps the regular inflections of every one-word cue that
+// is not itself a cue to the cue: -s/-es, -ed/-d, -ing (dropping a final
+// e, or doubling a final consonant: "reformatted", "shipping").
+var inflections = sync.OnceValue(func() map[string]string {
+	isCue := map[string]bool{}
+	for _, c := range cues() {
+		isCue[c.phrase] = true
+	}
+	out := map[string]string{}
+	add := func(form, base string) {
+		if form != base && !isCue[form] {
+			if _, taken := out[form]; !taken {
+				out[form] = base
+			}
+		}
+	}
+	for _, c := range cues() {
+		w := c.phrase
+		if c.words != 1 || len(w) < 4 || strings.ContainsAny(w, "./:@#+_'-0123456789") {
+			continue
+		}
+		add(w+"s", w)
+		add(w+"ed", w)
+		add(w+"ing", w)
+		switch last := w[len(w)-1]; {
+		case last == 'e':
+			add(w+"d", w)
+			add(w[:len(w)-1]+"ing", w)
+		case last == 's' || last == 'x' || last == 'h':
+			add(w+"es", w)
+		case last == 'y' && !strings.ContainsRune("aeiou", rune(w[len(w)-2])):
+			add(w[:len(w)-1]+"ies", w)
+			add(w[:len(w)-1]+"ied", w)
+		case strings.ContainsRune("bdgmnprt", rune(last)) && strings.ContainsRune("aeiou", rune(w[len(w)-2])) &&
+			!strings.ContainsRune("aeiou", rune(w[len(w)-3])):
+			// a short final syllable doubles its consonant: "reformatted"
+			add(w+string(last)+"ed", w)
+			add(w+string(last)+"ing", w)
+		}
+	}
+	return out
+})
+
 // has reports whether the padded, normalized text holds the phrase as
 // whole words.
 func has(text, phrase string) bool { return strings.Contains(text, " "+phrase+" ") }
@@ -312,10 +387,18 @@ func subjectsOf(text string) []string {
 
 // narrow keeps the subjects of the relation the prompt can mean; when the
 // prompt means only subjects the relation is not said of, the relation's
-// own subjects stand ("where do we live" still means the person).
-func narrow(of, who []string) []string {
+// own subjects stand ("where do we live" still means the person). "My"
+// in a prompt about a project tool is the person's work in the project
+// ("why is the pipeline red on my branch", "add zod to my api"): the
+// project's tool answers it as well as one the person named for
+// themselves; only a tool of the person's own machine (Personal: editor,
+// shell, OS) is theirs alone.
+func narrow(r Relation, who []string) []string {
+	if r.Category != "" && !r.Personal && slices.Equal(who, []string{User}) {
+		return r.Of
+	}
 	var out []string
-	for _, s := range of {
+	for _, s := range r.Of {
 		for _, w := range who {
 			if s == w {
 				out = append(out, s)
@@ -323,7 +406,7 @@ func narrow(of, who []string) []string {
 		}
 	}
 	if len(out) == 0 {
-		return of
+		return r.Of
 	}
 	return out
 }
