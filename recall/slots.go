@@ -344,8 +344,12 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 			}
 		}
 	}
+	ends, err := s.negations(ctx, beliefs, states)
+	if err != nil {
+		return nil, nil, err
+	}
 	// The slots' beliefs: those found, and the strongest of each slot an
-	// episode speaks of.
+	// episode speaks of (unless a newer denial ended its value).
 	current := map[slotKey]string{}
 	shown := map[slotKey]string{} // the current value as a reader sees it
 	for slot := range newestAny {
@@ -357,7 +361,7 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		if err != nil {
 			return nil, nil, err
 		}
-		if top.ID != "" {
+		if _, ended := endedBelief(ends, top); top.ID != "" && !ended {
 			current[slot], shown[slot] = normObject(top.Object), top.Statement
 			continue
 		}
@@ -374,6 +378,12 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 			}
 			b.SupersededBy = f.object
 		}
+		if end, ok := endedBelief(ends, st); ok && b.SupersededBy == "" {
+			if !past {
+				continue // "Project no longer uses Jest" says it
+			}
+			b.SupersededBy = end.statement
+		}
 		keptB = append(keptB, b)
 	}
 	var first, rest []EpisodeHit
@@ -386,6 +396,9 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 				} else {
 					states = true
 				}
+			}
+			if end, ok := endedClaim(ends, c, e.CreatedAt.UnixMilli()); ok && stale == "" {
+				stale, states = end.statement, false
 			}
 		}
 		switch {

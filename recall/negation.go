@@ -1,0 +1,120 @@
+package recall
+
+import (
+	"context"
+	"strings"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/store"
+)
+
+// A belief that denies a value ("Project no longer uses Jest", read from
+// "jest is gone, vitest replaced it last week") ends the belief that
+// affirms it ("Project uses Jest for tests") when it rests on a message
+// at least as new: the consolidator keeps both active (a negation is
+// never exclusive, and the affirmation only lost some confidence), and
+// shown side by side they would hand Claude both answers. The slot's
+// value may be unknown (the replacement was not read), so this is
+// separate from the slots' current truth: the affirmation is left out,
+// or marked when the prompt asks about the past, and so is an older
+// episode that states the ended value.
+
+// negationPrefix marks a negated belief's predicate (the consolidator's
+// notPrefix): (project, not_uses_test_runner, jest).
+const negationPrefix = "not_"
+
+// endKey names one value of one slot. Tool slots are one slot for the
+// person and the project ("I use jest", "we no longer use jest"), as the
+// consolidator holds them.
+type endKey struct{ subject, predicate, object string }
+
+func endKeyOf(subject, predicate, object string) endKey {
+	if toolPredicate(predicate) && (subject == "user" || subject == "project") {
+		subject = "project"
+	}
+	return endKey{subject, predicate, normObject(object)}
+}
+
+// toolPredicate reports whether a predicate names the tool a project uses
+// for a job.
+func toolPredicate(p string) bool { return strings.HasPrefix(p, "uses_") || p == "deploys_with" }
+
+// ending is the newest denial of one value: its statement, and the time
+// of the newest message it rests on.
+type ending struct {
+	statement string
+	at        int64
+}
+
+// negations reads the active, visible denials of the values the shown
+// beliefs affirm, each dated by the newest message it rests on.
+func (s *search) negations(ctx context.Context, beliefs []BeliefHit, states map[string]store.Belief) (map[endKey]ending, error) {
+	if !s.q.AsOf.IsZero() || len(beliefs) == 0 {
+		return nil, nil
+	}
+	asked := map[string]bool{}
+	var found []store.Belief
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || st.Predicate == "" || strings.HasPrefix(st.Predicate, negationPrefix) || asked[st.Predicate] {
+			continue
+		}
+		asked[st.Predicate] = true
+		subjects := []string{st.Subject}
+		if toolPredicate(st.Predicate) {
+			subjects = []string{"user", "project"}
+		}
+		ns, err := s.r.DB.RecallSlot(ctx, negationPrefix+st.Predicate, subjects, s.q.Project)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range ns {
+			if n.Status == belief.Active && s.visible(n.Scope, n.ProjectPath) {
+				found = append(found, n)
+			}
+		}
+	}
+	if len(found) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, len(found))
+	for i, n := range found {
+		ids[i] = n.ID
+	}
+	said, err := s.r.DB.NewestSupport(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := map[endKey]ending{}
+	for _, n := range found {
+		at := n.UpdatedAt
+		if sup, ok := said[n.ID]; ok && sup.At < at {
+			at = sup.At
+		}
+		k := endKeyOf(n.Subject, strings.TrimPrefix(n.Predicate, negationPrefix), n.Object)
+		if e, ok := out[k]; !ok || at > e.at {
+			out[k] = ending{n.Statement, at}
+		}
+	}
+	return out, nil
+}
+
+// endedBelief returns the denial that ends a shown belief: one that
+// rests on a message at least as new as the belief's newest.
+func endedBelief(ends map[endKey]ending, st store.Belief) (ending, bool) {
+	if len(ends) == 0 || strings.HasPrefix(st.Predicate, negationPrefix) {
+		return ending{}, false
+	}
+	e, ok := ends[endKeyOf(st.Subject, st.Predicate, st.Object)]
+	return e, ok && e.at >= st.UpdatedAt
+}
+
+// endedClaim returns the denial that ends what an episode states: one
+// that rests on a newer message.
+func endedClaim(ends map[endKey]ending, c claim, at int64) (ending, bool) {
+	if len(ends) == 0 {
+		return ending{}, false
+	}
+	e, ok := ends[endKeyOf(c.slot.subject, c.slot.predicate, c.object)]
+	return e, ok && e.at > at
+}

@@ -1,0 +1,90 @@
+package recall
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/store"
+)
+
+// seedJestEnded tells "test runner is jest", then, deny minutes later (or
+// before, when deny is negative), "jest is gone"; each message supports
+// its belief, consolidated an hour after the last.
+func seedJestEnded(clock *time.Time, deny time.Duration) func(ctx context.Context, tx *store.Tx) error {
+	return func(ctx context.Context, tx *store.Tx) error {
+		start := *clock
+		said := func(at time.Time, text string) (*store.Episode, error) {
+			*clock = at
+			e := &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: text}
+			_, err := tx.AddEpisode(ctx, e)
+			return e, err
+		}
+		affirm, err := said(start.Add(time.Minute), "test runner is jest, the config is in jest.config.ts")
+		if err != nil {
+			return err
+		}
+		denyAt := start.Add(time.Minute + deny)
+		ended, err := said(denyAt, "heads up: jest is gone from this repo, fix the leftover jest.fn calls in utils.test.ts")
+		if err != nil {
+			return err
+		}
+		*clock = start.Add(2 * time.Hour)
+		for _, b := range []struct {
+			statement, predicate string
+			from                 *store.Episode
+		}{
+			{"Project uses Jest for tests", "uses_test_runner", affirm},
+			{"Project no longer uses Jest for tests", "not_uses_test_runner", ended},
+		} {
+			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: b.statement, Subject: "project", Predicate: b.predicate,
+				Object: "jest", Scope: belief.ScopeProject, ProjectPath: "/a"})
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: b.from.ID, Label: belief.Supports,
+				Support: 1, Reliability: 1, Source: "episode"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// TestRecallLeavesOutAValueANewerDenialEnded: "test runner is jest", then
+// "jest is gone" (its replacement not read). The denial is a belief of
+// its own, never exclusive, so both stay active; shown together they
+// would tell Claude both. The affirmation, and the older message stating
+// jest, are left out of a prompt that needs the test runner, kept and
+// marked when it asks about the past, and kept as they are when the
+// denial is older than the affirmation.
+func TestRecallLeavesOutAValueANewerDenialEnded(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "which test runner do we use? write a unit test for slugify", seedJestEnded(&clock, time.Hour))
+	if strings.Contains(out, "Project uses Jest for tests") {
+		t.Errorf("the ended affirmation is shown:\n%s", out)
+	}
+	if strings.Contains(out, "jest.config.ts") {
+		t.Errorf("the older message stating jest is shown:\n%s", out)
+	}
+	if !strings.Contains(out, "no longer uses Jest") {
+		t.Errorf("the denial is not shown:\n%s", out)
+	}
+
+	clock = time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out = toldAfter(t, &clock, "which test runner did we use before?", seedJestEnded(&clock, time.Hour))
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "Project uses Jest for tests") && !strings.Contains(line, "no longer current") {
+			t.Errorf("asked about the past, the ended affirmation is shown unmarked: %q\n%s", line, out)
+		}
+	}
+
+	// "jest is gone", then an hour later "test runner is jest": back on it
+	clock = time.Date(2025, 5, 1, 14, 0, 0, 0, time.UTC)
+	out = toldAfter(t, &clock, "which test runner do we use? write a unit test for slugify", seedJestEnded(&clock, -time.Hour))
+	if !strings.Contains(out, "Project uses Jest for tests") {
+		t.Errorf("an affirmation newer than the denial is left out:\n%s", out)
+	}
+}
