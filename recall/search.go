@@ -182,6 +182,9 @@ func needWords(needs []relations.Need) string {
 				b.WriteString(w + " ")
 			}
 		}
+		if r.VersionOf != "" {
+			b.WriteString(r.VersionOf + " ") // "we're pinned to Python 3.10"
+		}
 		for _, st := range r.States {
 			// a trait's phrases are searched by their words ("free",
 			// "time"); keptBySlotWords checks the phrase

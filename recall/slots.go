@@ -2,9 +2,11 @@ package recall
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
@@ -576,6 +578,9 @@ func (s *search) speaksOfNeededSlot(text string) string {
 			if own == "" {
 				own = " " + wordText(ownWords(text)) + " "
 			}
+			if statesShape(r, ownWords(text)) {
+				return r.Predicate
+			}
 			if len(r.States) > 0 {
 				// a trait said in passing ("I'm vegetarian"): its own
 				// words, not the tasks that need it ("dinner")
@@ -595,6 +600,28 @@ func (s *search) speaksOfNeededSlot(text string) string {
 	}
 	return ""
 }
+
+// statesShape reports whether the person's words hold a value of the
+// slot's shape: "everything runs in eu-west-1" states a region, "we're
+// pinned to Python 3.10" the Python version, in none of the slot's words.
+func statesShape(r relations.Relation, own string) bool {
+	if r.VersionOf != "" && versionRE(r.VersionOf).MatchString(own) {
+		return true
+	}
+	return r.Shape != "" && shapeRE(r.Shape).MatchString(strings.ToLower(own))
+}
+
+// shapeRE compiles a relation's Shape once.
+func shapeRE(shape string) *regexp.Regexp {
+	if re, ok := shapeREs.Load(shape); ok {
+		return re.(*regexp.Regexp)
+	}
+	re := regexp.MustCompile(shape)
+	shapeREs.Store(shape, re)
+	return re
+}
+
+var shapeREs sync.Map // Shape → *regexp.Regexp
 
 // newestPerSlot keeps, of the episodes kept only because they speak of a
 // needed slot in its words, the newest for each slot: nothing read their

@@ -138,10 +138,10 @@ var buildsImage = sync.OnceValue(func() *regexp.Regexp {
 
 // availability asks whether a feature may be used in the project: "can I
 // use the built-in fetch here", "can we use range-over-func iterators in
-// this repo". Without "here" or a part of the project it is a general
+// this repo", "is GeneratedField available in this project?". Without "here" or a part of the project it is a general
 // question ("can I use a regex to parse HTML?").
 var availability = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(?:can|could|may) (?:i|we) (?:use|rely on|write)\b.*(?:\bhere\b|\bin (?:this|our|the) [a-z]+)`)
+	return regexp.MustCompile(`(?:\b(?:can|could|may) (?:i|we) (?:use|rely on|write)\b|\b(?:is|are) [\w.-]+(?: [\w.-]+)? (?:available|supported)\b).*(?:\bhere\b|\bin (?:this|our|the) [a-z]+)`)
 })
 
 // cue is one phrase and the relations it points to.

@@ -153,6 +153,12 @@ func TestNeedsOfWork(t *testing.T) {
 		{"the build agent keeps timing out on checkout", "uses_ci", ""},
 		{"set the git author on this commit to me", "name_is", ""},
 		{"add my email signature to the newsletter template", "works_at", ""},
+		{"who can review my change to the billing module?", "reviewer_is", ""},
+		{"is it too late to get this into the next release?", "release_schedule_is", ""},
+		{"ssh into the staging box and restart the worker", "server_is", ""},
+		{"is structuredClone available in this project?", "node_version_is", ""},
+		{"the last deploy broke checkout, roll it back", "deploys_with", ""},
+		{"suggest a weekend side project that isn't another todo app", "hobby_is", ""},
 		// a cue's inflections read as the cue; a phrase only as said
 		{"the css keeps getting reformatted on every commit, why?", "uses_formatter", ""},
 		{"that fix works for me, thanks", "", "works_at"},

@@ -66,6 +66,12 @@ type Relation struct {
 	// pet in "our cat walks on my keyboard" and asks for none in "cat the
 	// log file".)
 	States []string
+	// Shape is a pattern (lowercased text) of the values the slot takes
+	// when they are recognisable without its words: an AWS region
+	// ("eu-central-1"), a port after "on" or "localhost:", a language
+	// and its version ("Python 3.10", "OTP 26"). A message that holds
+	// one states the slot's value though nothing was read from it.
+	Shape string
 }
 
 // FamilyLanguageVersion is the family of the relations that hold the
@@ -155,8 +161,8 @@ var table = []Relation{
 	// About the person.
 	{Predicate: "lives_in", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"location", "city", "home city", "current city"},
-		Cues:     []string{"i live", "we live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now", "near me", "close to me", "around me", "my area", "my city", "around here", "near here", "where i live", "from where i live", "in town"},
-		Weak:     []string{"home", "weather", "local", "nearby", "city", "country", "commute", "hike", "coworking"},
+		Cues:     []string{"local meetups", "meetups near", "events near", "meetups around", "i live", "we live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now", "near me", "close to me", "around me", "my area", "my city", "around here", "near here", "where i live", "from where i live", "in town"},
+		Weak:     []string{"meetup", "meetups", "events", "home", "weather", "local", "nearby", "city", "country", "commute", "hike", "coworking"},
 		Template: "{S} lives in {O}"},
 	{Predicate: "is_from", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"hometown"},
@@ -247,7 +253,7 @@ var table = []Relation{
 		Template: "{S}'s pet is {O}"},
 	{Predicate: "hobby_is", Of: userOnly,
 		Nouns:    []string{"hobby", "hobbies"},
-		Cues:     []string{"my hobby", "my hobbies", "free time", "spare time", "training plan", "for fun"},
+		Cues:     []string{"side project", "side projects", "outside work", "after work", "my hobby", "my hobbies", "free time", "spare time", "training plan", "for fun"},
 		States:   []string{"in my free time", "in my spare time", "my hobby", "for fun i", "on weekends i"},
 		Template: "{S}'s hobby is {O}"},
 	{Predicate: "car_is", Of: userOnly,
@@ -285,7 +291,8 @@ var table = []Relation{
 		Cues: []string{"python version", "which python", "version of python", "pyenv", "venv", "virtualenv", ".python-version"}, Weak: []string{"version", "upgrade", "python", "matrix"},
 		Template: "{S} uses Python {O}", Family: FamilyLanguageVersion, VersionOf: "python"},
 	{Predicate: "port_is", Of: projectOnly, Exclusive: false, Nouns: []string{"port"}, Ambiguous: []string{"port"},
-		Cues: []string{"baseurl", "base url", "base_url", "local url", "connection refused", "econnrefused", "can't connect", "cannot connect", "could not connect", "which port", "what port", "port number", "the app's port", "dev port", "local port", "port does", "port is", "ports", "listen on", "listens on", "localhost", "in the browser", "open the app", "database_url", "connection string", "dev server"}, Weak: []string{"url", "endpoint", "curl", "server", "browser", "local"},
+		Cues: []string{"what url", "which url", "url do i open", "open in my browser", "see the app", "hit it locally", "curl localhost", "baseurl", "base url", "base_url", "local url", "connection refused", "econnrefused", "can't connect", "cannot connect", "could not connect", "which port", "what port", "port number", "the app's port", "dev port", "local port", "port does", "port is", "ports", "listen on", "listens on", "localhost", "in the browser", "open the app", "database_url", "connection string", "dev server"}, Weak: []string{"locally", "hit", "url", "endpoint", "curl", "server", "browser", "local"},
+		Shape:    `\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\b(?:port|on|serves on|listens on|runs on) :?\d{4,5}\b`,
 		Template: "{S} listens on port {O}"},
 
 	// The people of a project and where it talks.
@@ -327,12 +334,12 @@ var table = []Relation{
 		Template: "{S} uses {O} for end-to-end tests"},
 	{Predicate: "deploys_with", Of: either, Exclusive: true, Category: CatDeploy,
 		Nouns:    []string{"deploys", "deployment", "deployments", "deploying", "hosting", "host", "deploy target", "deploy", "deployment target", "hosting provider", "hosting platform", "deployment platform", "deploy platform"},
-		Cues:     []string{"roll back", "rollback", "in production", "for production", "on production", "in prod", "for prod", "production environment", "prod environment", "another server", "more servers", "add a server", "new server", "deploy", "deploys", "deploying", "deployment", "hosting", "hosted", "host it", "where do we host", "go live", "to production", "to prod", "to staging", "ship"},
+		Cues:     []string{"roll it back", "roll this back", "roll that back", "revert the release", "revert the deploy", "bad release", "bad deploy", "roll back", "rollback", "in production", "for production", "on production", "in prod", "for prod", "production environment", "prod environment", "another server", "more servers", "add a server", "new server", "deploy", "deploys", "deploying", "deployment", "hosting", "hosted", "host it", "where do we host", "go live", "to production", "to prod", "to staging", "ship"},
 		Weak:     []string{"environment variables", "env vars", "server", "servers", "cost", "roll it out", "hotfix", "release", "production", "prod", "staging", "launch", "rollout", "roll out"},
 		Template: "{S} deploys to {O}"},
 	{Predicate: "uses_database", Of: either, Exclusive: true, Category: CatDatabase,
 		Nouns:    []string{"database", "db", "main database", "primary database", "storage", "persistence", "datastore", "data store"},
-		Cues:     []string{"database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables", "database_url", "connection string"},
+		Cues:     []string{"back up", "backup", "backups", "restore from", "add an index", "an index on", "index on", "query plan", "soft-delete", "soft delete", "database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables", "database_url", "connection string"},
 		Weak:     []string{"store", "persist", "index", "orm", "data", "save", "saves", "record", "records"},
 		Template: "{S} uses {O} as {their} database"},
 	{Predicate: "uses_cache", Of: either, Category: CatCache,
@@ -403,8 +410,8 @@ var table = []Relation{
 		Template: "{S} uses {O} for styling"},
 	{Predicate: "uses_orm", Of: either, Exclusive: true, Category: CatORM,
 		Nouns:    []string{"orm", "data layer", "database layer", "data access", "data access layer", "persistence layer", "query builder", "db layer"},
-		Cues:     []string{"orm", "relation between", "relationship", "relationships", "association", "associations", "foreign key", "has many", "belongs to", "join table", "migration", "migrations", "schema", "entity", "entities", "model for", "models"},
-		Weak:     []string{"model", "table", "column", "relation", "linked to", "link", "query", "database", "db", "field", "fields"},
+		Cues:     []string{"soft-delete", "soft delete", "add a column", "new column", "users table", "to the table", "the schema", "orm", "relation between", "relationship", "relationships", "association", "associations", "foreign key", "has many", "belongs to", "join table", "migration", "migrations", "schema", "entity", "entities", "model for", "models"},
+		Weak:     []string{"table", "tables", "column", "columns", "model", "table", "column", "relation", "linked to", "link", "query", "database", "db", "field", "fields"},
 		Template: "{S} uses {O} as {their} ORM"},
 	{Predicate: "uses_queue", Of: either, Exclusive: true, Category: CatQueue,
 		Nouns:    []string{"message queue", "queue", "broker", "message broker", "event bus", "job queue", "background jobs", "messaging", "event streaming", "task queue"},
@@ -488,7 +495,27 @@ var table = []Relation{
 		Ambiguous: []string{"region"},
 		Cues:      []string{"which region", "what region", "the region", "spin up", "availability zone"},
 		Weak:      []string{"region", "cluster", "provision", "bucket", "instance", "deploy", "latency"},
+		Shape:     `\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-\d\b|\b(?:europe|us|asia|australia|northamerica|southamerica)-(?:north|south|east|west|central|northeast|southeast|southwest|northwest)\d\b`,
 		Template:  "{S}'s region is {O}"},
+	// Who reviews the project's changes, when it releases, and the
+	// machines it runs on: asked of by the work ("who should review my
+	// PR", "what's the cutoff for the next release", "ssh into staging").
+	{Predicate: "reviewer_is", Of: projectOnly, Exclusive: false,
+		Nouns:    []string{"reviewer", "code reviewer", "code owner", "codeowner", "reviewers", "code owners"},
+		Cues:     []string{"review my pr", "review my change", "review this", "review it", "review my code", "who should review", "who reviews", "who can review", "ask to review", "request a review", "request review", "code review", "code reviews", "codeowners", "code owner", "reviewer", "reviewers"},
+		Weak:     []string{"review", "reviews", "approve", "approval", "pr", "sign off", "ask"},
+		Template: "{S}'s reviewer is {O}"},
+	{Predicate: "release_schedule_is", Of: projectOnly, Exclusive: true,
+		Nouns:    []string{"release day", "release schedule", "release cadence", "release train", "code freeze", "release cutoff", "cutoff"},
+		Cues:     []string{"release day", "release train", "code freeze", "next release", "the cutoff", "cutoff", "make the release", "in the release", "go out", "goes out", "release window", "when do we release", "when do we ship", "freeze"},
+		Weak:     []string{"release", "releases", "ship", "when should", "merge", "deadline", "migration"},
+		Template: "{S}'s release schedule is {O}"},
+	{Predicate: "server_is", Of: projectOnly, Exclusive: false,
+		Nouns:     []string{"staging box", "staging server", "staging host", "prod box", "prod server", "prod host", "production server", "production box", "server", "host", "hostname", "box", "vm"},
+		Ambiguous: []string{"server", "host", "box", "vm"},
+		Cues:      []string{"ssh into", "ssh to", "log into staging", "log into prod", "on staging", "to staging", "on prod", "the staging box", "the prod box", "which box", "which server", "which host", "tail the logs", "tail the app logs"},
+		Weak:      []string{"staging", "prod", "production", "logs", "tail", "restart", "deploy"},
+		Template:  "{S}'s server is {O}"},
 	{Predicate: "tech_lead_is", Of: either, Exclusive: true,
 		Nouns:    []string{"tech lead", "technical lead", "lead engineer", "lead developer"},
 		Cues:     []string{"tech lead", "technical lead", "lead engineer", "lead developer", "design doc", "design review", "architecture review"},
