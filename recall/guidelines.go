@@ -138,6 +138,9 @@ var taskTopics = []taskTopic{
 	{"searching code", "search searching grep rg ripgrep find",
 		`^(?:please )?(?:find|search|grep|locate|list)\b|\b(?:find|search for|look for|grep for|locate) (?:all|every|each|any|the)\b|\bwhere (?:is|are|do|does) (?:we|it|this|the)\b|\bwho calls\b|\b(?:usages?|callers|call sites|occurrences|references) of\b`,
 		`\bsearch\w*\b|\bgrep\b|\brg\b|\bripgrep\b|\bag\b|\bfind\b`},
+	{"infrastructure", "terraform pulumi cdk infra infrastructure apply plan instances cluster provision cloudformation ansible",
+		`\bterraform\b|\bpulumi\b|\binstances?\b|\binfra\w*\b|\bprovision\w*\b|\bclusters?\b|\bbuckets?\b|\bnode pools?\b|\bworker pools?\b|\bvpcs?\b|\bload balancers?\b|\bscal(?:e|ing) (?:up|down|out)\b|\bautoscal\w*\b`,
+		`\bterraform\b|\bpulumi\b|\bcdk\b|\binfra\w*\b|\bcloudformation\b|\bansible\b|\binstances?\b|\bprovision\w*\b|\bapply\b`},
 	{"local setup", "local locally compose tilt devcontainer dev environment setup",
 		`\blocal(?:ly)?\b|\bon my (?:machine|laptop)\b|\bdev (?:env|environment|setup|server|stack)\b|\bspin (?:up|it up)\b`,
 		`\blocal(?:ly)?\b|\bdocker[- ]compose\b|\bcompose files?\b|\btilt\b|\bdevcontainers?\b|\bdev (?:env|environment|setup|server|stack)\b`},
@@ -296,9 +299,11 @@ var (
 	offLimits = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:never|avoid|do not|don't)\b.*\b(?:touch|modify|edit|change|alter|overwrite|delete|reformat)\b.*(?:\bfiles?\b|\bfolders?\b|\bdirector(?:y|ies)\b|/|\bunder\b|\bgenerated\b)|\bleave\b.+\balone\b`)
 	})
-	// askFirst: a rule that the assistant ask the person before acting.
+	// askFirst: a rule that the assistant ask the person before acting,
+	// or leave an act to them ("never run terraform apply yourself, I
+	// apply by hand").
 	askFirst = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bwithout (?:asking|checking|consulting|confirming|my (?:ok|okay|approval|sign-?off))\b|\b(?:ask|check with|confirm with|ping) me (?:first|before)\b|\bask (?:first|before)\b|\bget my (?:ok|okay|approval|sign-?off)\b`)
+		return regexp.MustCompile(`\bwithout (?:asking|checking|consulting|confirming|my (?:ok|okay|approval|sign-?off))\b|\b(?:ask|check with|confirm with|ping) me (?:first|before)\b|\bask (?:first|before)\b|\bget my (?:ok|okay|approval|sign-?off)\b|\b(?:never|don't|do not)\b.*\byourself\b|\bby hand\b`)
 	})
 	// runRule: a rule whose action is to run something.
 	runRule = sync.OnceValue(func() *regexp.Regexp {
@@ -360,11 +365,14 @@ func broadGuide(statement string, task bool) int {
 		// on replies: a rule that names another kind of work keeps to it
 		return 2
 	}
-	if !task || r.runs {
+	if !task {
 		return 0
 	}
 	if r.off || r.asks {
 		return 1
+	}
+	if r.runs {
+		return 0
 	}
 	// A rule of a kind of work other than writing code (committing,
 	// deploying, dependencies, docs …) keeps to its topic; any other rule
