@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/credence-mem/credence/belief"
@@ -44,6 +45,9 @@ func toolPredicate(p string) bool { return strings.HasPrefix(p, "uses_") || p ==
 type ending struct {
 	statement string
 	at        int64
+	// episode is the newest message the denial rests on ("jest is gone,
+	// vitest replaced it"), and object the value it ended, as said.
+	episode, object string
 }
 
 // negations reads the active, visible denials of the values the shown
@@ -93,7 +97,7 @@ func (s *search) negations(ctx context.Context, beliefs []BeliefHit, states map[
 		}
 		k := endKeyOf(n.Subject, strings.TrimPrefix(n.Predicate, negationPrefix), n.Object)
 		if e, ok := out[k]; !ok || at > e.at {
-			out[k] = ending{n.Statement, at}
+			out[k] = ending{n.Statement, at, said[n.ID].EpisodeID, n.Object}
 		}
 	}
 	return out, nil
@@ -117,4 +121,21 @@ func endedClaim(ends map[endKey]ending, c claim, at int64) (ending, bool) {
 	}
 	e, ok := ends[endKeyOf(c.slot.subject, c.slot.predicate, c.object)]
 	return e, ok && e.at > at
+}
+
+// endNote is what a shown message that a denial rests on is told to say:
+// it names the value it ended ("jest is gone, vitest replaced it last
+// week" names jest), which is no longer current.
+func endNote(ends map[endKey]ending, episodeID string) string {
+	var ended []string
+	for _, e := range ends {
+		if e.episode == episodeID && e.episode != "" {
+			ended = append(ended, displayObject(e.object))
+		}
+	}
+	if len(ended) == 0 {
+		return ""
+	}
+	slices.Sort(ended)
+	return "no longer: " + strings.Join(ended, ", ")
 }

@@ -72,6 +72,11 @@ func TestRecallLeavesOutAValueANewerDenialEnded(t *testing.T) {
 	if !strings.Contains(out, "no longer uses Jest") {
 		t.Errorf("the denial is not shown:\n%s", out)
 	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "jest is gone") && !strings.Contains(line, "no longer: Jest") {
+			t.Errorf("the message the denial rests on does not say what it ended: %q", line)
+		}
+	}
 
 	clock = time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
 	out = toldAfter(t, &clock, "which test runner did we use before?", seedJestEnded(&clock, time.Hour))

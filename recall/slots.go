@@ -409,6 +409,9 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		case stale != "":
 			e.SupersededBy = stale
 		}
+		if note := endNote(ends, e.ID); note != "" && e.Note == "" && e.SupersededBy == "" {
+			e.Note = note
+		}
 		if states && stale == "" && s.needsSlot(said[e.ID]) {
 			// "We switched from pnpm to bun": say which is current.
 			for _, c := range said[e.ID] {
