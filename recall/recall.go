@@ -261,6 +261,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		if err = s.corrections(ctx, beliefs, episodes); err != nil {
 			return
 		}
+		episodes = s.withCorrections(episodes)
 		if err = s.followUps(ctx, beliefs, states, episodes); err == nil {
 			beliefs, episodes, err = s.settle(ctx, beliefs, episodes, states)
 		}

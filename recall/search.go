@@ -51,6 +51,10 @@ type search struct {
 	// corrected (corrections).
 	support   map[string]store.Support
 	corrected map[string]bool
+	// correcting are the messages that corrected a shown belief's, shown
+	// beside it: the belief says it may be out of date, they say what
+	// replaced it.
+	correcting []EpisodeHit
 	// unshown are the episode candidates too far from the prompt to show:
 	// one may still be the update of an episode that is shown (supersede.go).
 	unshown []EpisodeHit

@@ -914,12 +914,26 @@ func (s *search) corrections(ctx context.Context, beliefs []BeliefHit, eps []Epi
 			}
 			s.corrected[id] = true
 		}
+		if len(of[e.ID]) > 0 && !slices.ContainsFunc(eps, func(h EpisodeHit) bool { return h.ID == e.ID }) {
+			s.correcting = append(s.correcting, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
+				Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated, Relevant: true,
+				Note: "corrects an earlier message; a belief resting on that message may be out of date"})
+		}
 		if next[e.ID] != "" {
 			s.unshown = append(s.unshown, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
 				Text: e.Content, CreatedAt: e.CreatedAt, consolidated: e.Consolidated, followUp: true, corrects: next[e.ID]})
 		}
 	}
 	return nil
+}
+
+// withCorrections puts the messages that corrected a shown belief's
+// before the episodes found.
+func (s *search) withCorrections(eps []EpisodeHit) []EpisodeHit {
+	if len(s.correcting) == 0 {
+		return eps
+	}
+	return append(slices.Clone(s.correcting), eps...)
 }
 
 // asksToDo reports whether words open with a request rather than a

@@ -749,3 +749,40 @@ func TestRecallOwnMessageOfAnOutdatedBelief(t *testing.T) {
 		t.Errorf("not told the port:\n%s", out)
 	}
 }
+
+// TestRecallShowsTheCorrectionOfABeliefsMessage: "the api listens on
+// 8080", then "nvm, checked the config, it's 9090" in the same session,
+// the correction read as no fact. A prompt that needs the port is told
+// the belief as possibly replaced and, beside it, the message that
+// replaced it: the doubt alone would leave Claude without the value.
+func TestRecallShowsTheCorrectionOfABeliefsMessage(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "write a curl to hit /healthz locally", func(ctx context.Context, tx *store.Tx) error {
+		said := &store.Episode{SessionID: "s1", ProjectPath: "/a", Kind: store.EpisodePrompt, Content: "the api listens on 8080"}
+		if _, err := tx.AddEpisode(ctx, said); err != nil {
+			return err
+		}
+		clock = clock.Add(time.Minute)
+		if _, err := tx.AddEpisode(ctx, &store.Episode{SessionID: "s1", ProjectPath: "/a", Kind: store.EpisodePrompt,
+			Content: "nvm, checked the config, it's 9090"}); err != nil {
+			return err
+		}
+		clock = clock.Add(time.Hour)
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project listens on port 8080", Subject: "project",
+			Predicate: "port_is", Object: "8080", Scope: belief.ScopeProject, ProjectPath: "/a"})
+		if err != nil {
+			return err
+		}
+		_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: said.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
+		return err
+	})
+	if !strings.Contains(out, "9090") {
+		t.Errorf("the correction is not shown:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "8080") && !strings.Contains(line, "replaced by") && !strings.Contains(line, "no longer") &&
+			!strings.Contains(line, "corrects") {
+			t.Errorf("the corrected value is shown as sure: %q\n%s", line, out)
+		}
+	}
+}
