@@ -189,6 +189,9 @@ func needWords(needs []relations.Need) string {
 		if r.VersionOf != "" {
 			b.WriteString(r.VersionOf + " ") // "we're pinned to Python 3.10"
 		}
+		for _, w := range r.ShapeWords {
+			b.WriteString(w + " ") // "everything runs in eu-west-1"
+		}
 		for _, st := range r.States {
 			// a trait's phrases are searched by their words ("free",
 			// "time"); keptBySlotWords checks the phrase

@@ -108,7 +108,11 @@ func Needs(prompt string) []Need {
 		})
 	}
 	if availability().MatchString(norm) {
-		out = appendNeeds(out, who, "can i use", func(r Relation) bool { return r.Family == FamilyLanguageVersion })
+		// the language's version, and the framework's, whose version
+		// the message that names it gives ("sorry typo, Django 5.1")
+		out = appendNeeds(out, who, "can i use", func(r Relation) bool {
+			return r.Family == FamilyLanguageVersion || r.Predicate == "uses_framework"
+		})
 	}
 	if buildsImage().MatchString(norm) {
 		out = appendNeeds(out, who, "image", func(r Relation) bool {

@@ -72,6 +72,9 @@ type Relation struct {
 	// and its version ("Python 3.10", "OTP 26"). A message that holds
 	// one states the slot's value though nothing was read from it.
 	Shape string
+	// ShapeWords are words a message of the Shape holds, for finding it
+	// in the full-text index ("west" for "eu-west-1").
+	ShapeWords []string
 }
 
 // FamilyLanguageVersion is the family of the relations that hold the
@@ -491,12 +494,13 @@ var table = []Relation{
 		Weak:     []string{"prod", "production", "staging", "crashing", "restart"},
 		Template: "{S}'s Kubernetes cluster is {O}"},
 	{Predicate: "region_is", Of: projectOnly, Exclusive: true,
-		Nouns:     []string{"region", "aws region", "cloud region", "gcp region", "azure region", "default region"},
-		Ambiguous: []string{"region"},
-		Cues:      []string{"which region", "what region", "the region", "spin up", "availability zone"},
-		Weak:      []string{"region", "cluster", "provision", "bucket", "instance", "deploy", "latency"},
-		Shape:     `\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-\d\b|\b(?:europe|us|asia|australia|northamerica|southamerica)-(?:north|south|east|west|central|northeast|southeast|southwest|northwest)\d\b`,
-		Template:  "{S}'s region is {O}"},
+		Nouns:      []string{"region", "aws region", "cloud region", "gcp region", "azure region", "default region"},
+		Ambiguous:  []string{"region"},
+		Cues:       []string{"which region", "what region", "the region", "spin up", "availability zone"},
+		Weak:       []string{"region", "cluster", "provision", "bucket", "instance", "deploy", "latency"},
+		Shape:      `\b(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-\d\b|\b(?:europe|us|asia|australia|northamerica|southamerica)-(?:north|south|east|west|central|northeast|southeast|southwest|northwest)\d\b`,
+		ShapeWords: []string{"us", "eu", "ap", "west", "east", "central", "north", "south", "northeast", "southeast", "europe", "asia"},
+		Template:   "{S}'s region is {O}"},
 	// Who reviews the project's changes, when it releases, and the
 	// machines it runs on: asked of by the work ("who should review my
 	// PR", "what's the cutoff for the next release", "ssh into staging").
@@ -513,7 +517,7 @@ var table = []Relation{
 	{Predicate: "server_is", Of: projectOnly, Exclusive: false,
 		Nouns:     []string{"staging box", "staging server", "staging host", "prod box", "prod server", "prod host", "production server", "production box", "server", "host", "hostname", "box", "vm"},
 		Ambiguous: []string{"server", "host", "box", "vm"},
-		Cues:      []string{"ssh into", "ssh to", "log into staging", "log into prod", "on staging", "to staging", "on prod", "the staging box", "the prod box", "which box", "which server", "which host", "tail the logs", "tail the app logs"},
+		Cues:      []string{"ssh into", "ssh to", "log into staging", "box called", "server called", "host called", "machine called", "vm called", "staging runs on", "prod runs on", "production runs on", "log into prod", "on staging", "to staging", "on prod", "the staging box", "the prod box", "which box", "which server", "which host", "tail the logs", "tail the app logs"},
 		Weak:      []string{"staging", "prod", "production", "logs", "tail", "restart", "deploy"},
 		Template:  "{S}'s server is {O}"},
 	{Predicate: "tech_lead_is", Of: either, Exclusive: true,
