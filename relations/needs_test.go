@@ -157,7 +157,7 @@ func TestNeedsOfWork(t *testing.T) {
 		{"is it too late to get this into the next release?", "release_schedule_is", ""},
 		{"ssh into the staging box and restart the worker", "server_is", ""},
 		{"is structuredClone available in this project?", "node_version_is", ""},
-		{"is the new async ORM API available in this repo?", "uses_framework", ""},
+		{"is StrEnum available in this codebase?", "uses_framework", ""},
 		{"the last deploy broke checkout, roll it back", "deploys_with", ""},
 		{"suggest a weekend side project that isn't another todo app", "hobby_is", ""},
 		// a cue's inflections read as the cue; a phrase only as said
