@@ -317,7 +317,7 @@ var inflections = sync.OnceValue(func() map[string]string {
 	}
 	out := map[string]string{}
 	add := func(form, base string) {
-		if form != base && !isCue[form] {
+		if form != base && !isCue[form] && !nounForms[form] {
 			if _, taken := out[form]; !taken {
 				out[form] = base
 			}
@@ -349,6 +349,12 @@ var inflections = sync.OnceValue(func() map[string]string {
 	}
 	return out
 })
+
+// nounForms are inflections that are nouns of their own more often than
+// the cue's verb: a "shipping vendor" ships nothing, a "building" is not
+// a build.
+var nounForms = map[string]bool{"shipping": true, "building": true, "buildings": true, "settings": true, "setting": true,
+	"meeting": true, "meetings": true, "housing": true, "clothing": true, "saving": true, "savings": true}
 
 // has reports whether the padded, normalized text holds the phrase as
 // whole words.

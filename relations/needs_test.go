@@ -163,6 +163,11 @@ func TestNeedsOfWork(t *testing.T) {
 		// a cue's inflections read as the cue; a phrase only as said
 		{"the css keeps getting reformatted on every commit, why?", "uses_formatter", ""},
 		{"that fix works for me, thanks", "", "works_at"},
+		{"compute the shipping cost for the cart", "", "deploys_with"},
+		{"will my PR clear the coverage gate at 78%?", "coverage_threshold_is", ""},
+		{"how many parallel requests can the sync job make before we get throttled?", "rate_limit_is", ""},
+		{"read the payment provider key from the environment", "env_var_is", ""},
+		{"who owns the billing module?", "reviewer_is", ""},
 	}
 	for _, tc := range tests {
 		var got []string
