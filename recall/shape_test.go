@@ -49,3 +49,26 @@ func TestRecallValueOfTheSlotsShape(t *testing.T) {
 		}
 	}
 }
+
+// TestRecallNotesWhichShapedValueIsCurrent: a correction that names the
+// new region and the old one says which is current; so does a move
+// "from 8080 to 9090".
+func TestRecallNotesWhichShapedValueIsCurrent(t *testing.T) {
+	for _, tc := range []struct {
+		said, prompt, note string
+	}{
+		{"correction: eu-central-1, Frankfurt. eu-west-1 is our old account, ignore it",
+			"create an S3 bucket for the export files in our region", "now: eu-central-1; earlier: eu-west-1"},
+		{"moved the api from port 8080 to port 9090 because of the proxy",
+			"what url do I open to see the api locally?", "now: 9090; earlier: 8080"},
+	} {
+		clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+		out := toldAfter(t, &clock, tc.prompt, func(ctx context.Context, tx *store.Tx) error {
+			_, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: tc.said})
+			return err
+		})
+		if !strings.Contains(out, tc.note) {
+			t.Errorf("%q: not noted %q:\n%s", tc.said, tc.note, out)
+		}
+	}
+}

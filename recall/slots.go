@@ -412,6 +412,9 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		if note := endNote(ends, e.ID); note != "" && e.Note == "" && e.SupersededBy == "" {
 			e.Note = note
 		}
+		if note := s.shapeNote(e.Text); note != "" && e.Note == "" && e.SupersededBy == "" {
+			e.Note = note
+		}
 		if states && stale == "" && s.needsSlot(said[e.ID]) {
 			// "We switched from pnpm to bun": say which is current.
 			for _, c := range said[e.ID] {
@@ -612,6 +615,39 @@ func statesShape(r relations.Relation, own string) bool {
 		return true
 	}
 	return r.Shape != "" && shapeRE(r.Shape).MatchString(strings.ToLower(own))
+}
+
+// shapeNote says which of two values of a needed slot's shape a message
+// holds is current: "correction: eu-central-1, Frankfurt. eu-west-1 is
+// our old account" corrects to the first it names, "moved the api from
+// 8080 to 9090" changes to the one after "to". A message that does
+// neither says nothing of which is current, and gets no note.
+func (s *search) shapeNote(text string) string {
+	own := strings.ToLower(ownWords(text))
+	for _, n := range s.needs {
+		r := n.Relation
+		if r.Shape == "" {
+			continue
+		}
+		var vals []string
+		for _, m := range shapeRE(r.Shape).FindAllString(own, 8) {
+			v := strings.TrimSpace(m[strings.LastIndexAny(m, " :")+1:])
+			if !slices.Contains(vals, v) {
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) < 2 {
+			continue
+		}
+		now, earlier := vals[0], vals[1:]
+		if regexp.MustCompile(`\bfrom (?:\w+ )?` + regexp.QuoteMeta(vals[0]) + `\b.*\bto (?:\w+ )?` + regexp.QuoteMeta(vals[1]) + `\b`).MatchString(own) {
+			now, earlier = vals[1], []string{vals[0]}
+		} else if _, ok := extract.OpensCorrection(own); !ok && !strings.Contains(own, " not ") {
+			continue
+		}
+		return "now: " + now + "; earlier: " + strings.Join(earlier, ", ")
+	}
+	return ""
 }
 
 // shapeRE compiles a relation's Shape once.
