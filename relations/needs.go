@@ -99,10 +99,11 @@ func Needs(prompt string) []Need {
 		out = out[:maxNeeds]
 	}
 	// Two readings need relations the prompt does not name, beyond the
-	// three: new code, and nothing more particular, needs the stack it is
-	// written in; "can I use a match statement here?" needs the
+	// three: new code, and no tool more particular, needs the stack it is
+	// written in (an endpoint that returns the API quota needs the
+	// framework as much as the quota); "can I use a match statement here?" needs the
 	// language's version, whichever language that is.
-	if len(out) == 0 && writesCode(norm) {
+	if !slices.ContainsFunc(out, func(n Need) bool { return n.Relation.Category != "" }) && writesCode(norm) {
 		out = appendNeeds(out, who, "new code", func(r Relation) bool {
 			return r.Predicate == "uses_framework" || r.Predicate == "uses_language"
 		})

@@ -57,6 +57,7 @@ func TestNeeds(t *testing.T) {
 		{"add an endpoint that returns the version", "uses_framework"},
 		{"add a new HTTP handler for /status", "uses_language"},
 		{"add a composable that fetches the current user", "uses_framework"},
+		{"add an endpoint that returns the current user's API quota", "uses_framework"},
 		{"why does this endpoint return 500?", ""},
 		{"implement an LRU cache in Java", ""},
 		{"what's the default port for SSH?", ""},
