@@ -64,7 +64,7 @@ stale = Counter()
 for cid, c in cases.items():
     r = res.get(cid)
     if not r or not r.get('stale_unmarked'): continue
-    lines = [l for l in r['context'].split('\n') if has(l, c.get('stale', []))]
+    lines = [l for l in (r.get('context') or '').split('\n') if has(l, c.get('stale', []))]
     kinds = set()
     for l in lines:
         if '[Belief' in l: kinds.add('belief line')
@@ -77,3 +77,21 @@ for cid, c in cases.items():
     key += '; current shown' if r['current_found'] else '; current not shown'
     stale[key] += 1
 print('STALE UNMARKED', dict(stale))
+# recall losses by the kind of belief that held the value (a rule, a fact
+# of the person, a fact of the project) and by what the context held
+# instead: nothing, other beliefs, or only episodes (counts only)
+GUIDE = re.compile(r'^(?:always|never|prefer|avoid|use|do not|don\'t|keep|make sure|run|write|add|put|ask|check|no )', re.I)
+lost = Counter()
+for cid, c in cases.items():
+    if c.get('expect_nothing'): continue
+    r = res.get(cid)
+    if not r or r['current_found']: continue
+    b = beliefs.get(cid, '')
+    holders = [l for l in b.split('\n') if ' active ' in l and has(l, c['current'])]
+    if not holders: continue
+    st = re.split(r'\s{2,}', holders[0].strip())[-1]
+    kind = 'rule' if GUIDE.match(st) else 'person fact' if st.startswith('User') else 'project fact' if st.startswith('Project') else 'other fact'
+    ctx = r.get('context') or ''
+    shown = 'empty context' if not ctx.strip() else 'other beliefs shown' if '[Belief' in ctx else 'only episodes shown'
+    lost[kind + '; ' + shown] += 1
+print('RECALL LOSSES BY BELIEF KIND', dict(lost))
