@@ -187,6 +187,10 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over) from ([a-z][a-z'-]+) as (my|our) `), "$1 replaced $2 as $3 "},
 	{lazyRegexp(`^(?:i have been|been|lately i have been|i am) using (.+?) (?:lately|recently|these days|for a while now|for a while)$`), "i use $1"},
 	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) (?:this|the|our) (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
+	// a scope said after the subject ("commit messages here follow
+	// conventional commits", "every PR around here gets two reviews") is
+	// said at the end, where the conventions read it
+	{lazyRegexp(`^((?:all |every |each |our )?(?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+?) (here|around here|in this (?:team|company|shop|org)|on this team) ((?:should|must|need|needs|have to|has to|are|is|get|gets|go|goes|live|lives|follow|follows|use|start|end|include|never|always) .+)$`), "$1 $3 $2"},
 	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
 }
 

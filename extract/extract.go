@@ -1095,13 +1095,22 @@ func (r *reading) limitRules(text string) {
 			}
 			ask, _, _ := strings.Cut(f.Span, ",")
 			if hereSpot().MatchString(ask) && !standingWord().MatchString(f.Span) && f.Predicate == "should" &&
-				startsWithVerb(strings.TrimPrefix(strings.ToLower(f.Span), "please ")) {
+				startsWithVerb(strings.TrimPrefix(strings.ToLower(f.Span), "please ")) && !declared(f) {
 				continue
 			}
 		}
 		out = append(out, f)
 	}
 	r.facts = out
+}
+
+// declared says whether a guideline was read from a statement of how
+// things are done ("commit messages follow conventional commits here"),
+// not from a request: its object is "ensure" and a subject, which the
+// span does not open with. Its "here" is where the house's rules hold,
+// not a spot in the code.
+func declared(f Fact) bool {
+	return strings.HasPrefix(f.Object, "ensure ") && !strings.HasPrefix(strings.ToLower(f.Span), "ensure")
 }
 
 // standingWord makes a request a habit wherever it sits.

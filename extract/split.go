@@ -384,7 +384,9 @@ func clauses(s rawClause) []rawClause {
 // or more, or two that are not a discourse opener ("got promoted", not
 // "no wait").
 func opensClause(before string) bool {
-	if len(strings.Fields(before)) < 2 {
+	if len(strings.Fields(before)) < 2 || reportingEnd().MatchString(before) {
+		// "she said: always write tests first": what follows a verb of
+		// saying is someone's words, and stays with it
 		return false
 	}
 	// an opener analyze strips ("no no, …", "sorry, …") leaves only what
@@ -392,6 +394,10 @@ func opensClause(before string) bool {
 	c := analyze(rawClause{text: before + ", x"})
 	return c.text != "x" && !c.correction && !bareMarker()[strings.TrimSuffix(c.text, ", x")]
 }
+
+// reportingEnd is a verb of saying that ends the words before a colon or
+// comma: what follows is the words said, not the speaker's own statement.
+var reportingEnd = lazyRegexp(`(?i)\b(?:said|says|told (?:me|us|him|her|them|everyone)|tells (?:me|us)|wrote|writes|asked|asks|replied|commented|suggested|suggests|insisted|insists|goes like|was like|is like)\s*$`)
 
 // appendCuts appends the clauses of piece, cut at the given (end of the
 // previous clause, start of the next) positions.
