@@ -161,7 +161,9 @@ func matchStopped(c *clause) []Fact {
 	default:
 		return nil
 	}
-	needTool := toolOnly || verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, " off")
+	// "we used to deploy with capistrano back in 2015, fun times": a past
+	// habit names a tool or nothing
+	needTool := toolOnly || usedTo || verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, " off")
 	objPart, _, _ := splitAlternative(rest)
 	var out []Fact
 	if p := purposeTail().FindStringSubmatch(objPart); p != nil {

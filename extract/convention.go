@@ -238,6 +238,12 @@ func matchConvention(c *clause) []Fact {
 	if !framed && !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
 		return nil
 	}
+	if !framed && (det == "the" || det == "this" || det == "that") && !pluralNoun(subject) && !massNoun(subject) {
+		// "the function should return an error instead of panicking":
+		// one thing in the code at hand, a task; a rule is about a kind
+		// ("functions should …") or said under a standing frame
+		return nil
+	}
 	noun := subject
 	if det == "all" || det == "every" || det == "each" || det == "no" {
 		noun = det + " " + subject

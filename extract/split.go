@@ -350,6 +350,13 @@ func clauses(s rawClause) []rawClause {
 				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
 		}
+		for _, m := range commaImperative().FindAllStringSubmatchIndex(piece, -1) {
+			// "Not a fan of nested ternaries, split them into ifs": a verb
+			// with its object after a comma is an instruction of its own
+			if imperativeVerbs()[strings.ToLower(piece[m[4]:m[5]])] && opensClause(piece[:m[0]]) {
+				cuts = append(cuts, [2]int{m[0], m[4]})
+			}
+		}
 		for _, re := range []*regexp.Regexp{nounClause(), elidedClause()} {
 			for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
 				if opensClause(piece[:m[0]]) {
@@ -394,6 +401,10 @@ func opensClause(before string) bool {
 	c := analyze(rawClause{text: before + ", x"})
 	return c.text != "x" && !c.correction && !bareMarker()[strings.TrimSuffix(c.text, ", x")]
 }
+
+// commaImperative is a comma before a verb and the start of its object:
+// "…, split them into ifs", "…, keep the diff small".
+var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:them|the|your|those|these|each|every|all)\b`)
 
 // reportingEnd is a verb of saying that ends the words before a colon or
 // comma: what follows is the words said, not the speaker's own statement.
