@@ -379,7 +379,7 @@ func fits(predicate, value, span string, known bool) bool {
 	numeric := versionLike().MatchString(value)
 	switch {
 	case relations.IsToolPredicate(predicate):
-		return known || !numeric && !strings.Contains(value, " ")
+		return known || !numeric && !strings.Contains(value, " ") && !modifierWord(value)
 	case predicate == "name_is" || predicate == "manager_is" || predicate == "lives_in" ||
 		predicate == "is_from" || predicate == "works_at":
 		return !numeric && capitalized(span, firstWord(value)) && !known

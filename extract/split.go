@@ -240,7 +240,7 @@ var leadIn = lazyRegexp(`(?i)^(?:before (?:you|we) (?:start|begin|get started|di
 // nounClause marks a comma before a clause whose subject is a name or a
 // tool and whose verb follows it: "we dropped prettier, dprint formats
 // everything now", "Hamid is no longer my manager, Clara is".
-var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|formats|lints|runs|handles|builds|bundles|tests|deploys|hosts|moved|left|took|does|replaced)\b|(?i:the|their|his|her|my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:is|are|was|were|uses|use|deploys|deploy|runs|run|has|have|lives|live|works|work|prefers|wants)\s)`)
+var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|formats|lints|runs|handles|builds|bundles|tests|deploys|hosts|moved|left|took|does|replaced|lives|sits|goes|comes)\b|(?i:the|their|his|her|my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:is|are|was|were|uses|use|deploys|deploy|runs|run|has|have|lives|live|works|work|prefers|wants)\s)`)
 
 // elidedClause marks a comma before a change whose subject is the one of
 // the clause before: "I'm living in Seoul now, moved there last year", "i
