@@ -172,6 +172,12 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
+	// "we are pinned to Python 3.10", "this one is stuck on Go 1.19": held
+	// on a version is being on it
+	{lazyRegexp(`\b(am|is|are) (?:still )?(?:pinned|stuck|locked|frozen|held back|fixed) (?:to|on|at) `), "$1 on "},
+	// "packed up and moved to Glasgow": of two verbs of one subject, the
+	// change is the second
+	{lazyRegexp(`^((?:i |we )?(?:just |finally |recently )?)(?:[a-z]+ed|sold|left|quit|took)(?: up| out| off| everything| the house)? and ((?:moved|relocated|switched|migrated|upgraded|changed) )`), "$1$2"},
 	{lazyRegexp(`\b(am|is|are|was|were) (?:(?:now|currently|officially|fully|entirely|completely|totally|basically|finally|mostly|100%|properly|permanently) )+`), "$1 "},
 	{lazyRegexp(`^((?:my|our|the) [a-z][a-z -]{0,25}?) (?:these days|nowadays|now|currently|at the moment|right now|for now) (is|are)\b`), "$1 $2"},
 	{lazyRegexp(`^no longer (on|using|with|at|in|based in|living in|working at|working for)\b`), "we are no longer $1"},

@@ -130,6 +130,15 @@ func matchUbiquitous(c *clause) []Fact {
 
 // matchConvention reads a convention stated as how things are done.
 func matchConvention(c *clause) []Fact {
+	if strings.Contains(c.text, ", ") {
+		if cut := cutReasonClause(c.text); cut != c.text {
+			// "SQL keywords are always lowercase in this repo, sqlfluff
+			// enforces it in CI": the clause after the comma says why
+			sub := *c
+			sub.text = cut
+			c = &sub
+		}
+	}
 	houseRule := false // said where the house's rules hold, not just "here"
 	if loc := houseScope().FindStringIndex(c.text); loc != nil && loc[0] > 0 {
 		houseRule = !strings.HasSuffix(c.text, "here")
@@ -153,6 +162,14 @@ func matchConvention(c *clause) []Fact {
 		// "all dates in the API are ISO 8601 strings", "every handler is a
 		// pure function": what each thing of a kind is, a rule for new ones
 		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+agree("be", m[1] == "all")+" "+m[3], false, 0)
+	}
+	if m := kindIsAdj().FindStringSubmatch(t); m != nil && (c.standing || m[3] != "") && bareKind(t, m[1]) &&
+		!stateWords()[m[4]] && !troubleNouns()[lastOf(m[1])] && !stateParticiples[m[4]] && !strings.HasSuffix(m[4], "ing") && !strings.HasSuffix(m[4], "ed") {
+		// "SQL keywords are always lowercase in this repo": what every
+		// thing of a kind is, said with "always" or where the house's
+		// rules hold, is a rule for new ones
+		neg := m[3] == "never "
+		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+map[bool]string{true: "not ", false: ""}[neg]+m[4], false, 0)
 	}
 	if m := dislikeThings().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] {
 		// "I hate when PRs touch unrelated files": never let them
@@ -388,6 +405,9 @@ var (
 	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
 	// universalIs: "all dates in the API are ISO 8601 strings".
 	universalIs = lazyRegexp(`^(all|every|each) ((?:our |new )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2}(?: (?:in|of|from|for) (?:the |our )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?) (?:is|are|must be|should be) (?:always )?((?:a |an )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,3})$`)
+	// kindIsAdj: "SQL keywords are always lowercase", "table names are
+	// singular": an adjective said of a kind of thing.
+	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z-]+)$`)
 	// dislikeThings: "I hate when PRs touch unrelated files".
 	dislikeThings = lazyRegexp(`^i ` + adv + `(?:hate|dislike|cannot stand|can not stand|do not like) (?:it )?when ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ([a-z]+ [^,]+)(?:,.*)?$`)
 	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".

@@ -1069,6 +1069,8 @@ var (
 	// retraction takes back what the text said before it: "hmm, never
 	// mind, just run it", "forget it".
 	retraction = lazyRegexp(`(?i)\b(?:never ?mind|forget (?:it|that|what i said)|scratch that|ignore (?:that|what i said|me)|disregard (?:that|what i said))\b`)
+	// negatedBefore ends the words before a retraction with a negation.
+	negatedBefore = lazyRegexp(`(?i)\b(?:don't|dont|do not|never|not|must not|shouldn't|should not)\s+$`)
 	// hereSpot is "here" at the end of a request: at this spot in the code.
 	hereSpot = lazyRegexp(`(?i)\bhere\b\s*(?:[,;:(-]|$)`)
 )
@@ -1080,7 +1082,9 @@ var (
 // ("use a set instead of a list here, lookups are O(1)").
 func (r *reading) limitRules(text string) {
 	retracted := -1
-	if loc := retraction().FindStringIndex(text); loc != nil {
+	if loc := retraction().FindStringIndex(text); loc != nil && !negatedBefore().MatchString(text[:loc[0]]) {
+		// "don't forget that part" keeps what it points at: a negated
+		// "forget that" is no retraction
 		retracted = loc[0]
 	}
 	limited := oneInstance().MatchString(text)

@@ -636,6 +636,10 @@ var (
 	// it governs every reply, so an imperative about it is standing
 	// without "always" ("drop the apologies", "skip the summaries").
 	replyPart = lazyRegexp(`\b(?:answers?|responses?|repl(?:y|ies)|explanations?|apolog(?:y|ies|ising|izing)|preambles?|intros?|summar(?:y|ies)|recaps?|disclaimers?|caveats?|pleasantries|filler|fluff|emojis?|bullet points|small talk|compliments|praise|flattery)\b`)
+	// replyPlace is where in a reply a part of it sits.
+	replyPlace = lazyRegexp(`\s+(?:at|in) the (?:end|start|beginning|top|bottom)(?: of (?:each|every|your|the) (?:answer|reply|response|message))?$`)
+	// noReplyPart: "no preamble", "no more summaries".
+	noReplyPart = lazyRegexp(`^no (?:more )?((?:[a-z-]+ ){0,2}[a-z-]+)$`)
 	// removalVerbs take a part of a reply away.
 	removalVerbs = map[string]bool{"drop": true, "skip": true, "cut": true, "lose": true, "ditch": true, "omit": true, "remove": true}
 	// youCan: a request put as permission, "you can drop the intro".
@@ -657,6 +661,19 @@ func matchReplyRule(c *clause) []Fact {
 			return nil
 		}
 		return []Fact{g.fact("", "", c.span)}
+	}
+	if replyPart().MatchString(t) {
+		// "skip the summaries at the end", "no preamble at the start": a
+		// place in every reply, not a moment of this task
+		t = replyPlace().ReplaceAllString(t, "")
+	}
+	if m := noReplyPart().FindStringSubmatch(t); m != nil && replyPart().MatchString(m[1]) && !c.question && !strings.HasSuffix(lastOf(m[1]), "ed") && lastOf(m[1]) != "necessary" {
+		// "no preamble", "no summary at the end": a part of every reply
+		// banned without a verb
+		if g, ok := instruction("add "+m[1], true, "should not"); ok {
+			return []Fact{g.fact("", "", c.span)}
+		}
+		return nil
 	}
 	first := firstWord(t)
 	if !isVerb(first) || !replyPart().MatchString(t) || c.question {

@@ -353,7 +353,7 @@ func clauses(s rawClause) []rawClause {
 		for _, m := range commaImperative().FindAllStringSubmatchIndex(piece, -1) {
 			// "Not a fan of nested ternaries, split them into ifs": a verb
 			// with its object after a comma is an instruction of its own
-			if imperativeVerbs()[strings.ToLower(piece[m[4]:m[5]])] && opensClause(piece[:m[0]]) {
+			if imperativeVerbs()[strings.ToLower(piece[m[4]:m[5]])] && opensClause(piece[:m[0]]) && !asideBefore().MatchString(piece[:m[0]]) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
 		}
@@ -405,6 +405,10 @@ func opensClause(before string) bool {
 // commaImperative is a comma before a verb and the start of its object:
 // "…, split them into ifs", "…, keep the diff small".
 var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:them|the|your|those|these|each|every|all)\b`)
+
+// asideBefore ends an aside set off by commas inside an instruction:
+// "Never, under any circumstances, delete …".
+var asideBefore = lazyRegexp(`(?i),\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again|if possible|where possible)\s*$`)
 
 // reportingEnd is a verb of saying that ends the words before a colon or
 // comma: what follows is the words said, not the speaker's own statement.
