@@ -73,7 +73,7 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:actually|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:after the (?:reorg|migration|move|merger|acquisition|switch|rewrite|upgrade|cutover)|(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?)` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
 	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
 	// directiveBare is "remember" before a statement without a colon:
@@ -154,6 +154,12 @@ var (
 	// up the two repos". It says nothing of the value, and its "thinking
 	// of" is no hedge.
 	correctionWhy  = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
+	// wrongAbout: "the thing I told you about the port was wrong", "what
+	// I said about my manager is outdated".
+	wrongAbout = lazyRegexp(`^(?:the (?:thing|bit|part|info|stuff|one)|what|everything) (?:i|we) (?:told you|said|wrote|gave you|mentioned|typed|put) (?:earlier |before )?(?:about|on|regarding|for) (my|our|the) ([a-z][a-z ]{1,30}?) (?:was|is) (?:wrong|incorrect|off|not right|not correct|outdated|a typo|a mistake|old)$`)
+	// evidential: "checked the config", "I double-checked": the speaker
+	// looked again.
+	evidential = lazyRegexp(`^(?:i )?(?:just )?(?:checked|double-checked|double checked|looked it up|looked again|verified|rechecked)(?: (?:the|in the|with the|my|our) [a-z0-9._-]+(?: [a-z0-9._-]+)?)?(?: and)?$`)
 	correctionWhen = lazyRegexp(`^(?:earlier|before|above|yesterday|the other day|last time|just now|a minute ago)(?:\s*[,:;.-]+\s*|\s+|$)`)
 	// correctedAbout: a correction that names the slot it is about,
 	// before or without the value.
@@ -213,7 +219,8 @@ var bareMarker = sync.OnceValue(func() map[string]bool {
 		"scratch that": true, "let me correct myself": true, "let me correct that": true, "i wrote it wrong": true,
 		"i got it wrong": true, "i typed it wrong": true, "i misspelled it": true, "wrong one": true, "my mistake": true,
 		"i got that wrong": true, "i confused it": true, "i confused them": true, "i mixed it up": true, "i mixed them up": true,
-		"i mixed that up": true, "i confused the two": true}
+		"i mixed that up": true, "i confused the two": true, "misspoke": true, "i misspoke": true,
+		"mistyped": true, "i mistyped": true, "nvm": true, "never mind": true}
 })
 
 // pastOf is the past tense of the change verbs "ended up …" takes.
@@ -227,7 +234,7 @@ var pastOf = sync.OnceValue(func() map[string]string {
 // are skipped.
 var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
-	for w := range strings.FieldsSeq(`actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
+	for w := range strings.FieldsSeq(`misspoke mistyped nvm never actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
@@ -299,6 +306,18 @@ func analyze(rc rawClause) clause {
 		// mistake was made says nothing more
 		t = correctionWhen().ReplaceAllString(t, "")
 		t = correctionWhy().ReplaceAllString(t, "")
+	}
+	if m := wrongAbout().FindStringSubmatch(t); m != nil {
+		// "the thing I told you about the port was wrong": the speaker
+		// judges what they said of a slot; the value follows
+		t = "correction on " + m[1] + " " + m[2]
+		c.correction = true
+		t = strings.TrimPrefix(t, "correction ")
+	}
+	if evidential().MatchString(t) && t != "" {
+		// "nvm, checked the config, it's 9090": having looked again is
+		// why the value that follows replaces the one said
+		c.correction, t = true, ""
 	}
 	if m := correctedAbout().FindStringSubmatch(t); m != nil && (c.correction || m[1] != "") {
 		// "scratch what I told you about my manager", "correction on
