@@ -178,6 +178,17 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
+	// "we write the backend in rust, used to be python": the old value
+	// said after a comma in the past is what the new one replaces
+	{lazyRegexp(`,\s*(?:it |that |this )?(?:used to be|was formerly|was previously|previously|formerly|before that it was|before it was) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: before| earlier| until recently)?$`), " instead of $1"},
+	// "the app listens on 3001 now instead of 3000": the "now" of a
+	// change stands between the value and the one it replaces
+	{lazyRegexp(`\s+(?:now|these days|nowadays)(\s*,?\s+(?:instead of|rather than|not) )`), "$1"},
+	// "we live in Utrecht": a household lives where the person does
+	{lazyRegexp(`^(?:we|my (?:family|wife|husband|partner|girlfriend|boyfriend|kids) and i) (?:all )?(live|are living)\b`), "i $1"},
+	// "I'm on the platform team as an SRE", "I joined the infra team as a
+	// staff engineer": the role is what "as" names
+	{lazyRegexp(`^i (?:am|work) (?:on|in|with|for) (?:the |a |an )?(?:[a-z0-9-]+ ){0,3}(?:team|squad|group|org) as (an?|the) ([a-z][a-z -]*[a-z])$`), "i am $1 $2"},
 	// "we are pinned to Python 3.10", "this one is stuck on Go 1.19": held
 	// on a version is being on it
 	{lazyRegexp(`\b(am|is|are) (?:still )?(?:pinned|stuck|locked|frozen|held back|fixed) (?:to|on|at) `), "$1 on "},

@@ -197,7 +197,8 @@ func matchConvention(c *clause) []Fact {
 		verb := m[1]
 		if verb == "write" || verb == "structure" {
 			if i := strings.LastIndex(m[2], " in "); i >= 0 {
-				if tl, ok := lookupTool(strings.TrimSpace(m[2][i+4:])); ok && slices.Contains(tl.Categories, "language") {
+				lang, _, _ := splitAlternative(strings.TrimSpace(m[2][i+4:])) // "in rust instead of python"
+				if tl, ok := lookupTool(strings.TrimSpace(lang)); ok && slices.Contains(tl.Categories, "language") {
 					// "we write the services in Ruby" says what the code is
 					// written in, a fact, not a rule
 					sub := *c

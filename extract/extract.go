@@ -767,6 +767,19 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 			}
 		}
 	}
+	if m := toolFromNow().FindStringSubmatch(c.text); m != nil {
+		// "Node 22 from now on, 18 is EOL", "pnpm going forward": a tool
+		// named without a verb, with the particle of a change, is what is
+		// used from then on
+		if _, ok := lookupTool(m[1]); ok {
+			rw := analyze(rawClause{text: "we use " + m[1] + m[2]})
+			rw.span, rw.change = c.span, true
+			if m[3] != "" {
+				rw.text += " instead of " + m[3]
+			}
+			return []clause{rw}
+		}
+	}
 	if m := bareToolNow().FindStringSubmatch(c.span); m != nil {
 		// "biome these days" after "we use prettier": the slot's new value
 		if t, ok := lookupTool(strings.ToLower(m[1])); ok {

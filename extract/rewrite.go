@@ -311,6 +311,11 @@ func terseValue(slot, v string) bool {
 }
 
 // bareToolNow: "biome these days", "uv now" after the slot's old value.
+// toolFromNow is a tool, maybe with its version, and a particle of change
+// ("node 22 from now on", "bun going forward, 1.1 is eol"), with the old
+// version said to be at its end.
+var toolFromNow = lazyRegexp(`^([a-z][\w.+#-]*)((?:\s+v?\d+(?:\.\d+)*)?)\s+(?:from now on|going forward|from here on|moving forward|from today)(?:\s*,\s*(?:(v?\d+(?:\.\d+)*) is (?:eol|dead|gone|deprecated|end of life|unsupported|out)|.*))?$`)
+
 var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|nowadays|now)$`)
 
 // limitingTail opens what limits or doubts the words before it.
