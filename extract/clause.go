@@ -73,7 +73,7 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:actually|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:after the (?:reorg|migration|move|merger|acquisition|switch|rewrite|upgrade|cutover)|(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?)` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
 	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
 	// directiveBare is "remember" before a statement without a colon:
@@ -81,10 +81,25 @@ var (
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
 	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
-	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update\s*[:!-]|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
 	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
-	politePrefix    = lazyRegexp(`^(?:please|kindly)` + sep)
-	toImperative    = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
+	// modestPrefix hedges the speaker, not what they ask: "maybe it's
+	// just me but …", "call me old-fashioned, but …", "not sure if it
+	// matters, but …", "small thing, but …".
+	modestPrefix = lazyRegexp(`^(?:(?:maybe|perhaps|probably) (?:it is|that is|this is) just me|(?:it|this) (?:may|might) (?:just )?be me|call me old[- ]fashioned|not sure (?:if|whether) (?:it|this) matters|i know (?:it is|this is|i am being) (?:picky|pedantic|nitpicky)|(?:a |one )?(?:small|minor|tiny|little) thing|(?:a )?(?:small |minor )?nit(?:pick)?|pet peeve(?: of mine)?|just a preference)\s*,?\s*(?:but\s+|[:,-]\s*)`)
+	// decidedThat: "the team decided we only use UTC", "we agreed that
+	// every PR gets a review": what was decided holds from then on.
+	decidedThat = lazyRegexp(`^(?:the team|our team|we|we all|the tech leads|the leads|everyone) (?:have |has )?(?:decided|agreed|settled on the rule)(?: on it| on this)?(?: that)? ((?:we|all|every|each|no|our)\b.+)$`)
+	// betterIfYou: "it's better if you keep functions short", "it would
+	// be great if you ran the linter": a wish, said as what is better.
+	betterIfYou = lazyRegexp(`^it (?:is|would be|will be) (?:much |a lot |way |so much |generally |usually )?(?:better|best|nicer|cleaner|preferable|great|ideal|good|helpful|easier(?: for me)?) (?:if|when) you `)
+	// frontedInstead: "rather than mocking the db, spin up …", "instead of
+	// npm, use pnpm".
+	frontedInstead = lazyRegexp(`^(?:rather than|instead of) ([a-z0-9_.@/ -]+?)\s*,\s*(.+)$`)
+	// hardRuleTail: "…, that's a hard rule", "…, non-negotiable".
+	hardRuleTail = lazyRegexp(`\s*,?\s*(?:btw\s*,?\s*)?(?:(?:that|this|it) is (?:a )?(?:hard |strict |firm |house |team )?(?:rule|must|requirement|non-negotiable|non negotiable)(?: (?:for us|here))?|non-negotiable|non negotiable|no exceptions)$`)
+	politePrefix = lazyRegexp(`^(?:please|kindly)` + sep)
+	toImperative = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
 	standingAnywhere = lazyRegexp(`\b(?:from now on|going forward|moving forward|in the future|in future|by default|from here on)\b`)
 	// everyTime marks a habit inside or at the end of an instruction: "run
@@ -153,13 +168,13 @@ var (
 	// value: "it's Postgres, I was thinking of my other job", "…, I mixed
 	// up the two repos". It says nothing of the value, and its "thinking
 	// of" is no hedge.
-	correctionWhy  = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
+	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
 	// wrongAbout: "the thing I told you about the port was wrong", "what
 	// I said about my manager is outdated".
 	wrongAbout = lazyRegexp(`^(?:the (?:thing|bit|part|info|stuff|one)|what|everything) (?:i|we) (?:told you|said|wrote|gave you|mentioned|typed|put) (?:earlier |before )?(?:about|on|regarding|for) (my|our|the) ([a-z][a-z ]{1,30}?) (?:was|is) (?:wrong|incorrect|off|not right|not correct|outdated|a typo|a mistake|old)$`)
 	// evidential: "checked the config", "I double-checked": the speaker
 	// looked again.
-	evidential = lazyRegexp(`^(?:i )?(?:just )?(?:checked|double-checked|double checked|looked it up|looked again|verified|rechecked)(?: (?:the|in the|with the|my|our) [a-z0-9._-]+(?: [a-z0-9._-]+)?)?(?: and)?$`)
+	evidential     = lazyRegexp(`^(?:i )?(?:just )?(?:checked|double-checked|double checked|looked it up|looked again|verified|rechecked)(?: (?:the|in the|with the|my|our) [a-z0-9._-]+(?: [a-z0-9._-]+)?)?(?: and)?$`)
 	correctionWhen = lazyRegexp(`^(?:earlier|before|above|yesterday|the other day|last time|just now|a minute ago)(?:\s*[,:;.-]+\s*|\s+|$)`)
 	// correctedAbout: a correction that names the slot it is about,
 	// before or without the value.
@@ -245,7 +260,7 @@ var pastOf = sync.OnceValue(func() map[string]string {
 // are skipped.
 var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
-	for w := range strings.FieldsSeq(`misspoke mistyped nvm never actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
+	for w := range strings.FieldsSeq(`maybe perhaps probably call minor tiny little pet misspoke mistyped nvm never actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
@@ -302,7 +317,7 @@ func analyze(rc rawClause) clause {
 			}
 			c.directive, t = true, rest
 		}
-		for _, re := range []*regexp.Regexp{fillerPrefix(), politePrefix()} {
+		for _, re := range []*regexp.Regexp{fillerPrefix(), politePrefix(), modestPrefix()} {
 			if loc := re.FindStringIndex(t); loc != nil {
 				t = t[loc[1]:]
 			}
@@ -343,6 +358,20 @@ func analyze(rc rawClause) clause {
 		}
 		c.correction = true
 		t = owner + " " + strings.Join(slot, " ") + " changed"
+	}
+	if m := decidedThat().FindStringSubmatch(t); m != nil {
+		c.standing, t = true, m[1]
+	}
+	if loc := betterIfYou().FindStringIndex(t); loc != nil {
+		t = "i would rather you " + t[loc[1]:]
+	}
+	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		c.standing, t = true, t[:loc[0]]
+	}
+	if m := frontedInstead().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {
+		// "rather than mocking the db, spin up a real postgres": the
+		// alternative said first; the rule is the instruction after it
+		c.standing, t = true, m[2]+" instead of "+m[1]
 	}
 	for _, n := range shapeNorms {
 		t = n.re().ReplaceAllString(t, n.out)

@@ -457,7 +457,7 @@ var notAlone = lazyRegexp(`^not ((?:[a-z0-9][a-z0-9.+#-]*)(?: [a-z0-9][a-z0-9.+#
 var otherParty = lazyRegexp(`^(?:the|our|my|a|an)\s+(?:other|another|old|previous|former|sister|partner|client|client's|parent|neighbou?ring)\s+(?:[a-z]+\s+)?(?:team|teams|company|org|project|projects|repo|app|service|startup|job|employer)\b`)
 
 // neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
-var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under) (.+)$`)
+var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under|by|through|using|over|outside) (.+)$`)
 
 // elidedNever reads a prohibition that leaves out the verb and object of
 // the instruction just before it: "We keep secrets in Vault, never in the
@@ -473,13 +473,35 @@ func (r *reading) elidedNever(c *clause) []Fact {
 	}
 	i := strings.LastIndex(last.Object, " "+m[1]+" ")
 	if i <= 0 {
+		// "we always run migrations through the makefile, never by hand":
+		// the same act, with its last adjunct said otherwise
+		i = lastAdjunct(last.Object)
+	}
+	if i <= 0 {
 		return nil
 	}
-	g, ok := instruction(last.Object[:i]+" "+m[1]+" "+m[2], true, "should not")
+	obj := last.Object[:i]
+	if rest, ok := strings.CutPrefix(obj, "ensure "); ok {
+		obj = "let " + rest // "secrets go in env vars, never in the code": never let them go there
+	}
+	g, ok := instruction(obj+" "+m[1]+" "+m[2], true, "should not")
 	if !ok {
 		return nil
 	}
 	return []Fact{g.fact("", "", c.span)}
+}
+
+// lastAdjunct is where the last prepositional phrase of an instruction's
+// object begins ("run migrations| through the makefile"), or -1.
+func lastAdjunct(obj string) int {
+	ws := strings.Fields(obj)
+	for j := len(ws) - 1; j >= 2; j-- {
+		switch ws[j] {
+		case "in", "on", "at", "with", "via", "through", "using", "by", "from", "into", "to", "inside", "under":
+			return strings.Index(obj, " "+strings.Join(ws[j:], " "))
+		}
+	}
+	return -1
 }
 
 // elided reads a change stated without its subject: "Moved to Lisbon!",

@@ -201,6 +201,10 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if !strings.Contains(rest, " ") && (strings.HasSuffix(rest, "ly") || rest == "here" || rest == "there" || rest == "anywhere") {
 			return guideline{}, false // "…, never locally": when, not what
 		}
+		switch firstWord(rest) {
+		case "in", "on", "at", "with", "via", "through", "by", "from", "into", "inside", "under", "over", "outside":
+			return guideline{}, false // "…, never in the repo": where, without what
+		}
 		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
 			return guideline{}, false // "never say never", "never had this problem"
 		}
@@ -288,6 +292,10 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 }
 
 var (
+	// bareCondition: "before you push anything run make lint", "when you
+	// add an endpoint update the spec": a condition on "you" and its verb
+	// with at most a short object, then the instruction.
+	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) (you [a-z]+(?: (?:anything|something|it|them|code|changes|stuff|a [a-z]+|an [a-z]+|the [a-z]+|new [a-z]+))?) ([a-z]+ .+)$`)
 	// usedAgain: a complaint that names what to use instead, "you used
 	// moment again, we use dayjs", "you are using var again, it is const
 	// or let in this codebase".
@@ -558,6 +566,13 @@ func verbNotCommand(t string) bool {
 func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	m := conditionalRe().FindStringSubmatch(c.text)
 	if m == nil {
+		// "before you push anything run make lint": the condition ends
+		// where an imperative verb begins, comma or not
+		if n := bareCondition().FindStringSubmatch(c.text); n != nil && imperativeVerbs()[firstWord(n[3])] && !strings.Contains(n[2], ",") {
+			m = n
+		}
+	}
+	if m == nil {
 		return nil, false
 	}
 	cond, ctx, action := m[1], m[2], m[3]
@@ -617,6 +632,9 @@ func matchGuideline(c *clause) []Fact {
 	standing := c.standing || c.directive // "remember: go test -race"
 	if !standing && repoStandard().MatchString(c.text) {
 		standing = true // "keep line length under 100 characters in this repo"
+	}
+	if !standing && leaveAlone().MatchString(c.text) {
+		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
 	}
 	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {

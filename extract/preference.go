@@ -125,6 +125,9 @@ func matchPrefer(c *clause) []Fact {
 		return nil // "I prefer you ..." is a guideline (guideline.go)
 	}
 	ref := parseSubject(who)
+	if head, _, ok := strings.Cut(objRaw, ", "); ok && codePractice(head) && !codePractice(objRaw) {
+		objRaw = head // "we prefer small PRs, under 300 lines if possible": the practice, then its measure
+	}
 	if codePractice(objRaw) {
 		// "I prefer early returns over nested ifs" is how to write code
 		obj := "prefer " + strings.TrimSpace(objRaw)

@@ -391,7 +391,7 @@ func clauses(s rawClause) []rawClause {
 // or more, or two that are not a discourse opener ("got promoted", not
 // "no wait").
 func opensClause(before string) bool {
-	if len(strings.Fields(before)) < 2 || reportingEnd().MatchString(before) {
+	if len(strings.Fields(before)) < 2 || reportingEnd().MatchString(before) || frontedAlternative().MatchString(before) {
 		// "she said: always write tests first": what follows a verb of
 		// saying is someone's words, and stays with it
 		return false
@@ -409,6 +409,10 @@ var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:them|the|your|those|th
 // asideBefore ends an aside set off by commas inside an instruction:
 // "Never, under any circumstances, delete …".
 var asideBefore = lazyRegexp(`(?i),\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again|if possible|where possible)\s*$`)
+
+// frontedAlternative opens with what not to do: "rather than mocking the
+// db, spin up …" is one instruction.
+var frontedAlternative = lazyRegexp(`(?i)^\s*(?:rather than|instead of)\s`)
 
 // reportingEnd is a verb of saying that ends the words before a colon or
 // comma: what follows is the words said, not the speaker's own statement.

@@ -225,6 +225,17 @@ func matchUse(c *clause) []Fact {
 		}
 		return guidelineFact(c, "use "+rest, false, 0)
 	}
+	if ref.subject == SubjectProject && verb == "use" && strings.Contains(" "+c.text+" ", " only ") {
+		// "we only use UTC timestamps in the database": "only" makes a
+		// way of working a rule; a tool used only is still the project's
+		// tool ("we only use pnpm")
+		head, _ := usageObject(strings.TrimPrefix(objPart, "only "))
+		if np, ok := nounPhrase(head, 5); ok {
+			if _, known := lookupTool(np); !known {
+				return guidelineFact(c, "use only "+strings.TrimPrefix(rest, "only "), false, 0)
+			}
+		}
+	}
 	var altTool *tool
 	altObj := ""
 	if p := purposeTail().FindStringSubmatch(alt); p != nil {
