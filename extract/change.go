@@ -16,8 +16,8 @@ import (
 
 var (
 	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
-	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
+	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:all (?:of )?)?(?:the|our) (?:whole |entire )?\w+(?: \w+)?(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ |(?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|infra|infrastructure|the db|database) )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?)(?: out)? (?:with|for) (.+)$`)
 	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
 

@@ -169,6 +169,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts), correction: c.correction})
 	}
 	r.selfCorrections()
+	r.goneAfter()
 	r.neighbours()
 	r.alternatives()
 	r.limitRules(text)
@@ -367,7 +368,7 @@ func (r *reading) extractClause(c *clause) []Fact {
 		r.jobNews = true
 	}
 	c.jobNews = r.jobNews
-	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
+	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) && !knownTool(name[1]) {
 		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
 		for _, cand := range r.candidates() {
 			if cand.Object == name[1] && !cand.Negated && strings.HasSuffix(cand.Predicate, "_is") {
@@ -504,6 +505,39 @@ func lastAdjunct(obj string) int {
 	return -1
 }
 
+// goneAfter folds an end said after the new value into it: "we're on
+// GitLab CI now, Jenkins is gone" is GitLab CI replacing Jenkins, one
+// statement, not a second one about Jenkins.
+func (r *reading) goneAfter() {
+	out := r.facts[:0]
+	for i, f := range r.facts {
+		if f.Kind == KindFact && f.Negated && f.Replaces == "" {
+			folded := false
+			for j := i - 1; j >= 0; j-- {
+				p := &r.facts[j]
+				if p.Kind == KindFact && !p.Negated && p.Subject == f.Subject && p.Predicate == f.Predicate && p.Replaces == "" && p.Object != f.Object {
+					p.Replaces = f.Object
+					p.Statement = render(*p)
+					folded = true
+					break
+				}
+			}
+			if folded {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	r.facts = out
+}
+
+// knownTool says whether a word names a tool ("Heroku is gone" is no
+// person leaving).
+func knownTool(w string) bool {
+	_, ok := lookupTool(w)
+	return ok
+}
+
 // elided reads a change stated without its subject: "Moved to Lisbon!",
 // "switched to pnpm yesterday", "Upgraded node from 18 to 20".
 func (r *reading) elided(c *clause) []Fact {
@@ -566,7 +600,7 @@ var (
 	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|a (?:few )?(?:days?|weeks?|months?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
-	asideTail = lazyRegexp(`\s+(?:from|starting|as of) (?:tomorrow|today|now on|next (?:week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$|\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$|\s*,\s*[a-z0-9./_-]+ (?:was|is|got|has been) (?:retired|gone|dropped|removed|deprecated|history|the old one|before)\b.*$`)
+	asideTail = lazyRegexp(`\s+(?:from|starting|as of) (?:tomorrow|today|now on|next (?:week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$|\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:about|around|like|roughly|maybe|almost|nearly|over) )?(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|(?:a|an|one) (?:year|month|week|day)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:by the way|btw|fyi|just so you know|for context|for reference|all green|if (?:that|it) (?:matters|helps))$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$|\s*,\s*[a-z0-9./_-]+ (?:was|is|got|has been) (?:retired|gone|dropped|removed|deprecated|history|the old one|before)\b.*$`)
 )
 
 func cutAside(t string) string { return asideTail().ReplaceAllString(t, "") }

@@ -190,7 +190,7 @@ var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
 // notThenValue is a correction written old value first: "Not Lyon -
 // Lille." reads as "Lille, not Lyon".
-var notThenValue = lazyRegexp(`(?i)^not\s+(.+?)\s*(?:\s-|--|:|;)\s*(.+)$`)
+var notThenValue = lazyRegexp(`(?i)^not\s+(.+?)\s*(?:\s-|--|:|;|,)\s*(.+)$`)
 
 // colonClause marks a colon that introduces a statement: "My role changed:
 // I'm an engineering manager now."

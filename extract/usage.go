@@ -216,6 +216,7 @@ func matchUse(c *clause) []Fact {
 		baseHint = h
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	objPart = stripScope(objPart) // "we use ward here, not pytest"
 	if ref.subject == SubjectProject && isConvention(objPart) {
 		// "we use conventional commits", "we use snake_case for file
 		// names": how the work is done, a guideline; "we always write
@@ -282,8 +283,15 @@ func matchUse(c *clause) []Fact {
 		if !ok {
 			continue
 		}
+		if altTool != nil && hint == "" && kind == "instead" && len(altTool.Categories) > 0 {
+			if _, known := lookupTool(obj); !known && !strings.Contains(obj, " ") && !articleStart().MatchString(part) && !determiner().MatchString(firstWord(part)) && !modifierWord(obj) {
+				// "we use ward here, not pytest": set against a known tool,
+				// an unknown name is a tool of its kind
+				hint = pickCategory(altTool, nil, "")
+			}
+		}
 		u := resolveUse(obj, hint, purpose, altTool)
-		if u.tool == nil && !stackObject(c.span, part, obj, u.pred) {
+		if u.tool == nil && !stackObject(c.span, part, obj, u.pred) && !(altTool != nil && hint != "" && kind == "instead") {
 			continue // "our CI uses a cache", "the API uses pagination"
 		}
 		if u.tool == nil && (toolOnlyVerbs()[verb] || !hasLetter().MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
