@@ -201,9 +201,14 @@ var (
 	allNow = lazyRegexp(`^(?:it is |we are )?(?:all|100%|fully) (?:on )?(.+?)(?: now| these days)?$|^(.+?) all the way(?: now)?$`)
 	// goodbyeHello: "goodbye Jenkins, hello GitHub Actions".
 	goodbyeHello = lazyRegexp(`^(?:goodbye|bye bye|bye|farewell|so long|rip) ([a-z0-9.+# -]+?),? (?:and )?(?:hello|welcome|hi) ([a-z0-9.+# -]+)$`)
+	// renameBranch: "we renamed master to main", "renamed master -> trunk".
+	renameBranch = lazyRegexp(`^` + subj + ` ` + adv + `renamed (?:the |our )?([a-z0-9._/-]+)(?: branch)? (?:to|->|→|into) ([a-z0-9._/-]+)(?: branch)?\b`)
 	// renameRe: "we renamed the deploy branch from prod to production".
 	renameRe = lazyRegexp(`^` + subj + ` ` + adv + `renamed (?:the |our |my )?(.+?) from (.+?) to (.+)$`)
 )
+
+// branchNames are the names a default branch goes by.
+var branchNames = map[string]bool{"master": true, "main": true, "trunk": true, "develop": true, "development": true, "dev": true, "default": true}
 
 // matchVersionChange reads a version change of a language or runtime and
 // a renamed slot: "we bumped node to 22" is (project, node_version_is,
@@ -256,6 +261,10 @@ func matchVersionChange(c *clause) []Fact {
 				return []Fact{{Subject: parseSubject(m[1]).subject, Predicate: pred, Object: m[4], Replaces: strings.TrimPrefix(m[3], "v")}}
 			}
 		}
+	}
+	if m := renameBranch().FindStringSubmatch(c.text); m != nil && branchNames[m[2]] {
+		// "we renamed master to main": a branch named like the default one
+		return []Fact{{Subject: SubjectProject, Predicate: "default_branch_is", Object: m[3], Replaces: m[2]}}
 	}
 	if m := renameRe().FindStringSubmatch(c.text); m != nil {
 		ref := parseSubject(m[1])

@@ -93,6 +93,9 @@ var (
 	// betterIfYou: "it's better if you keep functions short", "it would
 	// be great if you ran the linter": a wish, said as what is better.
 	betterIfYou = lazyRegexp(`^it (?:is|would be|will be) (?:much |a lot |way |so much |generally |usually )?(?:better|best|nicer|cleaner|preferable|great|ideal|good|helpful|easier(?: for me)?) (?:if|when) you `)
+	// nominalChange: "we finished the migration to Render", "completed
+	// the move from Heroku to Fly", "the switch to pnpm is done".
+	nominalChange = lazyRegexp(`^(?:we |i )?(?:have |just |finally )*(?:finished|completed|wrapped up|did|are done with|am done with|pulled off|landed|shipped) (?:the |our |my )?(?:migration|move|switch|cutover|cut-over|transition|port|upgrade)(?: (?:of|for) (?:the |our )?[a-z]+(?: [a-z]+)?)?(?: from ([a-z0-9.+# -]+?))? (?:to|onto) (.+)$`)
 	// frontedInstead: "rather than mocking the db, spin up …", "instead of
 	// npm, use pnpm".
 	frontedInstead = lazyRegexp(`^(?:rather than|instead of) ([a-z0-9_.@/ -]+?)\s*,\s*(.+)$`)
@@ -358,6 +361,16 @@ func analyze(rc rawClause) clause {
 		}
 		c.correction = true
 		t = owner + " " + strings.Join(slot, " ") + " changed"
+	}
+	if m := nominalChange().FindStringSubmatch(t); m != nil {
+		// "we finished the migration to Render": a change named as a noun
+		// and said done is the change
+		if m[1] != "" {
+			t = "we switched from " + m[1] + " to " + m[2]
+		} else {
+			t = "we switched to " + m[2]
+		}
+		c.change = true
 	}
 	if m := decidedThat().FindStringSubmatch(t); m != nil {
 		c.standing, t = true, m[1]

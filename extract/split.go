@@ -266,6 +266,15 @@ func clauses(s rawClause) []rawClause {
 	// "we dropped poetry, uv all the way": the value all the way is what
 	// is used now
 	text = allTheWay().ReplaceAllString(text, ", it's all $1")
+	for _, re := range []*regexp.Regexp{changedSince(), changedSinceShort()} {
+		if m := re.FindStringSubmatch(text); m != nil {
+			if _, ok := lookupTool(strings.ToLower(m[1])); ok {
+				// "since the move to uv the lockfile is uv.lock": the change
+				// is a statement of its own
+				return append([]rawClause{{text: "we switched to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
+			}
+		}
+	}
 	if m := movedSince().FindStringSubmatch(text); m != nil {
 		// "since moving to Berlin I'm on CET": the move is a statement of
 		// its own, and what holds since it another
@@ -464,6 +473,14 @@ func splitClauses(text string) []rawClause {
 // holds: "since moving to Berlin I'm on CET", "after the move to Lisbon,
 // my manager is Rui".
 var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:move|moving|relocation|relocating|relocated|moved)\s+(?:over\s+)?to\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*,?\s+(.+)$`)
+
+// changedSince: "since the move to uv, …", "ever since the switch to Vite …":
+// "since" says the state holds from the change until now ("after the move
+// to Postgres the tests got slow" only tells what followed).
+var changedSince = lazyRegexp(`(?i)^(?:since|ever since|now that we(?:'ve| have)? (?:done|finished))\s+(?:the\s+|our\s+)?(?:move|switch|migration|cutover|transition|upgrade)\s+(?:over\s+)?to\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s*,?\s+(.+)$`)
+
+// changedSinceShort is changedSince with a one-word tool.
+var changedSinceShort = lazyRegexp(`(?i)^(?:since|ever since|now that we(?:'ve| have)? (?:done|finished))\s+(?:the\s+|our\s+)?(?:move|switch|migration|cutover|transition|upgrade)\s+(?:over\s+)?to\s+([\w.+#-]+)\s*,?\s+(.+)$`)
 
 // valueIMean is a correction written old value first with "I mean":
 // "Amsterdam, I mean Rotterdam", "5137 - I meant 5173".
