@@ -207,6 +207,13 @@ var shapeNorms = []struct {
 	// "I'm on the platform team as an SRE", "I joined the infra team as a
 	// staff engineer": the role is what "as" names
 	{lazyRegexp(`^i (?:am|work) (?:on|in|with|for) (?:the |a |an )?(?:[a-z0-9-]+ ){0,3}(?:team|squad|group|org) as (an?|the) ([a-z][a-z -]*[a-z])$`), "i am $1 $2"},
+	// "the project targets python 3.12": what it targets is what it is on
+	{lazyRegexp(`^(?:the |this |our )?(?:project|repo|repository|app|service|codebase|code|library|lib|package|module) (?:now )?(?:targets|is targeting|requires|needs)\b`), "we are on"},
+	// "first week at Pomelo Health": a new job
+	{lazyRegexp(`^(?:(?:it is |its )?my )?(?:first|1st|second|2nd) (?:day|week|month) (?:at|with) `), "i joined "},
+	// "now that I've relocated to Vancouver …", "now that we're on pnpm
+	// …": what "now that" presupposes is stated
+	{lazyRegexp(`^now that (i|we) (?:have )?(?:just |finally )?(relocated|moved|switched|migrated|joined|upgraded|are on|am on|use|live) `), "$1 $2 "},
 	// "we are pinned to Python 3.10", "this one is stuck on Go 1.19": held
 	// on a version is being on it
 	{lazyRegexp(`\b(am|is|are) (?:still )?(?:pinned|stuck|locked|frozen|held back|fixed) (?:to|on|at) `), "$1 on "},

@@ -139,6 +139,17 @@ func matchConvention(c *clause) []Fact {
 			c = &sub
 		}
 	}
+	if m := artifactLabel().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])]) &&
+		!startsWithVerb(m[2]) && !badStart()[firstWord(m[2])] && len(strings.Fields(m[2])) <= 4 {
+		// "Docstrings: Google style", "commit messages: imperative mood":
+		// a kind of artifact, then how it is written
+		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
+	}
+	if m := practicePlease().FindStringSubmatch(firstPart(c.text)); m != nil && codePractice(m[1]) && !determiner().MatchString(firstWord(m[1])) {
+		// "early returns please": a way of writing code asked for
+		// without a verb
+		return guidelineFact(c, "prefer "+m[1], false, 0)
+	}
 	houseRule := false // said where the house's rules hold, not just "here"
 	if loc := houseScope().FindStringIndex(c.text); loc != nil && loc[0] > 0 {
 		houseRule = !strings.HasSuffix(c.text, "here")
@@ -320,6 +331,12 @@ func matchConvention(c *clause) []Fact {
 	return guidelineFact(c, "ensure "+noun+" "+agree(verb, pl)+" "+tail, false, 0)
 }
 
+// firstPart is what comes before the first comma.
+func firstPart(t string) string {
+	head, _, _ := strings.Cut(t, ", ")
+	return head
+}
+
 // agree conjugates a verb for a plural or singular subject.
 func agree(verb string, plural bool) string {
 	switch verb {
@@ -406,6 +423,10 @@ var (
 	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
 	// universalIs: "all dates in the API are ISO 8601 strings".
 	universalIs = lazyRegexp(`^(all|every|each) ((?:our |new )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2}(?: (?:in|of|from|for) (?:the |our )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?) (?:is|are|must be|should be) (?:always )?((?:a |an )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,3})$`)
+	// artifactLabel: "docstrings: google style".
+	artifactLabel = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)\s*:\s*([a-z0-9][a-z0-9 ._+#-]*)$`)
+	// practicePlease: "early returns please", "smaller commits, please".
+	practicePlease = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+),? please$`)
 	// kindIsAdj: "SQL keywords are always lowercase", "table names are
 	// singular": an adjective said of a kind of thing.
 	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z-]+)$`)

@@ -420,6 +420,19 @@ func (r *reading) extractClause(c *clause) []Fact {
 			}
 		}
 	}
+	if m := replacedIt().FindStringSubmatch(c.text); m != nil {
+		// "moment is deprecated now, date-fns replaced it": "it" is the
+		// tool of the new one's kind the text named just before
+		if t, ok := lookupTool(m[1]); ok {
+			for i := len(r.clauses) - 1; i >= 0 && i >= len(r.clauses)-2; i-- {
+				for _, cat := range t.Categories {
+					if old, ok := toolNamed(r.clauses[i].span, cat); ok && old.Name != t.Name {
+						return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[cat], Object: t.Name, Replaces: old.Name, shownObject: t.Display}}
+					}
+				}
+			}
+		}
+	}
 	if f := r.elidedNever(c); f != nil {
 		return f
 	}
@@ -530,6 +543,9 @@ func (r *reading) goneAfter() {
 	}
 	r.facts = out
 }
+
+// replacedIt: "date-fns replaced it", "ruff has replaced them".
+var replacedIt = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:has |have |just |finally )?(?:replaced|took over from|superseded|succeeded) (?:it|them|that|that one)(?: now| for us| here)?(?: (?:last|this) [a-z]+| yesterday| today| recently| a while ago)?$`)
 
 // knownTool says whether a word names a tool ("Heroku is gone" is no
 // person leaving).
@@ -821,6 +837,15 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 				rw.span, rw.correction = c.span, true
 				return []clause{rw}
 			}
+		}
+	}
+	if m := toolHere().FindStringSubmatch(c.text); m != nil {
+		// "Python 3.9 for this project", "node 20 here": a tool and its
+		// version said of the repository is what it is on
+		if _, ok := lookupTool(m[1]); ok {
+			rw := analyze(rawClause{text: "we are on " + m[1] + " " + m[2]})
+			rw.span = c.span
+			return []clause{rw}
 		}
 	}
 	if m := toolFromNow().FindStringSubmatch(c.text); m != nil {

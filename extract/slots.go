@@ -22,7 +22,7 @@ var (
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
 	kindOfRe   = lazyRegexp(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
 	toolUserRe = lazyRegexp(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
-	toolDoesRe = lazyRegexp(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages) (?:all )?(?:of )?(?:our |the )?(.+)$`)
+	toolDoesRe = lazyRegexp(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages|builds|tests|deploys|ships|checks|lints|formats|bundles|hosts|stores) (?:all )?(?:of )?(?:our |the )?(.+?)(?: here| for us| in this repo| now| these days)?$`)
 	allOfIt    = lazyRegexp(`^(?:everything|all of it|it all|the lot|the whole thing|all the things)(?: now| these days| nowadays)?$`)
 	favoriteRe = lazyRegexp(`^(?:favorite|favourite|preferred|go-to) (.+)$`)
 )

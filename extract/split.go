@@ -173,6 +173,28 @@ func sentences(line string) []rawClause {
 	return out
 }
 
+// emojiStops ends a sentence at an emoji, which in chat stands where a
+// full stop would: "first week at Pomelo Health 🎉 everything is Java
+// here".
+func emojiStops(line string) string {
+	if !strings.ContainsFunc(line, isEmoji) {
+		return line
+	}
+	var b strings.Builder
+	for _, r := range line {
+		if isEmoji(r) {
+			b.WriteString(". ")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return strings.Join(strings.Fields(strings.ReplaceAll(b.String(), " . ", ". ")), " ")
+}
+
+func isEmoji(r rune) bool {
+	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF && unicode.Is(unicode.So, r)
+}
+
 func lastWord(s string) string {
 	s = strings.TrimRight(s, " ")
 	if i := strings.LastIndexAny(s, " (\t"); i >= 0 {
@@ -266,6 +288,12 @@ func clauses(s rawClause) []rawClause {
 	// "we dropped poetry, uv all the way": the value all the way is what
 	// is used now
 	text = allTheWay().ReplaceAllString(text, ", it's all $1")
+	if m := nowThatPlace().FindStringSubmatch(text); m != nil {
+		// "now that I've relocated to Vancouver the 9am standup is at 6am":
+		// the presupposed move ends at its place, where the main clause's
+		// subject begins
+		return append([]rawClause{{text: m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
+	}
 	for _, re := range []*regexp.Regexp{changedSince(), changedSinceShort()} {
 		if m := re.FindStringSubmatch(text); m != nil {
 			if _, ok := lookupTool(strings.ToLower(m[1])); ok {
@@ -451,7 +479,7 @@ func splitClauses(text string) []rawClause {
 	text = punctReplacer.Replace(capInput(text))
 	var out []rawClause
 	for _, line := range proseLines(text) {
-		for _, s := range sentences(unquote(line)) {
+		for _, s := range sentences(emojiStops(unquote(line))) {
 			for _, c := range clauses(s) {
 				if len(c.text) > maxClauseBytes {
 					continue
@@ -478,6 +506,9 @@ var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\
 // "since" says the state holds from the change until now ("after the move
 // to Postgres the tests got slow" only tells what followed).
 var changedSince = lazyRegexp(`(?i)^(?:since|ever since|now that we(?:'ve| have)? (?:done|finished))\s+(?:the\s+|our\s+)?(?:move|switch|migration|cutover|transition|upgrade)\s+(?:over\s+)?to\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s*,?\s+(.+)$`)
+
+// nowThatPlace: "now that I've moved to Berlin the meetings are at 8".
+var nowThatPlace = lazyRegexp(`^((?i:now that (?:i|we)(?:'ve| have)? (?:just |finally )?(?:relocated|moved|settled)(?: over| back)? (?:to|in)) [A-Z][\w.-]*(?: [A-Z][\w.-]*)?)\s*,?\s+((?i:the|my|our|i|we|it|this|everything|all)\b.+)$`)
 
 // changedSinceShort is changedSince with a one-word tool.
 var changedSinceShort = lazyRegexp(`(?i)^(?:since|ever since|now that we(?:'ve| have)? (?:done|finished))\s+(?:the\s+|our\s+)?(?:move|switch|migration|cutover|transition|upgrade)\s+(?:over\s+)?to\s+([\w.+#-]+)\s*,?\s+(.+)$`)
