@@ -293,9 +293,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 
 var (
 	// bareCondition: "before you push anything run make lint", "when you
-	// add an endpoint update the spec": a condition on "you" and its verb
-	// with at most a short object, then the instruction.
-	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) (you [a-z]+(?: (?:anything|something|it|them|code|changes|stuff|a [a-z]+|an [a-z]+|the [a-z]+|new [a-z]+))?) ([a-z]+ .+)$`)
+	// write commit messages use conventional commits": a condition on
+	// "you" and its verb, then the instruction (splitBareCondition).
+	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) you ([a-z]+) ([^,]+(?:,.*)?)$`)
 	// usedAgain: a complaint that names what to use instead, "you used
 	// moment again, we use dayjs", "you are using var again, it is const
 	// or let in this codebase".
@@ -563,14 +563,36 @@ func verbNotCommand(t string) bool {
 // should_when_writing_tests. A condition about facts ("if we switched to
 // bun, ...") is not a rule: the action needs a standing marker unless the
 // condition is generic (a gerund, "whenever", "every time").
+// splitBareCondition finds where a condition without a comma ends: after
+// its verb and up to two words of object, where an imperative begins that
+// is no noun before a verb of its own ("commit messages use …" is no
+// imperative). It returns the parts as conditionalRe does, or nil.
+func splitBareCondition(t string) []string {
+	n := bareCondition().FindStringSubmatch(t)
+	if n == nil {
+		return nil
+	}
+	ws := strings.Fields(n[3])
+	for k := 0; k <= 2 && k < len(ws)-1; k++ {
+		action := ws[k:]
+		if !imperativeVerbs()[action[0]] || len(action) > 2 && (strongModal()[action[2]] || conventionVerbs[action[2]] || action[2] == "are" || action[2] == "is") {
+			continue
+		}
+		if k > 0 && determiner().MatchString(action[0]) {
+			continue
+		}
+		ctx := strings.Join(append([]string{"you", n[2]}, ws[:k]...), " ")
+		return []string{t, n[1], ctx, strings.Join(action, " ")}
+	}
+	return nil
+}
+
 func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	m := conditionalRe().FindStringSubmatch(c.text)
 	if m == nil {
 		// "before you push anything run make lint": the condition ends
 		// where an imperative verb begins, comma or not
-		if n := bareCondition().FindStringSubmatch(c.text); n != nil && imperativeVerbs()[firstWord(n[3])] && !strings.Contains(n[2], ",") {
-			m = n
-		}
+		m = splitBareCondition(c.text)
 	}
 	if m == nil {
 		return nil, false
