@@ -30,6 +30,10 @@ var contractions = strings.NewReplacer(
 	"he's", "he is", "she's", "she is",
 )
 
+// slotIs is a slot noun with "'s" for "is" before a number ("port's
+// 8001", "node's 20"): a possessive is followed by a noun, not a figure.
+var slotIs = lazyRegexp(`\b(port|version|timezone|tz|editor|manager|boss|db|database|ci|branch|runtime|shell|os|linter|formatter|bundler|framework|lang|language|stack|cloud|host|hosting|registry|region|namespace|cluster)'s (\d)`)
+
 var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
 
 var slang = sync.OnceValue(func() map[string]string {
@@ -48,6 +52,9 @@ var slang = sync.OnceValue(func() map[string]string {
 // turns parentheses into commas and collapses white space.
 func lowerNormalize(s string) string {
 	s = contractions.Replace(strings.ToLower(s))
+	if strings.Contains(s, "'s ") {
+		s = slotIs().ReplaceAllString(s, "$1 is $2") // "port's 8001", "my manager's Tomas"
+	}
 	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
 		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"
 	}
@@ -79,7 +86,7 @@ var (
 	// directiveBare is "remember" before a statement without a colon:
 	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
-	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
+	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|(?:i )?should have (?:said|written|typed)|what i should have said (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
 	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update\s*[:!-]|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
 	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
@@ -172,6 +179,8 @@ var (
 	// up the two repos". It says nothing of the value, and its "thinking
 	// of" is no hedge.
 	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
+	// trailingCorrection: a correction marker that ends the clause.
+	trailingCorrection = lazyRegexp(`\s*,\s*(?:sorry(?: about that)?|my bad|my mistake|oops|typo(?: (?:in|on) my (?:earlier |last |previous )?(?:message|msg))?|i misspoke|i mistyped|autocorrect|damn autocorrect|i mixed (?:them|it|that) up)\s*$`)
 	// wrongAbout: "the thing I told you about the port was wrong", "what
 	// I said about my manager is outdated".
 	wrongAbout = lazyRegexp(`^(?:the (?:thing|bit|part|info|stuff|one)|what|everything) (?:i|we) (?:told you|said|wrote|gave you|mentioned|typed|put) (?:earlier |before )?(?:about|on|regarding|for) (my|our|the) ([a-z][a-z ]{1,30}?) (?:was|is) (?:wrong|incorrect|off|not right|not correct|outdated|a typo|a mistake|old)$`)
@@ -270,7 +279,7 @@ var pastOf = sync.OnceValue(func() map[string]string {
 // are skipped.
 var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
-	for w := range strings.FieldsSeq(`maybe perhaps probably call minor tiny little pet misspoke mistyped nvm never actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
+	for w := range strings.FieldsSeq(`should maybe perhaps probably call minor tiny little pet misspoke mistyped nvm never actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
@@ -336,6 +345,11 @@ func analyze(rc rawClause) clause {
 		if t == before {
 			break
 		}
+	}
+	if loc := trailingCorrection().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		// "It's John btw, typo in my earlier message", "port's 8001, my
+		// mistake": the correction said after its value
+		c.correction, t = true, t[:loc[0]]
 	}
 	if c.correction {
 		// "I misspoke earlier, …", "sorry, yesterday I said …": when the
