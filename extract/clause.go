@@ -89,11 +89,13 @@ var (
 	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|(?:i )?should have (?:said|written|typed)|what i should have said (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
 	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update\s*[:!-]|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
+	standingPrefix  = lazyRegexp(`^(?:it is (?:important|crucial|essential|vital) (?:to|for) (?:me|us) that|it matters to (?:me|us) that|from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
 	// modestPrefix hedges the speaker, not what they ask: "maybe it's
 	// just me but …", "call me old-fashioned, but …", "not sure if it
 	// matters, but …", "small thing, but …".
 	modestPrefix = lazyRegexp(`^(?:(?:maybe|perhaps|probably) (?:it is|that is|this is) just me|(?:it|this) (?:may|might) (?:just )?be me|call me old[- ]fashioned|not sure (?:if|whether) (?:it|this) matters|i know (?:it is|this is|i am being) (?:picky|pedantic|nitpicky)|(?:a |one )?(?:small|minor|tiny|little) thing|(?:a )?(?:small |minor )?nit(?:pick)?|pet peeve(?: of mine)?|just a preference)\s*,?\s*(?:but\s+|[:,-]\s*)`)
+	// strictAbout: "we're strict about type hints", "I'm big on tests".
+	strictAbout = lazyRegexp(`^(?:we|i) (?:are|am) (?:very |really |quite |pretty |super )?(?:strict|picky|serious|particular|fussy|big|religious|pedantic) (?:about|on) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)(?: here| in this (?:repo|codebase|team))?$`)
 	// decidedThat: "the team decided we only use UTC", "we agreed that
 	// every PR gets a review": what was decided holds from then on.
 	decidedThat = lazyRegexp(`^(?:the team|our team|we|we all|the tech leads|the leads|everyone) (?:have |has )?(?:decided|agreed|settled on the rule)(?: on it| on this)?(?: that)? ((?:we|all|every|each|no|our)\b.+)$`)
@@ -137,7 +139,7 @@ var (
 	// askAlways: a question asking for a habit is an instruction.
 	// "Can you always show me the whole file?" asks; "please" or a
 	// standing marker makes it a request.
-	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
+	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please )?([a-z].+?) (?:from now on|going forward|moving forward|in (?:the )?future|from here on)()$|^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
 	// concessive ends an instruction where a clause that does not limit it
 	// begins: "… even if I write in Portuguese".
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
@@ -304,7 +306,7 @@ func analyze(rc rawClause) clause {
 	if m := askAlways().FindStringSubmatch(t); m != nil {
 		// "can you please always include a test", "could you from now on
 		// write docstrings in Google style?": a request for a habit
-		t, c.question = m[1]+m[2], false
+		t, c.question = m[1]+m[2]+m[3]+m[4], false
 	}
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {
@@ -392,6 +394,14 @@ func analyze(rc rawClause) clause {
 			t = "we switched to " + m[2]
 		}
 		c.change = true
+	}
+	if rest, ok := strings.CutPrefix(t, "you "); ok && c.standing && imperativeVerbs()[firstWord(rest)] {
+		t = rest // "it's important to me that you explain your changes"
+	}
+	if m := strictAbout().FindStringSubmatch(t); m != nil {
+		// "we're strict about type hints here": a stance on a practice is
+		// the rule to follow it
+		c.standing, t = true, "always use "+m[1]
 	}
 	if m := decidedThat().FindStringSubmatch(t); m != nil {
 		c.standing, t = true, m[1]

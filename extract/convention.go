@@ -145,10 +145,23 @@ func matchConvention(c *clause) []Fact {
 		// a kind of artifact, then how it is written
 		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
 	}
-	if m := practicePlease().FindStringSubmatch(firstPart(c.text)); m != nil && codePractice(m[1]) && !determiner().MatchString(firstWord(m[1])) {
-		// "early returns please": a way of writing code asked for
-		// without a verb
-		return guidelineFact(c, "prefer "+m[1], false, 0)
+	asked := firstPart(c.text)
+	if pleaseEnd().MatchString(c.span) && !strings.Contains(c.span, ",") {
+		asked += " please" // the trailing "please" was cut as a filler
+	}
+	if m := practicePlease().FindStringSubmatch(asked); m != nil && (codePractice(m[1]) || isConvention(m[1])) && !determiner().MatchString(m[1]+m[2]) && !startsWithVerb(m[1]) {
+		// "early returns please", "snake_case for files please": a way of
+		// writing code asked for without a verb
+		return guidelineFact(c, "use "+m[1]+m[2], false, 0) // asked for, not a taste: always
+	}
+	if m := orderRule().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])]) {
+		// "tests first, then implementation": an order of work
+		return guidelineFact(c, "write "+m[1]+" first, then "+m[2], false, 0)
+	}
+	if m := styleStandard().FindStringSubmatch(c.text); m != nil && artifacts()[m[3]] && !determiner().MatchString(c.text) {
+		// "write small, focused commits", "use descriptive variable
+		// names": a kind of artifact, described, is how to make every one
+		return guidelineFact(c, c.text, false, 0)
 	}
 	houseRule := false // said where the house's rules hold, not just "here"
 	if loc := houseScope().FindStringIndex(c.text); loc != nil && loc[0] > 0 {
@@ -426,7 +439,13 @@ var (
 	// artifactLabel: "docstrings: google style".
 	artifactLabel = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)\s*:\s*([a-z0-9][a-z0-9 ._+#-]*)$`)
 	// practicePlease: "early returns please", "smaller commits, please".
-	practicePlease = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+),? please$`)
+	practicePlease = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)((?: (?:for|in|on) (?:all )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?),? please$`)
+	pleaseEnd = lazyRegexp(`(?i)\bplease[.!]*$`)
+	// orderRule: "tests first, then implementation".
+	orderRule = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) first,? (?:then|and then|after that|implementation after) ([a-z][a-z0-9 _-]*)$`)
+	// styleStandard: "write small, focused commits", "use descriptive
+	// variable names": a verb of making, adjectives, a plural artifact.
+	styleStandard = lazyRegexp(`^(write|keep|make|use|name|prefer|give) ((?:[a-z-]+,? (?:and )?){1,3})([a-z]+s)$`)
 	// kindIsAdj: "SQL keywords are always lowercase", "table names are
 	// singular": an adjective said of a kind of thing.
 	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z-]+)$`)

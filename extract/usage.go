@@ -50,8 +50,13 @@ func isConvention(obj string) bool {
 	if _, tool := lookupTool(head); tool {
 		return false
 	}
-	return conventionWords()[head] || codePractice(head)
+	return conventionWords()[head] || codePractice(head) || formattingChoice().MatchString(head)
 }
+
+// formattingChoice is a choice of how code is laid out: "4 spaces",
+// "double quotes", "trailing commas" ("tabs" alone is the indentation
+// slot).
+var formattingChoice = lazyRegexp(`^(?:(?:\d|two|four|eight) spaces|(?:single|double) quotes|trailing commas|semicolons|crlf|lf line endings|(?:\d{2,3}|eighty) (?:chars|characters|columns))$`)
 
 // timeWords follow "deploy on" without naming a platform.
 var timeWords = sync.OnceValue(func() map[string]bool {
