@@ -140,7 +140,7 @@ func matchConvention(c *clause) []Fact {
 		}
 	}
 	if m := artifactLabel().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])]) &&
-		!startsWithVerb(m[2]) && !badStart()[firstWord(m[2])] && len(strings.Fields(m[2])) <= 4 {
+		!startsWithVerb(m[2]) && !badStart()[firstWord(m[2])] && len(strings.Fields(m[2])) <= 4 && !notValues()[m[2]] && !placeholderWords[m[2]] {
 		// "Docstrings: Google style", "commit messages: imperative mood":
 		// a kind of artifact, then how it is written
 		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
@@ -280,7 +280,7 @@ func matchConvention(c *clause) []Fact {
 	if !framed && !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
 		return nil
 	}
-	if !framed && (det == "the" || det == "this" || det == "that") && !pluralNoun(subject) && !massNoun(subject) {
+	if !c.directive && !houseRule && (det == "the" || det == "this" || det == "that") && !pluralNoun(subject) && !massNoun(subject) {
 		// "the function should return an error instead of panicking":
 		// one thing in the code at hand, a task; a rule is about a kind
 		// ("functions should …") or said under a standing frame
@@ -343,6 +343,9 @@ func matchConvention(c *clause) []Fact {
 	}
 	return guidelineFact(c, "ensure "+noun+" "+agree(verb, pl)+" "+tail, false, 0)
 }
+
+// placeholderWords stand where a value is still to come.
+var placeholderWords = map[string]bool{"todo": true, "tbd": true, "tba": true, "none": true, "n/a": true, "na": true, "wip": true, "pending": true, "unknown": true, "?": true, "see below": true}
 
 // firstPart is what comes before the first comma.
 func firstPart(t string) string {

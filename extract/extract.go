@@ -550,7 +550,7 @@ var replacedIt = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:has |have |j
 // knownTool says whether a word names a tool ("Heroku is gone" is no
 // person leaving).
 func knownTool(w string) bool {
-	_, ok := lookupTool(w)
+	_, ok := lookupTool(strings.ToLower(w))
 	return ok
 }
 
@@ -844,7 +844,7 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 		// version said of the repository is what it is on
 		if _, ok := lookupTool(m[1]); ok {
 			rw := analyze(rawClause{text: "we are on " + m[1] + " " + m[2]})
-			rw.span = c.span
+			rw.span, rw.question = c.span, c.question
 			return []clause{rw}
 		}
 	}
@@ -854,7 +854,7 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 		// used from then on
 		if _, ok := lookupTool(m[1]); ok {
 			rw := analyze(rawClause{text: "we use " + m[1] + m[2]})
-			rw.span, rw.change = c.span, true
+			rw.span, rw.change, rw.question = c.span, true, c.question
 			if m[3] != "" {
 				rw.text += " instead of " + m[3]
 			}

@@ -295,7 +295,9 @@ func clauses(s rawClause) []rawClause {
 		return append([]rawClause{{text: m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
 	}
 	for _, re := range []*regexp.Regexp{changedSince(), changedSinceShort()} {
-		if m := re.FindStringSubmatch(text); m != nil {
+		// a question asks what follows the change, unless only a later part
+		// asks ("… — can you update the Dockerfile?")
+		if m := re.FindStringSubmatch(text); m != nil && (!s.question || dashSeparator().MatchString(m[2])) {
 			if _, ok := lookupTool(strings.ToLower(m[1])); ok {
 				// "since the move to uv the lockfile is uv.lock": the change
 				// is a statement of its own
@@ -303,7 +305,7 @@ func clauses(s rawClause) []rawClause {
 			}
 		}
 	}
-	if m := movedSince().FindStringSubmatch(text); m != nil {
+	if m := movedSince().FindStringSubmatch(text); m != nil && !s.question && !knownTool(m[1]) {
 		// "since moving to Berlin I'm on CET": the move is a statement of
 		// its own, and what holds since it another
 		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
@@ -500,7 +502,7 @@ func splitClauses(text string) []rawClause {
 // movedSince opens a sentence with a move as the time from which the rest
 // holds: "since moving to Berlin I'm on CET", "after the move to Lisbon,
 // my manager is Rui".
-var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:move|moving|relocation|relocating|relocated|moved)\s+(?:over\s+)?to\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*,?\s+(.+)$`)
+var movedSince = lazyRegexp(`^(?i:(?:after|since|following|ever since)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:move|moving|relocation|relocating|relocated|moved)\s+(?:over\s+)?to)\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*,?\s+(.+)$`)
 
 // changedSince: "since the move to uv, …", "ever since the switch to Vite …":
 // "since" says the state holds from the change until now ("after the move
