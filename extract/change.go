@@ -16,7 +16,7 @@ import (
 
 var (
 	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:all (?:of )?)?(?:the|our) (?:whole |entire )?\w+(?: \w+)?(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded|went back|reverted|returned|fell back|rolled back)(?: over| everything| it| back| (?:all (?:of )?)?(?:the|our) (?:whole |entire )?\w+(?: \w+)?(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ |(?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|infra|infrastructure|the db|database) )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?)(?: out)? (?:with|for) (.+)$`)
 	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
@@ -194,7 +194,7 @@ var (
 	// "we moved the Python version to 3.13".
 	bumpRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|pinned|changed|set|switched|migrated|downgraded|raised) (?:the |our |my )?([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??)(?: version| runtime| toolchain)? (?:from (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) )?to (?:version |v)?(\d+(?:\.\d+)*(?:\.x)?|lts)\b.*$`)
 	// toolReplaced: "pnpm replaced npm for us", "Postgres has replaced MySQL".
-	toolReplaced = lazyRegexp(`^([a-z0-9.+# -]+?) (?:has |have )?(?:replaced|took over from|superseded) ([a-z0-9.+# -]+?)(?: for us| here| for the project| in this repo)?$`)
+	toolReplaced = lazyRegexp(`^([a-z0-9.+# -]+?) (?:has |have )?(?:replaced|took over from|taken over from|superseded|is replacing|replaces) ([a-z0-9.+# -]+?)(?: for us| here| for the project| in this repo)?$`)
 	// bumpFromRe: "we upgraded from Python 3.9 to 3.12".
 	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)
 	// allNow: "it's all GitHub Actions now", "GitHub Actions all the way".

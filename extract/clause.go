@@ -225,6 +225,8 @@ var shapeNorms = []struct {
 	// "now that I've relocated to Vancouver …", "now that we're on pnpm
 	// …": what "now that" presupposes is stated
 	{lazyRegexp(`^now that (i|we) (?:have )?(?:just |finally )?(relocated|moved|switched|migrated|joined|upgraded|are on|am on|use|live) `), "$1 $2 "},
+	// "started using Helix instead of vim": to start using is to switch
+	{lazyRegexp(`^((?:i|we) )?(?:have )?(?:just |recently |finally )?(?:started|began) using `), "${1}switched to "},
 	// "we are pinned to Python 3.10", "this one is stuck on Go 1.19": held
 	// on a version is being on it
 	{lazyRegexp(`\b(am|is|are) (?:still )?(?:pinned|stuck|locked|frozen|held back|fixed) (?:to|on|at) `), "$1 on "},

@@ -713,7 +713,8 @@ func matchStack(c *clause) []Fact {
 			return []Fact{{Subject: SubjectUser, Predicate: "preferred_language_is", Object: tl.Name, shownObject: tl.Display}}
 		}
 	}
-	if m := beenAtRe().FindStringSubmatch(t); m != nil && (durationTail().MatchString(m[1]) || strings.Contains(m[1], " now")) {
+	if m := beenAtRe().FindStringSubmatch(t); m != nil && (durationTail().MatchString(m[1]) || strings.Contains(m[1], " now") ||
+		durationTail().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!"))) { // "since March" was cut as an aside
 		if e, ok := employer(c.span, strings.TrimSuffix(m[1], " now")); ok {
 			return []Fact{{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: display(c.span, e)}}
 		}
