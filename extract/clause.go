@@ -225,6 +225,10 @@ var shapeNorms = []struct {
 	// "now that I've relocated to Vancouver …", "now that we're on pnpm
 	// …": what "now that" presupposes is stated
 	{lazyRegexp(`^now that (i|we) (?:have )?(?:just |finally )?(relocated|moved|switched|migrated|joined|upgraded|are on|am on|use|live) `), "$1 $2 "},
+	// "it's Datadog where I work", "Porto is where I live": the relative
+	// clause names the slot
+	{lazyRegexp(`^(?:it is |its )?([a-z0-9.&' -]+?) (?:is )?where (?:i|we) (?:work|am working)(?: now)?$`), "i work at $1"},
+	{lazyRegexp(`^(?:it is |its )?([a-z0-9.' -]+?) (?:is )?where (?:i|we) (?:live|am living|am based)(?: now)?$`), "i live in $1"},
 	// "started using Helix instead of vim": to start using is to switch
 	{lazyRegexp(`^((?:i|we) )?(?:have )?(?:just |recently |finally )?(?:started|began) using `), "${1}switched to "},
 	// "we are pinned to Python 3.10", "this one is stuck on Go 1.19": held

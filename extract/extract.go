@@ -169,6 +169,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts), correction: c.correction})
 	}
 	r.selfCorrections()
+	r.judgedWrong()
 	r.goneAfter()
 	r.neighbours()
 	r.alternatives()
@@ -420,6 +421,15 @@ func (r *reading) extractClause(c *clause) []Fact {
 			}
 		}
 	}
+	if m := oldValueClause().FindStringSubmatch(c.text); m != nil {
+		// "…, Splunk was before", "Contoso was my last job": the old value
+		// of what was just stated, not a value of its own
+		if n := len(r.facts); n > 0 && r.facts[n-1].Kind == KindFact && !r.facts[n-1].Negated && r.facts[n-1].Replaces == "" &&
+			!strings.EqualFold(r.facts[n-1].Object, m[1]) {
+			r.facts[n-1].Replaces = m[1]
+		}
+		return nil
+	}
 	if m := replacedIt().FindStringSubmatch(c.text); m != nil {
 		// "moment is deprecated now, date-fns replaced it": "it" is the
 		// tool of the new one's kind the text named just before
@@ -518,6 +528,47 @@ func lastAdjunct(obj string) int {
 	return -1
 }
 
+// judgedWrong drops what a clause judged wrong by the next one said:
+// "I think I told you we use GitLab CI — that's wrong, it's Drone" is
+// Drone replacing GitLab CI, not both.
+func (r *reading) judgedWrong() {
+	drop := map[int]bool{}
+	for i := 1; i < len(r.clauses); i++ {
+		cl, prev := r.clauses[i], r.clauses[i-1]
+		if !wrongJudged().MatchString(cl.span) || prev.to <= prev.from || prev.to > len(r.facts) {
+			continue
+		}
+		for j := prev.from; j < prev.to; j++ {
+			old := r.facts[j]
+			if old.Kind != KindFact || old.Negated {
+				continue
+			}
+			for k := cl.from; k < cl.to && k < len(r.facts); k++ {
+				if f := &r.facts[k]; f.Kind == KindFact && f.Subject == old.Subject && f.Predicate == old.Predicate && f.Object != old.Object {
+					drop[j] = true
+					if f.Replaces == "" {
+						f.Replaces = old.Object
+						f.Statement = render(*f)
+					}
+				}
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	out := r.facts[:0]
+	for i, f := range r.facts {
+		if !drop[i] {
+			out = append(out, f)
+		}
+	}
+	r.facts = out
+}
+
+// wrongJudged opens a clause that judges the one before it wrong.
+var wrongJudged = lazyRegexp(`(?i)^(?:that(?:'s| is| was) (?:wrong|not right|not correct|incorrect|a mistake|a typo|outdated)|scratch that|ignore that|forget that|disregard that|not true)\b`)
+
 // goneAfter folds an end said after the new value into it: "we're on
 // GitLab CI now, Jenkins is gone" is GitLab CI replacing Jenkins, one
 // statement, not a second one about Jenkins.
@@ -543,6 +594,9 @@ func (r *reading) goneAfter() {
 	}
 	r.facts = out
 }
+
+// oldValueClause: "Splunk was before", "Deezer was my previous job".
+var oldValueClause = lazyRegexp(`^([a-z0-9.+#&' -]+?) (?:was|used to be) (?:before|earlier|previously|the old one|my (?:old|last|previous|former) (?:one|job|employer|company|place|city|editor|manager|team))$`)
 
 // replacedIt: "date-fns replaced it", "ruff has replaced them".
 var replacedIt = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:has |have |just |finally )?(?:replaced|took over from|superseded|succeeded) (?:it|them|that|that one)(?: now| for us| here)?(?: (?:last|this) [a-z]+| yesterday| today| recently| a while ago)?$`)

@@ -213,6 +213,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
 		}
+		if _, irregular := pastTense()[first]; irregular && strings.HasSuffix(marker, "never") && first != "put" && first != "set" && first != "split" && first != "read" {
+			return guideline{}, false // "we never went k8s" tells the past
+		}
 		if stem, ok := strings.CutSuffix(first, "ed"); ok && strings.HasSuffix(marker, "never") && !imperativeVerbs()[first] && !moreVerbs()[first] {
 			if _, past := verbOfStem(stem); past {
 				return guideline{}, false // "we never used Mongo" tells the past
