@@ -117,6 +117,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 					continue // "my colleague's CI is Jenkins": another person's setup
 				}
 			}
+			if f.Kind != KindGuideline && !f.Negated && participleValue(f.Object) && !capitalized(c.span, f.Object) && f.Predicate != "prefers" && f.Predicate != "likes" && f.Predicate != "dislikes" {
+				continue // "the main branch is protected" says how it is, not which
+			}
 			if f.Kind != KindGuideline && verdictWords[f.Object] {
 				continue // "the deadline is tight" says how it is, not what it is
 			}
@@ -891,6 +894,15 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 				rw.span, rw.correction = c.span, true
 				return []clause{rw}
 			}
+		}
+	}
+	if m := prodRunsOn().FindStringSubmatch(c.text); m != nil {
+		// "prod runs on k8s": where production runs is where the project
+		// deploys, for a known platform
+		if t, ok := lookupTool(m[1]); ok && fillsSlot(t, "deploys_with") {
+			rw := analyze(rawClause{text: "we deploy to " + m[1]})
+			rw.span, rw.question, rw.directive = c.span, c.question, c.directive
+			return []clause{rw}
 		}
 	}
 	if m := toolHere().FindStringSubmatch(c.text); m != nil {

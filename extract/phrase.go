@@ -113,6 +113,17 @@ func modifierWord(w string) bool {
 	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.ContainsAny(w, "0123456789.")
 }
 
+// participleValue says whether a value is one lowercase past participle
+// ("protected", "deprecated", "self-hosted"), which describes a thing
+// rather than naming it.
+func participleValue(w string) bool {
+	if strings.Contains(w, " ") || len(w) <= 4 || !strings.HasSuffix(w, "ed") || strings.ContainsAny(w, "0123456789.") {
+		return false
+	}
+	_, tool := lookupTool(w)
+	return !tool
+}
+
 // statusAdjectives say what state or kind a tool is in, never which tool.
 var statusAdjectives = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}

@@ -316,6 +316,9 @@ func terseValue(slot, v string) bool {
 // version said to be at its end.
 var toolFromNow = lazyRegexp(`^([a-z][\w.+#-]*)((?:\s+v?\d+(?:\.\d+)*)?)\s+(?:from now on|going forward|from here on|moving forward|from today)(?:\s*,\s*(?:(v?\d+(?:\.\d+)*) is (?:eol|dead|gone|deprecated|end of life|unsupported|out)|.*))?$`)
 
+// prodRunsOn: "prod runs on k8s", "production is hosted on Fly".
+var prodRunsOn = lazyRegexp(`^(?:our |the )?(?:prod|production)(?: env| environment| cluster)? (?:runs|is running|is hosted|is deployed|lives|sits) (?:on|in|at) ([a-z0-9.+# -]+?)(?: now| these days)?$`)
+
 // toolHere is a tool with its version, said of the repository without a
 // verb: "Python 3.9 for this project", "node 20 here".
 var toolHere = lazyRegexp(`^([a-z][\w.+#-]*) (v?\d+(?:\.\d+)*) (?:for this (?:project|repo|one|service|app|codebase)|here|in this (?:repo|project|codebase)|in here)$`)
