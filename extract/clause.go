@@ -101,13 +101,18 @@ var (
 	decidedThat = lazyRegexp(`^(?:the team|our team|we|we all|the tech leads|the leads|everyone) (?:have |has )?(?:decided|agreed|settled on the rule)(?: on it| on this)?(?: that)? ((?:we|all|every|each|no|our)\b.+)$`)
 	// betterIfYou: "it's better if you keep functions short", "it would
 	// be great if you ran the linter": a wish, said as what is better.
-	betterIfYou = lazyRegexp(`^it (?:is|would be|will be) (?:much |a lot |way |so much |generally |usually )?(?:better|best|nicer|cleaner|preferable|great|ideal|good|helpful|easier(?: for me)?) (?:if|when) you `)
+	betterIfYou = lazyRegexp(`^(?:i (?:would )?(?:prefer|like|love|appreciate|want) it (?:if|when) you |it (?:is|would be|will be) (?:much |a lot |way |so much |generally |usually )?(?:better|best|nicer|cleaner|preferable|great|ideal|good|helpful|easier(?: for me)?) (?:if|when) you )`)
 	// nominalChange: "we finished the migration to Render", "completed
 	// the move from Heroku to Fly", "the switch to pnpm is done".
 	nominalChange = lazyRegexp(`^(?:we |i )?(?:have |just |finally )*(?:finished|completed|wrapped up|did|are done with|am done with|pulled off|landed|shipped) (?:the |our |my )?(?:migration|move|switch|cutover|cut-over|transition|port|upgrade)(?: (?:of|for) (?:the |our )?[a-z]+(?: [a-z]+)?)?(?: from ([a-z0-9.+# -]+?))? (?:to|onto) (.+)$`)
 	// frontedInstead: "rather than mocking the db, spin up …", "instead of
 	// npm, use pnpm".
 	frontedInstead = lazyRegexp(`^(?:rather than|instead of) ([a-z0-9_.@/ -]+?)\s*,\s*(.+)$`)
+	// boundRule: "limit lines to 100 chars", "cap functions at 50 lines",
+	// "keep PRs under 400 lines".
+	boundRule = lazyRegexp(`^(?:limit|cap|keep|restrict) (?:all |our |your )?(?:(?:[a-z-]+ ){0,2}[a-z-]+s|line length|line width) (?:to|at|under|below|within|at most|no longer than|shorter than) (?:\d+|one|two|three|four|five|ten)\b`)
+	// tryTo: "try to keep functions pure", "aim to write small commits".
+	tryTo = lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) to (?:always )?(.+)$`)
 	// hardRuleTail: "…, that's a hard rule", "…, non-negotiable".
 	hardRuleTail = lazyRegexp(`\s*,?\s*(?:btw\s*,?\s*)?(?:(?:that|this|it) is (?:a )?(?:hard |strict |firm |house |team )?(?:rule|must|requirement|non-negotiable|non negotiable)(?: (?:for us|here))?|non-negotiable|non negotiable|no exceptions)$`)
 	politePrefix = lazyRegexp(`^(?:please|kindly)` + sep)
@@ -225,6 +230,17 @@ var shapeNorms = []struct {
 	// "now that I've relocated to Vancouver …", "now that we're on pnpm
 	// …": what "now that" presupposes is stated
 	{lazyRegexp(`^now that (i|we) (?:have )?(?:just |finally )?(relocated|moved|switched|migrated|joined|upgraded|are on|am on|use|live) `), "$1 $2 "},
+	// "you're not allowed to push to main", "you must not", "you may not",
+	// "you can't": a prohibition said of the assistant
+	{lazyRegexp(`^you (?:are not allowed to|are not supposed to|may not|must not|cannot|can not|should not|are never to|are not to) `), "never "},
+	// "you don't need to write tests for trivial getters": no need
+	{lazyRegexp(`^you (?:do not|never) (?:need|have) to `), "no need to "},
+	// "try to keep functions pure", "try not to use globals": a softened
+	// rule is still the rule
+	{lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) not to `), "never "},
+	// "don't bother writing docs for internal helpers": not to do it
+	{lazyRegexp(`^(?:do not|never) bother (?:with |to )?([a-z]+ing|[a-z]+) `), "never $1 "},
+	{lazyRegexp(`\bdouble (check|checking)\b`), "double-$1"},
 	// "it's Datadog where I work", "Porto is where I live": the relative
 	// clause names the slot
 	{lazyRegexp(`^(?:it is |its )?([a-z0-9.&' -]+?) (?:is )?where (?:i|we) (?:work|am working)(?: now)?$`), "i work at $1"},
@@ -411,6 +427,19 @@ func analyze(rc rawClause) clause {
 	}
 	if m := decidedThat().FindStringSubmatch(t); m != nil {
 		c.standing, t = true, m[1]
+	}
+	if boundRule().MatchString(t) {
+		c.standing = true // "limit lines to 100 chars": a bound on a kind of artifact is a standard
+	}
+	if m := tryTo().FindStringSubmatch(t); m != nil {
+		// "try to keep functions pure": a softened rule over a kind of
+		// thing is the rule; "try to fix the login bug" names one thing
+		// and stays a task
+		if determiner().MatchString(m[1]) || articleStart().MatchString(firstWord(strings.TrimPrefix(m[1], firstWord(m[1])+" "))) {
+			t = m[1]
+		} else {
+			t = "always " + m[1]
+		}
 	}
 	if loc := betterIfYou().FindStringIndex(t); loc != nil {
 		t = "i would rather you " + t[loc[1]:]

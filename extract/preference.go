@@ -73,6 +73,9 @@ var (
 
 func matchPrefer(c *clause) []Fact {
 	if m := preferWhenYou().FindStringSubmatch(c.text); m != nil {
+		if rest, ok := strings.CutPrefix(m[1], "did not "); ok && startsWithVerb(rest) {
+			return practiceGuideline(c, rest, true) // "I'd prefer it if you didn't use classes"
+		}
 		if startsWithVerb(m[1]) {
 			return practiceGuideline(c, m[1], false)
 		}
