@@ -111,6 +111,9 @@ var (
 	// boundRule: "limit lines to 100 chars", "cap functions at 50 lines",
 	// "keep PRs under 400 lines".
 	boundRule = lazyRegexp(`^(?:limit|cap|keep|restrict) (?:all |our |your )?(?:(?:[a-z-]+ ){0,2}[a-z-]+s|line length|line width) (?:to|at|under|below|within|at most|no longer than|shorter than) (?:\d+|one|two|three|four|five|ten)\b`)
+	// whyKeep: "why do you keep adding comments", "why are you always
+	// using var".
+	whyKeep = lazyRegexp(`^why (?:do|did) you (?:keep|always keep|constantly keep) ([a-z]+ing\b.*)$|^why are you (?:always|constantly|still) ([a-z]+ing\b.*)$`)
 	// tryTo: "try to keep functions pure", "aim to write small commits".
 	tryTo = lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) to (?:always )?(.+)$`)
 	// hardRuleTail: "…, that's a hard rule", "…, non-negotiable".
@@ -133,7 +136,7 @@ var (
 	classScope = lazyRegexp(`^(?:in|for|inside|within|across) (?:all |any |our |new )?((?:[a-z0-9.+#-]+ )?(?:code|files|projects|repos|tests|scripts|modules|components|services|docs|commits|branches|migrations|handlers|templates|notebooks)|python|go|golang|js|javascript|typescript|ts|rust|java|kotlin|swift|ruby|php|sql|yaml|css|scss|html|bash|shell|terraform|c\+\+|c#)\s*,\s*(.+)$`)
 	// habitVerb: verbs whose meaning is a habit, "stick to", "default
 	// to", "only use".
-	habitVerb  = lazyRegexp(`^(?:stick (?:to|with)|default to|adhere to|keep to|standardi[sz]e on|only (?:use|write|run|call|import|deploy|install|push|merge))\b`)
+	habitVerb  = lazyRegexp(`^(?:stick (?:to|with)|default to|adhere to|keep to|standardi[sz]e on|(?:follow|match|respect|conform to|keep to|honou?r|mirror) (?:the |our |existing |the existing )*(?:[a-z0-9-]+ )?(?:style|style guide|code style|conventions?|patterns?|guidelines?|standards?|pep ?\d+|naming)\b|(?:keep|maintain|preserve) (?:backwards?|backward-|backwards-)? ?compat(?:ibility)?\b|only (?:use|write|run|call|import|deploy|install|push|merge))\b`)
 	eachTime   = lazyRegexp(`\s(?:with|for|after|before|on) (?:every|each) [a-z]`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
@@ -325,6 +328,11 @@ func firstWord(t string) string {
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(strings.TrimLeft(rc.text, "*"))
+	if m := whyKeep().FindStringSubmatch(t); m != nil {
+		// "why do you keep adding try/except everywhere?": a complaint
+		// about a habit asks to stop it
+		t, c.question = "stop "+m[1]+m[2], false
+	}
 	if m := askAlways().FindStringSubmatch(t); m != nil {
 		// "can you please always include a test", "could you from now on
 		// write docstrings in Google style?": a request for a habit

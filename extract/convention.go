@@ -265,7 +265,7 @@ func matchConvention(c *clause) []Fact {
 	}
 	m := artifactModal().FindStringSubmatch(t)
 	if m == nil {
-		if g := genericPresent().FindStringSubmatch(t); g != nil && (houseRule || bareKind(t, g[1]) && kindVerbs[g[2]] &&
+		if g := genericPresent().FindStringSubmatch(t); g != nil && (houseRule || bareKind(t, g[1]) && (kindVerbs[g[2]] || strings.HasPrefix(t, "all ")) &&
 			!happenedTail().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) && !troubleNouns()[lastOf(g[3])]) &&
 			artifacts()[lastOf(g[1])] && !strings.HasSuffix(g[3], "ly") && !stateWords()[lastOf(g[3])] && conventionVerbs[g[2]] {
 			// "error messages start lowercase in this codebase"
@@ -434,7 +434,7 @@ var (
 	instrumented = lazyRegexp(` (?:with|by|via|through|using|in|on) [a-z0-9]`)
 	// genericPresent: "error messages start lowercase", what things of a
 	// kind do, under a scope that makes it the house's way.
-	genericPresent = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:always |never )?([a-z]+) (.+)$`)
+	genericPresent = lazyRegexp(`^(?:all (?:of )?(?:our |the )?|our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:always |never )?([a-z]+) (.+)$`)
 	// contrastTail: "…, not log.Printf", "… instead of moment".
 	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
 	// universalIs: "all dates in the API are ISO 8601 strings".

@@ -155,6 +155,9 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
 	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},
+	// an attitude said without its "I": "hate it when you rename things",
+	// "love it when you explain tradeoffs"
+	{re: lazyRegexp(`(?i)^(?:really\s+)?(hate|dislike|love|like|prefer|appreciate|can't\s+stand|cannot\s+stand)\s+(it\s+when|when|it\s+if)\s+you\b`), out: "I $1 $2 you"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+we\s+(?:please\s+)?not\s+(.+?)(?:,?\s+please)?$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+((?:\w+\s+)?(?:[a-z_.-]+\s+)?[a-z_.-]+s?(?:\s+(?:in|for|on)\s+[a-z_ .-]+)?)(?:,?\s+please)?$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?stop\s+(\w+ing\b.*)$`), out: "stop $1"},
