@@ -190,7 +190,7 @@ var (
 	// of" is no hedge.
 	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
 	// trailingCorrection: a correction marker that ends the clause.
-	trailingCorrection = lazyRegexp(`\s*,\s*(?:sorry(?: about that)?|my bad|my mistake|oops|typo(?: (?:in|on) my (?:earlier |last |previous )?(?:message|msg))?|i misspoke|i mistyped|autocorrect|damn autocorrect|i mixed (?:them|it|that) up)\s*$`)
+	trailingCorrection = lazyRegexp(`\s*,\s*(?:sorry(?: about that)?|my bad|my mistake|oops|typo(?: (?:in|on) my (?:earlier |last |previous )?(?:message|msg))?|i misspoke|i mistyped|autocorrect|damn autocorrect|i (?:mixed|got) (?:them|it|that|those) (?:up|mixed up|confused)(?: with [a-z ]+)?|wrong (?:repo|project|one))\s*$`)
 	// wrongAbout: "the thing I told you about the port was wrong", "what
 	// I said about my manager is outdated".
 	wrongAbout = lazyRegexp(`^(?:the (?:thing|bit|part|info|stuff|one)|what|everything) (?:i|we) (?:told you|said|wrote|gave you|mentioned|typed|put) (?:earlier |before )?(?:about|on|regarding|for) (my|our|the) ([a-z][a-z ]{1,30}?) (?:was|is) (?:wrong|incorrect|off|not right|not correct|outdated|a typo|a mistake|old)$`)
