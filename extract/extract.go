@@ -1373,6 +1373,10 @@ func allClauses(fs []Fact) bool {
 // apposition is a slot noun with its value in parentheses or between
 // commas: "the CI (GitHub Actions) keeps timing out", "our database,
 // Postgres 16, is slow".
+// relativeAside: "CI (which is now GitHub Actions, not Travis)", "our
+// database, which is Postgres,".
+var relativeAside = lazyRegexp(`(?i)\b([a-z]+(?:\s[a-z]+)?)\s*[(,]\s*which\s+(?:is|are)\s+(?:now\s+|currently\s+|still\s+)?([^(),.;?]{2,40}?)(?:,\s*not\s+([^(),.;?]{2,30}?))?\s*(?:[),.;]|$)`)
+
 var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
 
 // asides are the statements a text makes inside another, read as
@@ -1380,10 +1384,27 @@ var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([
 // requests something: "the CI (GitHub Actions) keeps timing out, can you
 // look?" says the CI is GitHub Actions.
 func asides(text string) []rawClause {
-	if !strings.Contains(text, "(") {
-		return nil
-	}
 	var out []rawClause
+	if strings.Contains(strings.ToLower(text), "which ") {
+		for _, m := range relativeAside().FindAllStringSubmatch(text, 4) {
+			// "the tests fail on CI (which is now GitHub Actions, not
+			// Travis)": a relative clause states the slot's value
+			if _, _, known := slotOf(strings.ToLower(m[1])); !known {
+				continue
+			}
+			if _, ok := lookupTool(strings.ToLower(strings.TrimSpace(m[2]))); !ok {
+				continue
+			}
+			c := "our " + m[1] + " is " + strings.TrimSpace(m[2])
+			if m[3] != "" {
+				c += ", not " + strings.TrimSpace(m[3])
+			}
+			out = append(out, rawClause{text: c})
+		}
+	}
+	if !strings.Contains(text, "(") {
+		return out
+	}
 	for _, m := range apposition().FindAllStringSubmatchIndex(text, 4) {
 		if end := strings.IndexAny(text[m[1]:], ".!?\n"); end >= 0 && text[m[1]+end] == '?' {
 			continue // "Is the CI (GitHub Actions) free for private repos?" asks

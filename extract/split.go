@@ -246,6 +246,10 @@ var labelList = lazyRegexp(`^[A-Za-z][\w -]{0,20}:\s*[^,:]+(?:,\s*[A-Za-z][\w -]
 // comma: "…, can you help me finish the parser?", "…, any idea why?".
 var trailingAsk = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|any\s+(?:idea|ideas|thoughts|chance|tips)|what|how|why|where|which|do\s+you|is\s+there|should\s+(?:i|we))\b[^,]*)$`)
 
+// trailingRequest is a request that ends a sentence after a comma, asked
+// without a question mark.
+var trailingRequest = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:can|could|would|will)\s+you\s+[^,]*)$`)
+
 // universalTail says a rule holds without exception.
 var universalTail = lazyRegexp(`(?i),?\s+(?:no exceptions|with no exceptions|without exceptions?|no matter what|no excuses)[.!]?$`)
 
@@ -320,6 +324,13 @@ func clauses(s rawClause) []rawClause {
 			out = append(out, rawClause{text: strings.TrimSpace(p), question: s.question})
 		}
 		return out
+	}
+	if !s.question {
+		if m := trailingRequest().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) >= 3 {
+			// "we ditched docker compose for tilt, can you update the dev
+			// docs": a request asked without its question mark
+			return append(clauses(rawClause{text: m[1]}), rawClause{text: m[2], question: true})
+		}
 	}
 	if s.question {
 		if m := trailingAsk().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) >= 3 {
