@@ -16,8 +16,8 @@ import (
 
 var (
 	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
-	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
-	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
+	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded|went back|reverted|returned|fell back|rolled back)(?: over| everything| it| back| (?:all (?:of )?)?(?:the|our) (?:whole |entire )?\w+(?: \w+)?(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
+	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ |(?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|infra|infrastructure|the db|database) )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?)(?: out)? (?:with|for) (.+)$`)
 	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
 
@@ -161,7 +161,9 @@ func matchStopped(c *clause) []Fact {
 	default:
 		return nil
 	}
-	needTool := toolOnly || verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, " off")
+	// "we used to deploy with capistrano back in 2015, fun times": a past
+	// habit names a tool or nothing
+	needTool := toolOnly || usedTo || verb != "" && !strings.Contains(verb, "away") && !strings.Contains(verb, " off")
 	objPart, _, _ := splitAlternative(rest)
 	var out []Fact
 	if p := purposeTail().FindStringSubmatch(objPart); p != nil {
@@ -192,16 +194,21 @@ var (
 	// "we moved the Python version to 3.13".
 	bumpRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|pinned|changed|set|switched|migrated|downgraded|raised) (?:the |our |my )?([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??)(?: version| runtime| toolchain)? (?:from (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) )?to (?:version |v)?(\d+(?:\.\d+)*(?:\.x)?|lts)\b.*$`)
 	// toolReplaced: "pnpm replaced npm for us", "Postgres has replaced MySQL".
-	toolReplaced = lazyRegexp(`^([a-z0-9.+# -]+?) (?:has |have )?(?:replaced|took over from|superseded) ([a-z0-9.+# -]+?)(?: for us| here| for the project| in this repo)?$`)
+	toolReplaced = lazyRegexp(`^([a-z0-9.+# -]+?) (?:has |have )?(?:replaced|took over from|taken over from|superseded|is replacing|replaces) ([a-z0-9.+# -]+?)(?: for us| here| for the project| in this repo)?$`)
 	// bumpFromRe: "we upgraded from Python 3.9 to 3.12".
 	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)
 	// allNow: "it's all GitHub Actions now", "GitHub Actions all the way".
 	allNow = lazyRegexp(`^(?:it is |we are )?(?:all|100%|fully) (?:on )?(.+?)(?: now| these days)?$|^(.+?) all the way(?: now)?$`)
 	// goodbyeHello: "goodbye Jenkins, hello GitHub Actions".
 	goodbyeHello = lazyRegexp(`^(?:goodbye|bye bye|bye|farewell|so long|rip) ([a-z0-9.+# -]+?),? (?:and )?(?:hello|welcome|hi) ([a-z0-9.+# -]+)$`)
+	// renameBranch: "we renamed master to main", "renamed master -> trunk".
+	renameBranch = lazyRegexp(`^` + subj + ` ` + adv + `renamed (?:the |our )?([a-z0-9._/-]+)(?: branch)? (?:to|->|→|into) ([a-z0-9._/-]+)(?: branch)?\b`)
 	// renameRe: "we renamed the deploy branch from prod to production".
 	renameRe = lazyRegexp(`^` + subj + ` ` + adv + `renamed (?:the |our |my )?(.+?) from (.+?) to (.+)$`)
 )
+
+// branchNames are the names a default branch goes by.
+var branchNames = map[string]bool{"master": true, "main": true, "trunk": true, "develop": true, "development": true, "dev": true, "default": true}
 
 // matchVersionChange reads a version change of a language or runtime and
 // a renamed slot: "we bumped node to 22" is (project, node_version_is,
@@ -254,6 +261,10 @@ func matchVersionChange(c *clause) []Fact {
 				return []Fact{{Subject: parseSubject(m[1]).subject, Predicate: pred, Object: m[4], Replaces: strings.TrimPrefix(m[3], "v")}}
 			}
 		}
+	}
+	if m := renameBranch().FindStringSubmatch(c.text); m != nil && branchNames[m[2]] {
+		// "we renamed master to main": a branch named like the default one
+		return []Fact{{Subject: SubjectProject, Predicate: "default_branch_is", Object: m[3], Replaces: m[2]}}
 	}
 	if m := renameRe().FindStringSubmatch(c.text); m != nil {
 		ref := parseSubject(m[1])

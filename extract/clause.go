@@ -30,6 +30,10 @@ var contractions = strings.NewReplacer(
 	"he's", "he is", "she's", "she is",
 )
 
+// slotIs is a slot noun with "'s" for "is" before a number ("port's
+// 8001", "node's 20"): a possessive is followed by a noun, not a figure.
+var slotIs = lazyRegexp(`\b(port|version|timezone|tz|editor|manager|boss|db|database|ci|branch|runtime|shell|os|linter|formatter|bundler|framework|lang|language|stack|cloud|host|hosting|registry|region|namespace|cluster)'s (\d)`)
+
 var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
 
 var slang = sync.OnceValue(func() map[string]string {
@@ -48,6 +52,9 @@ var slang = sync.OnceValue(func() map[string]string {
 // turns parentheses into commas and collapses white space.
 func lowerNormalize(s string) string {
 	s = contractions.Replace(strings.ToLower(s))
+	if strings.Contains(s, "'s ") {
+		s = slotIs().ReplaceAllString(s, "$1 is $2") // "port's 8001", "my manager's Tomas"
+	}
 	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
 		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"
 	}
@@ -73,18 +80,46 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:after the (?:reorg|migration|move|merger|acquisition|switch|rewrite|upgrade|cutover)|(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?)` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
-	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|heads up|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
+	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|(?:just )?(?:a )?(?:quick )?heads up|psa|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
 	// directiveBare is "remember" before a statement without a colon:
 	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
-	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
+	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|(?:i )?should have (?:said|written|typed)|what i should have said (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
-	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
-	politePrefix    = lazyRegexp(`^(?:please|kindly)` + sep)
-	toImperative    = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
+	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update\s*[:!-]|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
+	standingPrefix  = lazyRegexp(`^(?:it is (?:important|crucial|essential|vital) (?:to|for) (?:me|us) that|it matters to (?:me|us) that|from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
+	// modestPrefix hedges the speaker, not what they ask: "maybe it's
+	// just me but …", "call me old-fashioned, but …", "not sure if it
+	// matters, but …", "small thing, but …".
+	modestPrefix = lazyRegexp(`^(?:(?:maybe|perhaps|probably) (?:it is|that is|this is) just me|(?:it|this) (?:may|might) (?:just )?be me|call me old[- ]fashioned|not sure (?:if|whether) (?:it|this) matters|i know (?:it is|this is|i am being) (?:picky|pedantic|nitpicky)|(?:a |one )?(?:small|minor|tiny|little) thing|(?:a )?(?:small |minor )?nit(?:pick)?|pet peeve(?: of mine)?|just a preference)\s*,?\s*(?:but\s+|[:,-]\s*)`)
+	// strictAbout: "we're strict about type hints", "I'm big on tests".
+	strictAbout = lazyRegexp(`^(?:we|i) (?:are|am) (?:very |really |quite |pretty |super )?(?:strict|picky|serious|particular|fussy|big|religious|pedantic) (?:about|on) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)(?: here| in this (?:repo|codebase|team))?$`)
+	// decidedThat: "the team decided we only use UTC", "we agreed that
+	// every PR gets a review": what was decided holds from then on.
+	decidedThat = lazyRegexp(`^(?:the team|our team|we|we all|the tech leads|the leads|everyone) (?:have |has )?(?:decided|agreed|settled on the rule)(?: on it| on this)?(?: that)? ((?:we|all|every|each|no|our)\b.+)$`)
+	// betterIfYou: "it's better if you keep functions short", "it would
+	// be great if you ran the linter": a wish, said as what is better.
+	betterIfYou = lazyRegexp(`^(?:i (?:would )?(?:prefer|like|love|appreciate|want) it (?:if|when) you |it (?:is|would be|will be) (?:much |a lot |way |so much |generally |usually )?(?:better|best|nicer|cleaner|preferable|great|ideal|good|helpful|easier(?: for me)?) (?:if|when) you )`)
+	// nominalChange: "we finished the migration to Render", "completed
+	// the move from Heroku to Fly", "the switch to pnpm is done".
+	nominalChange = lazyRegexp(`^(?:we |i )?(?:have |just |finally )*(?:finished|completed|wrapped up|did|are done with|am done with|pulled off|landed|shipped) (?:the |our |my )?(?:migration|move|switch|cutover|cut-over|transition|port|upgrade)(?: (?:of|for) (?:the |our )?[a-z]+(?: [a-z]+)?)?(?: from ([a-z0-9.+# -]+?))? (?:to|onto) (.+)$`)
+	// frontedInstead: "rather than mocking the db, spin up …", "instead of
+	// npm, use pnpm".
+	frontedInstead = lazyRegexp(`^(?:rather than|instead of) ([a-z0-9_.@/ -]+?)\s*,\s*(.+)$`)
+	// boundRule: "limit lines to 100 chars", "cap functions at 50 lines",
+	// "keep PRs under 400 lines".
+	boundRule = lazyRegexp(`^(?:limit|cap|keep|restrict) (?:all |our |your )?(?:(?:[a-z-]+ ){0,2}[a-z-]+s|line length|line width) (?:to|at|under|below|within|at most|no longer than|shorter than) (?:\d+|one|two|three|four|five|ten)\b`)
+	// whyKeep: "why do you keep adding comments", "why are you always
+	// using var".
+	whyKeep = lazyRegexp(`^why (?:do|did) you (?:keep|always keep|constantly keep) ([a-z]+ing\b.*)$|^why are you (?:always|constantly|still) ([a-z]+ing\b.*)$`)
+	// tryTo: "try to keep functions pure", "aim to write small commits".
+	tryTo = lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) to (?:always )?(.+)$`)
+	// hardRuleTail: "…, that's a hard rule", "…, non-negotiable".
+	hardRuleTail = lazyRegexp(`\s*,?\s*(?:btw\s*,?\s*)?(?:(?:that|this|it) is (?:a )?(?:hard |strict |firm |house |team )?(?:rule|must|requirement|non-negotiable|non negotiable)(?: (?:for us|here))?|non-negotiable|non negotiable|no exceptions)$`)
+	politePrefix = lazyRegexp(`^(?:please|kindly)` + sep)
+	toImperative = lazyRegexp(`^to\s+(always|never|not|use|avoid|prefer|run|keep|stop)\b`)
 
 	standingAnywhere = lazyRegexp(`\b(?:from now on|going forward|moving forward|in the future|in future|by default|from here on)\b`)
 	// everyTime marks a habit inside or at the end of an instruction: "run
@@ -101,7 +136,7 @@ var (
 	classScope = lazyRegexp(`^(?:in|for|inside|within|across) (?:all |any |our |new )?((?:[a-z0-9.+#-]+ )?(?:code|files|projects|repos|tests|scripts|modules|components|services|docs|commits|branches|migrations|handlers|templates|notebooks)|python|go|golang|js|javascript|typescript|ts|rust|java|kotlin|swift|ruby|php|sql|yaml|css|scss|html|bash|shell|terraform|c\+\+|c#)\s*,\s*(.+)$`)
 	// habitVerb: verbs whose meaning is a habit, "stick to", "default
 	// to", "only use".
-	habitVerb  = lazyRegexp(`^(?:stick (?:to|with)|default to|adhere to|keep to|standardi[sz]e on|only (?:use|write|run|call|import|deploy|install|push|merge))\b`)
+	habitVerb  = lazyRegexp(`^(?:stick (?:to|with)|default to|adhere to|keep to|standardi[sz]e on|(?:follow|match|respect|conform to|keep to|honou?r|mirror) (?:the |our |existing |the existing )*(?:[a-z0-9-]+ )?(?:style|style guide|code style|conventions?|patterns?|guidelines?|standards?|pep ?\d+|naming)\b|(?:keep|maintain|preserve) (?:backwards?|backward-|backwards-)? ?compat(?:ibility)?\b|only (?:use|write|run|call|import|deploy|install|push|merge))\b`)
 	eachTime   = lazyRegexp(`\s(?:with|for|after|before|on) (?:every|each) [a-z]`)
 	trailHabit = lazyRegexp(`(?:,\s*|\s+)(?:always|every single time|every time|each time|all the time|without exception|no exceptions)\s*(?:,|$)`)
 	neverEver  = lazyRegexp(`^never\s*,\s*ever\b`)
@@ -112,7 +147,7 @@ var (
 	// askAlways: a question asking for a habit is an instruction.
 	// "Can you always show me the whole file?" asks; "please" or a
 	// standing marker makes it a request.
-	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
+	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please )?([a-z].+?) (?:from now on|going forward|moving forward|in (?:the )?future|from here on)()$|^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
 	// concessive ends an instruction where a clause that does not limit it
 	// begins: "… even if I write in Portuguese".
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
@@ -153,7 +188,15 @@ var (
 	// value: "it's Postgres, I was thinking of my other job", "…, I mixed
 	// up the two repos". It says nothing of the value, and its "thinking
 	// of" is no hedge.
-	correctionWhy  = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
+	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
+	// trailingCorrection: a correction marker that ends the clause.
+	trailingCorrection = lazyRegexp(`\s*,\s*(?:sorry(?: about that)?|my bad|my mistake|oops|typo(?: (?:in|on) my (?:earlier |last |previous )?(?:message|msg))?|i misspoke|i mistyped|autocorrect|damn autocorrect|i (?:mixed|got) (?:them|it|that|those) (?:up|mixed up|confused)(?: with [a-z ]+)?|wrong (?:repo|project|one))\s*$`)
+	// wrongAbout: "the thing I told you about the port was wrong", "what
+	// I said about my manager is outdated".
+	wrongAbout = lazyRegexp(`^(?:the (?:thing|bit|part|info|stuff|one)|what|everything) (?:i|we) (?:told you|said|wrote|gave you|mentioned|typed|put) (?:earlier |before )?(?:about|on|regarding|for) (my|our|the) ([a-z][a-z ]{1,30}?) (?:was|is) (?:wrong|incorrect|off|not right|not correct|outdated|a typo|a mistake|old)$`)
+	// evidential: "checked the config", "I double-checked": the speaker
+	// looked again.
+	evidential     = lazyRegexp(`^(?:i )?(?:just )?(?:checked|double-checked|double checked|looked it up|looked again|verified|rechecked)(?: (?:the|in the|with the|my|our) [a-z0-9._-]+(?: [a-z0-9._-]+)?)?(?: and)?$`)
 	correctionWhen = lazyRegexp(`^(?:earlier|before|above|yesterday|the other day|last time|just now|a minute ago)(?:\s*[,:;.-]+\s*|\s+|$)`)
 	// correctedAbout: a correction that names the slot it is about,
 	// before or without the value.
@@ -172,6 +215,47 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
+	// "we write the backend in rust, used to be python": the old value
+	// said after a comma in the past is what the new one replaces
+	{lazyRegexp(`,\s*(?:it |that |this )?(?:used to be|was formerly|was previously|previously|formerly|before that it was|before it was) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: before| earlier| until recently)?$`), " instead of $1"},
+	// "the app listens on 3001 now instead of 3000": the "now" of a
+	// change stands between the value and the one it replaces
+	{lazyRegexp(`\s+(?:now|these days|nowadays)(\s*,?\s+(?:instead of|rather than|not) )`), "$1"},
+	// "we live in Utrecht": a household lives where the person does
+	{lazyRegexp(`^(?:we|my (?:family|wife|husband|partner|girlfriend|boyfriend|kids) and i) (?:all )?(live|are living)\b`), "i $1"},
+	// "I'm on the platform team as an SRE", "I joined the infra team as a
+	// staff engineer": the role is what "as" names
+	{lazyRegexp(`^i (?:am|work) (?:on|in|with|for) (?:the |a |an )?(?:[a-z0-9-]+ ){0,3}(?:team|squad|group|org) as (an?|the) ([a-z][a-z -]*[a-z])$`), "i am $1 $2"},
+	// "the project targets python 3.12": what it targets is what it is on
+	{lazyRegexp(`^(?:the |this |our )?(?:project|repo|repository|app|service|codebase|code|library|lib|package|module) (?:now )?(?:targets|is targeting|requires|needs)\b`), "we are on"},
+	// "first week at Pomelo Health": a new job
+	{lazyRegexp(`^(?:(?:it is |its )?my )?(?:first|1st|second|2nd) (?:day|week|month) (?:at|with) `), "i joined "},
+	// "now that I've relocated to Vancouver …", "now that we're on pnpm
+	// …": what "now that" presupposes is stated
+	{lazyRegexp(`^now that (i|we) (?:have )?(?:just |finally )?(relocated|moved|switched|migrated|joined|upgraded|are on|am on|use|live) `), "$1 $2 "},
+	// "you're not allowed to push to main", "you must not", "you may not",
+	// "you can't": a prohibition said of the assistant
+	{lazyRegexp(`^you (?:are not allowed to|are not supposed to|may not|must not|cannot|can not|should not|are never to|are not to) `), "never "},
+	// "you don't need to write tests for trivial getters": no need
+	{lazyRegexp(`^you (?:do not|never) (?:need|have) to `), "no need to "},
+	// "try to keep functions pure", "try not to use globals": a softened
+	// rule is still the rule
+	{lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) not to `), "never "},
+	// "don't bother writing docs for internal helpers": not to do it
+	{lazyRegexp(`^(?:do not|never) bother (?:with |to )?([a-z]+ing|[a-z]+) `), "never $1 "},
+	{lazyRegexp(`\bdouble (check|checking)\b`), "double-$1"},
+	// "it's Datadog where I work", "Porto is where I live": the relative
+	// clause names the slot
+	{lazyRegexp(`^(?:it is |its )?([a-z0-9.&' -]+?) (?:is )?where (?:i|we) (?:work|am working)(?: now)?$`), "i work at $1"},
+	{lazyRegexp(`^(?:it is |its )?([a-z0-9.' -]+?) (?:is )?where (?:i|we) (?:live|am living|am based)(?: now)?$`), "i live in $1"},
+	// "started using Helix instead of vim": to start using is to switch
+	{lazyRegexp(`^((?:i|we) )?(?:have )?(?:just |recently |finally )?(?:started|began) using `), "${1}switched to "},
+	// "we are pinned to Python 3.10", "this one is stuck on Go 1.19": held
+	// on a version is being on it
+	{lazyRegexp(`\b(am|is|are) (?:still )?(?:pinned|stuck|locked|frozen|held back|fixed) (?:to|on|at) `), "$1 on "},
+	// "packed up and moved to Glasgow": of two verbs of one subject, the
+	// change is the second
+	{lazyRegexp(`^((?:i |we )?(?:just |finally |recently )?)(?:[a-z]+ed|sold|left|quit|took)(?: up| out| off| everything| the house)? and ((?:moved|relocated|switched|migrated|upgraded|changed) )`), "$1$2"},
 	{lazyRegexp(`\b(am|is|are|was|were) (?:(?:now|currently|officially|fully|entirely|completely|totally|basically|finally|mostly|100%|properly|permanently) )+`), "$1 "},
 	{lazyRegexp(`^((?:my|our|the) [a-z][a-z -]{0,25}?) (?:these days|nowadays|now|currently|at the moment|right now|for now) (is|are)\b`), "$1 $2"},
 	{lazyRegexp(`^no longer (on|using|with|at|in|based in|living in|working at|working for)\b`), "we are no longer $1"},
@@ -187,6 +271,10 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over) from ([a-z][a-z'-]+) as (my|our) `), "$1 replaced $2 as $3 "},
 	{lazyRegexp(`^(?:i have been|been|lately i have been|i am) using (.+?) (?:lately|recently|these days|for a while now|for a while)$`), "i use $1"},
 	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) (?:this|the|our) (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
+	// a scope said after the subject ("commit messages here follow
+	// conventional commits", "every PR around here gets two reviews") is
+	// said at the end, where the conventions read it
+	{lazyRegexp(`^((?:all |every |each |our )?(?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+?) (here|around here|in this (?:team|company|shop|org)|on this team) ((?:should|must|need|needs|have to|has to|are|is|get|gets|go|goes|live|lives|follow|follows|use|start|end|include|never|always) .+)$`), "$1 $3 $2"},
 	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
 }
 
@@ -203,7 +291,8 @@ var bareMarker = sync.OnceValue(func() map[string]bool {
 		"scratch that": true, "let me correct myself": true, "let me correct that": true, "i wrote it wrong": true,
 		"i got it wrong": true, "i typed it wrong": true, "i misspelled it": true, "wrong one": true, "my mistake": true,
 		"i got that wrong": true, "i confused it": true, "i confused them": true, "i mixed it up": true, "i mixed them up": true,
-		"i mixed that up": true, "i confused the two": true}
+		"i mixed that up": true, "i confused the two": true, "misspoke": true, "i misspoke": true,
+		"mistyped": true, "i mistyped": true, "nvm": true, "never mind": true}
 })
 
 // pastOf is the past tense of the change verbs "ended up …" takes.
@@ -217,7 +306,7 @@ var pastOf = sync.OnceValue(func() map[string]string {
 // are skipped.
 var prefixStarters = sync.OnceValue(func() map[string]bool {
 	m := make(map[string]bool)
-	for w := range strings.FieldsSeq(`actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
+	for w := range strings.FieldsSeq(`should maybe perhaps probably call minor tiny little pet misspoke mistyped nvm never actually sorry sry soz srry oops whoops correction no oh wait my scratch update eh hm hmm autocorrect ugh argh meh doh ahh ohh er fix lol golden general house ground haha heh lmao omg whoa ha that not wrong it turns
 		i let to err erm what pretty fairly if iirc afaik as ok okay so well hey hi hello yeah yes yep
 		yup right alright all also and but plus then btw by fyi for just heads note nb important
 		reminder quick some background one again anyway anyways fwiw ps tip pro rule context
@@ -239,10 +328,15 @@ func firstWord(t string) string {
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(strings.TrimLeft(rc.text, "*"))
+	if m := whyKeep().FindStringSubmatch(t); m != nil {
+		// "why do you keep adding try/except everywhere?": a complaint
+		// about a habit asks to stop it
+		t, c.question = "stop "+m[1]+m[2], false
+	}
 	if m := askAlways().FindStringSubmatch(t); m != nil {
 		// "can you please always include a test", "could you from now on
 		// write docstrings in Google style?": a request for a habit
-		t, c.question = m[1]+m[2], false
+		t, c.question = m[1]+m[2]+m[3]+m[4], false
 	}
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {
@@ -274,7 +368,7 @@ func analyze(rc rawClause) clause {
 			}
 			c.directive, t = true, rest
 		}
-		for _, re := range []*regexp.Regexp{fillerPrefix(), politePrefix()} {
+		for _, re := range []*regexp.Regexp{fillerPrefix(), politePrefix(), modestPrefix()} {
 			if loc := re.FindStringIndex(t); loc != nil {
 				t = t[loc[1]:]
 			}
@@ -284,11 +378,28 @@ func analyze(rc rawClause) clause {
 			break
 		}
 	}
+	if loc := trailingCorrection().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		// "It's John btw, typo in my earlier message", "port's 8001, my
+		// mistake": the correction said after its value
+		c.correction, t = true, t[:loc[0]]
+	}
 	if c.correction {
 		// "I misspoke earlier, …", "sorry, yesterday I said …": when the
 		// mistake was made says nothing more
 		t = correctionWhen().ReplaceAllString(t, "")
 		t = correctionWhy().ReplaceAllString(t, "")
+	}
+	if m := wrongAbout().FindStringSubmatch(t); m != nil {
+		// "the thing I told you about the port was wrong": the speaker
+		// judges what they said of a slot; the value follows
+		t = "correction on " + m[1] + " " + m[2]
+		c.correction = true
+		t = strings.TrimPrefix(t, "correction ")
+	}
+	if evidential().MatchString(t) && t != "" {
+		// "nvm, checked the config, it's 9090": having looked again is
+		// why the value that follows replaces the one said
+		c.correction, t = true, ""
 	}
 	if m := correctedAbout().FindStringSubmatch(t); m != nil && (c.correction || m[1] != "") {
 		// "scratch what I told you about my manager", "correction on
@@ -303,6 +414,51 @@ func analyze(rc rawClause) clause {
 		}
 		c.correction = true
 		t = owner + " " + strings.Join(slot, " ") + " changed"
+	}
+	if m := nominalChange().FindStringSubmatch(t); m != nil {
+		// "we finished the migration to Render": a change named as a noun
+		// and said done is the change
+		if m[1] != "" {
+			t = "we switched from " + m[1] + " to " + m[2]
+		} else {
+			t = "we switched to " + m[2]
+		}
+		c.change = true
+	}
+	if rest, ok := strings.CutPrefix(t, "you "); ok && c.standing && imperativeVerbs()[firstWord(rest)] {
+		t = rest // "it's important to me that you explain your changes"
+	}
+	if m := strictAbout().FindStringSubmatch(t); m != nil {
+		// "we're strict about type hints here": a stance on a practice is
+		// the rule to follow it
+		c.standing, t = true, "always use "+m[1]
+	}
+	if m := decidedThat().FindStringSubmatch(t); m != nil {
+		c.standing, t = true, m[1]
+	}
+	if boundRule().MatchString(t) {
+		c.standing = true // "limit lines to 100 chars": a bound on a kind of artifact is a standard
+	}
+	if m := tryTo().FindStringSubmatch(t); m != nil {
+		// "try to keep functions pure": a softened rule over a kind of
+		// thing is the rule; "try to fix the login bug" names one thing
+		// and stays a task
+		if determiner().MatchString(m[1]) || articleStart().MatchString(firstWord(strings.TrimPrefix(m[1], firstWord(m[1])+" "))) {
+			t = m[1]
+		} else {
+			t = "always " + m[1]
+		}
+	}
+	if loc := betterIfYou().FindStringIndex(t); loc != nil {
+		t = "i would rather you " + t[loc[1]:]
+	}
+	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		c.standing, t = true, t[:loc[0]]
+	}
+	if m := frontedInstead().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {
+		// "rather than mocking the db, spin up a real postgres": the
+		// alternative said first; the rule is the instruction after it
+		c.standing, t = true, m[2]+" instead of "+m[1]
 	}
 	for _, n := range shapeNorms {
 		t = n.re().ReplaceAllString(t, n.out)

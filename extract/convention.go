@@ -130,6 +130,39 @@ func matchUbiquitous(c *clause) []Fact {
 
 // matchConvention reads a convention stated as how things are done.
 func matchConvention(c *clause) []Fact {
+	if strings.Contains(c.text, ", ") {
+		if cut := cutReasonClause(c.text); cut != c.text {
+			// "SQL keywords are always lowercase in this repo, sqlfluff
+			// enforces it in CI": the clause after the comma says why
+			sub := *c
+			sub.text = cut
+			c = &sub
+		}
+	}
+	if m := artifactLabel().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])]) &&
+		!startsWithVerb(m[2]) && !badStart()[firstWord(m[2])] && len(strings.Fields(m[2])) <= 4 && !notValues()[m[2]] && !placeholderWords[m[2]] {
+		// "Docstrings: Google style", "commit messages: imperative mood":
+		// a kind of artifact, then how it is written
+		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
+	}
+	asked := firstPart(c.text)
+	if pleaseEnd().MatchString(c.span) && !strings.Contains(c.span, ",") {
+		asked += " please" // the trailing "please" was cut as a filler
+	}
+	if m := practicePlease().FindStringSubmatch(asked); m != nil && (codePractice(m[1]) || isConvention(m[1])) && !determiner().MatchString(m[1]+m[2]) && !startsWithVerb(m[1]) {
+		// "early returns please", "snake_case for files please": a way of
+		// writing code asked for without a verb
+		return guidelineFact(c, "use "+m[1]+m[2], false, 0) // asked for, not a taste: always
+	}
+	if m := orderRule().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])]) {
+		// "tests first, then implementation": an order of work
+		return guidelineFact(c, "write "+m[1]+" first, then "+m[2], false, 0)
+	}
+	if m := styleStandard().FindStringSubmatch(c.text); m != nil && artifacts()[m[3]] && !determiner().MatchString(c.text) {
+		// "write small, focused commits", "use descriptive variable
+		// names": a kind of artifact, described, is how to make every one
+		return guidelineFact(c, c.text, false, 0)
+	}
 	houseRule := false // said where the house's rules hold, not just "here"
 	if loc := houseScope().FindStringIndex(c.text); loc != nil && loc[0] > 0 {
 		houseRule = !strings.HasSuffix(c.text, "here")
@@ -153,6 +186,14 @@ func matchConvention(c *clause) []Fact {
 		// "all dates in the API are ISO 8601 strings", "every handler is a
 		// pure function": what each thing of a kind is, a rule for new ones
 		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+agree("be", m[1] == "all")+" "+m[3], false, 0)
+	}
+	if m := kindIsAdj().FindStringSubmatch(t); m != nil && (c.standing || m[3] != "") && bareKind(t, m[1]) &&
+		!stateWords()[m[4]] && !troubleNouns()[lastOf(m[1])] && !stateParticiples[m[4]] && !strings.HasSuffix(m[4], "ing") && !strings.HasSuffix(m[4], "ed") {
+		// "SQL keywords are always lowercase in this repo": what every
+		// thing of a kind is, said with "always" or where the house's
+		// rules hold, is a rule for new ones
+		neg := m[3] == "never "
+		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+map[bool]string{true: "not ", false: ""}[neg]+m[4], false, 0)
 	}
 	if m := dislikeThings().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] {
 		// "I hate when PRs touch unrelated files": never let them
@@ -180,7 +221,8 @@ func matchConvention(c *clause) []Fact {
 		verb := m[1]
 		if verb == "write" || verb == "structure" {
 			if i := strings.LastIndex(m[2], " in "); i >= 0 {
-				if tl, ok := lookupTool(strings.TrimSpace(m[2][i+4:])); ok && slices.Contains(tl.Categories, "language") {
+				lang, _, _ := splitAlternative(strings.TrimSpace(m[2][i+4:])) // "in rust instead of python"
+				if tl, ok := lookupTool(strings.TrimSpace(lang)); ok && slices.Contains(tl.Categories, "language") {
 					// "we write the services in Ruby" says what the code is
 					// written in, a fact, not a rule
 					sub := *c
@@ -223,7 +265,7 @@ func matchConvention(c *clause) []Fact {
 	}
 	m := artifactModal().FindStringSubmatch(t)
 	if m == nil {
-		if g := genericPresent().FindStringSubmatch(t); g != nil && (houseRule || bareKind(t, g[1]) && kindVerbs[g[2]] &&
+		if g := genericPresent().FindStringSubmatch(t); g != nil && (houseRule || bareKind(t, g[1]) && (kindVerbs[g[2]] || strings.HasPrefix(t, "all ")) &&
 			!happenedTail().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) && !troubleNouns()[lastOf(g[3])]) &&
 			artifacts()[lastOf(g[1])] && !strings.HasSuffix(g[3], "ly") && !stateWords()[lastOf(g[3])] && conventionVerbs[g[2]] {
 			// "error messages start lowercase in this codebase"
@@ -236,6 +278,12 @@ func matchConvention(c *clause) []Fact {
 	// ("keep in mind that the API must stay backwards compatible")
 	framed := (c.directive || c.standing) && strongModal()[modal]
 	if !framed && !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
+		return nil
+	}
+	if !c.directive && !houseRule && (det == "the" || det == "this" || det == "that") && !pluralNoun(subject) && !massNoun(subject) {
+		// "the function should return an error instead of panicking":
+		// one thing in the code at hand, a task; a rule is about a kind
+		// ("functions should …") or said under a standing frame
 		return nil
 	}
 	noun := subject
@@ -294,6 +342,15 @@ func matchConvention(c *clause) []Fact {
 		return nil // after "must" or "should" the word is a verb: "tests must pass"
 	}
 	return guidelineFact(c, "ensure "+noun+" "+agree(verb, pl)+" "+tail, false, 0)
+}
+
+// placeholderWords stand where a value is still to come.
+var placeholderWords = map[string]bool{"todo": true, "tbd": true, "tba": true, "none": true, "n/a": true, "na": true, "wip": true, "pending": true, "unknown": true, "?": true, "see below": true}
+
+// firstPart is what comes before the first comma.
+func firstPart(t string) string {
+	head, _, _ := strings.Cut(t, ", ")
+	return head
 }
 
 // agree conjugates a verb for a plural or singular subject.
@@ -377,11 +434,24 @@ var (
 	instrumented = lazyRegexp(` (?:with|by|via|through|using|in|on) [a-z0-9]`)
 	// genericPresent: "error messages start lowercase", what things of a
 	// kind do, under a scope that makes it the house's way.
-	genericPresent = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:always |never )?([a-z]+) (.+)$`)
+	genericPresent = lazyRegexp(`^(?:all (?:of )?(?:our |the )?|our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:always |never )?([a-z]+) (.+)$`)
 	// contrastTail: "…, not log.Printf", "… instead of moment".
 	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
 	// universalIs: "all dates in the API are ISO 8601 strings".
 	universalIs = lazyRegexp(`^(all|every|each) ((?:our |new )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2}(?: (?:in|of|from|for) (?:the |our )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?) (?:is|are|must be|should be) (?:always )?((?:a |an )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,3})$`)
+	// artifactLabel: "docstrings: google style".
+	artifactLabel = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)\s*:\s*([a-z0-9][a-z0-9 ._+#-]*)$`)
+	// practicePlease: "early returns please", "smaller commits, please".
+	practicePlease = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)((?: (?:for|in|on) (?:all )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?),? please$`)
+	pleaseEnd      = lazyRegexp(`(?i)\bplease[.!]*$`)
+	// orderRule: "tests first, then implementation".
+	orderRule = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) first,? (?:then|and then|after that|implementation after) ([a-z][a-z0-9 _-]*)$`)
+	// styleStandard: "write small, focused commits", "use descriptive
+	// variable names": a verb of making, adjectives, a plural artifact.
+	styleStandard = lazyRegexp(`^(write|keep|make|use|name|prefer|give) ((?:[a-z-]+,? (?:and )?){1,3})([a-z]+s)$`)
+	// kindIsAdj: "SQL keywords are always lowercase", "table names are
+	// singular": an adjective said of a kind of thing.
+	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z-]+)$`)
 	// dislikeThings: "I hate when PRs touch unrelated files".
 	dislikeThings = lazyRegexp(`^i ` + adv + `(?:hate|dislike|cannot stand|can not stand|do not like) (?:it )?when ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ([a-z]+ [^,]+)(?:,.*)?$`)
 	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".

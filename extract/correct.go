@@ -28,7 +28,7 @@ var (
 	correctionLead = lazyRegexp(`^(?:that should say |it should say |should say |that should read |should read |it should read |i meant to write |it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |its |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
 	// valueTail ends a value where a comment on it begins: "John, with an
 	// h", "Aoife (A-O-I-F-E)", "Kubernetes we deploy to".
-	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b).*$|\s*,\s*.*$`)
+	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which |where )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b).*$|\s*,\s*.*$`)
 )
 
 // notValues are words that follow a correction without being a value:
@@ -323,6 +323,9 @@ func correctionValues(c *clause) (x, y string, ok bool) {
 		// "wait no, I'm at Nokia": the value after the words that place it
 		x = placedAt().ReplaceAllString(strings.TrimSpace(x), "")
 	}
+	if m := wasBefore().FindStringSubmatch(x); m != nil && y == "" {
+		x, y = m[1], m[2] // "it's Datadog where I work, Splunk was before": the old value after
+	}
 	if m := nounThenNumber().FindStringSubmatch(strings.TrimSpace(x)); m != nil && versionLike().MatchString(strings.TrimSpace(y)) {
 		x = m[1] // "port 5433 not 5432"
 	}
@@ -341,6 +344,9 @@ func correctionValues(c *clause) (x, y string, ok bool) {
 var (
 	// placedAt: "i am at", "i work for" before a corrected employer or place.
 	placedAt = lazyRegexp(`^(?:i am (?:at|with|in)|i work (?:at|for)|i live in|we are on|we use) `)
+	// wasBefore: a value, then the old one said to be past: "Datadog,
+	// Splunk was before", "Lisbon, Porto was my old place".
+	wasBefore = lazyRegexp(`^(.+?)\s*,\s*([a-z0-9.+# -]+?) (?:was|used to be) (?:before|earlier|previously|the old one|my (?:old|last|previous|former) (?:one|job|employer|company|place|city|editor|manager))$`)
 	// nounThenNumber: "port 5433" beside an old number.
 	nounThenNumber = lazyRegexp(`^[a-z]+(?: [a-z]+)? (v?\d+(?:\.\d+)*)$`)
 )
@@ -379,7 +385,7 @@ func fits(predicate, value, span string, known bool) bool {
 	numeric := versionLike().MatchString(value)
 	switch {
 	case relations.IsToolPredicate(predicate):
-		return known || !numeric && !strings.Contains(value, " ")
+		return known || !numeric && !strings.Contains(value, " ") && !modifierWord(value)
 	case predicate == "name_is" || predicate == "manager_is" || predicate == "lives_in" ||
 		predicate == "is_from" || predicate == "works_at":
 		return !numeric && capitalized(span, firstWord(value)) && !known

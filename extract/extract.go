@@ -117,6 +117,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 					continue // "my colleague's CI is Jenkins": another person's setup
 				}
 			}
+			if f.Kind != KindGuideline && !f.Negated && participleValue(f.Object) && !capitalized(c.span, f.Object) && f.Predicate != "prefers" && f.Predicate != "likes" && f.Predicate != "dislikes" {
+				continue // "the main branch is protected" says how it is, not which
+			}
 			if f.Kind != KindGuideline && verdictWords[f.Object] {
 				continue // "the deadline is tight" says how it is, not what it is
 			}
@@ -169,6 +172,8 @@ func ExtractWith(text string, ctx Context) []Fact {
 		r.clauses = append(r.clauses, clauseFacts{text: c.text, span: strings.TrimSpace(rc.text), from: start, to: len(r.facts), correction: c.correction})
 	}
 	r.selfCorrections()
+	r.judgedWrong()
+	r.goneAfter()
 	r.neighbours()
 	r.alternatives()
 	r.limitRules(text)
@@ -367,7 +372,7 @@ func (r *reading) extractClause(c *clause) []Fact {
 		r.jobNews = true
 	}
 	c.jobNews = r.jobNews
-	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) {
+	if name := leftRe().FindStringSubmatch(c.text); name != nil && capitalized(c.span, name[1]) && !knownTool(name[1]) {
 		r.gone = append(r.gone, name[1]) // "Ines moved to another team": gone, not somewhere
 		for _, cand := range r.candidates() {
 			if cand.Object == name[1] && !cand.Negated && strings.HasSuffix(cand.Predicate, "_is") {
@@ -419,6 +424,28 @@ func (r *reading) extractClause(c *clause) []Fact {
 			}
 		}
 	}
+	if m := oldValueClause().FindStringSubmatch(c.text); m != nil {
+		// "…, Splunk was before", "Contoso was my last job": the old value
+		// of what was just stated, not a value of its own
+		if n := len(r.facts); n > 0 && r.facts[n-1].Kind == KindFact && !r.facts[n-1].Negated && r.facts[n-1].Replaces == "" &&
+			!strings.EqualFold(r.facts[n-1].Object, m[1]) {
+			r.facts[n-1].Replaces = m[1]
+		}
+		return nil
+	}
+	if m := replacedIt().FindStringSubmatch(c.text); m != nil {
+		// "moment is deprecated now, date-fns replaced it": "it" is the
+		// tool of the new one's kind the text named just before
+		if t, ok := lookupTool(m[1]); ok {
+			for i := len(r.clauses) - 1; i >= 0 && i >= len(r.clauses)-2; i-- {
+				for _, cat := range t.Categories {
+					if old, ok := toolNamed(r.clauses[i].span, cat); ok && old.Name != t.Name {
+						return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[cat], Object: t.Name, Replaces: old.Name, shownObject: t.Display}}
+					}
+				}
+			}
+		}
+	}
 	if f := r.elidedNever(c); f != nil {
 		return f
 	}
@@ -457,7 +484,7 @@ var notAlone = lazyRegexp(`^not ((?:[a-z0-9][a-z0-9.+#-]*)(?: [a-z0-9][a-z0-9.+#
 var otherParty = lazyRegexp(`^(?:the|our|my|a|an)\s+(?:other|another|old|previous|former|sister|partner|client|client's|parent|neighbou?ring)\s+(?:[a-z]+\s+)?(?:team|teams|company|org|project|projects|repo|app|service|startup|job|employer)\b`)
 
 // neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
-var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under) (.+)$`)
+var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under|by|through|using|over|outside) (.+)$`)
 
 // elidedNever reads a prohibition that leaves out the verb and object of
 // the instruction just before it: "We keep secrets in Vault, never in the
@@ -473,13 +500,115 @@ func (r *reading) elidedNever(c *clause) []Fact {
 	}
 	i := strings.LastIndex(last.Object, " "+m[1]+" ")
 	if i <= 0 {
+		// "we always run migrations through the makefile, never by hand":
+		// the same act, with its last adjunct said otherwise
+		i = lastAdjunct(last.Object)
+	}
+	if i <= 0 {
 		return nil
 	}
-	g, ok := instruction(last.Object[:i]+" "+m[1]+" "+m[2], true, "should not")
+	obj := last.Object[:i]
+	if rest, ok := strings.CutPrefix(obj, "ensure "); ok {
+		obj = "let " + rest // "secrets go in env vars, never in the code": never let them go there
+	}
+	g, ok := instruction(obj+" "+m[1]+" "+m[2], true, "should not")
 	if !ok {
 		return nil
 	}
 	return []Fact{g.fact("", "", c.span)}
+}
+
+// lastAdjunct is where the last prepositional phrase of an instruction's
+// object begins ("run migrations| through the makefile"), or -1.
+func lastAdjunct(obj string) int {
+	ws := strings.Fields(obj)
+	for j := len(ws) - 1; j >= 2; j-- {
+		switch ws[j] {
+		case "in", "on", "at", "with", "via", "through", "using", "by", "from", "into", "to", "inside", "under":
+			return strings.Index(obj, " "+strings.Join(ws[j:], " "))
+		}
+	}
+	return -1
+}
+
+// judgedWrong drops what a clause judged wrong by the next one said:
+// "I think I told you we use GitLab CI — that's wrong, it's Drone" is
+// Drone replacing GitLab CI, not both.
+func (r *reading) judgedWrong() {
+	drop := map[int]bool{}
+	for i := 1; i < len(r.clauses); i++ {
+		cl, prev := r.clauses[i], r.clauses[i-1]
+		if !wrongJudged().MatchString(cl.span) || prev.to <= prev.from || prev.to > len(r.facts) {
+			continue
+		}
+		for j := prev.from; j < prev.to; j++ {
+			old := r.facts[j]
+			if old.Kind != KindFact || old.Negated {
+				continue
+			}
+			for k := cl.from; k < cl.to && k < len(r.facts); k++ {
+				if f := &r.facts[k]; f.Kind == KindFact && f.Subject == old.Subject && f.Predicate == old.Predicate && f.Object != old.Object {
+					drop[j] = true
+					if f.Replaces == "" {
+						f.Replaces = old.Object
+						f.Statement = render(*f)
+					}
+				}
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	out := r.facts[:0]
+	for i, f := range r.facts {
+		if !drop[i] {
+			out = append(out, f)
+		}
+	}
+	r.facts = out
+}
+
+// wrongJudged opens a clause that judges the one before it wrong.
+var wrongJudged = lazyRegexp(`(?i)^(?:that(?:'s| is| was) (?:wrong|not right|not correct|incorrect|a mistake|a typo|outdated)|scratch that|ignore that|forget that|disregard that|not true)\b`)
+
+// goneAfter folds an end said after the new value into it: "we're on
+// GitLab CI now, Jenkins is gone" is GitLab CI replacing Jenkins, one
+// statement, not a second one about Jenkins.
+func (r *reading) goneAfter() {
+	out := r.facts[:0]
+	for i, f := range r.facts {
+		if f.Kind == KindFact && f.Negated && f.Replaces == "" {
+			folded := false
+			for j := i - 1; j >= 0; j-- {
+				p := &r.facts[j]
+				if p.Kind == KindFact && !p.Negated && p.Subject == f.Subject && p.Predicate == f.Predicate && p.Replaces == "" && p.Object != f.Object {
+					p.Replaces = f.Object
+					p.Statement = render(*p)
+					folded = true
+					break
+				}
+			}
+			if folded {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	r.facts = out
+}
+
+// oldValueClause: "Splunk was before", "Deezer was my previous job".
+var oldValueClause = lazyRegexp(`^([a-z0-9.+#&' -]+?) (?:was|used to be) (?:before|earlier|previously|the old one|my (?:old|last|previous|former) (?:one|job|employer|company|place|city|editor|manager|team))$`)
+
+// replacedIt: "date-fns replaced it", "ruff has replaced them".
+var replacedIt = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:has |have |just |finally )?(?:replaced|took over from|superseded|succeeded) (?:it|them|that|that one)(?: now| for us| here)?(?: (?:last|this) [a-z]+| yesterday| today| recently| a while ago)?$`)
+
+// knownTool says whether a word names a tool ("Heroku is gone" is no
+// person leaving).
+func knownTool(w string) bool {
+	_, ok := lookupTool(strings.ToLower(w))
+	return ok
 }
 
 // elided reads a change stated without its subject: "Moved to Lisbon!",
@@ -544,7 +673,7 @@ var (
 	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|a (?:few )?(?:days?|weeks?|months?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
-	asideTail = lazyRegexp(`\s+(?:from|starting|as of) (?:tomorrow|today|now on|next (?:week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$|\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$|\s*,\s*[a-z0-9./_-]+ (?:was|is|got|has been) (?:retired|gone|dropped|removed|deprecated|history|the old one|before)\b.*$`)
+	asideTail = lazyRegexp(`\s+(?:from|starting|as of) (?:tomorrow|today|now on|next (?:week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$|\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:about|around|like|roughly|maybe|almost|nearly|over) )?(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|(?:a|an|one) (?:year|month|week|day)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:by the way|btw|fyi|just so you know|for context|for reference|all green|if (?:that|it) (?:matters|helps))$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$|\s*,\s*[a-z0-9./_-]+ (?:was|is|got|has been) (?:retired|gone|dropped|removed|deprecated|history|the old one|before)\b.*$`)
 )
 
 func cutAside(t string) string { return asideTail().ReplaceAllString(t, "") }
@@ -765,6 +894,37 @@ func (r *reading) rewordings(rc rawClause, c *clause) []clause {
 				rw.span, rw.correction = c.span, true
 				return []clause{rw}
 			}
+		}
+	}
+	if m := prodRunsOn().FindStringSubmatch(c.text); m != nil {
+		// "prod runs on k8s": where production runs is where the project
+		// deploys, for a known platform
+		if t, ok := lookupTool(m[1]); ok && fillsSlot(t, "deploys_with") {
+			rw := analyze(rawClause{text: "we deploy to " + m[1]})
+			rw.span, rw.question, rw.directive = c.span, c.question, c.directive
+			return []clause{rw}
+		}
+	}
+	if m := toolHere().FindStringSubmatch(c.text); m != nil {
+		// "Python 3.9 for this project", "node 20 here": a tool and its
+		// version said of the repository is what it is on
+		if _, ok := lookupTool(m[1]); ok {
+			rw := analyze(rawClause{text: "we are on " + m[1] + " " + m[2]})
+			rw.span, rw.question = c.span, c.question
+			return []clause{rw}
+		}
+	}
+	if m := toolFromNow().FindStringSubmatch(c.text); m != nil {
+		// "Node 22 from now on, 18 is EOL", "pnpm going forward": a tool
+		// named without a verb, with the particle of a change, is what is
+		// used from then on
+		if _, ok := lookupTool(m[1]); ok {
+			rw := analyze(rawClause{text: "we use " + m[1] + m[2]})
+			rw.span, rw.change, rw.question = c.span, true, c.question
+			if m[3] != "" {
+				rw.text += " instead of " + m[3]
+			}
+			return []clause{rw}
 		}
 	}
 	if m := bareToolNow().FindStringSubmatch(c.span); m != nil {
@@ -1069,6 +1229,8 @@ var (
 	// retraction takes back what the text said before it: "hmm, never
 	// mind, just run it", "forget it".
 	retraction = lazyRegexp(`(?i)\b(?:never ?mind|forget (?:it|that|what i said)|scratch that|ignore (?:that|what i said|me)|disregard (?:that|what i said))\b`)
+	// negatedBefore ends the words before a retraction with a negation.
+	negatedBefore = lazyRegexp(`(?i)\b(?:don't|dont|do not|never|not|must not|shouldn't|should not)\s+$`)
 	// hereSpot is "here" at the end of a request: at this spot in the code.
 	hereSpot = lazyRegexp(`(?i)\bhere\b\s*(?:[,;:(-]|$)`)
 )
@@ -1080,7 +1242,9 @@ var (
 // ("use a set instead of a list here, lookups are O(1)").
 func (r *reading) limitRules(text string) {
 	retracted := -1
-	if loc := retraction().FindStringIndex(text); loc != nil {
+	if loc := retraction().FindStringIndex(text); loc != nil && !negatedBefore().MatchString(text[:loc[0]]) {
+		// "don't forget that part" keeps what it points at: a negated
+		// "forget that" is no retraction
 		retracted = loc[0]
 	}
 	limited := oneInstance().MatchString(text)
@@ -1095,13 +1259,22 @@ func (r *reading) limitRules(text string) {
 			}
 			ask, _, _ := strings.Cut(f.Span, ",")
 			if hereSpot().MatchString(ask) && !standingWord().MatchString(f.Span) && f.Predicate == "should" &&
-				startsWithVerb(strings.TrimPrefix(strings.ToLower(f.Span), "please ")) {
+				startsWithVerb(strings.TrimPrefix(strings.ToLower(f.Span), "please ")) && !declared(f) {
 				continue
 			}
 		}
 		out = append(out, f)
 	}
 	r.facts = out
+}
+
+// declared says whether a guideline was read from a statement of how
+// things are done ("commit messages follow conventional commits here"),
+// not from a request: its object is "ensure" and a subject, which the
+// span does not open with. Its "here" is where the house's rules hold,
+// not a spot in the code.
+func declared(f Fact) bool {
+	return strings.HasPrefix(f.Object, "ensure ") && !strings.HasPrefix(strings.ToLower(f.Span), "ensure")
 }
 
 // standingWord makes a request a habit wherever it sits.
@@ -1200,6 +1373,10 @@ func allClauses(fs []Fact) bool {
 // apposition is a slot noun with its value in parentheses or between
 // commas: "the CI (GitHub Actions) keeps timing out", "our database,
 // Postgres 16, is slow".
+// relativeAside: "CI (which is now GitHub Actions, not Travis)", "our
+// database, which is Postgres,".
+var relativeAside = lazyRegexp(`(?i)\b([a-z]+(?:\s[a-z]+)?)\s*[(,]\s*which\s+(?:is|are)\s+(?:now\s+|currently\s+|still\s+)?([^(),.;?]{2,40}?)(?:,\s*not\s+([^(),.;?]{2,30}?))?\s*(?:[),.;]|$)`)
+
 var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
 
 // asides are the statements a text makes inside another, read as
@@ -1207,10 +1384,27 @@ var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([
 // requests something: "the CI (GitHub Actions) keeps timing out, can you
 // look?" says the CI is GitHub Actions.
 func asides(text string) []rawClause {
-	if !strings.Contains(text, "(") {
-		return nil
-	}
 	var out []rawClause
+	if strings.Contains(strings.ToLower(text), "which ") {
+		for _, m := range relativeAside().FindAllStringSubmatch(text, 4) {
+			// "the tests fail on CI (which is now GitHub Actions, not
+			// Travis)": a relative clause states the slot's value
+			if _, _, known := slotOf(strings.ToLower(m[1])); !known {
+				continue
+			}
+			if _, ok := lookupTool(strings.ToLower(strings.TrimSpace(m[2]))); !ok {
+				continue
+			}
+			c := "our " + m[1] + " is " + strings.TrimSpace(m[2])
+			if m[3] != "" {
+				c += ", not " + strings.TrimSpace(m[3])
+			}
+			out = append(out, rawClause{text: c})
+		}
+	}
+	if !strings.Contains(text, "(") {
+		return out
+	}
 	for _, m := range apposition().FindAllStringSubmatchIndex(text, 4) {
 		if end := strings.IndexAny(text[m[1]:], ".!?\n"); end >= 0 && text[m[1]+end] == '?' {
 			continue // "Is the CI (GitHub Actions) free for private repos?" asks

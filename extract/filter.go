@@ -66,11 +66,15 @@ var (
 	})
 )
 
+// whenAsked is a condition on being asked, "unless asked", "when told
+// to": no one else's words are reported.
+var whenAsked = lazyRegexp(`\b(?:unless|until|when|if|as|except when|only when|only if) (?:i |you are |explicitly |specifically )?(?:asked|told|requested|ask|tell you)(?: to)?\b`)
+
 // rejectReason returns why a clause must yield nothing, or "" if it may be
 // matched. Conditional guidelines ("when writing tests, use table tests") are
 // matched before this runs.
 func rejectReason(c *clause) string {
-	ws := words(c.text)
+	ws := words(whenAsked().ReplaceAllString(c.text, ""))
 	switch {
 	case c.text == "":
 		return "empty"

@@ -201,6 +201,10 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if !strings.Contains(rest, " ") && (strings.HasSuffix(rest, "ly") || rest == "here" || rest == "there" || rest == "anywhere") {
 			return guideline{}, false // "…, never locally": when, not what
 		}
+		switch firstWord(rest) {
+		case "in", "on", "at", "with", "via", "through", "by", "from", "into", "inside", "under", "over", "outside":
+			return guideline{}, false // "…, never in the repo": where, without what
+		}
 		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
 			return guideline{}, false // "never say never", "never had this problem"
 		}
@@ -208,6 +212,9 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		first = strings.TrimRight(first, ",.;:!")
 		if notInstructions()[first] && !habitual().MatchString(rest) || verb == "should stop" && !strings.HasSuffix(first, "ing") {
 			return guideline{}, false
+		}
+		if _, irregular := pastTense()[first]; irregular && strings.HasSuffix(marker, "never") && first != "put" && first != "set" && first != "split" && first != "read" {
+			return guideline{}, false // "we never went k8s" tells the past
 		}
 		if stem, ok := strings.CutSuffix(first, "ed"); ok && strings.HasSuffix(marker, "never") && !imperativeVerbs()[first] && !moreVerbs()[first] {
 			if _, past := verbOfStem(stem); past {
@@ -265,7 +272,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		}
 	}
 	if standing {
-		if x, y, kind := splitAlternative(t); kind == "instead" && len(strings.Fields(x)) <= 3 && len(strings.Fields(y)) <= 3 && !startsWithVerb(x) {
+		if x, y, kind := splitAlternative(t); kind == "instead" && len(strings.Fields(x)) <= 3 && len(strings.Fields(y)) <= 3 && !startsWithVerb(x) && !versionLike().MatchString(y) {
 			return instruction("use "+x+" instead of "+y, false, "should") // "remember: tabs, not spaces"
 		}
 	}
@@ -288,6 +295,10 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 }
 
 var (
+	// bareCondition: "before you push anything run make lint", "when you
+	// write commit messages use conventional commits": a condition on
+	// "you" and its verb, then the instruction (splitBareCondition).
+	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) you ([a-z]+) ([^,]+(?:,.*)?)$`)
 	// usedAgain: a complaint that names what to use instead, "you used
 	// moment again, we use dayjs", "you are using var again, it is const
 	// or let in this codebase".
@@ -555,8 +566,37 @@ func verbNotCommand(t string) bool {
 // should_when_writing_tests. A condition about facts ("if we switched to
 // bun, ...") is not a rule: the action needs a standing marker unless the
 // condition is generic (a gerund, "whenever", "every time").
+// splitBareCondition finds where a condition without a comma ends: after
+// its verb and up to two words of object, where an imperative begins that
+// is no noun before a verb of its own ("commit messages use …" is no
+// imperative). It returns the parts as conditionalRe does, or nil.
+func splitBareCondition(t string) []string {
+	n := bareCondition().FindStringSubmatch(t)
+	if n == nil {
+		return nil
+	}
+	ws := strings.Fields(n[3])
+	for k := 0; k <= 2 && k < len(ws)-1; k++ {
+		action := ws[k:]
+		if !imperativeVerbs()[action[0]] || len(action) > 2 && (strongModal()[action[2]] || conventionVerbs[action[2]] || action[2] == "are" || action[2] == "is") {
+			continue
+		}
+		if k > 0 && determiner().MatchString(action[0]) {
+			continue
+		}
+		ctx := strings.Join(append([]string{"you", n[2]}, ws[:k]...), " ")
+		return []string{t, n[1], ctx, strings.Join(action, " ")}
+	}
+	return nil
+}
+
 func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	m := conditionalRe().FindStringSubmatch(c.text)
+	if m == nil {
+		// "before you push anything run make lint": the condition ends
+		// where an imperative verb begins, comma or not
+		m = splitBareCondition(c.text)
+	}
 	if m == nil {
 		return nil, false
 	}
@@ -618,6 +658,9 @@ func matchGuideline(c *clause) []Fact {
 	if !standing && repoStandard().MatchString(c.text) {
 		standing = true // "keep line length under 100 characters in this repo"
 	}
+	if !standing && leaveAlone().MatchString(c.text) {
+		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
+	}
 	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
@@ -636,6 +679,10 @@ var (
 	// it governs every reply, so an imperative about it is standing
 	// without "always" ("drop the apologies", "skip the summaries").
 	replyPart = lazyRegexp(`\b(?:answers?|responses?|repl(?:y|ies)|explanations?|apolog(?:y|ies|ising|izing)|preambles?|intros?|summar(?:y|ies)|recaps?|disclaimers?|caveats?|pleasantries|filler|fluff|emojis?|bullet points|small talk|compliments|praise|flattery)\b`)
+	// replyPlace is where in a reply a part of it sits.
+	replyPlace = lazyRegexp(`\s+(?:at|in) the (?:end|start|beginning|top|bottom)(?: of (?:each|every|your|the) (?:answer|reply|response|message))?$`)
+	// noReplyPart: "no preamble", "no more summaries".
+	noReplyPart = lazyRegexp(`^no (?:more )?((?:[a-z-]+ ){0,2}[a-z-]+)$`)
 	// removalVerbs take a part of a reply away.
 	removalVerbs = map[string]bool{"drop": true, "skip": true, "cut": true, "lose": true, "ditch": true, "omit": true, "remove": true}
 	// youCan: a request put as permission, "you can drop the intro".
@@ -657,6 +704,19 @@ func matchReplyRule(c *clause) []Fact {
 			return nil
 		}
 		return []Fact{g.fact("", "", c.span)}
+	}
+	if replyPart().MatchString(t) {
+		// "skip the summaries at the end", "no preamble at the start": a
+		// place in every reply, not a moment of this task
+		t = replyPlace().ReplaceAllString(t, "")
+	}
+	if m := noReplyPart().FindStringSubmatch(t); m != nil && replyPart().MatchString(m[1]) && !c.question && !strings.HasSuffix(lastOf(m[1]), "ed") && lastOf(m[1]) != "necessary" {
+		// "no preamble", "no summary at the end": a part of every reply
+		// banned without a verb
+		if g, ok := instruction("add "+m[1], true, "should not"); ok {
+			return []Fact{g.fact("", "", c.span)}
+		}
+		return nil
 	}
 	first := firstWord(t)
 	if !isVerb(first) || !replyPart().MatchString(t) || c.question {

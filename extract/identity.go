@@ -283,9 +283,17 @@ func matchIdentity(c *clause) []Fact {
 			return out
 		}
 	}
-	if m := timezoneRe().FindStringSubmatch(t); m != nil && timezoneLike().MatchString(m[1]) && m[1] != "time" &&
-		(strings.Contains(t, "time") || m[1] != "" && strings.ToUpper(display(c.span, m[1])) == display(c.span, m[1])) {
-		return user("timezone_is", m[1])
+	if m := timezoneRe().FindStringSubmatch(t); m != nil {
+		// "I'm in PST not EST": a zone, and the zone it replaces
+		zone, old := valueAndOld(m[1])
+		if timezoneLike().MatchString(zone) && zone != "time" &&
+			(strings.Contains(t, "time") || zone != "" && strings.ToUpper(display(c.span, zone)) == display(c.span, zone)) {
+			f := user("timezone_is", zone)
+			if old != "" && timezoneLike().MatchString(old) {
+				f[0].Replaces = old
+			}
+			return f
+		}
 	}
 	if m := notWorkRe().FindStringSubmatch(t); m != nil {
 		if e, ok := employer(c.span, m[1]); ok {

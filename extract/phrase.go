@@ -88,8 +88,52 @@ func splitList(s string) []string {
 			return []string{s}
 		}
 	}
-	return parts
+	out := parts[:1]
+	for _, p := range parts[1:] {
+		if !modifierWord(strings.TrimSpace(p)) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
+
+// modifierWord says whether a word after a value describes it rather than
+// naming a second one: a participle or an adjective of status ("our CI is
+// Woodpecker, self-hosted", "it's legacy", "Postgres, managed").
+func modifierWord(w string) bool {
+	if strings.Contains(w, " ") || w == "" {
+		return false
+	}
+	if _, tool := lookupTool(w); tool {
+		return false
+	}
+	if stateWords()[w] || statusAdjectives()[w] {
+		return true
+	}
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.ContainsAny(w, "0123456789.")
+}
+
+// participleValue says whether a value is one lowercase past participle
+// ("protected", "deprecated", "self-hosted"), which describes a thing
+// rather than naming it.
+func participleValue(w string) bool {
+	if strings.Contains(w, " ") || len(w) <= 4 || !strings.HasSuffix(w, "ed") || strings.ContainsAny(w, "0123456789.") {
+		return false
+	}
+	_, tool := lookupTool(w)
+	return !tool
+}
+
+// statusAdjectives say what state or kind a tool is in, never which tool.
+var statusAdjectives = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`legacy obsolete experimental stable unstable beta alpha free paid internal external
+		local remote custom homegrown home-grown in-house bespoke vanilla standard default ancient modern temporary
+		temp ephemeral mandatory optional cheap expensive shared dedicated serverless`) {
+		m[w] = true
+	}
+	return m
+})
 
 // display finds obj in the original span and returns it as written, so the
 // statement says "Tokyo" where the object says "tokyo".

@@ -73,6 +73,9 @@ var (
 
 func matchPrefer(c *clause) []Fact {
 	if m := preferWhenYou().FindStringSubmatch(c.text); m != nil {
+		if rest, ok := strings.CutPrefix(m[1], "did not "); ok && startsWithVerb(rest) {
+			return practiceGuideline(c, rest, true) // "I'd prefer it if you didn't use classes"
+		}
 		if startsWithVerb(m[1]) {
 			return practiceGuideline(c, m[1], false)
 		}
@@ -125,6 +128,9 @@ func matchPrefer(c *clause) []Fact {
 		return nil // "I prefer you ..." is a guideline (guideline.go)
 	}
 	ref := parseSubject(who)
+	if head, _, ok := strings.Cut(objRaw, ", "); ok && codePractice(head) && !codePractice(objRaw) {
+		objRaw = head // "we prefer small PRs, under 300 lines if possible": the practice, then its measure
+	}
 	if codePractice(objRaw) {
 		// "I prefer early returns over nested ifs" is how to write code
 		obj := "prefer " + strings.TrimSpace(objRaw)

@@ -131,7 +131,9 @@ var moreVerbs = sync.OnceValue(func() map[string]bool {
 		merge deploy release ship publish send email ping mention tag squash rebase cherry-pick
 		check in depend rely nest inline wrap apologize apologise repeat restate overwrite pin
 		trust log print store hide block silence retry sleep sudo chmod vendor fork patch
-		monkey-patch shadow reuse duplicate guess fabricate invent fake stub`) {
+		monkey-patch shadow reuse duplicate guess fabricate invent fake stub
+		spin tear boot roll wire scale shut stand bring pull break fire
+		match respect honor honour conform maintain preserve`) { // heads of phrasal verbs: spin up, tear down, roll back, wire up
 		m[w] = true
 	}
 	return m

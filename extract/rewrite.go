@@ -155,6 +155,9 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
 	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},
+	// an attitude said without its "I": "hate it when you rename things",
+	// "love it when you explain tradeoffs"
+	{re: lazyRegexp(`(?i)^(?:really\s+)?(hate|dislike|love|like|prefer|appreciate|can't\s+stand|cannot\s+stand)\s+(it\s+when|when|it\s+if)\s+you\b`), out: "I $1 $2 you"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+we\s+(?:please\s+)?not\s+(.+?)(?:,?\s+please)?$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?not\s+((?:\w+\s+)?(?:[a-z_.-]+\s+)?[a-z_.-]+s?(?:\s+(?:in|for|on)\s+[a-z_ .-]+)?)(?:,?\s+please)?$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?stop\s+(\w+ing\b.*)$`), out: "stop $1"},
@@ -311,6 +314,18 @@ func terseValue(slot, v string) bool {
 }
 
 // bareToolNow: "biome these days", "uv now" after the slot's old value.
+// toolFromNow is a tool, maybe with its version, and a particle of change
+// ("node 22 from now on", "bun going forward, 1.1 is eol"), with the old
+// version said to be at its end.
+var toolFromNow = lazyRegexp(`^([a-z][\w.+#-]*)((?:\s+v?\d+(?:\.\d+)*)?)\s+(?:from now on|going forward|from here on|moving forward|from today)(?:\s*,\s*(?:(v?\d+(?:\.\d+)*) is (?:eol|dead|gone|deprecated|end of life|unsupported|out)|.*))?$`)
+
+// prodRunsOn: "prod runs on k8s", "production is hosted on Fly".
+var prodRunsOn = lazyRegexp(`^(?:our |the )?(?:prod|production)(?: env| environment| cluster)? (?:runs|is running|is hosted|is deployed|lives|sits) (?:on|in|at) ([a-z0-9.+# -]+?)(?: now| these days)?$`)
+
+// toolHere is a tool with its version, said of the repository without a
+// verb: "Python 3.9 for this project", "node 20 here".
+var toolHere = lazyRegexp(`^([a-z][\w.+#-]*) (v?\d+(?:\.\d+)*) (?:for this (?:project|repo|one|service|app|codebase)|here|in this (?:repo|project|codebase)|in here)$`)
+
 var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|nowadays|now)$`)
 
 // limitingTail opens what limits or doubts the words before it.

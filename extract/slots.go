@@ -22,7 +22,8 @@ var (
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
 	kindOfRe   = lazyRegexp(`^(?:this|it|we|(?:this|the|our) (?:repo|repository|project|codebase|app|service|product)) (?:is|are) (?:a|an) (.+?) (?:shop|house|team|company|project|repo|repository|codebase|app|application|service|monorepo|library|lib|cli|api|backend|frontend|website|site|tool|package|module|server|shop)$`)
 	toolUserRe = lazyRegexp(`^i am (?:a|an) (?:big |huge |happy |longtime |long-time |die-hard |heavy )?(.+?) (user|person|guy|gal|girl|fan|shop)$`)
-	toolDoesRe = lazyRegexp(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages) (?:all )?(?:of )?(?:our |the )?(.+)$`)
+	toolDoesRe = lazyRegexp(`^([a-z0-9.+# -]+?) (?:handles|does|takes care of|is used for|is responsible for|runs|manages|builds|tests|deploys|ships|checks|lints|formats|bundles|hosts|stores) (?:all )?(?:of )?(?:our |the )?(.+?)(?: here| for us| in this repo| now| these days)?$`)
+	allOfIt    = lazyRegexp(`^(?:everything|all of it|it all|the lot|the whole thing|all the things)(?: now| these days| nowadays)?$`)
 	favoriteRe = lazyRegexp(`^(?:favorite|favourite|preferred|go-to) (.+)$`)
 )
 
@@ -337,6 +338,11 @@ func matchBuiltIn(c *clause) []Fact {
 		m := toolDoesRe().FindStringSubmatch(c.text)
 		t, known := lookupTool(m[1])
 		hint, isSlot := slotCategory()[m[2]]
+		if known && !isSlot && allOfIt().MatchString(m[2]) {
+			// "zustand does everything", "Biome handles all of it now": a
+			// tool doing the whole job of its kind is the one in use
+			hint, isSlot = "", true
+		}
 		if !known || !isSlot {
 			return nil
 		}
@@ -387,10 +393,10 @@ var (
 	// portRe: "the API listens on port 8080", "the dev server runs on port
 	// 5173".
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
-	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds) (?:now |currently )?(?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go|come out|get cut|are shipped) )?(?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?(?:\s*,?\s+(?:instead of|not|rather than|and not) (?:the |our |from )?([a-z0-9._/-]+)(?: branch)?)?$`)
+	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds|deploy|deployment|release) (?:now |currently )?(?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go|come out|get cut|are shipped|is|are|comes|goes out|happens|is cut|is made|ships|goes) )?(?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?(?:\s*,?\s+(?:instead of|not|rather than|and not) (?:the |our |from )?([a-z0-9._/-]+)(?: branch)?)?$`)
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
 	// listensOn: "our API server listens on 8443" (the verb says it is a port).
-	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})$`)
+	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})(?:\s*,?\s+(?:not|instead of|rather than) (?:port )?(\d{2,5}))?$`)
 )
 
 // matchDeployBranch reads the branch a project deploys from.
@@ -422,7 +428,7 @@ func matchPort(c *clause) []Fact {
 		return nil
 	}
 	if m := listensOn().FindStringSubmatch(c.text); m != nil {
-		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1], Replaces: m[2]}}
 	}
 	if m := portIsRe().FindStringSubmatch(c.text); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
@@ -707,7 +713,8 @@ func matchStack(c *clause) []Fact {
 			return []Fact{{Subject: SubjectUser, Predicate: "preferred_language_is", Object: tl.Name, shownObject: tl.Display}}
 		}
 	}
-	if m := beenAtRe().FindStringSubmatch(t); m != nil && (durationTail().MatchString(m[1]) || strings.Contains(m[1], " now")) {
+	if m := beenAtRe().FindStringSubmatch(t); m != nil && (durationTail().MatchString(m[1]) || strings.Contains(m[1], " now") ||
+		durationTail().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!"))) { // "since March" was cut as an aside
 		if e, ok := employer(c.span, strings.TrimSuffix(m[1], " now")); ok {
 			return []Fact{{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: display(c.span, e)}}
 		}

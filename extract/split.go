@@ -173,6 +173,28 @@ func sentences(line string) []rawClause {
 	return out
 }
 
+// emojiStops ends a sentence at an emoji, which in chat stands where a
+// full stop would: "first week at Pomelo Health 🎉 everything is Java
+// here".
+func emojiStops(line string) string {
+	if !strings.ContainsFunc(line, isEmoji) {
+		return line
+	}
+	var b strings.Builder
+	for _, r := range line {
+		if isEmoji(r) {
+			b.WriteString(". ")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return strings.Join(strings.Fields(strings.ReplaceAll(b.String(), " . ", ". ")), " ")
+}
+
+func isEmoji(r rune) bool {
+	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF && unicode.Is(unicode.So, r)
+}
+
 func lastWord(s string) string {
 	s = strings.TrimRight(s, " ")
 	if i := strings.LastIndexAny(s, " (\t"); i >= 0 {
@@ -190,7 +212,7 @@ var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
 // notThenValue is a correction written old value first: "Not Lyon -
 // Lille." reads as "Lille, not Lyon".
-var notThenValue = lazyRegexp(`(?i)^not\s+(.+?)\s*(?:\s-|--|:|;)\s*(.+)$`)
+var notThenValue = lazyRegexp(`(?i)^not\s+(.+?)\s*(?:\s-|--|:|;|,)\s*(.+)$`)
 
 // colonClause marks a colon that introduces a statement: "My role changed:
 // I'm an engineering manager now."
@@ -210,7 +232,7 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -223,6 +245,10 @@ var labelList = lazyRegexp(`^[A-Za-z][\w -]{0,20}:\s*[^,:]+(?:,\s*[A-Za-z][\w -]
 // trailingAsk is a question or request that ends a sentence after a
 // comma: "…, can you help me finish the parser?", "…, any idea why?".
 var trailingAsk = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|any\s+(?:idea|ideas|thoughts|chance|tips)|what|how|why|where|which|do\s+you|is\s+there|should\s+(?:i|we))\b[^,]*)$`)
+
+// trailingRequest is a request that ends a sentence after a comma, asked
+// without a question mark.
+var trailingRequest = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:can|could|would|will)\s+you\s+[^,]*)$`)
 
 // universalTail says a rule holds without exception.
 var universalTail = lazyRegexp(`(?i),?\s+(?:no exceptions|with no exceptions|without exceptions?|no matter what|no excuses)[.!]?$`)
@@ -240,7 +266,7 @@ var leadIn = lazyRegexp(`(?i)^(?:before (?:you|we) (?:start|begin|get started|di
 // nounClause marks a comma before a clause whose subject is a name or a
 // tool and whose verb follows it: "we dropped prettier, dprint formats
 // everything now", "Hamid is no longer my manager, Clara is".
-var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|formats|lints|runs|handles|builds|bundles|tests|deploys|hosts|moved|left|took|does|replaced)\b|(?i:the|their|his|her|my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:is|are|was|were|uses|use|deploys|deploy|runs|run|has|have|lives|live|works|work|prefers|wants)\s)`)
+var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|formats|lints|runs|handles|builds|bundles|tests|deploys|hosts|moved|left|took|does|replaced|lives|sits|goes|comes)\b|(?i:the|their|his|her|my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:is|are|was|were|uses|use|deploys|deploy|runs|run|has|have|lives|live|works|work|prefers|wants)\s)`)
 
 // elidedClause marks a comma before a change whose subject is the one of
 // the clause before: "I'm living in Seoul now, moved there last year", "i
@@ -266,7 +292,24 @@ func clauses(s rawClause) []rawClause {
 	// "we dropped poetry, uv all the way": the value all the way is what
 	// is used now
 	text = allTheWay().ReplaceAllString(text, ", it's all $1")
-	if m := movedSince().FindStringSubmatch(text); m != nil {
+	if m := nowThatPlace().FindStringSubmatch(text); m != nil {
+		// "now that I've relocated to Vancouver the 9am standup is at 6am":
+		// the presupposed move ends at its place, where the main clause's
+		// subject begins
+		return append([]rawClause{{text: m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
+	}
+	for _, re := range []*regexp.Regexp{changedSince(), changedSinceShort()} {
+		// a question asks what follows the change, unless only a later part
+		// asks ("… — can you update the Dockerfile?")
+		if m := re.FindStringSubmatch(text); m != nil && (!s.question || dashSeparator().MatchString(m[2])) {
+			if _, ok := lookupTool(strings.ToLower(m[1])); ok {
+				// "since the move to uv the lockfile is uv.lock": the change
+				// is a statement of its own
+				return append([]rawClause{{text: "we switched to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
+			}
+		}
+	}
+	if m := movedSince().FindStringSubmatch(text); m != nil && !s.question && !knownTool(m[1]) {
 		// "since moving to Berlin I'm on CET": the move is a statement of
 		// its own, and what holds since it another
 		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
@@ -281,6 +324,13 @@ func clauses(s rawClause) []rawClause {
 			out = append(out, rawClause{text: strings.TrimSpace(p), question: s.question})
 		}
 		return out
+	}
+	if !s.question {
+		if m := trailingRequest().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) >= 3 {
+			// "we ditched docker compose for tilt, can you update the dev
+			// docs": a request asked without its question mark
+			return append(clauses(rawClause{text: m[1]}), rawClause{text: m[2], question: true})
+		}
 	}
 	if s.question {
 		if m := trailingAsk().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) >= 3 {
@@ -350,6 +400,13 @@ func clauses(s rawClause) []rawClause {
 				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
 		}
+		for _, m := range commaImperative().FindAllStringSubmatchIndex(piece, -1) {
+			// "Not a fan of nested ternaries, split them into ifs": a verb
+			// with its object after a comma is an instruction of its own
+			if imperativeVerbs()[strings.ToLower(piece[m[4]:m[5]])] && opensClause(piece[:m[0]]) && !asideBefore().MatchString(piece[:m[0]]) {
+				cuts = append(cuts, [2]int{m[0], m[4]})
+			}
+		}
 		for _, re := range []*regexp.Regexp{nounClause(), elidedClause()} {
 			for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
 				if opensClause(piece[:m[0]]) {
@@ -384,7 +441,9 @@ func clauses(s rawClause) []rawClause {
 // or more, or two that are not a discourse opener ("got promoted", not
 // "no wait").
 func opensClause(before string) bool {
-	if len(strings.Fields(before)) < 2 {
+	if len(strings.Fields(before)) < 2 || reportingEnd().MatchString(before) || frontedAlternative().MatchString(before) {
+		// "she said: always write tests first": what follows a verb of
+		// saying is someone's words, and stays with it
 		return false
 	}
 	// an opener analyze strips ("no no, …", "sorry, …") leaves only what
@@ -392,6 +451,22 @@ func opensClause(before string) bool {
 	c := analyze(rawClause{text: before + ", x"})
 	return c.text != "x" && !c.correction && !bareMarker()[strings.TrimSuffix(c.text, ", x")]
 }
+
+// commaImperative is a comma before a verb and the start of its object:
+// "…, split them into ifs", "…, keep the diff small".
+var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:them|the|your|those|these|each|every|all)\b`)
+
+// asideBefore ends an aside set off by commas inside an instruction:
+// "Never, under any circumstances, delete …".
+var asideBefore = lazyRegexp(`(?i),\s*(?:under (?:any|no) circumstances?|no matter what|for any reason|ever|seriously|i mean it|please|really|again|if possible|where possible)\s*$`)
+
+// frontedAlternative opens with what not to do: "rather than mocking the
+// db, spin up …" is one instruction.
+var frontedAlternative = lazyRegexp(`(?i)^\s*(?:rather than|instead of)\s`)
+
+// reportingEnd is a verb of saying that ends the words before a colon or
+// comma: what follows is the words said, not the speaker's own statement.
+var reportingEnd = lazyRegexp(`(?i)\b(?:said|says|told (?:me|us|him|her|them|everyone)|tells (?:me|us)|wrote|writes|asked|asks|replied|commented|suggested|suggests|insisted|insists|goes like|was like|is like)\s*$`)
 
 // appendCuts appends the clauses of piece, cut at the given (end of the
 // previous clause, start of the next) positions.
@@ -417,7 +492,7 @@ func splitClauses(text string) []rawClause {
 	text = punctReplacer.Replace(capInput(text))
 	var out []rawClause
 	for _, line := range proseLines(text) {
-		for _, s := range sentences(unquote(line)) {
+		for _, s := range sentences(emojiStops(unquote(line))) {
 			for _, c := range clauses(s) {
 				if len(c.text) > maxClauseBytes {
 					continue
@@ -438,7 +513,18 @@ func splitClauses(text string) []rawClause {
 // movedSince opens a sentence with a move as the time from which the rest
 // holds: "since moving to Berlin I'm on CET", "after the move to Lisbon,
 // my manager is Rui".
-var movedSince = lazyRegexp(`(?i)^(?:after|since|following|ever since)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:move|moving|relocation|relocating|relocated|moved)\s+(?:over\s+)?to\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*,?\s+(.+)$`)
+var movedSince = lazyRegexp(`^(?i:(?:after|since|following|ever since)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:move|moving|relocation|relocating|relocated|moved)\s+(?:over\s+)?to)\s+([A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?)\s*,?\s+(.+)$`)
+
+// changedSince: "since the move to uv, …", "ever since the switch to Vite …":
+// "since" says the state holds from the change until now ("after the move
+// to Postgres the tests got slow" only tells what followed).
+var changedSince = lazyRegexp(`(?i)^(?:since|ever since|now that we(?:'ve| have)? (?:done|finished))\s+(?:the\s+|our\s+)?(?:move|switch|migration|cutover|transition|upgrade)\s+(?:over\s+)?to\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s*,?\s+(.+)$`)
+
+// nowThatPlace: "now that I've moved to Berlin the meetings are at 8".
+var nowThatPlace = lazyRegexp(`^((?i:now that (?:i|we)(?:'ve| have)? (?:just |finally )?(?:relocated|moved|settled)(?: over| back)? (?:to|in)) [A-Z][\w.-]*(?: [A-Z][\w.-]*)?)\s*,?\s+((?i:the|my|our|i|we|it|this|everything|all)\b.+)$`)
+
+// changedSinceShort is changedSince with a one-word tool.
+var changedSinceShort = lazyRegexp(`(?i)^(?:since|ever since|now that we(?:'ve| have)? (?:done|finished))\s+(?:the\s+|our\s+)?(?:move|switch|migration|cutover|transition|upgrade)\s+(?:over\s+)?to\s+([\w.+#-]+)\s*,?\s+(.+)$`)
 
 // valueIMean is a correction written old value first with "I mean":
 // "Amsterdam, I mean Rotterdam", "5137 - I meant 5173".

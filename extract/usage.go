@@ -50,8 +50,13 @@ func isConvention(obj string) bool {
 	if _, tool := lookupTool(head); tool {
 		return false
 	}
-	return conventionWords()[head] || codePractice(head)
+	return conventionWords()[head] || codePractice(head) || formattingChoice().MatchString(head)
 }
+
+// formattingChoice is a choice of how code is laid out: "4 spaces",
+// "double quotes", "trailing commas" ("tabs" alone is the indentation
+// slot).
+var formattingChoice = lazyRegexp(`^(?:(?:\d|two|four|eight) spaces|(?:single|double) quotes|trailing commas|semicolons|crlf|lf line endings|(?:\d{2,3}|eighty) (?:chars|characters|columns))$`)
 
 // timeWords follow "deploy on" without naming a platform.
 var timeWords = sync.OnceValue(func() map[string]bool {
@@ -216,6 +221,7 @@ func matchUse(c *clause) []Fact {
 		baseHint = h
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	objPart = stripScope(objPart) // "we use ward here, not pytest"
 	if ref.subject == SubjectProject && isConvention(objPart) {
 		// "we use conventional commits", "we use snake_case for file
 		// names": how the work is done, a guideline; "we always write
@@ -224,6 +230,17 @@ func matchUse(c *clause) []Fact {
 			return guidelineFact(c, "write "+rest, false, 0)
 		}
 		return guidelineFact(c, "use "+rest, false, 0)
+	}
+	if ref.subject == SubjectProject && verb == "use" && strings.Contains(" "+c.text+" ", " only ") {
+		// "we only use UTC timestamps in the database": "only" makes a
+		// way of working a rule; a tool used only is still the project's
+		// tool ("we only use pnpm")
+		head, _ := usageObject(strings.TrimPrefix(objPart, "only "))
+		if np, ok := nounPhrase(head, 5); ok {
+			if _, known := lookupTool(np); !known {
+				return guidelineFact(c, "use only "+strings.TrimPrefix(rest, "only "), false, 0)
+			}
+		}
 	}
 	var altTool *tool
 	altObj := ""
@@ -271,8 +288,15 @@ func matchUse(c *clause) []Fact {
 		if !ok {
 			continue
 		}
+		if altTool != nil && hint == "" && kind == "instead" && len(altTool.Categories) > 0 {
+			if _, known := lookupTool(obj); !known && !strings.Contains(obj, " ") && !articleStart().MatchString(part) && !determiner().MatchString(firstWord(part)) && !modifierWord(obj) {
+				// "we use ward here, not pytest": set against a known tool,
+				// an unknown name is a tool of its kind
+				hint = pickCategory(altTool, nil, "")
+			}
+		}
 		u := resolveUse(obj, hint, purpose, altTool)
-		if u.tool == nil && !stackObject(c.span, part, obj, u.pred) {
+		if u.tool == nil && !stackObject(c.span, part, obj, u.pred) && !(altTool != nil && hint != "" && kind == "instead") {
 			continue // "our CI uses a cache", "the API uses pagination"
 		}
 		if u.tool == nil && (toolOnlyVerbs()[verb] || !hasLetter().MatchString(obj) || hadPurpose && purpose == "" && hint == baseHint) {
