@@ -178,6 +178,9 @@ type EpisodeHit struct {
 	// followUp: found by a shown item's own words (supersede.go's
 	// followUps), not the prompt's; it counts only where it replaces.
 	followUp bool
+	// ofBelief marks the message a shown belief rests on, offered as an
+	// update of the older messages on its topic (beliefMessages).
+	ofBelief bool
 	// slotOnly names the needed slot whose words alone kept the episode
 	// (speaksOfNeededSlot).
 	slotOnly string

@@ -433,8 +433,26 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		return nil, nil, err
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
-	keptE = retireByTopic(s.q.Text, keptE, s.unshown, s.neededTools(), past)
+	keptE = retireByTopic(s.q.Text, keptE, append(slices.Clone(s.unshown), s.beliefMessages(keptB, keptE)...), s.neededTools(), past)
 	return s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE, nil
+}
+
+// beliefMessages are the messages the shown beliefs rest on that are not
+// shown themselves, as follow-ups: "starting this month release day moved
+// to Friday", the message of the belief "Project's release day is
+// Friday", replaces an older shown "release day is Tuesday" on its topic,
+// as it would if the prompt's words had found it.
+func (s *search) beliefMessages(beliefs []BeliefHit, eps []EpisodeHit) []EpisodeHit {
+	var out []EpisodeHit
+	for _, b := range beliefs {
+		sup, ok := s.support[b.ID]
+		if !ok || sup.EpisodeID == "" || slices.ContainsFunc(eps, func(e EpisodeHit) bool { return e.ID == sup.EpisodeID }) {
+			continue
+		}
+		out = append(out, EpisodeHit{ID: sup.EpisodeID, SessionID: sup.SessionID, Kind: sup.Kind, Text: sup.Content,
+			CreatedAt: time.UnixMilli(sup.At).UTC(), Relevant: true, ofBelief: true})
+	}
+	return out
 }
 
 // doubtCorrected marks a shown belief whose newest message was corrected

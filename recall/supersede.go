@@ -607,12 +607,12 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 			continue
 		}
 		far := n >= len(eps)
-		if far && ne.corrects == "" && !strongChange().MatchString(ownWords(ne.Text)) {
+		if far && ne.corrects == "" && !ne.ofBelief && !strongChange().MatchString(ownWords(ne.Text)) {
 			continue // "ok, now write the migration" replaces nothing
 		}
 		// A follow-up was found by a shown episode's own words, not the
 		// prompt's: sharing them is enough.
-		followed := far && ne.followUp
+		followed := far && (ne.followUp || ne.ofBelief)
 		ended := endedWords(ne.Text)
 		for o, oe := range eps {
 			if o == n || replaced[o] != 0 || !oe.CreatedAt.Before(ne.CreatedAt) || sameWords(oe.Text, ne.Text) {

@@ -786,3 +786,38 @@ func TestRecallShowsTheCorrectionOfABeliefsMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestRecallBeliefsMessageReplacesAnOlderOnItsTopic: "the release train
+// leaves every tuesday afternoon", then "starting this month the release
+// goes out friday afternoon", read as a belief. The prompt's words find
+// only the older message; the belief's own message, newer and on its
+// topic with words of change, replaces it, as a follow-up would.
+func TestRecallBeliefsMessageReplacesAnOlderOnItsTopic(t *testing.T) {
+	clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out := toldAfter(t, &clock, "what is the cutoff for the train?", func(ctx context.Context, tx *store.Tx) error {
+		if _, err := tx.AddEpisode(ctx, &store.Episode{SessionID: "s1", ProjectPath: "/a", Kind: store.EpisodePrompt,
+			Content: "fyi the release train leaves every tuesday afternoon"}); err != nil {
+			return err
+		}
+		clock = clock.Add(48 * time.Hour)
+		said := &store.Episode{SessionID: "s2", ProjectPath: "/a", Kind: store.EpisodePrompt,
+			Content: "starting this month the release goes out friday afternoon"}
+		if _, err := tx.AddEpisode(ctx, said); err != nil {
+			return err
+		}
+		clock = clock.Add(time.Hour)
+		id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project's release schedule is Friday afternoon", Subject: "project",
+			Predicate: "release_schedule_is", Object: "friday afternoon", Scope: belief.ScopeProject, ProjectPath: "/a"})
+		if err != nil {
+			return err
+		}
+		_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: said.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
+		return err
+	})
+	if strings.Contains(strings.ToLower(out), "tuesday") {
+		t.Errorf("the older message is shown beside the newer belief:\n%s", out)
+	}
+	if !strings.Contains(strings.ToLower(out), "friday") {
+		t.Errorf("the current value is not shown:\n%s", out)
+	}
+}

@@ -357,6 +357,7 @@ func (db *DB) BeliefsFromEpisode(ctx context.Context, episodeID string) ([]Belie
 type Support struct {
 	EpisodeID string
 	SessionID string
+	Kind      string // the episode's kind: prompt, exchange, note
 	At        int64  // Unix ms
 	Content   string // its first kilobyte
 }
@@ -370,7 +371,7 @@ func (db *DB) NewestSupport(ctx context.Context, beliefIDs []string) (map[string
 	if len(beliefIDs) == 0 {
 		return out, nil
 	}
-	rows, err := db.sql.QueryContext(ctx, `SELECT ev.belief_id, e.id, e.session_id, MAX(e.created_at), substr(e.content, 1, 1024) FROM evidence ev
+	rows, err := db.sql.QueryContext(ctx, `SELECT ev.belief_id, e.id, e.session_id, e.kind, MAX(e.created_at), substr(e.content, 1, 1024) FROM evidence ev
 		JOIN episodes e ON e.id = ev.episode_id
 		WHERE ev.belief_id IN (SELECT value FROM json_each(?)) AND ev.support > 0
 		GROUP BY ev.belief_id`, idsJSON(beliefIDs))
@@ -381,7 +382,7 @@ func (db *DB) NewestSupport(ctx context.Context, beliefIDs []string) (map[string
 	for rows.Next() {
 		var id string
 		var s Support
-		if err := rows.Scan(&id, &s.EpisodeID, &s.SessionID, &s.At, &s.Content); err != nil {
+		if err := rows.Scan(&id, &s.EpisodeID, &s.SessionID, &s.Kind, &s.At, &s.Content); err != nil {
 			return nil, wrap("read newest support", err)
 		}
 		out[id] = s
