@@ -261,9 +261,19 @@ func (t slotTruth) judgeText(text string, at int64) verdict {
 			}
 		}
 	}
+	bare := ""
+	if t.versionOf != nil && v.old == "" && !namesCur {
+		// "upgraded the project to 3.12 yesterday": a version without
+		// its tool's name, after "to", in words of change
+		if m := bareVersionTo().FindStringSubmatch(ownWords(text)); m != nil && !slices.Contains(t.current, m[1]) {
+			bare = m[1]
+		}
+	}
 	switch {
 	case v.old != "" && !namesCur:
 		v.stale = true
+	case bare != "" && at > t.updated && changeCue().MatchString(ownWords(text)) && !asksOnly(text):
+		v.newer, v.value = true, bare
 	case cat != "" && !namesCur && at > t.updated && changeCue().MatchString(ownWords(text)) && !asksOnly(text):
 		v.newer, v.value = true, displayObject(cat)
 	case cat != "" && !namesCur:
@@ -290,6 +300,12 @@ func (t slotTruth) judgeText(text string, at int64) verdict {
 	}
 	return v
 }
+
+// bareVersionTo finds a version said without its tool after "to":
+// "upgraded the project to 3.12", "bumped us to 1.23.4".
+var bareVersionTo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:to|onto)\s+v?(\d+\.\d+(?:\.\d+)?)\b`)
+})
 
 // endedIn reports whether the person's words in text end the slot's
 // current value: "X is gone", "goodbye X", "not X", "from X to", "renamed

@@ -103,6 +103,8 @@ func TestJudgeBySlot(t *testing.T) {
 		{"unrelated", pm, "the release is on Friday", 7, false, false, false},
 		{"an older version", goV, "this module is on Go 1.21", 2, true, false, false},
 		{"the same version", goV, "we bumped go to 1.23", 2, false, false, false},
+		{"a newer upgrade without the tool's name", goV, "upgraded the project to 1.24 yesterday, all green", 7, false, true, false},
+		{"a bare version without words of change", goV, "set the timeout to 1.5 seconds", 7, false, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := tc.t.judge(tc.text, at(tc.day))
