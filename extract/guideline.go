@@ -576,7 +576,7 @@ func splitBareCondition(t string) []string {
 		return nil
 	}
 	ws := strings.Fields(n[3])
-	for k := 0; k <= 2 && k < len(ws)-1; k++ {
+	for k := 0; k <= 3 && k < len(ws)-1; k++ {
 		action := ws[k:]
 		if !imperativeVerbs()[action[0]] || len(action) > 2 && (strongModal()[action[2]] || conventionVerbs[action[2]] || action[2] == "are" || action[2] == "is") {
 			continue
@@ -896,6 +896,10 @@ func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 	}
 	if m := neighbourUse().FindStringSubmatch(t); m != nil {
 		alt := stripScope(m[1])
+		if head, tail, ok := strings.Cut(alt, " and "); ok && isVerb(firstWord(tail)) {
+			alt = head // "use unknown and narrow it": the alternative, then what to do with it
+			shown, _, _ = strings.Cut(shown, " and ")
+		}
 		if alt == "" || oneOff().MatchString(alt) {
 			return "", ""
 		}

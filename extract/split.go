@@ -454,7 +454,7 @@ func opensClause(before string) bool {
 
 // commaImperative is a comma before a verb and the start of its object:
 // "…, split them into ifs", "…, keep the diff small".
-var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:them|the|your|those|these|each|every|all)\b`)
+var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:(?:up|down|out|off|over|back|in)\s+)?(?:them|the|your|those|these|each|every|all)\b`)
 
 // asideBefore ends an aside set off by commas inside an instruction:
 // "Never, under any circumstances, delete …".
