@@ -218,6 +218,10 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
+	// "lint here is biome", "formatting is dprint": the activity names
+	// its tool's slot
+	{lazyRegexp(`^(?:the |our )?(?:lint|linting)(?: here| in this (?:repo|project))? (?:is|=) ([a-z0-9][\w.+#-]*(?: [\w.+#-]+)?)$`), "our linter is $1"},
+	{lazyRegexp(`^(?:the |our )?(?:formatting)(?: here| in this (?:repo|project))? (?:is|=) ([a-z0-9][\w.+#-]*(?: [\w.+#-]+)?)$`), "our formatter is $1"},
 	// "we write the backend in rust, used to be python": the old value
 	// said after a comma in the past is what the new one replaces
 	{lazyRegexp(`,\s*(?:it |that |this )?(?:used to be|was formerly|was previously|previously|formerly|before that it was|before it was) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: before| earlier| until recently)?$`), " instead of $1"},
