@@ -443,7 +443,7 @@ var (
 	artifactLabel = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)\s*:\s*([a-z0-9][a-z0-9 ._+#-]*)$`)
 	// practicePlease: "early returns please", "smaller commits, please".
 	practicePlease = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)((?: (?:for|in|on) (?:all )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?),? please$`)
-	pleaseEnd = lazyRegexp(`(?i)\bplease[.!]*$`)
+	pleaseEnd      = lazyRegexp(`(?i)\bplease[.!]*$`)
 	// orderRule: "tests first, then implementation".
 	orderRule = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) first,? (?:then|and then|after that|implementation after) ([a-z][a-z0-9 _-]*)$`)
 	// styleStandard: "write small, focused commits", "use descriptive
