@@ -250,7 +250,6 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) not to `), "never "},
 	// "don't bother writing docs for internal helpers": not to do it
 	{lazyRegexp(`^(?:do not|never) bother (?:with |to )?([a-z]+ing|[a-z]+) `), "never $1 "},
-	{lazyRegexp(`\bdouble (check|checking)\b`), "double-$1"},
 	// "they go out from main with a tag" (after deploys were named): the
 	// things that go out from a branch are the deploys
 	{lazyRegexp(`^(?:they|these|those) (?:now )?(go out|ship|are cut|get cut|happen|are deployed|deploy) (?:now )?(from|off) `), "deploys $1 $2 "},
@@ -468,7 +467,10 @@ func analyze(rc rawClause) clause {
 		}
 	}
 	if loc := betterIfYou().FindStringIndex(t); loc != nil {
-		t = "i would rather you " + t[loc[1]:]
+		// a wish for a way of working: "it would be great if you always ran
+		// prettier" keeps its "always" (a rule, not a taste)
+		rest := strings.TrimPrefix(t[loc[1]:], "could ")
+		t = "i want you to " + presentTense(rest)
 	}
 	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		c.standing, t = true, t[:loc[0]]

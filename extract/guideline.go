@@ -201,10 +201,6 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if !strings.Contains(rest, " ") && (strings.HasSuffix(rest, "ly") || rest == "here" || rest == "there" || rest == "anywhere") {
 			return guideline{}, false // "…, never locally": when, not what
 		}
-		switch firstWord(rest) {
-		case "in", "on", "at", "with", "via", "through", "by", "from", "into", "inside", "under", "over", "outside":
-			return guideline{}, false // "…, never in the repo": where, without what
-		}
 		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
 			return guideline{}, false // "never say never", "never had this problem"
 		}
@@ -365,8 +361,8 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "")
 	obj = cutReasonClause(obj)
 	obj = strings.Trim(stripScope(obj), " ,.")
-	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
-		return guideline{}, false
+	if obj == "" || obj == "use" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
+		return guideline{}, false // "…, never from main" left "use" of nothing
 	}
 	if m := leaveAlone().FindStringSubmatch(obj); m != nil && !negative {
 		// "leave third_party/ alone": a ban on touching it
