@@ -217,6 +217,9 @@ var branchNames = map[string]bool{"master": true, "main": true, "trunk": true, "
 func matchVersionChange(c *clause) []Fact {
 	if m := toolReplaced().FindStringSubmatch(c.text); m != nil {
 		newT, ok1 := lookupTool(m[1])
+		if !ok1 && strings.Contains(m[1], " ") {
+			newT, ok1 = lookupTool(firstWord(m[1])) // "ruff format replaced black": the tool with its subcommand
+		}
 		oldT, ok2 := lookupTool(m[2])
 		if ok1 && ok2 {
 			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[pickCategory(newT, oldT, "")], Object: newT.Name, Replaces: oldT.Name}}

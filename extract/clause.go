@@ -114,6 +114,9 @@ var (
 	// whyKeep: "why do you keep adding comments", "why are you always
 	// using var".
 	whyKeep = lazyRegexp(`^why (?:do|did) you (?:keep|always keep|constantly keep) ([a-z]+ing\b.*)$|^why are you (?:always|constantly|still) ([a-z]+ing\b.*)$`)
+	// scopeThem: "for errors: wrap them with …", "for tests, name them
+	// after the function".
+	scopeThem = lazyRegexp(`^for (?:all )?(?:new )?([a-z]+s)\s*[:,]\s*([a-z-]+) (?:them|these) (.+)$`)
 	// tryTo: "try to keep functions pure", "aim to write small commits".
 	tryTo = lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) to (?:always )?(.+)$`)
 	// hardRuleTail: "…, that's a hard rule", "…, non-negotiable".
@@ -215,6 +218,10 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
+	// "lint here is biome", "formatting is dprint": the activity names
+	// its tool's slot
+	{lazyRegexp(`^(?:the |our )?(?:lint|linting)(?: here| in this (?:repo|project))? (?:is|=) ([a-z0-9][\w.+#-]*(?: [\w.+#-]+)?)$`), "our linter is $1"},
+	{lazyRegexp(`^(?:the |our )?(?:formatting)(?: here| in this (?:repo|project))? (?:is|=) ([a-z0-9][\w.+#-]*(?: [\w.+#-]+)?)$`), "our formatter is $1"},
 	// "we write the backend in rust, used to be python": the old value
 	// said after a comma in the past is what the new one replaces
 	{lazyRegexp(`,\s*(?:it |that |this )?(?:used to be|was formerly|was previously|previously|formerly|before that it was|before it was) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: before| earlier| until recently)?$`), " instead of $1"},
@@ -243,7 +250,14 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) not to `), "never "},
 	// "don't bother writing docs for internal helpers": not to do it
 	{lazyRegexp(`^(?:do not|never) bother (?:with |to )?([a-z]+ing|[a-z]+) `), "never $1 "},
-	{lazyRegexp(`\bdouble (check|checking)\b`), "double-$1"},
+	// "they go out from main with a tag" (after deploys were named): the
+	// things that go out from a branch are the deploys
+	{lazyRegexp(`^(?:they|these|those) (?:now )?(go out|ship|are cut|get cut|happen|are deployed|deploy) (?:now )?(from|off) `), "deploys $1 $2 "},
+	// "I moved local postgres to port 5433": moving a thing to a port
+	// sets the port
+	{lazyRegexp(`^(?:i |we )?(?:just )?(?:moved|changed|switched|bumped|put|set) (?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:to|onto|on) port (\d{2,5})\b.*$`), "the port is $1"},
+	// "We rewrote everything in Go": a rewrite in a language is a change to it
+	{lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:rewrote|have rewritten|ported|reimplemented|rebuilt) (?:everything|it|it all|all of it|the whole thing|the (?:[a-z]+ ){0,2}[a-z]+) (?:in|to|into) `), "we switched to "},
 	// "it's Datadog where I work", "Porto is where I live": the relative
 	// clause names the slot
 	{lazyRegexp(`^(?:it is |its )?([a-z0-9.&' -]+?) (?:is )?where (?:i|we) (?:work|am working)(?: now)?$`), "i work at $1"},
@@ -275,6 +289,9 @@ var shapeNorms = []struct {
 	// conventional commits", "every PR around here gets two reviews") is
 	// said at the end, where the conventions read it
 	{lazyRegexp(`^((?:all |every |each |our )?(?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+?) (here|around here|in this (?:team|company|shop|org)|on this team) ((?:should|must|need|needs|have to|has to|are|is|get|gets|go|goes|live|lives|follow|follows|use|start|end|include|never|always) .+)$`), "$1 $3 $2"},
+	// "lint here is biome", "the db in this repo is postgres": a bare slot
+	// noun with a scope is the slot
+	{lazyRegexp(`^((?:the |our )?(?:lint|linter|linting|formatter|formatting|ci|db|database|runtime|test runner|tests|package manager|bundler|framework|deploys?|hosting)) (?:here|in this (?:repo|project|codebase)|for this (?:repo|project)) (is|are|=) `), "$1 $2 "},
 	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
 }
 
@@ -450,7 +467,10 @@ func analyze(rc rawClause) clause {
 		}
 	}
 	if loc := betterIfYou().FindStringIndex(t); loc != nil {
-		t = "i would rather you " + t[loc[1]:]
+		// a wish for a way of working: "it would be great if you always ran
+		// prettier" keeps its "always" (a rule, not a taste)
+		rest := strings.TrimPrefix(t[loc[1]:], "could ")
+		t = "i want you to " + presentTense(rest)
 	}
 	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		c.standing, t = true, t[:loc[0]]
@@ -536,7 +556,11 @@ func analyze(rc rawClause) clause {
 	if isVerb(firstWord(t)) && eachTime().MatchString(t) {
 		c.standing = true // "keep the changelog updated with each user-facing change"
 	}
-	if m := classScope().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {
+	if m := scopeThem().FindStringSubmatch(t); m != nil && isVerb(m[2]) && (artifacts()[m[1]] || practices()[m[1]]) {
+		// "for errors: wrap them with fmt.Errorf and %w": "them" is the
+		// kind the rule is for
+		c.standing, t = true, m[2]+" "+m[1]+" "+m[3]
+	} else if m := classScope().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {
 		// "in Go code, wrap errors with %w", "for yaml files, indent with
 		// two spaces": a rule over a kind of code, said before it
 		c.standing, t = true, m[2]+" in "+m[1]

@@ -280,10 +280,13 @@ func matchConvention(c *clause) []Fact {
 	if !framed && !artifacts()[lastOf(subject)] && !artifacts()[lastOf(subject)+"s"] || badStart()[firstWord(subject)] || firstWord(subject) == "i" || firstWord(subject) == "we" {
 		return nil
 	}
-	if !c.directive && !houseRule && (det == "the" || det == "this" || det == "that") && !pluralNoun(subject) && !massNoun(subject) {
+	if !c.directive && !houseRule && (det == "the" || det == "this" || det == "that") && !pluralNoun(subject) && !massNoun(subject) &&
+		(det != "the" || codeAtHand()[lastOf(subject)]) {
 		// "the function should return an error instead of panicking":
-		// one thing in the code at hand, a task; a rule is about a kind
-		// ("functions should …") or said under a standing frame
+		// one piece of the code at hand, a task; a rule is about a kind
+		// ("functions should …"), about the project's one API, README or
+		// main branch ("the API must stay backwards compatible"), or said
+		// under a standing frame
 		return nil
 	}
 	noun := subject
@@ -343,6 +346,19 @@ func matchConvention(c *clause) []Fact {
 	}
 	return guidelineFact(c, "ensure "+noun+" "+agree(verb, pl)+" "+tail, false, 0)
 }
+
+// codeAtHand are the pieces of code a task points at with "the": the
+// function, the handler, the test being worked on (not the project's one
+// API, README or changelog).
+var codeAtHand = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(`function method handler class test file query endpoint component variable
+		loop module script route hook struct field button page form response request call helper
+		migration job worker parser function's test's`) {
+		m[w] = true
+	}
+	return m
+})
 
 // placeholderWords stand where a value is still to come.
 var placeholderWords = map[string]bool{"todo": true, "tbd": true, "tba": true, "none": true, "n/a": true, "na": true, "wip": true, "pending": true, "unknown": true, "?": true, "see below": true}

@@ -202,14 +202,16 @@ func TestDev2026eCheckTalk(t *testing.T) {
 // requests), changes and corrections in wording the earlier sets do not
 // use, and 45 cases with nothing to extract (questions, requests,
 // hypotheticals, quoted and reported speech, task-local imperatives).
-// Baseline with context: 0.83 / 0.72.
+// Baseline with context 0.83 / 0.72 (guideline recall 0.62, correction
+// recall 0.70); after the session-8 tuning 0.97 / 0.98, every category at
+// least 0.94 / 0.95.
 const devFileH = "testdata/dev2026h.jsonl"
 
-// Floors for dev set h: its score after the session-8 tuning less a
-// margin.
+// Floors for dev set h, per category: its score after the session-8
+// tuning less a margin.
 const (
-	devHPrecision = 0.8
-	devHRecall    = 0.7
+	devHPrecision = 0.9
+	devHRecall    = 0.9
 )
 
 func TestDev2026h(t *testing.T) { scoreDev(t, devFileH, 120, devHPrecision, devHRecall) }

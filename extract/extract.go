@@ -666,11 +666,11 @@ var (
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
-	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
+	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
 	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned)\b`)
-	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|a (?:few )?(?:days?|weeks?|months?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
+	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|(?:(?:about|around|like|roughly|almost|nearly|over|maybe) )?(?:a|an|one|two|three|a few|\d+) (?:days?|weeks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
 	asideTail = lazyRegexp(`\s+(?:from|starting|as of) (?:tomorrow|today|now on|next (?:week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$|\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:about|around|like|roughly|maybe|almost|nearly|over) )?(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|(?:a|an|one) (?:year|month|week|day)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:by the way|btw|fyi|just so you know|for context|for reference|all green|if (?:that|it) (?:matters|helps))$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$|\s*,\s*[a-z0-9./_-]+ (?:was|is|got|has been) (?:retired|gone|dropped|removed|deprecated|history|the old one|before)\b.*$`)
@@ -968,7 +968,7 @@ func dropStates(fs []Fact) []Fact {
 
 // bareBump: a version change that leaves the language unsaid, "we
 // upgraded to 3.12 last sprint", "bumped to 22".
-var bareBump = lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:upgraded|bumped|updated|moved|went|migrated|jumped)(?: up)? to v?(\d+(?:\.\d+)*)\b`)
+var bareBump = lazyRegexp(`^(?:we |i )?(?:just |finally )?(?:upgraded|bumped|updated|moved|went|migrated|jumped)(?: up)?(?: (?:the|our|this) (?:project|repo|repository|app|service|codebase))? to v?(\d+(?:\.\d+)*)\b`)
 
 // versionNow: "it's 1.22 now", "1.22 these days".
 var versionNow = lazyRegexp(`^(?:it(?:'s| is) |we(?:'re| are) on )?(?:actually )?v?(\d+(?:\.\d+)*),? (?:now|these days|nowadays|actually)$`)
@@ -1183,17 +1183,21 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 		return nil
 	}
 	held := map[string]bool{}
+	rule := false
 	for _, f := range found {
 		held[f.Subject+"|"+f.Predicate] = !f.Negated // what is gone leaves its slot to a new value
 		if f.Predicate == "works_at" {
 			r.jobNews = true // "I don't work at Acme anymore, I'm at Globex", "took a job at Spotify, … as a data engineer"
 		}
 		if f.Kind == KindGuideline || strings.HasPrefix(f.Predicate, "should") {
-			return nil // a rule's parts qualify it
+			rule = true // a rule's parts qualify it
 		}
 	}
 	var out []Fact
 	for _, p := range parts[1:] {
+		if rule && !personalPart().MatchString(p) {
+			continue // "…, I'm on windows at work" after a rule is a statement of its own
+		}
 		if m := asRole().FindStringSubmatch(p); m != nil && r.jobNews {
 			p = "I am a " + m[1] // "took a job at Spotify, starting monday as a data engineer"
 		}
@@ -1221,6 +1225,9 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 	}
 	return out
 }
+
+// personalPart opens a part that states the speaker's own situation.
+var personalPart = lazyRegexp(`(?i)^\s*(?:i'm|i am|i work|i live|i use|my )\b`)
 
 var (
 	// oneInstance limits what is asked to one thing or one time: "for

@@ -201,10 +201,6 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if !strings.Contains(rest, " ") && (strings.HasSuffix(rest, "ly") || rest == "here" || rest == "there" || rest == "anywhere") {
 			return guideline{}, false // "…, never locally": when, not what
 		}
-		switch firstWord(rest) {
-		case "in", "on", "at", "with", "via", "through", "by", "from", "into", "inside", "under", "over", "outside":
-			return guideline{}, false // "…, never in the repo": where, without what
-		}
 		if rest == "say never" || rest == "again" || strings.HasPrefix(rest, "had ") || strings.HasPrefix(rest, "thought ") {
 			return guideline{}, false // "never say never", "never had this problem"
 		}
@@ -365,8 +361,8 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "")
 	obj = cutReasonClause(obj)
 	obj = strings.Trim(stripScope(obj), " ,.")
-	if obj == "" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
-		return guideline{}, false
+	if obj == "" || obj == "use" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
+		return guideline{}, false // "…, never from main" left "use" of nothing
 	}
 	if m := leaveAlone().FindStringSubmatch(obj); m != nil && !negative {
 		// "leave third_party/ alone": a ban on touching it
@@ -576,7 +572,7 @@ func splitBareCondition(t string) []string {
 		return nil
 	}
 	ws := strings.Fields(n[3])
-	for k := 0; k <= 2 && k < len(ws)-1; k++ {
+	for k := 0; k <= 3 && k < len(ws)-1; k++ {
 		action := ws[k:]
 		if !imperativeVerbs()[action[0]] || len(action) > 2 && (strongModal()[action[2]] || conventionVerbs[action[2]] || action[2] == "are" || action[2] == "is") {
 			continue
@@ -896,6 +892,10 @@ func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 	}
 	if m := neighbourUse().FindStringSubmatch(t); m != nil {
 		alt := stripScope(m[1])
+		if head, tail, ok := strings.Cut(alt, " and "); ok && isVerb(firstWord(tail)) {
+			alt = head // "use unknown and narrow it": the alternative, then what to do with it
+			shown, _, _ = strings.Cut(shown, " and ")
+		}
 		if alt == "" || oneOff().MatchString(alt) {
 			return "", ""
 		}

@@ -133,7 +133,7 @@ var moreVerbs = sync.OnceValue(func() map[string]bool {
 		trust log print store hide block silence retry sleep sudo chmod vendor fork patch
 		monkey-patch shadow reuse duplicate guess fabricate invent fake stub
 		spin tear boot roll wire scale shut stand bring pull break fire
-		match respect honor honour conform maintain preserve`) { // heads of phrasal verbs: spin up, tear down, roll back, wire up
+		match respect honor honour conform maintain preserve double`) { // heads of phrasal verbs: spin up, tear down, roll back, wire up
 		m[w] = true
 	}
 	return m

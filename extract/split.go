@@ -403,7 +403,8 @@ func clauses(s rawClause) []rawClause {
 		for _, m := range commaImperative().FindAllStringSubmatchIndex(piece, -1) {
 			// "Not a fan of nested ternaries, split them into ifs": a verb
 			// with its object after a comma is an instruction of its own
-			if imperativeVerbs()[strings.ToLower(piece[m[4]:m[5]])] && opensClause(piece[:m[0]]) && !asideBefore().MatchString(piece[:m[0]]) {
+			if imperativeVerbs()[strings.ToLower(piece[m[4]:m[5]])] && opensClause(piece[:m[0]]) && !asideBefore().MatchString(piece[:m[0]]) &&
+				!frontedScope().MatchString(piece[:m[0]]) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
 		}
@@ -441,7 +442,7 @@ func clauses(s rawClause) []rawClause {
 // or more, or two that are not a discourse opener ("got promoted", not
 // "no wait").
 func opensClause(before string) bool {
-	if len(strings.Fields(before)) < 2 || reportingEnd().MatchString(before) || frontedAlternative().MatchString(before) {
+	if len(strings.Fields(before)) < 2 || reportingEnd().MatchString(before) && !selfReport().MatchString(before) || frontedAlternative().MatchString(before) {
 		// "she said: always write tests first": what follows a verb of
 		// saying is someone's words, and stays with it
 		return false
@@ -454,7 +455,11 @@ func opensClause(before string) bool {
 
 // commaImperative is a comma before a verb and the start of its object:
 // "…, split them into ifs", "…, keep the diff small".
-var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:them|the|your|those|these|each|every|all)\b`)
+var commaImperative = lazyRegexp(`(?i)(,\s*)([a-z]+)\s+(?:(?:up|down|out|off|over|back|in)\s+)?(?:them|the|your|those|these|each|every|all)\b`)
+
+// frontedScope is a prepositional phrase set before an instruction ("In
+// Go code, wrap the errors"): a scope, not a clause of its own.
+var frontedScope = lazyRegexp(`(?i)^\s*(?:in|for|on|with|inside|within|across|during|after|before|when|while|once|if|unless)\s[^,]*$`)
 
 // asideBefore ends an aside set off by commas inside an instruction:
 // "Never, under any circumstances, delete …".
@@ -467,6 +472,10 @@ var frontedAlternative = lazyRegexp(`(?i)^\s*(?:rather than|instead of)\s`)
 // reportingEnd is a verb of saying that ends the words before a colon or
 // comma: what follows is the words said, not the speaker's own statement.
 var reportingEnd = lazyRegexp(`(?i)\b(?:said|says|told (?:me|us|him|her|them|everyone)|tells (?:me|us)|wrote|writes|asked|asks|replied|commented|suggested|suggests|insisted|insists|goes like|was like|is like)\s*$`)
+
+// selfReport is the speaker reporting their own words ("as I said:",
+// "like I told you,"), which are theirs to state.
+var selfReport = lazyRegexp(`(?i)\b(?:i|we)\s+(?:said|wrote|asked|told (?:you|them|everyone)|suggested|insisted)\s*$`)
 
 // appendCuts appends the clauses of piece, cut at the given (end of the
 // previous clause, start of the next) positions.
