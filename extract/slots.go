@@ -531,6 +531,7 @@ var stackCats = map[string]bool{
 	relations.CatIaC: true, relations.CatBuildTool: true, relations.CatErrorTracker: true,
 	relations.CatObservability: true, relations.CatFeatureFlags: true, relations.CatSecrets: true,
 	relations.CatI18n: true, relations.CatWarehouse: true, relations.CatDataPipeline: true, relations.CatOnCall: true,
+	relations.CatDates: true, relations.CatLogging: true, relations.CatLocalEnv: true,
 }
 
 const stackVerbs = `(?:done|handled|managed|defined|declared|described|stored|kept|reported|tracked|sent|shipped|pushed|collected|logged|written|provisioned|run|built|configured|powered|covered|taken care of|served|published|routed|processed|toggled|gated|controlled|translated|localized|localised|modeled|modelled|mapped|queued)`

@@ -169,6 +169,9 @@ func TestNeedsOfWork(t *testing.T) {
 		{"how many parallel requests can the sync job make before we get throttled?", "rate_limit_is", ""},
 		{"read the payment provider key from the environment", "env_var_is", ""},
 		{"who owns the billing module?", "reviewer_is", ""},
+		{"show the created date as '3 days ago' on the card", "uses_date_library", ""},
+		{"add structured logging to the importer", "uses_logger", ""},
+		{"how do I spin up the local dev environment on a brand new laptop?", "uses_local_env", ""},
 	}
 	for _, tc := range tests {
 		var got []string

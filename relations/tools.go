@@ -44,6 +44,9 @@ const (
 	CatWarehouse     = "warehouse"
 	CatDataPipeline  = "data_pipeline"
 	CatOnCall        = "oncall"
+	CatDates         = "date_library"
+	CatLogging       = "logging"
+	CatLocalEnv      = "local_env"
 )
 
 // Tool is one entry of the taxonomy. Categories lists the categories the
@@ -141,6 +144,7 @@ var toolTable = []Tool{
 	{"ovh", "OVHcloud", cats(CatCloud, CatDeploy), []string{"ovhcloud"}},
 	{"argocd", "Argo CD", cats(CatDeploy), []string{"argo cd", "argo-cd"}},
 	{"kamal", "Kamal", cats(CatDeploy), nil},
+	{"capistrano", "Capistrano", cats(CatDeploy), []string{"cap deploy"}},
 	{"deno deploy", "Deno Deploy", cats(CatDeploy), nil},
 	{"elastic beanstalk", "Elastic Beanstalk", cats(CatDeploy), []string{"aws elastic beanstalk", "beanstalk"}},
 	{"nomad", "Nomad", cats(CatDeploy), []string{"hashicorp nomad"}},
@@ -443,6 +447,30 @@ var toolTable = []Tool{
 	{"fivetran", "Fivetran", cats(CatDataPipeline), nil},
 	{"airbyte", "Airbyte", cats(CatDataPipeline), nil},
 	{"spark", "Spark", cats(CatDataPipeline), []string{"apache spark", "pyspark"}},
+
+	{"moment", "moment", cats(CatDates), []string{"moment.js", "momentjs"}},
+	{"date-fns", "date-fns", cats(CatDates), nil},
+	{"dayjs", "dayjs", cats(CatDates), []string{"day.js"}},
+	{"luxon", "Luxon", cats(CatDates), nil},
+	{"pendulum", "Pendulum", cats(CatDates), nil},
+	{"arrow", "Arrow", cats(CatDates), nil},
+
+	{"structlog", "structlog", cats(CatLogging), nil},
+	{"loguru", "Loguru", cats(CatLogging), nil},
+	{"winston", "winston", cats(CatLogging), nil},
+	{"pino", "pino", cats(CatLogging), nil},
+	{"zerolog", "zerolog", cats(CatLogging), nil},
+	{"logrus", "logrus", cats(CatLogging), nil},
+	{"zap", "zap", cats(CatLogging), nil},
+	{"bunyan", "bunyan", cats(CatLogging), nil},
+
+	{"devbox", "Devbox", cats(CatLocalEnv), nil},
+	{"tilt", "Tilt", cats(CatLocalEnv), nil},
+	{"docker compose", "Docker Compose", cats(CatLocalEnv), []string{"docker-compose", "compose"}},
+	{"devcontainer", "Dev Containers", cats(CatLocalEnv), []string{"devcontainers", "dev container", "dev containers"}},
+	{"vagrant", "Vagrant", cats(CatLocalEnv), nil},
+	{"skaffold", "Skaffold", cats(CatLocalEnv), nil},
+	{"nix", "Nix", cats(CatLocalEnv), []string{"nix-shell", "nix shell", "flake.nix"}},
 
 	{"pagerduty", "PagerDuty", cats(CatOnCall), []string{"pager duty"}},
 	{"opsgenie", "Opsgenie", cats(CatOnCall), nil},
