@@ -80,7 +80,7 @@ print('STALE UNMARKED', dict(stale))
 # recall losses by the kind of belief that held the value (a rule, a fact
 # of the person, a fact of the project) and by what the context held
 # instead: nothing, other beliefs, or only episodes (counts only)
-GUIDE = re.compile(r'^(?:always|never|prefer|avoid|use|do not|don\'t|keep|make sure|run|write|add|put|ask|check|no )', re.I)
+GUIDE = re.compile(r'^(?:always|never|prefer|avoid|use|do not|don\'t|keep|make sure|run|write|add|put|ask|check|no|when|whenever)\b', re.I)
 lost = Counter()
 for cid, c in cases.items():
     if c.get('expect_nothing'): continue
@@ -90,7 +90,7 @@ for cid, c in cases.items():
     holders = [l for l in b.split('\n') if ' active ' in l and has(l, c['current'])]
     if not holders: continue
     st = re.split(r'\s{2,}', holders[0].strip())[-1]
-    kind = 'rule' if GUIDE.match(st) else 'person fact' if st.startswith('User') else 'project fact' if st.startswith('Project') else 'other fact'
+    kind = 'person fact' if st.startswith('User') else 'project fact' if st.startswith('Project') else 'rule' if GUIDE.match(st) else 'other fact'
     ctx = r.get('context') or ''
     shown = 'empty context' if not ctx.strip() else 'other beliefs shown' if '[Belief' in ctx else 'only episodes shown'
     lost[kind + '; ' + shown] += 1
