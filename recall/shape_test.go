@@ -15,39 +15,17 @@ import (
 // value's own shape (a cloud region, a language and its version, a port)
 // says which slot they state. A prompt that needs none is told none.
 func TestRecallValueOfTheSlotsShape(t *testing.T) {
-	seed := func(clock *time.Time) func(ctx context.Context, tx *store.Tx) error {
-		return func(ctx context.Context, tx *store.Tx) error {
-			for _, text := range []string{
-				"fwiw everything runs in eu-west-1 btw, the bucket names are prefixed with acme-",
-				"heads up we're pinned to Python 3.10 because the lab cluster is ancient",
-				"the admin app serves on 8501, it's a streamlit thing",
-				"can you tidy up the imports in the reports module",
-			} {
-				*clock = clock.Add(time.Hour)
-				if _, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/a", Kind: store.EpisodePrompt, Content: text}); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}
-	for _, tc := range []struct {
-		prompt, want, not string
-	}{
+	toldEach(t, "/a", []string{
+		"fwiw everything runs in eu-west-1 btw, the bucket names are prefixed with acme-",
+		"heads up we're pinned to Python 3.10 because the lab cluster is ancient",
+		"the admin app serves on 8501, it's a streamlit thing",
+		"can you tidy up the imports in the reports module",
+	}, []toldCase{
 		{"create an S3 bucket for the nightly exports in our region", "eu-west-1", "8501"},
 		{"can I use match statements in this repo?", "3.10", "eu-west-1"},
 		{"what url do I open to see the admin app?", "8501", "3.10"},
 		{"explain how a bloom filter works", "", "eu-west-1"},
-	} {
-		clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
-		out := toldAfter(t, &clock, tc.prompt, seed(&clock))
-		if tc.want != "" && !strings.Contains(out, tc.want) {
-			t.Errorf("%q: not told %s:\n%s", tc.prompt, tc.want, out)
-		}
-		if strings.Contains(out, tc.not) {
-			t.Errorf("%q: told %s:\n%s", tc.prompt, tc.not, out)
-		}
-	}
+	})
 }
 
 // TestRecallNotesWhichShapedValueIsCurrent: a correction that names the

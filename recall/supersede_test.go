@@ -509,30 +509,36 @@ func TestAsksOnly(t *testing.T) {
 // dinner recipe", "a name to do with my pet") is told them; a task that
 // does not is not.
 func TestRecallTraitForTheTaskThatNeedsIt(t *testing.T) {
-	seed := func(clock *time.Time) func(ctx context.Context, tx *store.Tx) error {
-		return func(ctx context.Context, tx *store.Tx) error {
-			for _, text := range []string{
-				"I'm vegetarian, have been for 10 years, and I'm also lactose intolerant",
-				"if you see random characters in my messages its our cat Biscotti walking on the keyboard",
-				"whats the difference between a buffered and unbuffered chan",
-			} {
-				*clock = clock.Add(time.Hour)
-				if _, err := tx.AddEpisode(ctx, &store.Episode{Kind: store.EpisodePrompt, Content: text}); err != nil {
+	toldEach(t, "", []string{
+		"I'm vegetarian, have been for 10 years, and I'm also lactose intolerant",
+		"if you see random characters in my messages its our cat Biscotti walking on the keyboard",
+		"whats the difference between a buffered and unbuffered chan",
+	}, []toldCase{
+		{"suggest a dinner recipe I can cook in 30 minutes tonight", "vegetarian", "Biscotti"},
+		{"give me a fun name for my new side project, maybe something to do with my pet", "Biscotti", "vegetarian"},
+		{"what's the worst case complexity of quicksort and why?", "", "vegetarian"},
+	})
+}
+
+// toldCase is a prompt, a word its context must hold ("" for none) and
+// one it must not.
+type toldCase struct{ prompt, want, not string }
+
+// toldEach stores the messages in project (an hour apart, no beliefs) in
+// a fresh database for each case and checks what its prompt is told.
+func toldEach(t *testing.T, project string, said []string, cases []toldCase) {
+	t.Helper()
+	for _, tc := range cases {
+		clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+		out := toldAfter(t, &clock, tc.prompt, func(ctx context.Context, tx *store.Tx) error {
+			for _, text := range said {
+				clock = clock.Add(time.Hour)
+				if _, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: project, Kind: store.EpisodePrompt, Content: text}); err != nil {
 					return err
 				}
 			}
 			return nil
-		}
-	}
-	for _, tc := range []struct {
-		prompt, want, not string
-	}{
-		{"suggest a dinner recipe I can cook in 30 minutes tonight", "vegetarian", "Biscotti"},
-		{"give me a fun name for my new side project, maybe something to do with my pet", "Biscotti", "vegetarian"},
-		{"what's the worst case complexity of quicksort and why?", "", "vegetarian"},
-	} {
-		clock := time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
-		out := toldAfter(t, &clock, tc.prompt, seed(&clock))
+		})
 		if tc.want != "" && !strings.Contains(out, tc.want) {
 			t.Errorf("%q: not told %s:\n%s", tc.prompt, tc.want, out)
 		}
