@@ -46,10 +46,9 @@ type fact struct {
 	Target string `json:"tgt,omitempty"`
 }
 
-// notPrefix marks the predicate of a negated belief: "User does not like
-// Java" is (user, not_likes, java), so negation flips against (user, likes,
-// java) and never reinforces it.
-const notPrefix = "not_"
+// notPrefix marks the predicate of a negated belief (relations.NotPrefix):
+// negation flips against the positive belief and never reinforces it.
+const notPrefix = relations.NotPrefix
 
 // polarPredicate is the predicate a belief built from f carries.
 func (f fact) polarPredicate() string {
@@ -73,10 +72,7 @@ func basePredicate(pred string) string { return strings.TrimPrefix(pred, notPref
 // toolSlot reports whether a predicate names the one tool a project uses
 // for a job (uses_package_manager, deploys_with, …). Who states it — "I
 // use", "we use" — does not change which slot it fills.
-func toolSlot(pred string) bool {
-	p := basePredicate(pred)
-	return strings.HasPrefix(p, "uses_") || p == "deploys_with"
-}
+func toolSlot(pred string) bool { return relations.ToolSlot(pred) }
 
 // slotSubject is the subject a belief competes under: for tool slots "user"
 // and "project" are one slot, so "I prefer pnpm" and "we switched from pnpm

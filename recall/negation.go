@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -20,9 +22,9 @@ import (
 // or marked when the prompt asks about the past, and so is an older
 // episode that states the ended value.
 
-// negationPrefix marks a negated belief's predicate (the consolidator's
-// notPrefix): (project, not_uses_test_runner, jest).
-const negationPrefix = "not_"
+// negationPrefix marks a negated belief's predicate:
+// (project, not_uses_test_runner, jest).
+const negationPrefix = relations.NotPrefix
 
 // endKey names one value of one slot. Tool slots are one slot for the
 // person and the project ("I use jest", "we no longer use jest"), as the
@@ -30,15 +32,11 @@ const negationPrefix = "not_"
 type endKey struct{ subject, predicate, object string }
 
 func endKeyOf(subject, predicate, object string) endKey {
-	if toolPredicate(predicate) && (subject == "user" || subject == "project") {
-		subject = "project"
+	if relations.ToolSlot(predicate) && (subject == extract.SubjectUser || subject == extract.SubjectProject) {
+		subject = extract.SubjectProject
 	}
 	return endKey{subject, predicate, normObject(object)}
 }
-
-// toolPredicate reports whether a predicate names the tool a project uses
-// for a job.
-func toolPredicate(p string) bool { return strings.HasPrefix(p, "uses_") || p == "deploys_with" }
 
 // ending is the newest denial of one value: its statement, and the time
 // of the newest message it rests on.
@@ -65,8 +63,8 @@ func (s *search) negations(ctx context.Context, beliefs []BeliefHit, states map[
 		}
 		asked[st.Predicate] = true
 		subjects := []string{st.Subject}
-		if toolPredicate(st.Predicate) {
-			subjects = []string{"user", "project"}
+		if relations.ToolSlot(st.Predicate) {
+			subjects = []string{extract.SubjectUser, extract.SubjectProject}
 		}
 		ns, err := s.r.DB.RecallSlot(ctx, negationPrefix+st.Predicate, subjects, s.q.Project)
 		if err != nil {

@@ -652,6 +652,18 @@ func CategoryPredicate(category string) string {
 	return "uses_" + category
 }
 
+// NotPrefix marks the predicate of a negated belief: "Project no longer
+// uses Jest" is (project, not_uses_test_runner, jest).
+const NotPrefix = "not_"
+
+// ToolSlot reports whether a predicate, negated or not, names the one tool
+// a project uses for a job (uses_package_manager, deploys_with, …). Who
+// states it — "I use", "we use" — does not change which slot it fills.
+func ToolSlot(predicate string) bool {
+	p := strings.TrimPrefix(predicate, NotPrefix)
+	return strings.HasPrefix(p, "uses_") || p == "deploys_with"
+}
+
 // IsPersonal reports whether predicate is a personal tool relation
 // (Relation.Personal).
 func IsPersonal(predicate string) bool {
