@@ -157,9 +157,11 @@ func importTranscript(ctx context.Context, db *store.DB, path string, rep *impor
 		text := ex.Text()
 		clean := redact.String(text)
 		redacted[i] = clean != text
+		root := recall.ProjectRoot(ex.Cwd)
 		episodes[i] = store.Episode{
 			SessionID:   ex.SessionID,
-			ProjectPath: recall.ProjectRoot(ex.Cwd),
+			ProjectPath: root,
+			Scope:       recall.PlaceScope(root),
 			Kind:        store.EpisodeImport,
 			Content:     clean,
 			DedupKey:    ex.Key(),

@@ -168,3 +168,34 @@ func TestCurrentValueEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestSaidOutsideAnyRepository: a rule and a project-like fact said in a
+// directory outside any repository (Claude Code opened in ~) hold wherever
+// the person works, since there is no project there for them to be of;
+// what is said in a repository stays in it.
+func TestSaidOutsideAnyRepository(t *testing.T) {
+	w := newWorld(t)
+	home := filepath.Join(w.home, "scratch")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a, b := w.project("atlas"), w.project("borealis")
+	for _, step := range []struct{ dir, said string }{
+		{home, "no emojis in anything you write, ever"},
+		{b, "this repo deploys with fly, always fly deploy --remote-only"},
+	} {
+		s := w.open(step.dir)
+		s.turn(step.said, "OK.")
+		s.end()
+		w.credence("consolidate")
+	}
+	s := w.open(a)
+	told := s.turn("write the release notes for v2.3", "OK.")
+	s.end()
+	if !containsWord(told, []string{"emojis"}) {
+		t.Errorf("a project was not told the rule said outside any repository:\n%s", told)
+	}
+	if containsWord(told, []string{"fly"}) {
+		t.Errorf("a project was told another repository's rule:\n%s", told)
+	}
+}

@@ -32,7 +32,7 @@ func StoreExchanges(ctx context.Context, db *store.DB, s store.Session, exs []tr
 				s.ProjectPath = p
 			}
 			ep := &store.Episode{SessionID: ex.SessionID, ProjectPath: p, Kind: store.EpisodeExchange,
-				Content: Storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp}
+				Content: Storable(ex.Text()), DedupKey: ex.Key(), CreatedAt: ex.Timestamp, Scope: recall.PlaceScope(p)}
 			if ep.SessionID == "" {
 				ep.SessionID = s.ID
 			}

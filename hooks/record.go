@@ -155,6 +155,7 @@ func (h *handler) apply(ctx context.Context, db *store.DB, rec *spoolRecord) err
 			}
 			ep := &store.Episode{ID: rec.EpisodeID, SessionID: rec.SessionID, ProjectPath: rec.Project,
 				Kind: store.EpisodePrompt, Content: rec.Content, Turn: turn, CreatedAt: rec.received()}
+			ep.Scope = recall.PlaceScope(rec.Project)
 			if rec.Project != "" && recall.PersonalStatement(rec.Content) {
 				// what the person says of themselves holds in every project
 				ep.Scope = belief.ScopeGlobal

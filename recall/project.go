@@ -3,6 +3,8 @@ package recall
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/credence-mem/credence/belief"
 )
 
 // ProjectRoot returns the project a working directory belongs to: the
@@ -31,4 +33,31 @@ func ProjectRoot(cwd string) string {
 		}
 		dir = parent
 	}
+}
+
+// InRepository reports whether root, as ProjectRoot resolved it, is a
+// repository's root (it holds a .git entry) rather than a directory
+// outside any repository, which ProjectRoot returns as it is.
+func InRepository(root string) bool {
+	if root == "" {
+		return false
+	}
+	_, err := os.Lstat(filepath.Join(root, ".git"))
+	return err == nil
+}
+
+// PlaceScope is the scope of an episode said in the project root p:
+// global in a directory outside any repository, where there is no project
+// for it to be of (a rule said in ~ holds wherever the person works), else
+// "" (the store's default: the project's, or global without a project). A
+// directory that is not there (an imported transcript of a deleted
+// checkout) cannot tell and keeps the default.
+func PlaceScope(p string) string {
+	if p == "" {
+		return ""
+	}
+	if fi, err := os.Stat(p); err != nil || !fi.IsDir() || InRepository(p) {
+		return ""
+	}
+	return belief.ScopeGlobal
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/credence-mem/credence/belief"
 )
 
 func TestProjectRoot(t *testing.T) {
@@ -40,6 +42,16 @@ func TestProjectRoot(t *testing.T) {
 				t.Errorf("ProjectRoot(%q)=%q, want %q", tc.cwd, got, tc.want)
 			}
 		})
+	}
+	// What is said outside any repository holds everywhere; in a
+	// repository, or where the directory is gone, the default stands.
+	for _, tc := range []struct{ root, want string }{
+		{repo, ""}, {worktree, ""}, {plain, belief.ScopeGlobal},
+		{filepath.Join(root, "gone"), ""}, {"", ""},
+	} {
+		if got := PlaceScope(tc.root); got != tc.want {
+			t.Errorf("PlaceScope(%q)=%q, want %q", tc.root, got, tc.want)
+		}
 	}
 }
 
