@@ -150,9 +150,12 @@ var taskTopics = []taskTopic{
 	{"deploying", "deploy deploys deployment deploying prod production ship release rollout staging friday fridays",
 		`\bdeploy\w*\b|\bship (?:it|this|the)\b|\bgo live\b|\bto prod(?:uction)?\b|\broll (?:it |this )?out\b|\brollout\b|\bhotfix\b`,
 		`\bdeploy\w*\b|\bprod(?:uction)?\b|\bship\w*\b|\brollouts?\b|\bstaging\b|\bfridays?\b|\brelease (?:train|window)\b`},
-	{"finishing", "done finish finished finishing hand back before saying telling",
-		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b`,
-		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b`},
+	// the work is done and the person asks what comes next: the rules on
+	// saying so (run the checks first) and on handing it over (a PR, a
+	// review, where to push)
+	{"finishing", "done finish finished finishing hand back before saying telling pr push review",
+		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\b(?:i've|i have|we've|we have) (?:finished|done|completed|wrapped up)\b|\b(?:fix|change|changes|feature|refactor|work|branch|pr|it|this) (?:is|are) (?:done|finished|ready|complete)\b|\bgood to go\b|\bready to (?:ship|merge|push|go)\b|\b(?:done|finished|fixed|works)\b.*\bwhat(?:'s| is)? (?:now|next)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b`,
+		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b|\bprs?\b|\bpull requests?\b|\bpush\w*\b|\bfor review\b|\breviewers?\b|\bcode review\b|\bapprov\w*\b`},
 }
 
 // promptPatterns and guidePatterns are the topics' two patterns, each
@@ -293,7 +296,7 @@ var (
 	// answerStyle names the form of a reply: its language, length, tone,
 	// layout or the habits of its prose.
 	answerStyle = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:answers?|answering|respon(?:d|ses?)|repl(?:y|ies)|explanations?|emojis?|emoticons?|apolog\w*|preambles?|pleasantries|small talk|filler|fluff|flattery|praise|compliments?|tone|jargon|concise|brief|terse|verbose|wordy|explain|explaining|plain words|plain english|simple terms|bullet(?:s| points?)?|markdown|headings?|(?:english|german|french|spanish|italian|portuguese|dutch|polish|swedish|japanese|chinese|korean|russian|turkish|hindi|arabic))\b|\b(?:talk|speak|write|explain\w*) (?:to|for) me\b|\b(?:be|stay) (?:more |less )?(?:direct|blunt|formal|informal|casual|polite|friendly|neutral)\b`)
+		return regexp.MustCompile(`\b(?:answers?|answering|respon(?:d|ses?)|repl(?:y|ies)|explanations?|emojis?|emoticons?|apolog\w*|preambles?|pleasantries|small talk|filler|fluff|flattery|praise|compliments?|tone|jargon|concise|brief|terse|verbose|wordy|explain|explaining|plain words|plain english|simple terms|bullet(?:s| points?)?|markdown|headings?|(?:code )?examples?|snippets?|sample code|(?:english|german|french|spanish|italian|portuguese|dutch|polish|swedish|japanese|chinese|korean|russian|turkish|hindi|arabic))\b|\b(?:talk|speak|write|explain\w*) (?:to|for) me\b|\b(?:be|stay) (?:more |less )?(?:direct|blunt|formal|informal|casual|polite|friendly|neutral)\b`)
 	})
 	// offLimits: a rule that keeps the assistant's hands off some files.
 	offLimits = sync.OnceValue(func() *regexp.Regexp {
@@ -312,7 +315,7 @@ var (
 	// codeNoun: a prompt about code names a piece of it, a path or an
 	// identifier (camelCase, snake_case, dotted).
 	codeNoun = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
+		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic|schedulers?|workers?|jobs?|cron|middleware|controllers?|views?|reducers?|migrations?|validators?|serializers?|resolvers?|commands?|flags?)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
 	})
 	// requestLead opens a request put as a question: "can you fix it?".
 	requestLead = sync.OnceValue(func() *regexp.Regexp {

@@ -190,6 +190,14 @@ var broadCases = []struct {
 	{"refactor the billing module into smaller files", "Check with me before touching the schema", true},
 	{"refactor the billing module into smaller files", "Ask me first before changing anything under billing/", true},
 	{"explain how exponential backoff works", "Never add new dependencies without asking me first", false},
+	{"I need to parse cron expressions in the scheduler, go ahead and add that", "Avoid new dependencies without asking me first", true},
+	// the form of the examples a reply shows governs every reply
+	{"explain how a linked list works with an example", "Prefer code examples in Rust", true},
+	{"write a haiku about autumn leaves", "Prefer examples from the test suite when writing docs", false},
+	// work said to be done needs the rules on saying so and handing it over
+	{"I've finished the parser change, is it good to go?", "Always run cargo clippy with -D warnings before you tell me something compiles", true},
+	{"ok my fix is done, what now?", "Never push straight to develop, open a PR and tag @ana-platform for review", true},
+	{"the server crashed again, what now?", "Never push straight to develop, open a PR and tag @ana-platform for review", false},
 	{"bump the api instances to m6i.xlarge and roll it out", "Never run terraform apply yourself; plan is fine", true},
 	{"refactor the session store to use redis", "Never run the migrations yourself, I run them by hand", true},
 	{"recommend a good book on distributed systems", "Never run terraform apply yourself; plan is fine", false},

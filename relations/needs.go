@@ -73,6 +73,18 @@ func Needs(prompt string) []Need {
 			folded = strings.ReplaceAll(folded, f, blank)
 		}
 	}
+	// The request's own verb counts as a cue of the slots whose work it
+	// asks for.
+	if v := mainVerb(norm); v != "" {
+		for i, r := range table {
+			if slices.Contains(r.Acts, v) && !slices.Contains(r.Cues, v) && !slices.Contains(r.Nouns, v) {
+				needs[i].Score++
+				if !slices.Contains(needs[i].Words, v) {
+					needs[i].Words = append(needs[i].Words, v)
+				}
+			}
+		}
+	}
 	who := subjectsOf(norm)
 	var out []Need
 	strong := map[string]float64{}
@@ -115,6 +127,13 @@ func Needs(prompt string) []Need {
 			return r.Family == FamilyLanguageVersion || r.Predicate == "uses_framework"
 		})
 	}
+	if toolchain().MatchString(norm) {
+		// what it takes to build or run the project: its language at its
+		// version, whichever language that is
+		out = appendNeeds(out, who, "toolchain", func(r Relation) bool {
+			return r.Family == FamilyLanguageVersion || r.Predicate == "uses_language"
+		})
+	}
 	if buildsImage().MatchString(norm) {
 		out = appendNeeds(out, who, "image", func(r Relation) bool {
 			return r.Family == FamilyLanguageVersion || r.Predicate == "uses_language"
@@ -139,6 +158,13 @@ func appendNeeds(out []Need, who []string, word string, want func(Relation) bool
 // starts from the language at its version, so both are needed.
 var buildsImage = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:dockerfile|containerfile|base image|docker image|container image|multi-stage build)s?\b`)
+})
+
+// toolchain asks what it takes to build or run the project: "what's the
+// minimum toolchain someone needs to build this repo?", "make the CI setup
+// step use the right runtime", "what are the prerequisites?".
+var toolchain = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\btoolchains?\b|\b(?:right|correct|same|minimum|min|supported) (?:runtime|version|sdk)s?\b|\bruntime versions?\b|\bprerequisites\b|\bneeds? (?:installed|to build (?:this|the|our) (?:repo|project|code))\b`)
 })
 
 // availability asks whether a feature may be used in the project: "can I
@@ -445,6 +471,34 @@ func normalize(s string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// requestLeads are the courtesies and frames a request opens with before
+// its verb: "ok so pls", "can you", "let's", "go ahead and", "I need you
+// to". A lead of one word may repeat ("ok so now").
+var requestLeads = []string{"can you please", "could you please", "would you please", "can you", "could you", "would you",
+	"will you", "go ahead and", "i need you to", "i want you to", "i'd like you to", "help me", "let's", "lets",
+	"ok", "okay", "so", "now", "pls", "plz", "please", "then", "also", "and", "just", "quickly", "next", "first", "finally", "alright", "right"}
+
+// mainVerb is the word a request opens with past its leads ("ok so pls
+// format the src folder" → "format"), or "" for a question: what it asks
+// for is the work of that verb.
+func mainVerb(norm string) string {
+	p := strings.TrimSpace(norm)
+	for again := true; again; {
+		again = false
+		for _, l := range requestLeads {
+			if rest, ok := strings.CutPrefix(p, l+" "); ok {
+				p, again = rest, true
+			}
+		}
+	}
+	v, _, _ := strings.Cut(p, " ")
+	switch v {
+	case "what", "which", "who", "where", "when", "why", "how", "is", "are", "do", "does", "did", "should", "can", "could", "would", "will":
+		return ""
+	}
+	return v
 }
 
 // codeVerbs open a request for new code, codeParts name what is made.

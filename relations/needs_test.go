@@ -58,6 +58,23 @@ func TestNeeds(t *testing.T) {
 		{"add a new HTTP handler for /status", "uses_language"},
 		{"add a composable that fetches the current user", "uses_framework"},
 		{"add an endpoint that returns the current user's API quota", "uses_framework"},
+		// the request's own verb asks for its tool's work (Acts)
+		{"format the whole src folder", "uses_formatter"},
+		{"ok so pls lint the api package", "uses_linter"},
+		{"build only the packages that changed since main", "uses_build_tool"},
+		{"add jackson-datatype-jsr310 to the build", "uses_build_tool"},
+		{"can you sign off this email as me: thanks for the quick turnaround", "name_is"},
+		// what it takes to build or run the project, whichever language
+		{"what's the minimum toolchain someone needs to build this repo?", "go_version_is"},
+		{"update the CI setup step so it uses the right runtime", "node_version_is"},
+		// texts about the person need who they are
+		{"help me write a two-line bio for my conference talk", "works_at"},
+		{"update the header of my cv", "role_is"},
+		{"write a short intro of me for the meetup page", "name_is"},
+		{"roughly what time does the sun set here today?", "lives_in"},
+		{"set up an .editorconfig for the repo", "indentation_is"},
+		{"the build is slow", ""},
+		{"how do I format a float with two decimals in Go?", ""},
 		{"why does this endpoint return 500?", ""},
 		{"implement an LRU cache in Java", ""},
 		{"what's the default port for SSH?", ""},

@@ -40,6 +40,12 @@ type Relation struct {
 	// cue alone is enough; weak ones (Weak) need company.
 	Cues []string
 	Weak []string
+	// Acts are the verbs whose imperative asks for the work the slot's
+	// tool does: "format the whole src folder" needs the formatter, "build
+	// only what changed" the build tool, though neither names a tool. An
+	// act counts as a cue only as the request's own verb (mainVerb), not
+	// anywhere in the prompt ("the build is slow" is not a task).
+	Acts []string
 	// Template renders a statement: {S} is the subject ("User",
 	// "Project"), {O} the object as displayed, {their} the subject's
 	// possessive ("their", "its"), {a} the article the object takes ("a",
@@ -160,11 +166,17 @@ var (
 
 // table is every relation credence knows by name. Tool relations take
 // their values from the taxonomy (tools.go); the rest are open.
+// aboutMe are the texts written about or as the person — a bio, a cv,
+// an introduction, a signature: each needs who they are (name, employer,
+// role) though it names none of them.
+var aboutMe = []string{"about me", "bio", "my bio", "speaker bio", "my cv", "my resume", "my résumé", "cover letter",
+	"intro of me", "introduction of me", "introduce me", "introduce myself", "my profile", "as me", "my signature", "email signature"}
+
 var table = []Relation{
 	// About the person.
 	{Predicate: "lives_in", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"location", "city", "home city", "current city"},
-		Cues:     []string{"local meetups", "meetups near", "events near", "meetups around", "i live", "we live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now", "near me", "close to me", "around me", "my area", "my city", "around here", "near here", "where i live", "from where i live", "in town"},
+		Cues:     []string{"local meetups", "meetups near", "events near", "meetups around", "i live", "we live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now", "near me", "close to me", "around me", "my area", "my city", "around here", "near here", "where i live", "from where i live", "in town", "sunset", "sunrise", "sun set", "sun rise", "sun go down", "sun come up"},
 		Weak:     []string{"meetup", "meetups", "events", "home", "weather", "local", "nearby", "city", "country", "commute", "hike", "coworking"},
 		Template: "{S} lives in {O}"},
 	{Predicate: "is_from", Of: userOnly, Exclusive: true,
@@ -174,16 +186,17 @@ var table = []Relation{
 	{Predicate: "name_is", Of: either, Exclusive: true,
 		Nouns:     []string{"name", "first name", "full name"},
 		Ambiguous: []string{"name"},
-		Cues: []string{"commit author", "author line", "git author", "co-authored-by", "user.name", "my signature", "email signature", "from me", "on my behalf", "in my name", "introduce myself", "sign it", "my name", "who am i", "call me", "what am i called", "what's my name", "spell my name", "about me",
+		Cues: append(slices.Clone(aboutMe), "commit author", "author line", "git author", "co-authored-by", "user.name", "from me", "on my behalf", "in my name", "sign it", "my name", "who am i", "call me", "what am i called", "what's my name", "spell my name",
 			// what the project or a part of it is called
 			"repo called", "project called", "service called", "repo name", "project name", "name of the repo", "name of the project",
-			"repo's name", "project's name"},
-		Weak:     []string{"hello", "first day", "sign", "signature", "sign off", "greet", "address me", "name", "bio", "introduce me", "author", "headline"},
+			"repo's name", "project's name"),
+		Weak:     []string{"hello", "first day", "sign", "signature", "sign off", "greet", "address me", "name", "author", "headline"},
+		Acts:     []string{"sign", "greet"},
 		Template: "{S}'s name is {O}"},
 	{Predicate: "works_at", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"employer", "company"},
-		Cues:     []string{"email signature", "my signature", "first day at", "first week at", "first month at", "current position", "current job", "current employer", "where do i work", "work at", "work for", "employer", "my company", "my job", "linkedin", "who do i work for", "started at", "joined", "new job", "my employer", "how long have i been", "how long have i worked", "when did i start", "when did i join", "my tenure", "work anniversary", "current company", "my bio", "speaker bio", "about me"},
-		Weak:     []string{"work", "office", "company", "colleagues", "coworkers", "bio", "headline", "resume", "cv"},
+		Cues:     append(slices.Clone(aboutMe), "first day at", "first week at", "first month at", "current position", "current job", "current employer", "where do i work", "work at", "work for", "employer", "my company", "my job", "linkedin", "who do i work for", "started at", "joined", "new job", "my employer", "how long have i been", "how long have i worked", "when did i start", "when did i join", "my tenure", "work anniversary", "current company"),
+		Weak:     []string{"work", "office", "company", "colleagues", "coworkers", "headline", "resume", "cv"},
 		Template: "{S} works at {O}"},
 	{Predicate: "manager_is", Of: userOnly, Exclusive: true,
 		Nouns:     []string{"manager", "boss", "supervisor", "line manager"},
@@ -199,8 +212,8 @@ var table = []Relation{
 	{Predicate: "role_is", Of: userOnly, Exclusive: true,
 		Nouns:     []string{"role", "job", "title", "job title", "position"},
 		Ambiguous: []string{"job"},
-		Cues:      []string{"email signature", "my signature", "current position", "current role", "my role", "my job", "my title", "what do i do", "my position", "linkedin", "headline", "my bio", "speaker bio", "about me"},
-		Weak:      []string{"bio", "resume", "cv", "introduce me"},
+		Cues:      append(slices.Clone(aboutMe), "current position", "current role", "my role", "my job", "my title", "what do i do", "my position", "linkedin", "headline"),
+		Weak:      []string{"resume", "cv"},
 		Template:  "{S} is {a} {O}"},
 	{Predicate: "team_is", Of: either, Exclusive: true,
 		Nouns:    []string{"team"},
@@ -279,7 +292,7 @@ var table = []Relation{
 		Weak:     []string{"branch", "deploy", "release", "ship", "hotfix"},
 		Template: "{S} deploys from the {O} branch"},
 	{Predicate: "indentation_is", Of: either, Exclusive: true, Nouns: []string{"indentation", "indent"},
-		Cues: []string{"indentation", "indent", "tabs or spaces"}, Weak: []string{"tabs", "spaces", "format"},
+		Cues: []string{"indentation", "indent", "tabs or spaces", "editorconfig"}, Weak: []string{"tabs", "spaces", "format"},
 		Template: "{S} indents with {O}"},
 	{Predicate: "line_length_is", Of: either, Exclusive: true, Nouns: []string{"line length", "max line length"},
 		Cues: []string{"line length", "line width", "column limit", "long lines", "too long", "line too long"}, Weak: []string{"wrap", "long", "reformat", "format"},
@@ -316,6 +329,7 @@ var table = []Relation{
 		Nouns:    []string{"package manager", "package management", "packages", "dependencies", "deps"},
 		Cues:     []string{"package manager", "install the dependencies", "install dependencies", "dependency", "dependencies", "deps", "lockfile", "lock file", "node_modules", "package.json", "npx", "add a package", "install a package"},
 		Weak:     []string{"install", "add", "package", "packages", "library", "module", "upgrade", "script", "scripts"},
+		Acts:     []string{"install", "reinstall", "uninstall"},
 		Template: "{S} uses {O} as {their} package manager"},
 	{Predicate: "uses_runtime", Of: either, Exclusive: true, Category: CatRuntime,
 		Nouns:    []string{"runtime", "js runtime", "javascript runtime"},
@@ -330,6 +344,7 @@ var table = []Relation{
 		Nouns:    []string{"test runner", "testing", "tests", "unit tests", "test suite", "test framework", "testing framework"},
 		Cues:     []string{"test runner", "run the tests", "run tests", "unit test", "unit tests", "test suite", "write a test", "write tests", "add a test", "add tests", "testing framework", "test framework", "coverage"},
 		Weak:     []string{"test", "tests", "testing", "spec", "specs", "mock", "assert"},
+		Acts:     []string{"test", "retest"},
 		Template: "{S} uses {O} for tests"},
 	{Predicate: "uses_e2e_framework", Of: either, Category: CatE2E,
 		Nouns:    []string{"e2e tests", "e2e", "end-to-end tests", "e2e testing"},
@@ -339,6 +354,7 @@ var table = []Relation{
 		Nouns:    []string{"deploys", "deployment", "deployments", "deploying", "hosting", "host", "deploy target", "deploy", "deployment target", "hosting provider", "hosting platform", "deployment platform", "deploy platform"},
 		Cues:     []string{"get the hotfix out", "hotfix out", "get the fix out", "get this out", "push it out", "roll it back", "roll this back", "roll that back", "revert the release", "revert the deploy", "bad release", "bad deploy", "roll back", "rollback", "in production", "for production", "on production", "in prod", "for prod", "production environment", "prod environment", "another server", "more servers", "add a server", "new server", "deploy", "deploys", "deploying", "deployment", "hosting", "hosted", "host it", "where do we host", "go live", "to production", "to prod", "to staging", "ship"},
 		Weak:     []string{"environment variables", "env vars", "server", "servers", "cost", "roll it out", "hotfix", "release", "production", "prod", "staging", "launch", "rollout", "roll out"},
+		Acts:     []string{"deploy", "redeploy", "ship", "release"},
 		Template: "{S} deploys to {O}"},
 	{Predicate: "uses_database", Of: either, Exclusive: true, Category: CatDatabase,
 		Nouns:    []string{"database", "db", "main database", "primary database", "storage", "persistence", "datastore", "data store"},
@@ -365,11 +381,13 @@ var table = []Relation{
 		Nouns:    []string{"formatter", "formatting", "code formatter"},
 		Cues:     []string{"formatter", "formatting", "reformat", "format the code", "format this file", "format the file", "code style"},
 		Weak:     []string{"format", "style", "pretty", "whitespace", "indentation", "file", "files", "module", "code", "changes", "diff"},
+		Acts:     []string{"format", "reformat", "prettify", "beautify"},
 		Template: "{S} uses {O} to format code"},
 	{Predicate: "uses_linter", Of: either, Category: CatLinter,
 		Nouns:    []string{"linter", "linting"},
 		Cues:     []string{"lint", "linter", "linting", "lint errors", "lint warnings"},
 		Weak:     []string{"warnings", "style", "check"},
+		Acts:     []string{"lint"},
 		Template: "{S} uses {O} for linting"},
 	{Predicate: "uses_cloud", Of: either, Exclusive: true, Category: CatCloud,
 		Nouns:    []string{"cloud", "cloud provider", "cloud platform"},
@@ -428,8 +446,9 @@ var table = []Relation{
 		Template: "{S} manages infrastructure with {O}"},
 	{Predicate: "uses_build_tool", Of: either, Exclusive: true, Category: CatBuildTool,
 		Nouns:    []string{"build tool", "build system"},
-		Cues:     []string{"dependency to the build", "add the dependency", "dependency", "build tool", "build system", "build the", "server binary", "the binary", "jar", "build target", "build file", "build files", "compile", "compiles", "artifact"},
+		Cues:     []string{"to the build", "in the build", "dependency to the build", "add the dependency", "dependency", "build tool", "build system", "build the", "server binary", "the binary", "jar", "build target", "build file", "build files", "compile", "compiles", "artifact"},
 		Weak:     []string{"build", "building", "affected", "target", "targets", "server", "monorepo", "binary", "binaries"},
+		Acts:     []string{"build", "rebuild", "compile", "recompile", "bundle"},
 		Template: "{S} builds with {O}"},
 	{Predicate: "uses_error_tracker", Of: either, Exclusive: true, Category: CatErrorTracker,
 		Nouns:    []string{"error tracker", "error tracking", "error reporting", "crash reporting", "exception tracking"},
