@@ -109,6 +109,7 @@ func (b blurred) Embed(ctx context.Context, texts []string) ([][]float32, error)
 // and a recall asked for k episodes returns k when the candidates are there.
 // With -v it logs the other fusions beside it.
 func TestHybridNotBelowLexical(t *testing.T) {
+	measuresQuality(t)
 	t.Parallel()
 	static, err := embed.NewStatic()
 	if err != nil {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package recall
+
+const raceEnabled = false
