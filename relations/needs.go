@@ -41,12 +41,17 @@ func Needs(prompt string) []Need {
 	// A one-word cue also matches its inflections ("reformatted"); a
 	// phrase matches only as said ("works for me" is not "work for").
 	text, folded := norm, foldInflections(norm)
+	// A phrase of three words or more also matches with the prompt's
+	// articles left out ("jump to the definition" says "jump to
+	// definition"); a shorter one would find pairs the article kept apart
+	// ("build the server binary" is not a "build server").
+	bare := dropArticles(norm)
 	needs := make([]Need, len(table))
 	weak := make([]float64, len(table))
 	// Longest phrases first, each occurrence blanked once matched, so
 	// "package manager" is not also a "manager".
 	for _, c := range cues() {
-		if !has(text, c.phrase) && (c.words > 1 || !has(folded, c.phrase)) {
+		if !has(text, c.phrase) && (c.words > 1 || !has(folded, c.phrase)) && (c.words < 3 || bare == norm || !has(bare, c.phrase)) {
 			continue
 		}
 		if toolPhrases()[c.phrase] && commonNoun(text, c.phrase) {
@@ -69,6 +74,9 @@ func Needs(prompt string) []Need {
 		blank := " " + strings.Repeat("\x00 ", c.words)
 		text = strings.ReplaceAll(text, " "+c.phrase+" ", blank)
 		folded = strings.ReplaceAll(folded, " "+c.phrase+" ", blank)
+		if b := dropArticles(" " + c.phrase + " "); strings.Count(b, " ") > 1 {
+			bare = strings.ReplaceAll(bare, b, " "+strings.Repeat("\x00 ", strings.Count(b, " ")-1))
+		}
 		if f := foldInflections(" " + c.phrase + " "); f != " "+c.phrase+" " {
 			folded = strings.ReplaceAll(folded, f, blank)
 		}
@@ -386,6 +394,21 @@ var nounForms = map[string]bool{"shipping": true, "building": true, "buildings":
 // has reports whether the padded, normalized text holds the phrase as
 // whole words.
 func has(text, phrase string) bool { return strings.Contains(text, " "+phrase+" ") }
+
+// dropArticles leaves the articles out of a padded, normalized prompt.
+func dropArticles(padded string) string {
+	if !strings.Contains(padded, " the ") && !strings.Contains(padded, " a ") && !strings.Contains(padded, " an ") {
+		return padded
+	}
+	fs := strings.Fields(padded)
+	out := fs[:0:0]
+	for _, f := range fs {
+		if f != "the" && f != "a" && f != "an" {
+			out = append(out, f)
+		}
+	}
+	return " " + strings.Join(out, " ") + " "
+}
 
 // valueWords are the tool names and aliases of each category, longer than
 // two letters (so "go", "pg" and "js" do not make every prompt a question

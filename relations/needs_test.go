@@ -73,6 +73,7 @@ func TestNeeds(t *testing.T) {
 		{"write a short intro of me for the meetup page", "name_is"},
 		{"roughly what time does the sun set here today?", "lives_in"},
 		{"set up an .editorconfig for the repo", "indentation_is"},
+		{"how do I jump to the definition of this function?", "uses_editor"},
 		{"the build is slow", ""},
 		{"how do I format a float with two decimals in Go?", ""},
 		{"why does this endpoint return 500?", ""},
