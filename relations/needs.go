@@ -135,6 +135,13 @@ func Needs(prompt string) []Need {
 			return r.Family == FamilyLanguageVersion || r.Predicate == "uses_framework"
 		})
 	}
+	if slices.ContainsFunc(aboutMe, func(p string) bool { return has(norm, p) }) {
+		// a text about the person, or written as them, needs who they
+		// are, whatever else the prompt needs
+		out = appendNeeds(out, who, "about me", func(r Relation) bool {
+			return aboutMeSlots[r.Predicate]
+		})
+	}
 	if toolchain().MatchString(norm) {
 		// what it takes to build or run the project: its language at its
 		// version, whichever language that is
@@ -167,6 +174,15 @@ func appendNeeds(out []Need, who []string, word string, want func(Relation) bool
 var buildsImage = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:dockerfile|containerfile|base image|docker image|container image|multi-stage build)s?\b`)
 })
+
+// aboutMe are the texts written about or as the person — a bio, a cv,
+// an introduction, a signature: each needs who they are (name, employer,
+// role) though it names none of them.
+var (
+	aboutMe = []string{"about me", "bio", "my bio", "speaker bio", "my cv", "my resume", "my résumé", "cover letter",
+		"intro of me", "introduction of me", "introduce me", "introduce myself", "my profile", "as me", "my signature", "email signature"}
+	aboutMeSlots = map[string]bool{"name_is": true, "works_at": true, "role_is": true, "pronouns_are": true}
+)
 
 // toolchain asks what it takes to build or run the project: "what's the
 // minimum toolchain someone needs to build this repo?", "make the CI setup

@@ -70,6 +70,7 @@ func TestNeeds(t *testing.T) {
 		// texts about the person need who they are
 		{"help me write a two-line bio for my conference talk", "works_at"},
 		{"update the header of my cv", "role_is"},
+		{"write a short bio for me for the conference page", "pronouns_are"},
 		{"write a short intro of me for the meetup page", "name_is"},
 		{"roughly what time does the sun set here today?", "lives_in"},
 		{"set up an .editorconfig for the repo", "indentation_is"},

@@ -166,12 +166,6 @@ var (
 
 // table is every relation credence knows by name. Tool relations take
 // their values from the taxonomy (tools.go); the rest are open.
-// aboutMe are the texts written about or as the person — a bio, a cv,
-// an introduction, a signature: each needs who they are (name, employer,
-// role) though it names none of them.
-var aboutMe = []string{"about me", "bio", "my bio", "speaker bio", "my cv", "my resume", "my résumé", "cover letter",
-	"intro of me", "introduction of me", "introduce me", "introduce myself", "my profile", "as me", "my signature", "email signature"}
-
 var table = []Relation{
 	// About the person.
 	{Predicate: "lives_in", Of: userOnly, Exclusive: true,
@@ -186,16 +180,16 @@ var table = []Relation{
 	{Predicate: "name_is", Of: either, Exclusive: true,
 		Nouns:     []string{"name", "first name", "full name"},
 		Ambiguous: []string{"name"},
-		Cues: append(slices.Clone(aboutMe), "commit author", "author line", "git author", "co-authored-by", "user.name", "from me", "on my behalf", "in my name", "sign it", "my name", "who am i", "call me", "what am i called", "what's my name", "spell my name",
+		Cues: []string{"commit author", "author line", "git author", "co-authored-by", "user.name", "from me", "on my behalf", "in my name", "sign it", "my name", "who am i", "call me", "what am i called", "what's my name", "spell my name",
 			// what the project or a part of it is called
 			"repo called", "project called", "service called", "repo name", "project name", "name of the repo", "name of the project",
-			"repo's name", "project's name"),
+			"repo's name", "project's name"},
 		Weak:     []string{"hello", "first day", "sign", "signature", "sign off", "greet", "address me", "name", "author", "headline"},
 		Acts:     []string{"sign", "greet"},
 		Template: "{S}'s name is {O}"},
 	{Predicate: "works_at", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"employer", "company"},
-		Cues:     append(slices.Clone(aboutMe), "first day at", "first week at", "first month at", "current position", "current job", "current employer", "where do i work", "work at", "work for", "employer", "my company", "my job", "linkedin", "who do i work for", "started at", "joined", "new job", "my employer", "how long have i been", "how long have i worked", "when did i start", "when did i join", "my tenure", "work anniversary", "current company"),
+		Cues:     []string{"first day at", "first week at", "first month at", "current position", "current job", "current employer", "where do i work", "work at", "work for", "employer", "my company", "my job", "linkedin", "who do i work for", "started at", "joined", "new job", "my employer", "how long have i been", "how long have i worked", "when did i start", "when did i join", "my tenure", "work anniversary", "current company"},
 		Weak:     []string{"work", "office", "company", "colleagues", "coworkers", "headline", "resume", "cv"},
 		Template: "{S} works at {O}"},
 	{Predicate: "manager_is", Of: userOnly, Exclusive: true,
@@ -212,7 +206,7 @@ var table = []Relation{
 	{Predicate: "role_is", Of: userOnly, Exclusive: true,
 		Nouns:     []string{"role", "job", "title", "job title", "position"},
 		Ambiguous: []string{"job"},
-		Cues:      append(slices.Clone(aboutMe), "current position", "current role", "my role", "my job", "my title", "what do i do", "my position", "linkedin", "headline"),
+		Cues:      []string{"current position", "current role", "my role", "my job", "my title", "what do i do", "my position", "linkedin", "headline"},
 		Weak:      []string{"resume", "cv"},
 		Template:  "{S} is {a} {O}"},
 	{Predicate: "team_is", Of: either, Exclusive: true,
