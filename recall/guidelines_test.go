@@ -257,3 +257,63 @@ func TestBroadGuidesThroughRecall(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleShownWithWhatWasSaid: a rule whose statement keeps one clause of
+// the message it rests on ("Never use ORMs" of "… raw sql through sqlc
+// only") is shown with the message in the person's words; one whose
+// statement says it all is shown alone.
+func TestRuleShownWithWhatWasSaid(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"), store.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	rules := []struct{ said, statement string }{
+		{"we never use ORMs in this codebase. raw sql through sqlc only", "Never use ORMs"},
+		{"always keep answers short", "Always keep answers short"},
+	}
+	err = db.Write(ctx, func(tx *store.Tx) error {
+		for _, r := range rules {
+			ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: r.said}
+			if _, err := tx.AddEpisode(ctx, ep); err != nil {
+				return err
+			}
+			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: r.statement, Subject: "assistant", Predicate: "should",
+				Object: strings.ToLower(r.statement), Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: "/p"})
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	static, err := embed.NewStatic()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
+	res, err := r.Recall(ctx, Query{Text: "add an endpoint that lists a user's saved searches", Project: "/p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := map[string]string{}
+	for _, b := range res.Beliefs {
+		said[b.Statement] = b.Said
+	}
+	if s, ok := said["Never use ORMs"]; !ok || !strings.Contains(s, "sqlc") {
+		t.Errorf("the ORM rule: shown %v, said %q; want the message beside it\n%s", ok, s, Render(res, r.Opts.BudgetChars, r.Opts.MaxChars))
+	}
+	if !strings.Contains(Render(res, r.Opts.BudgetChars, r.Opts.MaxChars), `as said: "we never use ORMs`) {
+		t.Errorf("the context does not give the person's words:\n%s", Render(res, r.Opts.BudgetChars, r.Opts.MaxChars))
+	}
+	if s := said["Always keep answers short"]; s != "" {
+		t.Errorf("a rule that says all its message says was given it again: %q", s)
+	}
+}

@@ -141,6 +141,10 @@ type BeliefHit struct {
 	// Doubted says a newer message speaks of changing this belief's
 	// value, which the belief does not know yet.
 	Doubted bool `json:"doubted,omitempty"`
+	// Said, for a rule whose statement leaves out part of what the person
+	// said ("Never use ORMs" of "we never use ORMs here. raw sql through
+	// sqlc only"), is their own words from the newest message it rests on.
+	Said string `json:"said,omitempty"`
 	// Episodes are the episodes whose evidence the belief rests on; only
 	// filled by callers that ask (the CLI), never on the hook path.
 	Episodes []string `json:"episodes,omitempty"`

@@ -23,6 +23,7 @@ const (
 	maxEpisodeBytes   = 500
 	minEpisodeBytes   = 80
 	maxRivalBytes     = 120
+	maxSaidBytes      = 240
 	maxRivals         = 2
 )
 
@@ -93,6 +94,9 @@ func BeliefLine(b BeliefHit) string {
 		note += "; possibly replaced by a later message"
 	} else if b.Earlier != "" {
 		note += "; earlier: " + snippet(b.Earlier, maxRivalBytes)
+	}
+	if b.Said != "" {
+		note += fmt.Sprintf("; as said: %q", snippet(b.Said, maxSaidBytes))
 	}
 	return fmt.Sprintf("- [%s] %s (%s, %s%s)", tag, snippet(b.Statement, maxStatementBytes), ids.Short(b.ID), plural.Count(b.Sources, "source"), note)
 }

@@ -434,7 +434,54 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
 	keptE = retireByTopic(s.q.Text, keptE, append(slices.Clone(s.unshown), s.beliefMessages(keptB, keptE)...), s.neededTools(), past)
-	return s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE, nil
+	return s.withSaid(s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE), keptE, nil
+}
+
+// minSaidTerms is how many of the message's search terms a rule's statement
+// must leave out for the message to be shown beside it.
+const minSaidTerms = 2
+
+// withSaid gives each shown rule whose statement leaves out part of the
+// message it rests on that message in the person's words (BeliefHit.Said),
+// unless the message is shown anyway: the extractor keeps one clause of
+// "we never use ORMs in this codebase. raw sql through sqlc only", and the
+// rest is the part the next task needs.
+func (s *search) withSaid(beliefs []BeliefHit, eps []EpisodeHit) []BeliefHit {
+	var out []BeliefHit
+	for i, b := range beliefs {
+		sup, ok := s.support[b.ID]
+		if b.Kind != belief.KindGuideline || !ok || sup.Content == "" ||
+			slices.ContainsFunc(eps, func(e EpisodeHit) bool { return e.ID == sup.EpisodeID }) {
+			continue
+		}
+		words := strings.TrimSpace(ownWords(sup.Content))
+		if holdsMore(words, b.Statement) {
+			if out == nil {
+				out = slices.Clone(beliefs)
+			}
+			out[i].Said = words
+		}
+	}
+	if out == nil {
+		return beliefs
+	}
+	return out
+}
+
+// holdsMore reports whether a message holds at least minSaidTerms search
+// terms its statement does not.
+func holdsMore(message, statement string) bool {
+	have := map[string]bool{}
+	for _, t := range queryTerms(statement) {
+		have[t] = true
+	}
+	n := 0
+	for _, t := range queryTerms(message) {
+		if !have[t] {
+			n++
+		}
+	}
+	return n >= minSaidTerms
 }
 
 // beliefMessages are the messages the shown beliefs rest on that are not
