@@ -2,10 +2,13 @@ package recall
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -48,5 +51,68 @@ func TestRecallNotesWhichShapedValueIsCurrent(t *testing.T) {
 		if !strings.Contains(out, tc.note) {
 			t.Errorf("%q: not noted %q:\n%s", tc.said, tc.note, out)
 		}
+	}
+}
+
+// TestRecallSlotOfManyValuesMovesOn: a project listens on several ports,
+// so "starting this week the api listens on 8090, 8080 clashed with the
+// proxy" supersedes no belief; recall leaves the older port out (marked,
+// when the prompt asks about the past). A message that names both without
+// a change keeps both.
+func TestRecallSlotOfManyValuesMovesOn(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		newer, prompt string
+		want, not     string
+	}{
+		{"starting this week the api listens on 8090, 8080 clashed with the proxy", "curl the health endpoint on my machine", "8090", "port 8080"},
+		{"starting this week the api listens on 8090, 8080 clashed with the proxy", "which port did the api listen on before?", "no longer current", ""},
+		{"the admin listens on 8090 and the api on 8080", "curl the health endpoint on my machine", "port 8080", ""},
+	} {
+		clock := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "p.db"), store.Options{Now: func() time.Time { return clock }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []struct{ said, port string }{{"the api listens on 8080", "8080"}, {tc.newer, "8090"}} {
+			err := db.Write(ctx, func(tx *store.Tx) error {
+				ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: m.said}
+				if _, err := tx.AddEpisode(ctx, ep); err != nil {
+					return err
+				}
+				id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project listens on port " + m.port, Subject: "project",
+					Predicate: "port_is", Object: m.port, Kind: belief.KindFact, Scope: belief.ScopeProject, ProjectPath: "/p"})
+				if err != nil {
+					return err
+				}
+				_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			clock = clock.Add(24 * time.Hour)
+		}
+		static, err := embed.NewStatic()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
+		res, err := r.Recall(ctx, Query{Text: tc.prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, b := range res.Beliefs {
+			lines = append(lines, BeliefLine(b))
+		}
+		told := strings.Join(lines, "\n")
+		if !strings.Contains(told, tc.want) {
+			t.Errorf("after %q, %q: beliefs do not say %q:\n%s", tc.newer, tc.prompt, tc.want, told)
+		}
+		if tc.not != "" && strings.Contains(told, tc.not) {
+			t.Errorf("after %q, %q: beliefs say %q:\n%s", tc.newer, tc.prompt, tc.not, told)
+		}
+		db.Close()
 	}
 }

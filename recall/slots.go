@@ -434,7 +434,67 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
 	keptE = retireByTopic(s.q.Text, keptE, append(slices.Clone(s.unshown), s.beliefMessages(keptB, keptE)...), s.neededTools(), past)
+	keptB = movedOn(keptB, states, s.support, past)
 	return s.withSaid(s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE), keptE, nil
+}
+
+// movedOn hands a slot that holds several values at once (ports, linters,
+// environments: not exclusive, so the consolidator supersedes none) from
+// an older shown belief to a newer one of the same slot whose message names
+// the older value with words of change: "starting this week the api listens
+// on 8090, 8080 clashed with the proxy" ends "listens on port 8080". The
+// older is left out, or marked replaced when the prompt asks about the past.
+func movedOn(beliefs []BeliefHit, states map[string]store.Belief, support map[string]store.Support, past bool) []BeliefHit {
+	if len(beliefs) < 2 {
+		return beliefs
+	}
+	by := map[string]BeliefHit{}
+	for _, b := range beliefs {
+		by[b.ID] = b
+	}
+	ended := map[string]string{} // older belief → the newer statement
+	for _, nb := range beliefs {
+		n, ok := states[nb.ID]
+		sup, said := support[nb.ID]
+		if !ok || !said || sup.Content == "" {
+			continue
+		}
+		if r, ok := relations.ByPredicate(n.Predicate); !ok || r.Exclusive {
+			continue
+		}
+		own := ownWords(sup.Content)
+		if !changeCue().MatchString(own) {
+			continue
+		}
+		padded := " " + wordText(own) + " "
+		for _, ob := range beliefs {
+			o, ok := states[ob.ID]
+			older := o.CreatedAt < n.CreatedAt
+			if osup, ok := support[ob.ID]; ok {
+				older = osup.At < sup.At
+			}
+			if !ok || ob.ID == nb.ID || o.Subject != n.Subject || o.Predicate != n.Predicate ||
+				!older || strings.EqualFold(o.Object, n.Object) || !mentions(padded, o.Object) {
+				continue
+			}
+			ended[ob.ID] = nb.Statement
+		}
+	}
+	if len(ended) == 0 {
+		return beliefs
+	}
+	var out []BeliefHit
+	for _, b := range beliefs {
+		now, ok := ended[b.ID]
+		switch {
+		case !ok:
+			out = append(out, b)
+		case past:
+			b.SupersededBy = now
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // minSaidTerms is how many of the message's search terms a rule's statement
