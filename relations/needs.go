@@ -552,7 +552,8 @@ var (
 		"generate": true, "build": true, "expose": true, "make": true}
 	codeParts = map[string]bool{"endpoint": true, "endpoints": true, "handler": true, "handlers": true, "route": true,
 		"routes": true, "controller": true, "healthcheck": true, "webhook": true, "resolver": true, "serializer": true,
-		"composable": true, "component": true, "middleware": true, "model": true, "migration": true, "api": true}
+		"composable": true, "component": true, "middleware": true, "model": true, "migration": true, "api": true,
+		"form": true, "forms": true, "page": true, "screen": true, "view": true, "modal": true, "dialog": true}
 )
 
 // writesCode reports whether a prompt asks for new code of the project's

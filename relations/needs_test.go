@@ -75,6 +75,8 @@ func TestNeeds(t *testing.T) {
 		{"roughly what time does the sun set here today?", "lives_in"},
 		{"set up an .editorconfig for the repo", "indentation_is"},
 		{"how do I jump to the definition of this function?", "uses_editor"},
+		{"the db is at 95% disk, who do I page?", "uses_oncall"},
+		{"add a form to let users change their display name, front and back", "uses_framework"},
 		{"the build is slow", ""},
 		{"how do I format a float with two decimals in Go?", ""},
 		{"why does this endpoint return 500?", ""},

@@ -482,7 +482,7 @@ var table = []Relation{
 
 	{Predicate: "uses_oncall", Of: either, Exclusive: true, Category: CatOnCall,
 		Nouns:    []string{"on-call", "on call", "oncall", "on-call rotation", "on call rotation", "rotation", "paging", "incident management", "pager"},
-		Cues:     []string{"on call", "on-call", "oncall", "page whoever", "page someone", "page the", "pager", "paging", "incident", "incidents", "escalation", "escalate"},
+		Cues:     []string{"on call", "on-call", "oncall", "page whoever", "page someone", "page the", "who do i page", "who should i page", "who's on call", "who is on call", "who do i escalate", "pager", "paging", "incident", "incidents", "escalation", "escalate"},
 		Weak:     []string{"page", "alert", "outage", "rotation"},
 		Template: "{S} manages on-call with {O}"},
 	{Predicate: "uses_date_library", Of: either, Exclusive: true, Category: CatDates,
