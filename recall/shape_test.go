@@ -116,3 +116,59 @@ func TestRecallSlotOfManyValuesMovesOn(t *testing.T) {
 		db.Close()
 	}
 }
+
+// TestRecallNotesWhichToolIsCurrent: "we finally killed teamcity,
+// everything runs on GitHub Actions since tuesday" was read as the CI
+// being GitHub Actions, no change; shown beside that belief, the message
+// says which of the two tools it names is current. Without a word of
+// change ("GitHub Actions runs the tests, TeamCity the nightly builds")
+// it says nothing of the kind.
+func TestRecallNotesWhichToolIsCurrent(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		said string
+		want bool
+	}{
+		{"news: we finally killed teamcity, everything runs on GitHub Actions since tuesday", true},
+		{"GitHub Actions runs the tests here, teamcity only the nightly builds", false},
+	} {
+		clock := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"), store.Options{Now: func() time.Time { return clock }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = db.Write(ctx, func(tx *store.Tx) error {
+			ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: tc.said}
+			if _, err := tx.AddEpisode(ctx, ep); err != nil {
+				return err
+			}
+			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project uses GitHub Actions for CI", Subject: "project",
+				Predicate: "uses_ci", Object: "GitHub Actions", Kind: belief.KindFact, Scope: belief.ScopeProject, ProjectPath: "/p"})
+			if err != nil {
+				return err
+			}
+			_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		static, err := embed.NewStatic()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
+		res, err := r.Recall(ctx, Query{Text: "add a nightly CI job that runs the e2e suite", Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+		if !strings.Contains(strings.ToLower(told), "teamcity") {
+			t.Fatalf("%q is not shown:\n%s", tc.said, told)
+		}
+		if got := strings.Contains(told, "earlier: TeamCity"); got != tc.want {
+			t.Errorf("%q: marked %v, want %v:\n%s", tc.said, got, tc.want, told)
+		}
+		db.Close()
+	}
+}

@@ -388,6 +388,7 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		}
 		keptB = append(keptB, b)
 	}
+	beliefStates := states
 	var first, rest []EpisodeHit
 	for _, e := range eps {
 		stale, states := "", false
@@ -414,6 +415,9 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		}
 		if note := s.shapeNote(e.Text); note != "" && e.Note == "" && e.SupersededBy == "" {
 			e.Note = note
+		}
+		if e.Note == "" && e.SupersededBy == "" && stale == "" {
+			e.Note = toolNote(e.Text, keptB, beliefStates)
 		}
 		if states && stale == "" && s.needsSlot(said[e.ID]) {
 			// "We switched from pnpm to bun": say which is current.
@@ -771,6 +775,46 @@ func (s *search) shapeNote(text string) string {
 			continue
 		}
 		return "now: " + now + "; earlier: " + strings.Join(earlier, ", ")
+	}
+	return ""
+}
+
+// toolNote says which of two tools of one slot a message names is
+// current, when a shown belief holds one of them and the message says
+// something changed: beside "Project uses GitHub Actions for CI", "we
+// finally killed teamcity, everything runs on GitHub Actions since
+// tuesday" gets "now: GitHub Actions; earlier: TeamCity" (the extractor
+// read no change from it, so nothing else marks the old name).
+func toolNote(text string, beliefs []BeliefHit, states map[string]store.Belief) string {
+	own := ownWords(text)
+	var padded string
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || b.SupersededBy != "" {
+			continue
+		}
+		r, ok := relations.ByPredicate(st.Predicate)
+		if !ok || r.Category == "" || !r.Exclusive {
+			continue
+		}
+		if padded == "" {
+			if !changeCue().MatchString(own) {
+				return ""
+			}
+			padded = " " + wordText(own) + " "
+		}
+		cur, ok := relations.LookupTool(strings.ToLower(st.Object))
+		if !ok || !mentions(padded, st.Object) {
+			continue
+		}
+		for _, name := range relations.ToolNames(r.Category) {
+			if !relations.Distinctive(name) || !mentions(padded, name) {
+				continue
+			}
+			if t, ok := relations.LookupTool(name); ok && t != cur {
+				return "now: " + displayObject(st.Object) + "; earlier: " + displayObject(t.Name)
+			}
+		}
 	}
 	return ""
 }

@@ -999,6 +999,7 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 	"bumped", "upgraded",
 	// verbs that end a thing, and the words of a correction
 	"ripped out", "got rid of", "got off", "moved off", "migrated off", "phased out", "removed",
+	"killed", "shut down", "turned off", "decommissioned",
 	"deprecated", "is dead", "that was wrong", "was wrong", "mixed up", "mixing up", "scratch that",
 	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's",
 	// a change said as a noun, and a new employer's first days
