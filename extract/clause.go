@@ -117,6 +117,14 @@ var (
 	// scopeThem: "for errors: wrap them with …", "for tests, name them
 	// after the function".
 	scopeThem = lazyRegexp(`^for (?:all )?(?:new )?([a-z]+s)\s*[:,]\s*([a-z-]+) (?:them|these) (.+)$`)
+	// frontSoft: a softener before an instruction ("where possible, …",
+	// "ideally, …").
+	frontSoft = lazyRegexp(`^(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible|as far as possible|if you can|where you can|whenever you can|ideally|preferably|by and large)\s*,?\s+`)
+	// houseNorm: a custom of the house said as a noun or an adjective of
+	// custom before the act: "it's the norm here to …", "the convention is
+	// to …", "it's customary to …". Adjectives that can say how things
+	// happen ("it's expected to fail") need the house's scope.
+	houseNorm = lazyRegexp(`^(?:it is |that is )?(?:the |our |a )?(?:norm|convention|custom|rule|practice|standard practice|tradition|done thing|house rule|team rule|unwritten rule|etiquette)(?: here| around here| in this (?:repo|repository|project|codebase|team|company|shop)| on this team| for us| on our team)? (?:is )?to |^it is (?:customary|standard practice|good form|good etiquette)(?: here| around here| in this (?:repo|repository|project|codebase|team)| on this team| for us)? to |^it is (?:expected|standard|normal|usual)(?: here| around here| in this (?:repo|repository|project|codebase|team)| on this team| for us) to `)
 	// tryTo: "try to keep functions pure", "aim to write small commits".
 	tryTo = lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) to (?:always )?(.+)$`)
 	// hardRuleTail: "…, that's a hard rule", "…, non-negotiable".
@@ -284,7 +292,11 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^(?:i|we) (?:just )?(?:got|have|have got) (?:a )?new (manager|boss|lead|team lead|tech lead)$`), "my $1 changed"},
 	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over) from ([a-z][a-z'-]+) as (my|our) `), "$1 replaced $2 as $3 "},
 	{lazyRegexp(`^(?:i have been|been|lately i have been|i am) using (.+?) (?:lately|recently|these days|for a while now|for a while)$`), "i use $1"},
-	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) (?:this|the|our) (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
+	// "error messages in this project are lowercase": the house's scope
+	// said inside the subject is said at the end, where the conventions
+	// read it; "the" names no house and is dropped
+	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) ((?:in|for|across|throughout) (?:this|our) (?:repo|repository|codebase|project|monorepo)) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b.*)$`), "$1 $3 $2"},
+	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) the (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
 	// a scope said after the subject ("commit messages here follow
 	// conventional commits", "every PR around here gets two reviews") is
 	// said at the end, where the conventions read it
@@ -464,6 +476,19 @@ func analyze(rc rawClause) clause {
 			t = m[1]
 		} else {
 			t = "always " + m[1]
+		}
+	}
+	if loc := frontSoft().FindStringIndex(t); loc != nil && (isVerb(firstWord(t[loc[1]:])) || strings.HasPrefix(t[loc[1]:], "always ") || strings.HasPrefix(t[loc[1]:], "never ")) {
+		// "where possible, keep functions under 40 lines": a softener
+		// said before an instruction makes it a standing one, as it does
+		// after it ("… where possible"); it is no condition to wait for
+		c.standing, t = true, t[loc[1]:]
+	}
+	if loc := houseNorm().FindStringIndex(t); loc != nil && loc[1] < len(t) {
+		// "it's the norm here to add a CHANGELOG entry", "the convention
+		// is to squash": what the house does by custom is the instruction
+		if rest := t[loc[1]:]; isVerb(firstWord(rest)) || firstWord(rest) == "always" || firstWord(rest) == "never" || firstWord(rest) == "not" {
+			c.standing, t = true, rest
 		}
 	}
 	if loc := betterIfYou().FindStringIndex(t); loc != nil {

@@ -193,7 +193,7 @@ func matchConvention(c *clause) []Fact {
 		// thing of a kind is, said with "always" or where the house's
 		// rules hold, is a rule for new ones
 		neg := m[3] == "never "
-		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+map[bool]string{true: "not ", false: ""}[neg]+m[4], false, 0)
+		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+map[bool]string{true: "not ", false: ""}[neg]+m[4]+m[5], false, 0)
 	}
 	if m := dislikeThings().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] {
 		// "I hate when PRs touch unrelated files": never let them
@@ -467,7 +467,7 @@ var (
 	styleStandard = lazyRegexp(`^(write|keep|make|use|name|prefer|give) ((?:[a-z-]+,? (?:and )?){1,3})([a-z]+s)$`)
 	// kindIsAdj: "SQL keywords are always lowercase", "table names are
 	// singular": an adjective said of a kind of thing.
-	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z-]+)$`)
+	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z0-9_-]+)((?: (?:with|without) (?:no )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2})?)$`)
 	// dislikeThings: "I hate when PRs touch unrelated files".
 	dislikeThings = lazyRegexp(`^i ` + adv + `(?:hate|dislike|cannot stand|can not stand|do not like) (?:it )?when ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ([a-z]+ [^,]+)(?:,.*)?$`)
 	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -215,3 +216,28 @@ const (
 )
 
 func TestDev2026h(t *testing.T) { scoreDev(t, devFileH, 120, devHPrecision, devHRecall) }
+
+// TestDevMisses prints the per-category table, misses and spurious
+// extractions of one development set named by CREDENCE_DEV_MISSES_FILE,
+// for reading while tuning. It refuses the frozen held-out set and any
+// check set still kept blind (a file whose first line is not a "dev"
+// header).
+func TestDevMisses(t *testing.T) {
+	file := os.Getenv("CREDENCE_DEV_MISSES_FILE")
+	if file == "" {
+		t.Skip("set CREDENCE_DEV_MISSES_FILE to a development set to list its misses")
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(raw), "\n")
+	if file == heldoutFile || !strings.Contains(first, `"dev"`) {
+		t.Fatalf("%s is not a development set (its first line has no \"dev\" header); its cases must not be read", file)
+	}
+	cases := loadCases(t, file)
+	withCtx := scoreSet(cases, inContext)
+	t.Log("\n" + withCtx.table(file+", with context"))
+	t.Log("misses:\n  " + strings.Join(withCtx.misses, "\n  "))
+	t.Log("spurious:\n  " + strings.Join(withCtx.spurious, "\n  "))
+}

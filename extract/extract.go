@@ -182,7 +182,35 @@ func ExtractWith(text string, ctx Context) []Fact {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
 		}
 	}
-	return r.facts
+	r.retractCorrected()
+	out := r.facts[:0]
+	for _, f := range r.facts {
+		if !f.retracted {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// retractCorrected marks for dropping a value the same text stated and
+// then corrected: in "I'm in Porto, no wait, Coimbra" the speaker took
+// Porto back in the same breath, so only the repair (which replaces it)
+// stands. A change ("we moved from Heroku to Render") keeps its old value
+// as what it replaces and states no fact of it, so only corrections do
+// this.
+func (r *reading) retractCorrected() {
+	for j, g := range r.facts {
+		if g.Kind != KindFact || g.Negated || !g.Correction || g.Replaces == "" {
+			continue
+		}
+		for i := range r.facts[:j] {
+			f := r.facts[i]
+			if f.Kind == KindFact && !f.Negated && f.Exclusive && f.Subject == g.Subject && f.Predicate == g.Predicate &&
+				strings.EqualFold(f.Object, g.Replaces) {
+				r.facts[i].retracted = true
+			}
+		}
+	}
 }
 
 // alternatives gives a prohibition the tool to use instead when the text

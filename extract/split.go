@@ -391,7 +391,9 @@ func clauses(s rawClause) []rawClause {
 		for _, m := range commaClause().FindAllStringSubmatchIndex(piece, -1) {
 			// "run go test with -race, always, before …": an adverb set off
 			// by commas belongs to the clause it interrupts
-			if m[5] < len(piece) && piece[m[5]] == ',' {
+			// "I'm in Porto, no, sorry, Coimbra": a "no" set off by commas
+			// is the speaker's repair, which starts a clause
+			if m[5] < len(piece) && piece[m[5]] == ',' && !strings.EqualFold(piece[m[4]:m[5]], "no") {
 				continue
 			}
 			// "Actually, my name is Alice": a short opener stays with its
