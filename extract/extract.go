@@ -396,6 +396,12 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if otherParty().MatchString(c.text) {
 		return nil // "the other team deploys to Heroku": theirs, not ours
 	}
+	if m := phaticDont().FindStringSubmatch(c.text); m != nil && (m[1] != "ask" || r.statedFact()) {
+		// "i've gone from emacs to neovim, don't judge", "builds are
+		// bazel. don't ask": the speaker's aside on what they just said
+		// asks how to take it, not how to work
+		return nil
+	}
 	if jobNewsRe().MatchString(c.text) {
 		r.jobNews = true
 	}
@@ -501,6 +507,23 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return f
 	}
 	return r.correct(c)
+}
+
+// phaticDont is a prohibition without an object that asks how to take
+// what was said, not how to work: "don't judge", "don't laugh", "don't
+// worry", "don't hate me". "Don't ask" is one only after a statement
+// ("builds are bazel. don't ask"); alone or after an instruction ("just
+// do it, don't ask") it forbids asking.
+var phaticDont = lazyRegexp(`^(?:but |and |so |pls |please )?(?:do not|never|no need to) (judge|judge me|laugh|worry|panic|freak out|hate me|blame me|quote me|kill me|shoot me|shoot the messenger|cry|be mad|be angry|get mad|ask|ask why|ask me why)(?: (?:for|about) (?:it|this|that))?(?: lol| haha)?$`)
+
+// statedFact says whether the text so far stated a fact (not a rule).
+func (r *reading) statedFact() bool {
+	for _, f := range r.facts {
+		if f.Kind == KindFact {
+			return true
+		}
+	}
+	return false
 }
 
 // notAlone is a clause that only says what something is not: "not

@@ -206,7 +206,7 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app|he|she|he's|she's|they|they're)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
@@ -313,6 +313,18 @@ func clauses(s rawClause) []rawClause {
 		// "since moving to Berlin I'm on CET": the move is a statement of
 		// its own, and what holds since it another
 		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
+	}
+	if rel, name, rest, ok := appositivePerson(text); ok && !s.question {
+		// "My boss Gustavo lives in Recife", "Gustavo, my boss, lives in
+		// Recife": the appositive says who the person is to the speaker,
+		// the predicate what is true of them; two
+		// statements; a relation that is no slot of the speaker's (a
+		// teammate, a friend) only names the person the predicate is of
+		out := clauses(rawClause{text: name + " " + rest})
+		if managerRelation(rel) {
+			out = append([]rawClause{{text: name + " is my " + rel}}, out...)
+		}
+		return out
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
@@ -437,6 +449,62 @@ func clauses(s rawClause) []rawClause {
 		out = append(out, rawClause{text: strings.TrimRight(p, "?"), question: q})
 	}
 	return out
+}
+
+var (
+	// relName: "my boss Gustavo lives …", a relation then a name.
+	relName = lazyRegexp(`^(?i:my|our) ([a-z]+(?: [a-z]+)?) ([A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?),? ([a-z]+ .+)$`)
+	// nameRel: "Gustavo, my boss, lives …", "Gustavo (my boss) lives …".
+	nameRel = lazyRegexp(`^([A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)\s*(?:,|\()\s*(?i:my|our) ([a-z]+(?: [a-z]+)?)\s*(?:,|\))\s*([a-z]+ .+)$`)
+)
+
+// appositivePerson reads a person named beside their relation to the
+// speaker as the subject of a predicate: "My boss Gustavo lives in
+// Recife" is "Gustavo is my boss" and "Gustavo lives in Recife". The
+// relation must be a kind of person (relationNoun) and the predicate start
+// with a verb, so "my colleague Tom's laptop" or "our CI Jenkins" are not
+// read.
+func appositivePerson(text string) (rel, name, rest string, ok bool) {
+	m := relName().FindStringSubmatch(text)
+	if m == nil {
+		m = nameRel().FindStringSubmatch(text)
+		if m == nil {
+			return "", "", "", false
+		}
+		m[1], m[2] = m[2], m[1]
+	}
+	rel, name, rest = m[1], m[2], m[3]
+	if !personRelation(rel) || knownTool(strings.ToLower(name)) || !personVerb().MatchString(rest) {
+		return "", "", "", false
+	}
+	return rel, name, rest, true
+}
+
+// personVerb opens what is said of a person: where they live or work,
+// what they moved to or became.
+var personVerb = lazyRegexp(`^(?:lives|works|is based|is from|moved|relocated|just moved|recently moved|joined|left|started|is (?:in|at|on|now|a|an|the)|has been|was)\b`)
+
+// managerRelation says whether rel is the speaker's manager, a slot of
+// theirs (manager_is).
+func managerRelation(rel string) bool {
+	switch strings.TrimPrefix(rel, "new ") {
+	case "boss", "manager", "lead", "team lead", "tech lead", "line manager", "engineering manager":
+		return true
+	}
+	return false
+}
+
+// personRelation says whether rel names a person in the speaker's life
+// or work.
+func personRelation(rel string) bool {
+	switch strings.TrimPrefix(rel, "new ") {
+	case "boss", "manager", "lead", "team lead", "tech lead", "line manager", "skip", "skip level", "mentor", "wife", "husband",
+		"partner", "girlfriend", "boyfriend", "colleague", "coworker", "co-worker", "cofounder", "co-founder", "friend",
+		"sister", "brother", "mother", "father", "mom", "dad", "son", "daughter", "cto", "ceo", "pm", "product manager",
+		"designer", "teammate", "report", "direct report", "engineering manager", "director", "roommate", "flatmate":
+		return true
+	}
+	return false
 }
 
 // opensClause says whether the words before a comma say something of

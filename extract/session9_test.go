@@ -1,0 +1,62 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// shapeOf renders what ExtractWith gives for text after recent as
+// "predicate object <replaced" joined by "|", "not " before a negation.
+func shapeOf(text string, recent []string) string {
+	var parts []string
+	for _, f := range ExtractWith(text, Context{Recent: recent}) {
+		p := f.Predicate + " " + f.Object
+		if f.Negated {
+			p = "not " + p
+		}
+		if f.Replaces != "" {
+			p += " <" + f.Replaces
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, "|")
+}
+
+// TestSession9Shapes checks one statement per reading added in session 9
+// (check2026f read as a development set): each case fails when its
+// mechanism is taken out. The utterances are not those of the set; they
+// are other sentences of the same shape.
+func TestSession9Shapes(t *testing.T) {
+	for _, c := range []struct {
+		recent     []string
+		text, want string
+	}{
+		// a softener before an instruction (frontSoft)
+		{nil, "If possible, keep handlers under 30 lines", "should keep handlers under 30 lines"},
+		{nil, "Ideally, write the migration before the model", "should write the migration before the model"},
+		{nil, "If you can, fix the login bug", ""},
+		// a custom of the house before the act (houseNorm)
+		{nil, "it's the convention here to squash before merging", "should squash before merging"},
+		{nil, "the norm on this team is to rebase before review", "should rebase before review"},
+		{nil, "it's expected to fail on CI", ""},
+		// the house's scope inside the subject, and a value with an
+		// underscore or a "with no …" tail (kindIsAdj)
+		{nil, "Log keys in this repo are always snake_case", "should ensure log keys are snake_case"},
+		{nil, "Table names in our codebase are singular with no prefix", "should ensure table names are singular with no prefix"},
+		// a repair set off by commas takes the first value back
+		{nil, "we deploy to Fly, no, sorry, Render", "deploys_with render <fly.io"},
+		{nil, "My manager is Jon, no wait, Jonas", "manager_is jonas <jon"},
+		// an aside on what was just said is no rule (phaticDont)
+		{nil, "I still use Sublime, don't laugh", "uses_editor sublime text"},
+		{nil, "the build is Bazel. don't ask", "uses_build_tool bazel"},
+		{nil, "just ship it, don't ask", "should_not ask"},
+		// a person named beside their relation (appositivePerson)
+		{nil, "My manager Olu is based in Lagos so she's ahead of me", "manager_is olu|lives_in lagos"},
+		{nil, "Bea, my boss, lives in Ghent", "manager_is bea|lives_in ghent"},
+		{nil, "my teammate Rui lives in Braga", "lives_in braga"},
+	} {
+		if got := shapeOf(c.text, c.recent); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
