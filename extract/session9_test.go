@@ -60,3 +60,23 @@ func TestSession9Shapes(t *testing.T) {
 		}
 	}
 }
+
+// TestSession9Tastes: a taste for how work is done is a rule (said
+// softly), a taste for anything else a fact of the person (tasteForWork,
+// and the measure after a comma in matchLike).
+func TestSession9Tastes(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"I like small PRs, one feature each", "should prefer small prs"},
+		{"I like my fixtures minimal", "should keep fixtures minimal"},
+		{"I like my branch names in kebab-case", "should write branch names in kebab-case"},
+		{"I love it when tests are fast", "should keep tests fast"},
+		{"I like seeing the whole file", "should prefer to see the whole file"},
+		{"I like to get a summary before you change code", "should prefer to get a summary before you change code"},
+		{"I like hiking", "likes hiking"},
+		{"I like my coffee black", ""},
+	} {
+		if got := shapeOf(c.text, nil); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
