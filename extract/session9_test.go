@@ -54,6 +54,13 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "My manager Olu is based in Lagos so she's ahead of me", "manager_is olu|lives_in lagos"},
 		{nil, "Bea, my boss, lives in Ghent", "manager_is bea|lives_in ghent"},
 		{nil, "my teammate Rui lives in Braga", "lives_in braga"},
+		// a story, a game or an example holds nobody's facts (fictionFrame)
+		{nil, "In the novel I'm drafting, the detective lives in Lyon", ""},
+		{nil, "in this example we deploy with Heroku", ""},
+		// a kind of person lives somewhere; a part of the project does not
+		// (personKind)
+		{nil, "the client lives in Ohio", ""},
+		{nil, "the config lives in Vault", "config_is vault"},
 	} {
 		if got := shapeOf(c.text, c.recent); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)

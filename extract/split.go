@@ -314,6 +314,11 @@ func clauses(s rawClause) []rawClause {
 		// its own, and what holds since it another
 		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
 	}
+	if fictionFrame().MatchString(text) {
+		// "In the story I'm writing, the hero lives in Prague": what holds
+		// inside a story, a game or an example is nobody's fact
+		return []rawClause{{text: text, question: true}}
+	}
 	if rel, name, rest, ok := appositivePerson(text); ok && !s.question {
 		// "My boss Gustavo lives in Recife", "Gustavo, my boss, lives in
 		// Recife": the appositive says who the person is to the speaker,
@@ -450,6 +455,10 @@ func clauses(s rawClause) []rawClause {
 	}
 	return out
 }
+
+// fictionFrame opens a sentence set inside a made-up or sample world: a
+// story, a game, an example, test data.
+var fictionFrame = lazyRegexp(`(?i)^(?:in|for|inside) (?:the|my|a|an|this|our|that) (?:[a-z-]+ )?(?:story|stories|novel|book|game|script|screenplay|film|movie|show|play|poem|fanfic|dream|example|scenario|hypothetical|fixture|fixtures|sample|samples|demo|mock|mocks|seed data|test data|fake data|fiction|campaign|simulation|roleplay|role-play|exercise|kata|tutorial|puzzle)\b`)
 
 var (
 	// relName: "my boss Gustavo lives …", a relation then a name.
