@@ -80,7 +80,7 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:(?:small |quick |tiny |one |a |minor )?(?:fix|correction|amendment|update) (?:to|on|for|re|about) (?:what i (?:said|wrote|told you|mentioned|gave you)|my (?:last|earlier|previous) (?:message|msg|note|answer)|(?:the|my) (?:info|details) (?:above|earlier|before))(?: (?:before|earlier|above|yesterday))?|actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:after the (?:reorg|migration|move|merger|acquisition|switch|rewrite|upgrade|cutover)|(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?)` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
 	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|(?:just )?(?:a )?(?:quick )?heads up|psa|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
 	// directiveBare is "remember" before a statement without a colon:
@@ -199,7 +199,7 @@ var (
 	// value: "it's Postgres, I was thinking of my other job", "…, I mixed
 	// up the two repos". It says nothing of the value, and its "thinking
 	// of" is no hedge.
-	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
+	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:spelled|spelt|misspelled|misspelt|wrote|typed|mistyped|misheard|heard|autocorrected)\s+(?:it|that|the name|them|her name|his name)\b.*$`)
 	// trailingCorrection: a correction marker that ends the clause.
 	trailingCorrection = lazyRegexp(`\s*,\s*(?:sorry(?: about that)?|my bad|my mistake|oops|typo(?: (?:in|on) my (?:earlier |last |previous )?(?:message|msg))?|i misspoke|i mistyped|autocorrect|damn autocorrect|i (?:mixed|got) (?:them|it|that|those) (?:up|mixed up|confused)(?: with [a-z ]+)?|wrong (?:repo|project|one))\s*$`)
 	// wrongAbout: "the thing I told you about the port was wrong", "what
@@ -213,6 +213,13 @@ var (
 	// before or without the value.
 	correctedAbout = lazyRegexp(`^((?:scratch|forget|ignore|disregard) (?:what i (?:told you|said|wrote|mentioned|gave you)|that|my last message|what i just said) )?(?:about|on|regarding|re|for) (my|our|the) ([a-z][a-z ]{1,30}?)(?: (?:yesterday|earlier|before|the other day|last time))?$`)
 )
+
+// backIn: "we're back in Melbourne (after two years in Perth)".
+var backIn = lazyRegexp(`^(?:i am|we are) (?:now |finally |just )?(?:back (?:in|home in|living in)|living back in) ([a-z][a-z.' -]*?)(?: after (?:[a-z0-9 ]+? )?(?:in|at) ([a-z][a-z.' -]+)|` + changeWhen + `)$`)
+
+// changeWhen is an optional time a change happened at, at the end of a
+// clause: it says nothing about the new value.
+const changeWhen = `(?: (?:last|this) (?:week|month|year|sprint|quarter|summer|spring|autumn|fall|winter)| yesterday| today| recently| a while ago| in (?:january|february|march|april|may|june|july|august|september|october|november|december))?`
 
 // shapeNorms put a clause into the plain shape the matchers read, where
 // words that change nothing about the statement stand between its parts:
@@ -291,6 +298,13 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^(?:my |our |the )?(manager|boss|lead|team lead|tech lead) (?:changed|switched|moved) (?:over )?to ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)`), "my $1 is $2"},
 	{lazyRegexp(`^(?:i|we) (?:just )?(?:got|have|have got) (?:a )?new (manager|boss|lead|team lead|tech lead)$`), "my $1 changed"},
 	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over) from ([a-z][a-z'-]+) as (my|our) `), "$1 replaced $2 as $3 "},
+	// "Priya took over as my manager from Tom last week": the same, the
+	// one replaced said after the role; when it happened says nothing more
+	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|stepped in|stepped up) as (my|our) (?:new )?([a-z]+(?: [a-z]+)?) from ([a-z][a-z'-]+)` + changeWhen + `$`), "$1 replaced $4 as $2 $3"},
+	// "I moved to Melbourne from Perth", "we switched to pnpm from yarn
+	// last year": the value left is what "from" names, not part of the new
+	// one
+	{lazyRegexp(`^((?:i|we) (?:have )?(?:just |recently |finally )?(?:moved|relocated|switched|migrated|changed|went|transferred)(?: over| back)?) to ([a-z0-9.+#' -]+?) from ([a-z0-9.+#' -]+?)` + changeWhen + `$`), "$1 from $3 to $2"},
 	{lazyRegexp(`^(?:i have been|been|lately i have been|i am) using (.+?) (?:lately|recently|these days|for a while now|for a while)$`), "i use $1"},
 	// "error messages in this project are lowercase": the house's scope
 	// said inside the subject is said at the end, where the conventions
@@ -507,6 +521,18 @@ func analyze(rc rawClause) clause {
 	}
 	for _, n := range shapeNorms {
 		t = n.re().ReplaceAllString(t, n.out)
+	}
+	if strings.Contains(t, "back ") {
+		if m := backIn().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) {
+			// "we're back in Melbourne after two years in Perth": to be
+			// back in a named place is to have moved back there, from
+			// where the time away was ("back in business" names none)
+			if m[2] != "" {
+				t = "i moved back from " + m[2] + " to " + m[1]
+			} else {
+				t = "i moved back to " + m[1]
+			}
+		}
 	}
 	if loc := concessive().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		t = t[:loc[0]] // "always answer in English even if I write in Portuguese"

@@ -61,6 +61,17 @@ func TestSession9Shapes(t *testing.T) {
 		// (personKind)
 		{nil, "the client lives in Ohio", ""},
 		{nil, "the config lives in Vault", "config_is vault"},
+		// changes: the value left after "from", a hand-over with the one
+		// replaced after the role, being back in a named place
+		{nil, "I relocated to Porto from Lyon last year", "lives_in porto <lyon"},
+		{nil, "we migrated to Postgres from MySQL", "uses_database postgres <mysql"},
+		{nil, "Dana took over as my manager from Raj yesterday", "manager_is dana <raj"},
+		{nil, "we're back in Dublin after a year in Cork", "lives_in dublin <cork"},
+		{nil, "we're back in business", ""},
+		// a correction framed as a fix to what was said, with how the
+		// mistake came after the value
+		{nil, "Quick fix to what I said earlier: my editor is Helix, not Kakoune", "uses_editor helix <kakoune"},
+		{nil, "my manager is Siobhan, not Shivawn, I spelled it how it sounds", "manager_is siobhan <shivawn"},
 	} {
 		if got := shapeOf(c.text, c.recent); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
