@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/credence-mem/credence/embed"
 )
 
 // clause is one raw clause prepared for matching: lower case, contractions
@@ -213,6 +215,30 @@ var (
 	// before or without the value.
 	correctedAbout = lazyRegexp(`^((?:scratch|forget|ignore|disregard) (?:what i (?:told you|said|wrote|mentioned|gave you)|that|my last message|what i just said) )?(?:about|on|regarding|re|for) (my|our|the) ([a-z][a-z ]{1,30}?)(?: (?:yesterday|earlier|before|the other day|last time))?$`)
 )
+
+// amAt: "I'm at Fastly (now) (, not Akamai)".
+var amAt = lazyRegexp(`^i am (?:now |currently |still )?at ([a-z0-9][a-z0-9&.'-]*(?: [a-z0-9][a-z0-9&.'-]*){0,2}?)(?: now| these days)?((?:,? (?:not|instead of) [a-z0-9][a-z0-9&.' -]*)?)$`)
+
+// employerLike says whether a name after "I'm at" is a company rather
+// than a place: a word the built-in vectors do not know (most companies'
+// names are rarer than any city's) or one nearer "company" than "city"
+// (Google, Netflix; not Berlin, Heathrow). Common words ("home", "work",
+// "a conference") are lower case and never get here.
+func employerLike(name string) bool {
+	if determiner().MatchString(firstWord(name)) || firstWord(name) == "a" || firstWord(name) == "an" {
+		return false
+	}
+	v := wordVector(name)
+	if v == nil {
+		return true
+	}
+	co, city := companyCityVectors()
+	return co != nil && embed.Cosine(v, co) >= embed.Cosine(v, city)+0.1
+}
+
+var companyCityVectors = sync.OnceValues(func() ([]float32, []float32) {
+	return wordVector("company"), wordVector("city")
+})
 
 // backIn: "we're back in Melbourne (after two years in Perth)".
 var backIn = lazyRegexp(`^(?:i am|we are) (?:now |finally |just )?(?:back (?:in|home in|living in)|living back in) ([a-z][a-z.' -]*?)(?: after (?:[a-z0-9 ]+? )?(?:in|at) ([a-z][a-z.' -]+)|` + changeWhen + `)$`)
@@ -521,6 +547,13 @@ func analyze(rc rawClause) clause {
 	}
 	for _, n := range shapeNorms {
 		t = n.re().ReplaceAllString(t, n.out)
+	}
+	if strings.HasPrefix(t, "i am ") {
+		if m := amAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) && employerLike(m[1]) {
+			// "I'm at Fastly, not Akamai": being at a company is working
+			// there; being at a place ("I'm at Heathrow") is a visit
+			t = "i work at " + m[1] + m[2]
+		}
 	}
 	if strings.Contains(t, "back ") {
 		if m := backIn().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) {

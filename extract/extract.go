@@ -713,7 +713,7 @@ func cutPronoun(span string) (string, bool) {
 
 var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
-	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to another team|changed teams|was let go|stepped down)\b`)
+	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to (?:another|a different|a new|the other) (?:team|org|organi[sz]ation|department|group|division|company|project|squad|unit|role)|changed teams|switched teams|changed roles|was let go|stepped down)\b`)
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.

@@ -72,6 +72,16 @@ func TestSession9Shapes(t *testing.T) {
 		// mistake came after the value
 		{nil, "Quick fix to what I said earlier: my editor is Helix, not Kakoune", "uses_editor helix <kakoune"},
 		{nil, "my manager is Siobhan, not Shivawn, I spelled it how it sounds", "manager_is siobhan <shivawn"},
+		// a correction marker before a clause that says something leaves
+		// the clauses after it their own
+		{[]string{"my manager is Ines"}, "correction: Ines is my skip-level, my manager is Bruno", "name_is ines|manager_is bruno"},
+		// someone moved to another org is gone, not somewhere
+		{[]string{"My manager is Ruth."}, "Lena moved to a different org, so I report to Omar now", "manager_is omar <lena"},
+		// being at a company is working there; at a place, a visit
+		// (employerLike)
+		{nil, "Correction: I'm at Netflix, not Hulu", "works_at netflix <hulu"},
+		{nil, "I'm at Heathrow", ""},
+		{nil, "I'm at Lisbon", ""},
 	} {
 		if got := shapeOf(c.text, c.recent); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)

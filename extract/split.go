@@ -529,7 +529,14 @@ func opensClause(before string) bool {
 	// an opener analyze strips ("no no, …", "sorry, …") leaves only what
 	// follows it
 	c := analyze(rawClause{text: before + ", x"})
-	return c.text != "x" && !c.correction && !bareMarker()[strings.TrimSuffix(c.text, ", x")]
+	said := strings.TrimSuffix(c.text, ", x")
+	// "correction: Helga is my mentor, my manager is …": a correction
+	// marker before words that say something still leaves a clause
+	// ("no wait, that's the old repo, …" judges what was said and leads
+	// into its correction)
+	fw := firstWord(said)
+	return c.text != "x" && (!c.correction || said != c.text && len(strings.Fields(said)) >= 3 && fw != "that" && fw != "it" && fw != "this") &&
+		!bareMarker()[said]
 }
 
 // commaImperative is a comma before a verb and the start of its object:
