@@ -145,6 +145,16 @@ func matchConvention(c *clause) []Fact {
 		// a kind of artifact, then how it is written
 		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
 	}
+	if m := valueForKind().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "indentation") &&
+		(!startsWithVerb(m[1]) || formattingChoice().MatchString(m[1])) && !badStart()[firstWord(m[1])] && !determiner().MatchString(m[1]) && firstWord(m[1]) != "a" && firstWord(m[1]) != "an" &&
+		!notValues()[m[1]] && !placeholderWords[m[1]] && !troubleNouns()[lastOf(m[1])] &&
+		(isConvention(m[1]) || m[1] == "tabs" || m[1] == "spaces" || strings.HasSuffix(m[1], "case") || strings.HasSuffix(m[1], "quotes")) {
+		if _, tool := lookupTool(m[1]); !tool {
+			// "single quotes for strings", "kebab-case for file names": a
+			// way of writing said of a kind of artifact, without a verb
+			return guidelineFact(c, "use "+m[1]+" for "+m[2], false, 0)
+		}
+	}
 	asked := firstPart(c.text)
 	if pleaseEnd().MatchString(c.span) && !strings.Contains(c.span, ",") {
 		asked += " please" // the trailing "please" was cut as a filler
@@ -455,6 +465,8 @@ var (
 	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
 	// universalIs: "all dates in the API are ISO 8601 strings".
 	universalIs = lazyRegexp(`^(all|every|each) ((?:our |new )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2}(?: (?:in|of|from|for) (?:the |our )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?) (?:is|are|must be|should be) (?:always )?((?:a |an )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,3})$`)
+	// valueForKind: "single quotes for strings", "tabs for indentation".
+	valueForKind = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) for (?:all )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)$`)
 	// artifactLabel: "docstrings: google style".
 	artifactLabel = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)\s*:\s*([a-z0-9][a-z0-9 ._+#-]*)$`)
 	// practicePlease: "early returns please", "smaller commits, please".

@@ -75,7 +75,7 @@ var (
 	// likeMyDone: "I like my tests table-driven", "I like my commit
 	// messages in the imperative": how the speaker wants a kind of
 	// artifact of theirs to be.
-	likeMyDone = lazyRegexp(`^i ` + adv + `(?:like|prefer|want|love) (?:my|our) ((?:[a-z0-9_-]+ ){0,2}?[a-z0-9_-]+) ((?:in|with|without|as|under|below|at|on|behind|next to) [a-z0-9 _-]+|[a-z][a-z0-9_-]*(?:-[a-z]+)*)$`)
+	likeMyDone = lazyRegexp(`^i ` + adv + `(?:like|prefer|want|love) (my |our |every |each |all (?:my |our )?)((?:[a-z0-9_-]+ ){0,2}?[a-z0-9_-]+) ((?:in|with|without|as|under|below|at|on|behind|next to) [a-z0-9 _-]+|[a-z][a-z0-9_-]*(?:-[a-z]+)*)$`)
 	// likeWhenKind: "I like when PRs are small", "I love it when commits
 	// are atomic": how things of a kind are, said as a taste.
 	likeWhenKind = lazyRegexp(`^i ` + adv + `(?:like|love|prefer|appreciate) (?:it )?(?:when|if) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:are|stay|remain) ([a-z][a-z0-9 _-]*)$`)
@@ -93,11 +93,17 @@ func tasteForWork(c *clause) []Fact {
 	workNoun := func(np string) bool {
 		return artifacts()[lastOf(np)] || practices()[lastOf(np)]
 	}
-	if m := likeMyDone().FindStringSubmatch(c.text); m != nil && workNoun(m[1]) && !stateWords()[m[2]] {
-		if prepositions()[firstWord(m[2])] || firstWord(m[2]) == "as" || firstWord(m[2]) == "next" {
-			return practiceGuideline(c, "write "+m[1]+" "+m[2], false)
+	if m := likeMyDone().FindStringSubmatch(c.text); m != nil && workNoun(m[2]) && !stateWords()[m[3]] {
+		np := m[2]
+		if q := strings.TrimSpace(m[1]); q == "every" || q == "each" {
+			np = q + " " + np // "I want every function documented"
+		} else if strings.HasPrefix(q, "all") {
+			np = "all " + np
 		}
-		return practiceGuideline(c, "keep "+m[1]+" "+m[2], false)
+		if prepositions()[firstWord(m[3])] || firstWord(m[3]) == "as" || firstWord(m[3]) == "next" {
+			return practiceGuideline(c, "write "+np+" "+m[3], false)
+		}
+		return practiceGuideline(c, "keep "+np+" "+m[3], false)
 	}
 	if m := likeWhenKind().FindStringSubmatch(c.text); m != nil && workNoun(m[1]) && !troubleNouns()[lastOf(m[1])] {
 		return practiceGuideline(c, "keep "+m[1]+" "+m[2], false)
@@ -115,8 +121,15 @@ func tasteForWork(c *clause) []Fact {
 		if verb == "use" || verb == "work" || verb == "code" || verb == "program" || verb == "write" && !anyWorkNoun(rest) {
 			return nil // "I like using Go", "I like writing Rust": a taste for a tool (matchLike)
 		}
-		if strings.Contains(" "+rest+" ", " i ") {
-			return nil // "I like reading the code before I review": the speaker's own habit
+		if strings.Contains(" "+rest+" ", " i ") || timeWords()[lastOf(rest)] {
+			// "I like reading the code before I review", "I like writing
+			// code at night": the speaker's own habit, a taste of theirs
+			act := m[2]
+			if act == "" {
+				act = verb
+			}
+			obj := act + " " + rest
+			return []Fact{{Subject: SubjectUser, Predicate: "likes", Object: obj, shownObject: display(c.span, obj)}}
 		}
 		if anyWorkNoun(rest) || strings.Contains(" "+rest+" ", " you ") {
 			return practiceGuideline(c, "prefer to "+verb+" "+rest, false)

@@ -101,7 +101,30 @@ func TestSession9Tastes(t *testing.T) {
 		{"I like seeing the whole file", "should prefer to see the whole file"},
 		{"I like to get a summary before you change code", "should prefer to get a summary before you change code"},
 		{"I like hiking", "likes hiking"},
+		{"I want every endpoint authenticated", "should keep every endpoint authenticated"},
+		{"I like writing code at night", "likes writing code at night"},
 		{"I like my coffee black", ""},
+	} {
+		if got := shapeOf(c.text, nil); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestSession9Standards: bare rules that name no particular thing — a
+// manner given in a measure, a way of writing said of a kind of artifact
+// without a verb, an amount per artifact after "only" — and the near
+// misses that name a thing or no way of writing.
+func TestSession9Standards(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Indent with 2 spaces", "should indent with 2 spaces"},
+		{"wrap comments at 80", "should wrap comments at 80"},
+		{"indent this file with 4 spaces", ""},
+		{"double quotes for strings", "should use double quotes for strings"},
+		{"snake_case for columns", "should use snake_case for columns"},
+		{"bonus points for comments", ""},
+		{"docs for endpoints", ""},
+		{"Only one class per file", "should keep only one class per file"},
 	} {
 		if got := shapeOf(c.text, nil); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)

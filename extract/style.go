@@ -32,7 +32,10 @@ var mannerVerbs = sync.OnceValue(func() map[string]bool {
 
 // mannerStandard marks the object of a manner verb as a kind: a
 // quantifier, a role ("as errors") or an alternative.
-var mannerStandard = lazyRegexp(`\b(?:all|every|each|any) (?:(?:new|public|private|exported|internal|external|user|incoming|outgoing)\s)?[a-z0-9_-]+s?\b(?: [a-z_-]+)?$|\b(?:every|each|any) [a-z0-9_-]+\b|^\S+ [a-z0-9_-]+(?: [a-z0-9_-]+)? as [a-z]|\b(?:instead of|rather than|over)\b`)
+//
+// A measure the manner is given in ("indent with 4 spaces", "wrap lines
+// at 100") names no particular thing either.
+var mannerStandard = lazyRegexp(`^\S+(?: [a-z_-]+s)? (?:with|at|to|using|by) (?:\d+|two|three|four|eight|tabs|spaces)\b|\b(?:all|every|each|any) (?:(?:new|public|private|exported|internal|external|user|incoming|outgoing)\s)?[a-z0-9_-]+s?\b(?: [a-z_-]+)?$|\b(?:every|each|any) [a-z0-9_-]+\b|^\S+ [a-z0-9_-]+(?: [a-z0-9_-]+)? as [a-z]|\b(?:instead of|rather than|over)\b`)
 
 // styleAdjectives end a "keep ..." instruction that states a standard.
 var styleAdjectives = sync.OnceValue(func() map[string]bool {
