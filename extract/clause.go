@@ -216,6 +216,12 @@ var (
 	correctedAbout = lazyRegexp(`^((?:scratch|forget|ignore|disregard) (?:what i (?:told you|said|wrote|mentioned|gave you)|that|my last message|what i just said) )?(?:about|on|regarding|re|for) (my|our|the) ([a-z][a-z ]{1,30}?)(?: (?:yesterday|earlier|before|the other day|last time))?$`)
 )
 
+// amNotAt: "I'm not at Stripe anymore", "I'm no longer at Stripe".
+var amNotAt = lazyRegexp(`^i am (?:not|no longer) at ([a-z0-9][a-z0-9&.'-]*(?: [a-z0-9][a-z0-9&.'-]*){0,2}?)(?: anymore| any more)?$`)
+
+// toolIsIn: "Render is in", after "Heroku is out".
+var toolIsIn = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) is (?:in|in now|now in)$`)
+
 // amAt: "I'm at Fastly (now) (, not Akamai)".
 var amAt = lazyRegexp(`^i am (?:now |currently |still )?at ([a-z0-9][a-z0-9&.'-]*(?: [a-z0-9][a-z0-9&.'-]*){0,2}?)(?: now| these days)?((?:,? (?:not|instead of) [a-z0-9][a-z0-9&.' -]*)?)$`)
 
@@ -345,6 +351,17 @@ var shapeNorms = []struct {
 	// noun with a scope is the slot
 	{lazyRegexp(`^((?:the |our )?(?:lint|linter|linting|formatter|formatting|ci|db|database|runtime|test runner|tests|package manager|bundler|framework|deploys?|hosting)) (?:here|in this (?:repo|project|codebase)|for this (?:repo|project)) (is|are|=) `), "$1 $2 "},
 	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
+	// "I've been promoted to staff engineer", "just got promoted to
+	// senior": the role promoted to is the role held
+	{lazyRegexp(`^(?:i )?(?:have |had )?(?:just |finally |recently )?(?:been|got|was|am|get) promoted to (?:a |an |the )?([a-z][a-z -]{1,30}?)` + changeWhen + `$`), "i am a $1"},
+	// "the team switched to trunk-based development": the speaker's team
+	// or company doing something is "we"
+	{lazyRegexp(`^(?:the|our|my) (?:whole |entire )?(?:team|company|org|squad|department) (?:has |have |finally |just )*(switched|moved|migrated|went|changed|standardi[sz]ed|adopted|dropped|ditched|replaced)\b`), "we $1"},
+	// "my new address is in Leeds": where the home is is where one lives
+	{lazyRegexp(`^my (?:new )?(?:address|home|place|flat|apartment|house) is (?:now )?(?:in|near) `), "i live in "},
+	// "our staging url changed to staging.acme.dev": a slot said to have
+	// changed to a value now has it
+	{lazyRegexp(`^((?:our|my|the) (?:[a-z0-9-]+ ){0,2}(?:url|port|branch|domain|host|hostname|endpoint|address|email|timezone|tz|title|role|team|name|bucket|region|namespace|cluster)) (?:has |was |just |recently )*(?:changed|switched|been changed|been renamed|renamed) to `), "$1 is "},
 }
 
 // bareMarker are clauses that only say the next one corrects: "no - …".
@@ -553,6 +570,13 @@ func analyze(rc rawClause) clause {
 			// "I'm at Fastly, not Akamai": being at a company is working
 			// there; being at a place ("I'm at Heathrow") is a visit
 			t = "i work at " + m[1] + m[2]
+		} else if m := amNotAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) && employerLike(m[1]) {
+			t = "i no longer work at " + m[1] // "I'm not at Stripe anymore"
+		}
+	}
+	if m := toolIsIn().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we use " + m[1] // "Heroku is out, Render is in": the tool let in is the one used
 		}
 	}
 	if strings.Contains(t, "back ") {

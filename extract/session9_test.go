@@ -82,6 +82,15 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "Correction: I'm at Netflix, not Hulu", "works_at netflix <hulu"},
 		{nil, "I'm at Heathrow", ""},
 		{nil, "I'm at Lisbon", ""},
+		{nil, "I'm no longer at Google", "not works_at google"},
+		// more changes: a tool let in after one let out, a promotion, a
+		// home's address, a team's switch, a slot changed to a value
+		{nil, "Jenkins is out, CircleCI is in", "not uses_ci jenkins|uses_ci circleci <jenkins"},
+		{nil, "I was promoted to principal engineer last month", "role_is principal engineer"},
+		{nil, "my new flat is in Bristol", "lives_in bristol"},
+		{nil, "the team switched to Bun", "uses_package_manager bun"},
+		{nil, "The team switched to mob programming", ""},
+		{nil, "our default branch changed to trunk", "default_branch_is trunk"},
 	} {
 		if got := shapeOf(c.text, c.recent); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
