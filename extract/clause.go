@@ -219,6 +219,9 @@ var (
 // amNotAt: "I'm not at Stripe anymore", "I'm no longer at Stripe".
 var amNotAt = lazyRegexp(`^i am (?:not|no longer) at ([a-z0-9][a-z0-9&.'-]*(?: [a-z0-9][a-z0-9&.'-]*){0,2}?)(?: anymore| any more)?$`)
 
+// writingFrom: "writing from Montreal", said in a greeting.
+var writingFrom = lazyRegexp(`^(?:i am )?(?:writing|typing|messaging|chatting|texting|coding)(?: to you| this)? from ([a-z][a-z.' -]*[a-z])$`)
+
 // toolIsIn: "Render is in", after "Heroku is out".
 var toolIsIn = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) is (?:in|in now|now in)$`)
 
@@ -357,6 +360,11 @@ var shapeNorms = []struct {
 	// "the team switched to trunk-based development": the speaker's team
 	// or company doing something is "we"
 	{lazyRegexp(`^(?:the|our|my) (?:whole |entire )?(?:team|company|org|squad|department) (?:has |have |finally |just )*(switched|moved|migrated|went|changed|standardi[sz]ed|adopted|dropped|ditched|replaced)\b`), "we $1"},
+	// "I do all my editing in Kakoune": the activity names its tool's slot
+	{lazyRegexp(`^i do (?:all |most |pretty much all |almost all )?(?:of )?my (?:editing|text editing|code editing) (?:in|with|on) (.+)$`), "my editor is $1"},
+	// "vim user for 15 years and not switching": a tool's user, said
+	// without "I am"
+	{lazyRegexp(`^(?:a |an )?(?:long-?time |lifelong |life-long |die-?hard |happy |heavy |proud )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) user(?: for [a-z0-9 ]+| since [a-z0-9 ]+)?(?:,? and (?:not|never|still|no) .*)?$`), "i am a $1 user"},
 	// "my new address is in Leeds": where the home is is where one lives
 	{lazyRegexp(`^my (?:new )?(?:address|home|place|flat|apartment|house) is (?:now )?(?:in|near) `), "i live in "},
 	// "our staging url changed to staging.acme.dev": a slot said to have
@@ -572,6 +580,11 @@ func analyze(rc rawClause) clause {
 			t = "i work at " + m[1] + m[2]
 		} else if m := amNotAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) && employerLike(m[1]) {
 			t = "i no longer work at " + m[1] // "I'm not at Stripe anymore"
+		}
+	}
+	if m := writingFrom().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) {
+		if v := wordVector(m[1]); v != nil && !employerLike(m[1]) {
+			t = "i live in " + m[1] // "Marguerite here, writing from Montreal": where the person is at home
 		}
 	}
 	if m := toolIsIn().FindStringSubmatch(t); m != nil {

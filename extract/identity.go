@@ -127,7 +127,7 @@ var placeTail = lazyRegexp(`\s+(?:for|with|because|since|after) (?:the|a|an|my|o
 var durationTail = lazyRegexp(`\s+(?:since|for (?:the (?:last|past) )?(?:\d+|a|an|two|three|four|five|six|seven|eight|nine|ten|few|many|several|some|almost|nearly|over|about)|back in|in (?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|the (?:summer|spring|fall|autumn|winter))|(?:last|this|earlier this|a few|two|three) (?:week|month|year|quarter|summer|spring|fall|autumn|winter|weeks|months|years)\b(?: ago)?)\b.*$`)
 
 // teamTail is the part of a company where one works: "on the APM team".
-var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit)$`)
+var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit|platform|product|project|app|side|stack|backend|frontend)$`)
 
 var calledRe = lazyRegexp(`^(?:a|an|the|this) [a-z -]+? (?:called|named) (.+)$`)
 

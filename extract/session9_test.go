@@ -91,6 +91,15 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "the team switched to Bun", "uses_package_manager bun"},
 		{nil, "The team switched to mob programming", ""},
 		{nil, "our default branch changed to trunk", "default_branch_is trunk"},
+		// facts: a word of saying used as a noun is no reported speech; an
+		// activity names its tool's slot; a tool's user without "I am"; a
+		// greeting's "writing from" a city
+		{nil, "i work for Halcyon Bank on the claims team", "works_at halcyon bank"},
+		{nil, "my lead claims we use Java", ""},
+		{nil, "I do most of my editing in Helix", "uses_editor helix"},
+		{nil, "emacs user for a decade and not switching", "uses_editor emacs"},
+		{nil, "Hi, Ines here, writing from Lisbon", "name_is ines|lives_in lisbon"},
+		{nil, "writing from the train", ""},
 	} {
 		if got := shapeOf(c.text, c.recent); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
