@@ -117,6 +117,11 @@ func matchUbiquitous(c *clause) []Fact {
 	if m == nil || troubleNouns()[lastOf(m[1])] || badStart()[firstWord(m[1])] || strings.Contains(m[1], "ing ") {
 		return nil
 	}
+	if _, verb := thirdPersonBase(lastOf(m[1])); verb && strings.Contains(m[1], " ") && !artifacts()[lastOf(m[1])] {
+		// "the CI runs on every push": a clause with its verb, saying when
+		// something happens, is no wish for a kind of thing
+		return nil
+	}
 	if m[2] == "always" {
 		return guidelineFact(c, "use "+m[1], false, 0) // "Semicolons always"
 	}

@@ -100,6 +100,12 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "emacs user for a decade and not switching", "uses_editor emacs"},
 		{nil, "Hi, Ines here, writing from Lisbon", "name_is ines|lives_in lisbon"},
 		{nil, "writing from the train", ""},
+		// precision: a clause that says when a thing happens is no wish
+		// for a kind of thing; an error's message quoted in a sentence is
+		// the program's words
+		{nil, "keep in mind that the CI runs on every push", ""},
+		{nil, "here's the error: ModuleNotFoundError: No module named yaml", ""},
+		{nil, "we use pnpm, and I get TypeError: x is not a function", "uses_package_manager pnpm"},
 	} {
 		if got := shapeOf(c.text, c.recent); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)

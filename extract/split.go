@@ -61,6 +61,14 @@ func proseLines(text string) []string {
 		if strings.HasPrefix(t, ">") || looksLikeTrace(t) || looksLikeCode(t) {
 			continue
 		}
+		if strings.Contains(t, ": ") {
+			if loc := inlineError().FindStringIndex(t); loc != nil {
+				// "here's the error: ModuleNotFoundError: No module named
+				// requests": what follows an error's name is the program's
+				// words, not the person's
+				t = strings.TrimSpace(t[:loc[0]])
+			}
+		}
 		t = listMarker().ReplaceAllString(t, "")
 		if t != "" {
 			out = append(out, t)
@@ -81,6 +89,9 @@ func fenceMarker(t string) (string, bool) {
 var listMarker = lazyRegexp(`^(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+`)
 
 var traceLine = lazyRegexp(`(?i)^(?:at\s+\S+.*[(:]\S*:\d+|traceback \(most recent call last\)|file "[^"]+", line \d+|goroutine \d+ \[|panic:|fatal error:|exception in thread|caused by:|\S+\.(?:go|js|ts|tsx|py|rb|rs|java|kt|c|cc|cpp|h):\d+|(?:[a-z]+)?error:\s|\$ |npm (?:err|warn)!|warning:\s|e\d{4}\b|\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2})`)
+
+// inlineError is an error's name and message quoted inside a sentence.
+var inlineError = lazyRegexp(`\b[A-Z][A-Za-z]*(?:Error|Exception|Warning|Panic)\b:\s|\b(?:error|panic|fatal|traceback|exception)(?:\[[A-Za-z0-9]+\])?:\s+[A-Za-z_]+(?:Error|Exception)\b`)
 
 func looksLikeTrace(t string) bool { return traceLine().MatchString(t) }
 
