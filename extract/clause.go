@@ -91,7 +91,7 @@ var (
 	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|(?:i )?should have (?:said|written|typed)|what i should have said (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
 	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update\s*[:!-]|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:it is (?:important|crucial|essential|vital) (?:to|for) (?:me|us) that|it matters to (?:me|us) that|from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
+	standingPrefix  = lazyRegexp(`^(?:it is (?:important|crucial|essential|vital) (?:to|for) (?:me|us) that|it matters to (?:me|us) that|from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|in any case|at all times|in all cases)` + sep)
 	// modestPrefix hedges the speaker, not what they ask: "maybe it's
 	// just me but …", "call me old-fashioned, but …", "not sure if it
 	// matters, but …", "small thing, but …".
@@ -187,6 +187,7 @@ var (
 		{lazyRegexp(`^(i|we) would (?:much |really |definitely |strongly )?prefer\b`), "$1 prefer"},
 		{lazyRegexp(`^(i|we) would (?:much )?rather\b`), "$1 rather"},
 		{lazyRegexp(`^i would (?:like|love|want) (?:for )?you to\b`), "i want you to"},
+		{lazyRegexp(`^i would (?:really )?(?:like|love) (all|every|each|my|our) `), "i want $1 "},
 		{lazyRegexp(`^(?:we|you) should (always|never)\b`), "we $1"},
 		{lazyRegexp(`^let us (always|never)\b`), "we $1"},
 		{lazyRegexp(`^you will (always|never)\b`), "$1"},
@@ -360,6 +361,12 @@ var shapeNorms = []struct {
 	// "the team switched to trunk-based development": the speaker's team
 	// or company doing something is "we"
 	{lazyRegexp(`^(?:the|our|my) (?:whole |entire )?(?:team|company|org|squad|department) (?:has |have |finally |just )*(switched|moved|migrated|went|changed|standardi[sz]ed|adopted|dropped|ditched|replaced)\b`), "we $1"},
+	// "under no circumstances commit .env files": a negative adverbial
+	// fronted before the imperative forbids it
+	{lazyRegexp(`^(?:under no circumstances?|in no case|at no point|at no time|on no account|by no means|not ever)\s*,?\s+(?:should you |do you |must you |are you to |you should |you must )?`), "never "},
+	// "we frown on global variables": disapproval of a practice is
+	// avoiding it
+	{lazyRegexp(`^(?:we|i) (?:really |strongly |generally |heavily )?frown (?:up)?on `), "we avoid "},
 	// "I do all my editing in Kakoune": the activity names its tool's slot
 	{lazyRegexp(`^i do (?:all |most |pretty much all |almost all )?(?:of )?my (?:editing|text editing|code editing) (?:in|with|on) (.+)$`), "my editor is $1"},
 	// "vim user for 15 years and not switching": a tool's user, said

@@ -254,6 +254,21 @@ func matchConvention(c *clause) []Fact {
 		}
 		return guidelineFact(c, verb+" "+m[2], false, 0)
 	}
+	if m := preferredAdj().FindStringSubmatch(t); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])] || isConvention(m[1])) &&
+		!badStart()[firstWord(m[1])] && !determiner().MatchString(firstWord(m[1])) {
+		// "named exports are preferred", "default exports are
+		// discouraged": a kind of thing judged by the house
+		if preferredNeg()[m[2]] {
+			return guidelineFact(c, "use "+m[1], true, 0)
+		}
+		return guidelineFact(c, "prefer "+m[1], false, 0)
+	}
+	if m := inKind().FindStringSubmatch(t); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "times") && (m[1] != "" || m[4] != "" || pleaseEnd().MatchString(c.span)) &&
+		!determiner().MatchString(firstWord(m[2])) && !startsWithVerb(m[2]) {
+		// "all times in UTC", "timestamps in UTC please": a kind of thing
+		// wanted in a form, without a verb
+		return guidelineFact(c, "write "+m[1]+m[2]+" in "+m[3], false, 0)
+	}
 	if m := deonticAdj().FindStringSubmatch(t); m != nil && !badStart()[firstWord(m[1])] && firstWord(m[1]) != "i" && firstWord(m[1]) != "we" &&
 		(len(strings.Fields(m[1])) <= 4 || strings.HasSuffix(firstWord(m[1]), "ing")) {
 		// "code review is mandatory for all changes", "force pushes are
@@ -487,9 +502,21 @@ var (
 	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z0-9_-]+)((?: (?:with|without) (?:no )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2})?)$`)
 	// dislikeThings: "I hate when PRs touch unrelated files".
 	dislikeThings = lazyRegexp(`^i ` + adv + `(?:hate|dislike|cannot stand|can not stand|do not like) (?:it )?when ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ([a-z]+ [^,]+)(?:,.*)?$`)
+	// preferredAdj: "named exports are preferred", "default exports are
+	// discouraged", "globals are a no-no".
+	preferredAdj = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) (?:is|are) (?:generally |strongly |highly |heavily |usually )?(preferred|encouraged|recommended|favou?red|the way to go|discouraged|frowned upon|frowned on|a no-no|a no go|not recommended|not welcome|to be avoided|an anti-pattern|an antipattern|a code smell)(?: here| in this (?:repo|codebase|project|team))?$`)
+	// inKind: "all times in UTC", "timestamps in UTC please".
+	inKind = lazyRegexp(`^(all |every |each )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) in ([a-z0-9][a-z0-9 _.-]*?)(,? please)?$`)
 	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".
 	deonticAdj = lazyRegexp(`^((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+|[a-z]+ing(?: [a-z0-9_.-]+){1,5}) (?:is|are) (mandatory|required|compulsory|obligatory|a must|non-negotiable|forbidden|banned|not allowed|prohibited|a no-go|off limits|off-limits)(?: (for|on|in) (.+))?$`)
 )
+
+// preferredNeg are the judgements of preferredAdj that advise against.
+var preferredNeg = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"discouraged": true, "frowned upon": true, "frowned on": true, "a no-no": true, "a no go": true,
+		"not recommended": true, "not welcome": true, "to be avoided": true, "an anti-pattern": true, "an antipattern": true,
+		"a code smell": true}
+})
 
 // forbidden are the adjectives of deonticAdj that forbid.
 var forbidden = sync.OnceValue(func() map[string]bool {

@@ -76,6 +76,9 @@ var (
 	// messages in the imperative": how the speaker wants a kind of
 	// artifact of theirs to be.
 	likeMyDone = lazyRegexp(`^i ` + adv + `(?:like|prefer|want|love) (my |our |every |each |all (?:my |our )?)((?:[a-z0-9_-]+ ){0,2}?[a-z0-9_-]+) ((?:in|with|without|as|under|below|at|on|behind|next to) [a-z0-9 _-]+|[a-z][a-z0-9_-]*(?:-[a-z]+)*)$`)
+	// notWantKind: "I don't want any emojis", "I don't want comments
+	// in the code".
+	notWantKind = lazyRegexp(`^i ` + adv + `(?:do not|never) (?:want|need) (?:any |no )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+s)(?: (?:in|on) (?:the |my |our )?[a-z0-9 _.-]+)?$`)
 	// likeWhenKind: "I like when PRs are small", "I love it when commits
 	// are atomic": how things of a kind are, said as a taste.
 	likeWhenKind = lazyRegexp(`^i ` + adv + `(?:like|love|prefer|appreciate) (?:it )?(?:when|if) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:are|stay|remain) ([a-z][a-z0-9 _-]*)$`)
@@ -104,6 +107,10 @@ func tasteForWork(c *clause) []Fact {
 			return practiceGuideline(c, "write "+np+" "+m[3], false)
 		}
 		return practiceGuideline(c, "keep "+np+" "+m[3], false)
+	}
+	if m := notWantKind().FindStringSubmatch(c.text); m != nil && (codePractice(m[1]) || replyPart().MatchString(m[1]) || artifacts()[lastOf(m[1])]) {
+		// "I don't want any emojis": a kind of thing not wanted in the work
+		return practiceGuideline(c, "use "+m[1], true)
 	}
 	if m := likeWhenKind().FindStringSubmatch(c.text); m != nil && workNoun(m[1]) && !troubleNouns()[lastOf(m[1])] {
 		return practiceGuideline(c, "keep "+m[1]+" "+m[2], false)

@@ -149,6 +149,21 @@ func TestSession9Standards(t *testing.T) {
 		{"bonus points for comments", ""},
 		{"docs for endpoints", ""},
 		{"Only one class per file", "should keep only one class per file"},
+		// a negative adverbial fronted before the imperative forbids it
+		// (it was read as a standing marker and the rule came out "Always")
+		{"Under no circumstances delete the migrations folder", "should_not delete the migrations folder"},
+		{"on no account should you force push", "should_not force push"},
+		// a kind of thing judged by the house, disapproved of, not wanted,
+		// made to a standard, wanted in a form
+		{"Arrow functions are preferred", "should prefer arrow functions"},
+		{"Class components are discouraged", "should_not use class components"},
+		{"we frown on magic numbers", "should_not use magic numbers"},
+		{"I don't want any emojis in replies", "should_not use emojis in replies"},
+		{"I don't like long functions", "not likes long functions"},
+		{"Make functions short", "should keep functions short"},
+		{"make the header short", ""},
+		{"all dates in ISO 8601", "should write all dates in iso 8601"},
+		{"I'd like all comments in English", "should write all comments in english"},
 	} {
 		if got := shapeOf(c.text, nil); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)

@@ -14,7 +14,7 @@ import (
 // styleVerbs open a bare instruction about how to work rather than what to
 // do next: "Be concise.", "Keep answers short", "Respond in English".
 var styleVerbs = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
+	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true, "make": true,
 		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true, "write": true}
 })
 
@@ -85,6 +85,12 @@ func styleInstruction(t string) (guideline, bool) {
 		if len(ws) > 4 || !manners()[strings.TrimSuffix(ws[len(ws)-1], ",")] {
 			return guideline{}, false
 		}
+	case "make":
+		// "make commits small": a kind of artifact, made to a standard
+		if len(ws) != 3 || !artifacts()[ws[1]] || !pluralNoun(ws[1]) || !styleAdjectives()[ws[2]] {
+			return guideline{}, false
+		}
+		t = "keep " + ws[1] + " " + ws[2]
 	case "keep":
 		last := ws[len(ws)-1]
 		if !styleAdjectives()[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
