@@ -299,6 +299,9 @@ var shapeNorms = []struct {
 	// "try to keep functions pure", "try not to use globals": a softened
 	// rule is still the rule
 	{lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) not to `), "never "},
+	// "don't bother with docstrings": not to bother with a thing is not
+	// to use it
+	{lazyRegexp(`^(?:do not|never) bother with `), "never use "},
 	// "don't bother writing docs for internal helpers": not to do it
 	{lazyRegexp(`^(?:do not|never) bother (?:with |to )?([a-z]+ing|[a-z]+) `), "never $1 "},
 	// "they go out from main with a tag" (after deploys were named): the
@@ -364,6 +367,10 @@ var shapeNorms = []struct {
 	// "under no circumstances commit .env files": a negative adverbial
 	// fronted before the imperative forbids it
 	{lazyRegexp(`^(?:under no circumstances?|in no case|at no point|at no time|on no account|by no means|not ever)\s*,?\s+(?:should you |do you |must you |are you to |you should |you must )?`), "never "},
+	// "never forget to sign commits": not to forget is to always do;
+	// "remember not to push to main": to remember not to is never to
+	{lazyRegexp(`^(?:never|do not ever) forget to `), "always "},
+	{lazyRegexp(`^(?:please )?(?:remember|make sure|be sure) (?:to )?not to `), "never "},
 	// "we frown on global variables": disapproval of a practice is
 	// avoiding it
 	{lazyRegexp(`^(?:we|i) (?:really |strongly |generally |heavily )?frown (?:up)?on `), "we avoid "},

@@ -164,6 +164,13 @@ func TestSession9Standards(t *testing.T) {
 		{"make the header short", ""},
 		{"all dates in ISO 8601", "should write all dates in iso 8601"},
 		{"I'd like all comments in English", "should write all comments in english"},
+		// double negatives and bothering: never forgetting is always
+		// doing; remembering not to is never doing
+		{"never forget to add tests", "should add tests"},
+		{"Remember not to touch the lockfile", "should_not touch the lockfile"},
+		{"Don't bother with type annotations", "should_not use type annotations"},
+		// a "prefer" after a comma starts the rule's other half
+		{"Avoid using any, prefer unknown", "should_not use any|should prefer unknown"},
 	} {
 		if got := shapeOf(c.text, nil); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)

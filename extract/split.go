@@ -243,7 +243,7 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|prefer|make sure|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
