@@ -223,6 +223,12 @@ var amNotAt = lazyRegexp(`^i am (?:not|no longer) at ([a-z0-9][a-z0-9&.'-]*(?: [
 // writingFrom: "writing from Montreal", said in a greeting.
 var writingFrom = lazyRegexp(`^(?:i am )?(?:writing|typing|messaging|chatting|texting|coding)(?: to you| this)? from ([a-z][a-z.' -]*[a-z])$`)
 
+// gaveUpOn: "gave up on Webpack", "we got rid of Redux".
+var gaveUpOn = lazyRegexp(`^(?:(?:we|i) (?:have )?)?(?:finally |just |recently )?(?:gave up on|given up on|got rid of|gotten rid of|moved away from|walked away from|abandoned) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
+// everythingIs: "everything is React now", "it's all Go these days".
+var everythingIs = lazyRegexp(`^(?:everything|it all|all of it|the whole (?:thing|app|stack|codebase)) is (?:now |all )?(?:in |on |written in |built (?:on|with) )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: now| these days| nowadays)?$`)
+
 // toolIsIn: "Render is in", after "Heroku is out".
 var toolIsIn = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) is (?:in|in now|now in)$`)
 
@@ -367,6 +373,16 @@ var shapeNorms = []struct {
 	// "under no circumstances commit .env files": a negative adverbial
 	// fronted before the imperative forbids it
 	{lazyRegexp(`^(?:under no circumstances?|in no case|at no point|at no time|on no account|by no means|not ever)\s*,?\s+(?:should you |do you |must you |are you to |you should |you must )?`), "never "},
+	// "the repo moved to GitLab": the project's home moving is the
+	// project moving
+	{lazyRegexp(`^(?:the|our|this) (?:repo|repository|code|codebase|project|source) (?:has )?(?:just |finally )?(?:moved|migrated) (?:over )?to `), "we use "},
+	// "I now go by Alex": the name one goes by is one's name
+	{lazyRegexp(`^i (?:now |usually |mostly |actually |just )?go by ([a-z][a-z'-]+)$`), "my name is $1"},
+	// "we've adopted pnpm": adopting a tool is switching to it
+	{lazyRegexp(`^(?:we|i) (?:have )?(?:just |recently |finally |officially )?adopted `), "we switched to "},
+	// "back to Vim after a year of VS Code": going back to a tool from
+	// the one used in between
+	{lazyRegexp(`^(?:(?:i am|we are) )?(?:going |went |switched |moved )?back (?:to|on) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) after (?:[a-z0-9 ]+ )?(?:of|with|on|using) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`), "i switched from $2 to $1"},
 	// "never forget to sign commits": not to forget is to always do;
 	// "remember not to push to main": to remember not to is never to
 	{lazyRegexp(`^(?:never|do not ever) forget to `), "always "},
@@ -599,6 +615,16 @@ func analyze(rc rawClause) clause {
 	if m := writingFrom().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) {
 		if v := wordVector(m[1]); v != nil && !employerLike(m[1]) {
 			t = "i live in " + m[1] // "Marguerite here, writing from Montreal": where the person is at home
+		}
+	}
+	if m := gaveUpOn().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we no longer use " + m[1] // "gave up on Webpack", "got rid of Redux": a tool left behind
+		}
+	}
+	if m := everythingIs().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we use " + m[1] // "everything is React now": what it all is, is what is used
 		}
 	}
 	if m := toolIsIn().FindStringSubmatch(t); m != nil {

@@ -91,6 +91,13 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "the team switched to Bun", "uses_package_manager bun"},
 		{nil, "The team switched to mob programming", ""},
 		{nil, "our default branch changed to trunk", "default_branch_is trunk"},
+		{nil, "I now go by Sasha", "name_is sasha"},
+		{nil, "we've adopted Biome", "uses_linter biome"},
+		{nil, "Got rid of Redux, Zustand is our state manager now", "not uses_state_management redux|uses_state_management zustand <redux"},
+		{nil, "back to Emacs after two years of VS Code", "uses_editor emacs <vscode"},
+		{nil, "back to work after a week off", ""},
+		{nil, "everything is Svelte now", "uses_framework svelte"},
+		{nil, "everything is broken now", ""},
 		// facts: a word of saying used as a noun is no reported speech; an
 		// activity names its tool's slot; a tool's user without "I am"; a
 		// greeting's "writing from" a city
