@@ -223,6 +223,9 @@ var amNotAt = lazyRegexp(`^i am (?:not|no longer) at ([a-z0-9][a-z0-9&.'-]*(?: [
 // writingFrom: "writing from Montreal", said in a greeting.
 var writingFrom = lazyRegexp(`^(?:i am )?(?:writing|typing|messaging|chatting|texting|coding)(?: to you| this)? from ([a-z][a-z.' -]*[a-z])$`)
 
+// spelledAs: "it's spelled Katarzyna", "it is spelt with a y".
+var spelledAs = lazyRegexp(`^it is (?:actually )?spel(?:led|t) [a-z]`)
+
 // gaveUpOn: "gave up on Webpack", "we got rid of Redux".
 var gaveUpOn = lazyRegexp(`^(?:(?:we|i) (?:have )?)?(?:finally |just |recently )?(?:gave up on|given up on|got rid of|gotten rid of|moved away from|walked away from|abandoned) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
 
@@ -373,6 +376,8 @@ var shapeNorms = []struct {
 	// "under no circumstances commit .env files": a negative adverbial
 	// fronted before the imperative forbids it
 	{lazyRegexp(`^(?:under no circumstances?|in no case|at no point|at no time|on no account|by no means|not ever)\s*,?\s+(?:should you |do you |must you |are you to |you should |you must )?`), "never "},
+	// "it's Kim who's my manager": a cleft puts the value first
+	{lazyRegexp(`^it is ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?) (?:who is|who s|that is|who are) (my|our) ([a-z]+(?: [a-z]+)?)$`), "$2 $3 is $1"},
 	// "the repo moved to GitLab": the project's home moving is the
 	// project moving
 	{lazyRegexp(`^(?:the|our|this) (?:repo|repository|code|codebase|project|source) (?:has )?(?:just |finally )?(?:moved|migrated) (?:over )?to `), "we use "},
@@ -676,6 +681,9 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.HasSuffix(t, " actually") {
 		c.correction, t = true, strings.TrimSuffix(t, " actually") // "it's Mateo actually"
+	}
+	if strings.HasPrefix(t, "it is spel") && spelledAs().MatchString(t) {
+		c.correction = true // "it's spelled Katarzyna": how a value is spelled corrects how it was
 	}
 	if bareMarker()[t] {
 		c.correction, t = true, "" // "no - staging deploys from develop": the next clause corrects

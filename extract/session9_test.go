@@ -98,6 +98,10 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "back to work after a week off", ""},
 		{nil, "everything is Svelte now", "uses_framework svelte"},
 		{nil, "everything is broken now", ""},
+		// corrections: a cleft puts the value first; how a value is
+		// spelled corrects how it was
+		{[]string{"my manager is Lee"}, "hmm no, it's Park who's my manager", "manager_is park <lee"},
+		{[]string{"my name is Katarzina"}, "it's spelled Katarzyna", "name_is katarzyna <katarzina"},
 		// facts: a word of saying used as a noun is no reported speech; an
 		// activity names its tool's slot; a tool's user without "I am"; a
 		// greeting's "writing from" a city
