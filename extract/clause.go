@@ -376,6 +376,9 @@ var shapeNorms = []struct {
 	// "under no circumstances commit .env files": a negative adverbial
 	// fronted before the imperative forbids it
 	{lazyRegexp(`^(?:under no circumstances?|in no case|at no point|at no time|on no account|by no means|not ever)\s*,?\s+(?:should you |do you |must you |are you to |you should |you must )?`), "never "},
+	// "I work on the data team at Zalando": the team is part of the
+	// employer
+	{lazyRegexp(`^i (?:work|am) (?:on|in|with) (?:the |a )?(?:[a-z0-9-]+ ){0,3}(?:team|squad|group|org) (?:at|for) `), "i work at "},
 	// "it's Kim who's my manager": a cleft puts the value first
 	{lazyRegexp(`^it is ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?) (?:who is|who s|that is|who are) (my|our) ([a-z]+(?: [a-z]+)?)$`), "$2 $3 is $1"},
 	// "the repo moved to GitLab": the project's home moving is the

@@ -1435,6 +1435,9 @@ func allClauses(fs []Fact) bool {
 // database, which is Postgres,".
 var relativeAside = lazyRegexp(`(?i)\b([a-z]+(?:\s[a-z]+)?)\s*[(,]\s*which\s+(?:is|are)\s+(?:now\s+|currently\s+|still\s+)?([^(),.;?]{2,40}?)(?:,\s*not\s+([^(),.;?]{2,30}?))?\s*(?:[),.;]|$)`)
 
+// relativeHow: "the service, which is written in Elixir, …".
+var relativeHow = lazyRegexp(`(?i)\b(?:the|our|this)\s+([a-z]+(?:\s[a-z]+)?)\s*[(,]\s*which\s+(?:is|are|was)\s+(written in|built (?:with|on|in)|running on|hosted on|deployed (?:to|on))\s+([a-z0-9.+#-]+(?:\s[a-z0-9.+#-]+)??)\s*[),]`)
+
 var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
 
 // asides are the statements a text makes inside another, read as
@@ -1458,6 +1461,16 @@ func asides(text string) []rawClause {
 				c += ", not " + strings.TrimSpace(m[3])
 			}
 			out = append(out, rawClause{text: c})
+		}
+	}
+	if strings.Contains(strings.ToLower(text), "which ") {
+		for _, m := range relativeHow().FindAllStringSubmatch(text, 4) {
+			// "the service, which is written in Elixir, keeps crashing": a
+			// relative clause says what the project's part is made with,
+			// beside what the sentence asks about it
+			if _, ok := lookupTool(strings.ToLower(m[3])); ok {
+				out = append(out, rawClause{text: "the " + m[1] + " is " + m[2] + " " + m[3]})
+			}
 		}
 	}
 	if !strings.Contains(text, "(") {

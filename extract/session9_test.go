@@ -102,6 +102,13 @@ func TestSession9Shapes(t *testing.T) {
 		// spelled corrects how it was
 		{[]string{"my manager is Lee"}, "hmm no, it's Park who's my manager", "manager_is park <lee"},
 		{[]string{"my name is Katarzina"}, "it's spelled Katarzyna", "name_is katarzyna <katarzina"},
+		// facts inside other sentences: a relative clause on what a part
+		// is made with, a team at an employer, a copula said once for a
+		// list of slots
+		{nil, "the worker, which is written in Elixir, keeps crashing", "uses_language elixir"},
+		{nil, "I work on the search team at Zalando", "works_at zalando"},
+		{nil, "our backend is Go, frontend Svelte, infra Pulumi", "uses_language go|uses_framework svelte|uses_iac pulumi"},
+		{nil, "My name is Jon, not John.", "name_is jon <john"},
 		// facts: a word of saying used as a noun is no reported speech; an
 		// activity names its tool's slot; a tool's user without "I am"; a
 		// greeting's "writing from" a city

@@ -325,6 +325,9 @@ func clauses(s rawClause) []rawClause {
 		// its own, and what holds since it another
 		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
 	}
+	if out, ok := gappedSlots(text); ok && !s.question {
+		return out
+	}
 	if fictionFrame().MatchString(text) {
 		// "In the story I'm writing, the hero lives in Prague": what holds
 		// inside a story, a game or an example is nobody's fact
@@ -465,6 +468,36 @@ func clauses(s rawClause) []rawClause {
 		out = append(out, rawClause{text: strings.TrimRight(p, "?"), question: q})
 	}
 	return out
+}
+
+// gapped is a list of slots and values that says the copula once: "our
+// backend is Go, frontend React, infra Terraform". Each later slot is one
+// word, its value one or two.
+var gapped = lazyRegexp(`(?i)^(our|the|my) ([a-z]+) is ([\w.+#-]+(?: [\w.+#-]+)?)((?:,\s*(?:and\s+)?[a-z]+ [\w.+#-]+(?: [\w.+#-]+)?)+)$`)
+
+// gappedSlots reads "our backend is Go, frontend React, infra
+// Terraform": the copula said once serves each slot after it. Every later
+// slot must be a slot noun the extractor knows ("shell") or its value a
+// known tool ("frontend React"), so "my name is John, not Jon" and "the
+// deadline is Friday, noon sharp" are no lists.
+func gappedSlots(text string) ([]rawClause, bool) {
+	m := gapped().FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	det := strings.ToLower(m[1])
+	out := []rawClause{{text: det + " " + m[2] + " is " + m[3]}}
+	for _, part := range strings.Split(strings.TrimLeft(m[4], ", "), ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "and ")
+		slot, value, ok := strings.Cut(part, " ")
+		_, _, known := slotOf(strings.ToLower(slot))
+		_, tool := lookupTool(strings.ToLower(strings.TrimSpace(value)))
+		if !ok || !known && !tool || notValues()[strings.ToLower(slot)] || slot == "not" {
+			return nil, false
+		}
+		out = append(out, rawClause{text: det + " " + slot + " is " + strings.TrimSpace(value)})
+	}
+	return out, true
 }
 
 // fictionFrame opens a sentence set inside a made-up or sample world: a
