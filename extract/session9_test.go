@@ -109,6 +109,10 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "I work on the search team at Zalando", "works_at zalando"},
 		{nil, "our backend is Go, frontend Svelte, infra Pulumi", "uses_language go|uses_framework svelte|uses_iac pulumi"},
 		{nil, "My name is Jon, not John.", "name_is jon <john"},
+		// a company named in apposition to a description of it; a time
+		// inside a "new X:" label
+		{nil, "I work for a small consultancy, Brightwork Ltd", "works_at brightwork ltd"},
+		{nil, "New lead as of Monday: Oona Price", "manager_is oona price"},
 		// facts: a word of saying used as a noun is no reported speech; an
 		// activity names its tool's slot; a tool's user without "I am"; a
 		// greeting's "writing from" a city

@@ -325,6 +325,10 @@ func clauses(s rawClause) []rawClause {
 		// its own, and what holds since it another
 		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
 	}
+	// "New manager as of this week: Ferdinand Osei": when the change
+	// holds from stands inside the label; the label and its value are the
+	// statement
+	text = labelWhen().ReplaceAllString(text, "$1:")
 	if out, ok := gappedSlots(text); ok && !s.question {
 		return out
 	}
@@ -469,6 +473,9 @@ func clauses(s rawClause) []rawClause {
 	}
 	return out
 }
+
+// labelWhen is a time inside a "new X:" label.
+var labelWhen = lazyRegexp(`(?i)^(new [a-z]+(?: [a-z]+)?)\s+(?:as of|since|starting|from|effective) (?:today|yesterday|now|this [a-z]+|last [a-z]+|next [a-z]+|monday|tuesday|wednesday|thursday|friday|[a-z]+ \d{1,2})\s*:`)
 
 // gapped is a list of slots and values that says the copula once: "our
 // backend is Go, frontend React, infra Terraform". Each later slot is one
