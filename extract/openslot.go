@@ -143,6 +143,9 @@ func matchOpenSlot(c *clause) []Fact {
 		if m[1] != "" {
 			return partValue(c, m[1], m[2])
 		}
+		if kindPlace().MatchString(t) && bareKind(t, m[3]) && artifacts()[lastOf(m[3])] && pluralNoun(m[3]) {
+			return nil // "fixtures go in testdata/": where every one goes, a convention
+		}
 		if homeVerb().MatchString(t) && personKind(m[3]) {
 			return nil // "the customer lives in Ohio": a person's home, no part of the project
 		}
