@@ -609,7 +609,9 @@ func analyze(rc rawClause) clause {
 		c.standing, t = true, m[2]+" instead of "+m[1]
 	}
 	for _, n := range shapeNorms {
-		t = n.re().ReplaceAllString(t, n.out)
+		if re := n.re(); re.MatchString(t) {
+			t = re.ReplaceAllString(t, n.out) // a replacement copies the string; most clauses match none
+		}
 	}
 	if strings.HasPrefix(t, "i am ") {
 		if m := amAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) && employerLike(m[1]) {

@@ -328,7 +328,9 @@ func clauses(s rawClause) []rawClause {
 	// "New manager as of this week: Ferdinand Osei": when the change
 	// holds from stands inside the label; the label and its value are the
 	// statement
-	text = labelWhen().ReplaceAllString(text, "$1:")
+	if labelWhen().MatchString(text) {
+		text = labelWhen().ReplaceAllString(text, "$1:")
+	}
 	if out, ok := gappedSlots(text); ok && !s.question {
 		return out
 	}
