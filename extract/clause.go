@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/credence-mem/credence/embed"
 )
 
 // clause is one raw clause prepared for matching: lower case, contractions
@@ -80,16 +82,16 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:(?:small |quick |tiny |one |a |minor )?(?:fix|correction|amendment|update) (?:to|on|for|re|about) (?:what i (?:said|wrote|told you|mentioned|gave you)|my (?:last|earlier|previous) (?:message|msg|note|answer)|(?:the|my) (?:info|details) (?:above|earlier|before))(?: (?:before|earlier|above|yesterday))?|actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:after the (?:reorg|migration|move|merger|acquisition|switch|rewrite|upgrade|cutover)|(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?)` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
-	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|(?:just )?(?:a )?(?:quick )?heads up|psa|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)`)
+	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|(?:just )?(?:a )?(?:quick )?heads up|psa|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)|^(?:please )?(?:remember|note|keep in mind|keep|know) this(?: (?:for later|for the future|going forward|from now on))?\s*[,:;!.-]+\s*`)
 	// directiveBare is "remember" before a statement without a colon:
 	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
 	meantPrefix     = lazyRegexp(`^(?:(?:i )?meant to say|(?:i )?meant to write|what i meant (?:was|is)|(?:i )?should have (?:said|written|typed)|what i should have said (?:was|is)|i meant|i mean(?: it is| its)?)(?: that)?` + sep)
 	softHedgePrefix = lazyRegexp(`^(?:i think|i believe|i guess|i suppose|i reckon|i assume|i am (?:pretty|fairly|quite|almost|reasonably) (?:sure|certain)|pretty sure|fairly sure|if i remember correctly|if i recall correctly|iirc|afaik|as far as i know|i would say)(?: that)?` + sep)
 	fillerPrefix    = lazyRegexp(`^(?:ok|okay|so|well|oh|hey|hi|hello|here|er|erm|err|ehm|uhm|these days|nowadays|currently|yeah|yes|yep|yup|right|alright|all right|also|and|but|plus|then|btw|by the way|fyi|for your information|just so you know|just fyi|heads up|note|nb|important|reminder|quick note|quick update|small update|update\s*[:!-]|quick context|some context|background|one more thing|again|anyway|anyways|fwiw|ps|tip|pro tip|rule|context|for context|for the record|to be clear|just to be clear|to clarify|for reference|basically|honestly|frankly|personally|hmm|um|uh|ugh|cool|great|thanks|thank you|good|nice|perfect|got it|understood|as i said|like i said|as i mentioned|as mentioned|as i told you|i told you|i already told you|i have told you|i said|i keep telling you|remember that|keep in mind that|keep in mind|note that|just remember that|i know that|i know|you know|fun fact|in general|generally|turns out|it turns out|as it turns out)(?: before| earlier| already)?` + sep + `|^remember\s*[,:]\s*`)
-	standingPrefix  = lazyRegexp(`^(?:it is (?:important|crucial|essential|vital) (?:to|for) (?:me|us) that|it matters to (?:me|us) that|from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|under no circumstances|in any case|at all times|in all cases)` + sep)
+	standingPrefix  = lazyRegexp(`^(?:it is (?:important|crucial|essential|vital) (?:to|for) (?:me|us) that|it matters to (?:me|us) that|from now on|from here on in|in our team|on our team|in this team|on this team|in my team|on my team|it is (?:important|crucial|essential|vital|key) that|in our (?:repo|codebase|company|shop)|at our company|around here|going forward|moving forward|from here on out|from here on|from this point on|in the future|in future|for the future|henceforth|by default|as a rule|as a general rule|for all future (?:work|tasks|sessions|changes)|for this (?:repo|project|codebase)|in this (?:repo|project|codebase)|for all projects|across all projects|in all projects|everywhere|whatever (?:you|we) do|no matter what|in any case|at all times|in all cases)` + sep)
 	// modestPrefix hedges the speaker, not what they ask: "maybe it's
 	// just me but …", "call me old-fashioned, but …", "not sure if it
 	// matters, but …", "small thing, but …".
@@ -117,6 +119,14 @@ var (
 	// scopeThem: "for errors: wrap them with …", "for tests, name them
 	// after the function".
 	scopeThem = lazyRegexp(`^for (?:all )?(?:new )?([a-z]+s)\s*[:,]\s*([a-z-]+) (?:them|these) (.+)$`)
+	// frontSoft: a softener before an instruction ("where possible, …",
+	// "ideally, …").
+	frontSoft = lazyRegexp(`^(?:where(?:ver)? possible|whenever possible|when possible|if possible|as much as possible|as far as possible|if you can|where you can|whenever you can|ideally|preferably|by and large)\s*,?\s+`)
+	// houseNorm: a custom of the house said as a noun or an adjective of
+	// custom before the act: "it's the norm here to …", "the convention is
+	// to …", "it's customary to …". Adjectives that can say how things
+	// happen ("it's expected to fail") need the house's scope.
+	houseNorm = lazyRegexp(`^(?:it is |that is )?(?:the |our |a )?(?:norm|convention|custom|rule|practice|standard practice|tradition|done thing|house rule|team rule|unwritten rule|etiquette)(?: here| around here| in this (?:repo|repository|project|codebase|team|company|shop)| on this team| for us| on our team)? (?:is )?to |^it is (?:customary|standard practice|good form|good etiquette)(?: here| around here| in this (?:repo|repository|project|codebase|team)| on this team| for us)? to |^it is (?:expected|standard|normal|usual)(?: here| around here| in this (?:repo|repository|project|codebase|team)| on this team| for us) to `)
 	// tryTo: "try to keep functions pure", "aim to write small commits".
 	tryTo = lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) to (?:always )?(.+)$`)
 	// hardRuleTail: "…, that's a hard rule", "…, non-negotiable".
@@ -177,6 +187,7 @@ var (
 		{lazyRegexp(`^(i|we) would (?:much |really |definitely |strongly )?prefer\b`), "$1 prefer"},
 		{lazyRegexp(`^(i|we) would (?:much )?rather\b`), "$1 rather"},
 		{lazyRegexp(`^i would (?:like|love|want) (?:for )?you to\b`), "i want you to"},
+		{lazyRegexp(`^i would (?:really )?(?:like|love) (all|every|each|my|our) `), "i want $1 "},
 		{lazyRegexp(`^(?:we|you) should (always|never)\b`), "we $1"},
 		{lazyRegexp(`^let us (always|never)\b`), "we $1"},
 		{lazyRegexp(`^you will (always|never)\b`), "$1"},
@@ -191,7 +202,7 @@ var (
 	// value: "it's Postgres, I was thinking of my other job", "…, I mixed
 	// up the two repos". It says nothing of the value, and its "thinking
 	// of" is no hedge.
-	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$`)
+	correctionWhy = lazyRegexp(`\s*[,;:.-]+\s*(?:i|we)\s+(?:was|were|am|are)\s+(?:thinking|confusing|mixing|looking|remembering)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:mixed|confused|misremembered|got)\b.*\b(?:up|wrong|mixed|confused|other|old)\b.*$|\s*[,;:.-]+\s*(?:i|we)\s+(?:spelled|spelt|misspelled|misspelt|wrote|typed|mistyped|misheard|heard|autocorrected)\s+(?:it|that|the name|them|her name|his name)\b.*$`)
 	// trailingCorrection: a correction marker that ends the clause.
 	trailingCorrection = lazyRegexp(`\s*,\s*(?:sorry(?: about that)?|my bad|my mistake|oops|typo(?: (?:in|on) my (?:earlier |last |previous )?(?:message|msg))?|i misspoke|i mistyped|autocorrect|damn autocorrect|i (?:mixed|got) (?:them|it|that|those) (?:up|mixed up|confused)(?: with [a-z ]+)?|wrong (?:repo|project|one))\s*$`)
 	// wrongAbout: "the thing I told you about the port was wrong", "what
@@ -205,6 +216,55 @@ var (
 	// before or without the value.
 	correctedAbout = lazyRegexp(`^((?:scratch|forget|ignore|disregard) (?:what i (?:told you|said|wrote|mentioned|gave you)|that|my last message|what i just said) )?(?:about|on|regarding|re|for) (my|our|the) ([a-z][a-z ]{1,30}?)(?: (?:yesterday|earlier|before|the other day|last time))?$`)
 )
+
+// amNotAt: "I'm not at Stripe anymore", "I'm no longer at Stripe".
+var amNotAt = lazyRegexp(`^i am (?:not|no longer) at ([a-z0-9][a-z0-9&.'-]*(?: [a-z0-9][a-z0-9&.'-]*){0,2}?)(?: anymore| any more)?$`)
+
+// writingFrom: "writing from Montreal", said in a greeting.
+var writingFrom = lazyRegexp(`^(?:i am )?(?:writing|typing|messaging|chatting|texting|coding)(?: to you| this)? from ([a-z][a-z.' -]*[a-z])$`)
+
+// spelledAs: "it's spelled Katarzyna", "it is spelt with a y".
+var spelledAs = lazyRegexp(`^it is (?:actually )?spel(?:led|t) [a-z]`)
+
+// gaveUpOn: "gave up on Webpack", "we got rid of Redux".
+var gaveUpOn = lazyRegexp(`^(?:(?:we|i) (?:have )?)?(?:finally |just |recently )?(?:gave up on|given up on|got rid of|gotten rid of|moved away from|walked away from|abandoned) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
+// everythingIs: "everything is React now", "it's all Go these days".
+var everythingIs = lazyRegexp(`^(?:everything|it all|all of it|the whole (?:thing|app|stack|codebase)) is (?:now |all )?(?:in |on |written in |built (?:on|with) )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: now| these days| nowadays)?$`)
+
+// toolIsIn: "Render is in", after "Heroku is out".
+var toolIsIn = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) is (?:in|in now|now in)$`)
+
+// amAt: "I'm at Fastly (now) (, not Akamai)".
+var amAt = lazyRegexp(`^i am (?:now |currently |still )?at ([a-z0-9][a-z0-9&.'-]*(?: [a-z0-9][a-z0-9&.'-]*){0,2}?)(?: now| these days)?((?:,? (?:not|instead of) [a-z0-9][a-z0-9&.' -]*)?)$`)
+
+// employerLike says whether a name after "I'm at" is a company rather
+// than a place: a word the built-in vectors do not know (most companies'
+// names are rarer than any city's) or one nearer "company" than "city"
+// (Google, Netflix; not Berlin, Heathrow). Common words ("home", "work",
+// "a conference") are lower case and never get here.
+func employerLike(name string) bool {
+	if determiner().MatchString(firstWord(name)) || firstWord(name) == "a" || firstWord(name) == "an" {
+		return false
+	}
+	v := wordVector(name)
+	if v == nil {
+		return true
+	}
+	co, city := companyCityVectors()
+	return co != nil && embed.Cosine(v, co) >= embed.Cosine(v, city)+0.1
+}
+
+var companyCityVectors = sync.OnceValues(func() ([]float32, []float32) {
+	return wordVector("company"), wordVector("city")
+})
+
+// backIn: "we're back in Melbourne (after two years in Perth)".
+var backIn = lazyRegexp(`^(?:i am|we are) (?:now |finally |just )?(?:back (?:in|home in|living in)|living back in) ([a-z][a-z.' -]*?)(?: after (?:[a-z0-9 ]+? )?(?:in|at) ([a-z][a-z.' -]+)|` + changeWhen + `)$`)
+
+// changeWhen is an optional time a change happened at, at the end of a
+// clause: it says nothing about the new value.
+const changeWhen = `(?: (?:last|this) (?:week|month|year|sprint|quarter|summer|spring|autumn|fall|winter)| yesterday| today| recently| a while ago| in (?:january|february|march|april|may|june|july|august|september|october|november|december))?`
 
 // shapeNorms put a clause into the plain shape the matchers read, where
 // words that change nothing about the statement stand between its parts:
@@ -248,6 +308,9 @@ var shapeNorms = []struct {
 	// "try to keep functions pure", "try not to use globals": a softened
 	// rule is still the rule
 	{lazyRegexp(`^(?:please )?(?:try|aim|strive|do your best) not to `), "never "},
+	// "don't bother with docstrings": not to bother with a thing is not
+	// to use it
+	{lazyRegexp(`^(?:do not|never) bother with `), "never use "},
 	// "don't bother writing docs for internal helpers": not to do it
 	{lazyRegexp(`^(?:do not|never) bother (?:with |to )?([a-z]+ing|[a-z]+) `), "never $1 "},
 	// "they go out from main with a tag" (after deploys were named): the
@@ -283,8 +346,19 @@ var shapeNorms = []struct {
 	{lazyRegexp(`^(?:my |our |the )?(manager|boss|lead|team lead|tech lead) (?:changed|switched|moved) (?:over )?to ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)`), "my $1 is $2"},
 	{lazyRegexp(`^(?:i|we) (?:just )?(?:got|have|have got) (?:a )?new (manager|boss|lead|team lead|tech lead)$`), "my $1 changed"},
 	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|is taking over) from ([a-z][a-z'-]+) as (my|our) `), "$1 replaced $2 as $3 "},
+	// "Priya took over as my manager from Tom last week": the same, the
+	// one replaced said after the role; when it happened says nothing more
+	{lazyRegexp(`^([a-z][a-z'-]+) (?:took over|has taken over|stepped in|stepped up) as (my|our) (?:new )?([a-z]+(?: [a-z]+)?) from ([a-z][a-z'-]+)` + changeWhen + `$`), "$1 replaced $4 as $2 $3"},
+	// "I moved to Melbourne from Perth", "we switched to pnpm from yarn
+	// last year": the value left is what "from" names, not part of the new
+	// one
+	{lazyRegexp(`^((?:i|we) (?:have )?(?:just |recently |finally )?(?:moved|relocated|switched|migrated|changed|went|transferred)(?: over| back)?) to ([a-z0-9.+#' -]+?) from ([a-z0-9.+#' -]+?)` + changeWhen + `$`), "$1 from $3 to $2"},
 	{lazyRegexp(`^(?:i have been|been|lately i have been|i am) using (.+?) (?:lately|recently|these days|for a while now|for a while)$`), "i use $1"},
-	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) (?:this|the|our) (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
+	// "error messages in this project are lowercase": the house's scope
+	// said inside the subject is said at the end, where the conventions
+	// read it; "the" names no house and is dropped
+	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) ((?:in|for|across|throughout) (?:this|our) (?:repo|repository|codebase|project|monorepo)) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b.*)$`), "$1 $3 $2"},
+	{lazyRegexp(`^([a-z][\w.-]*(?: [a-z][\w.-]*)?) (?:in|for|across|throughout) the (?:repo|repository|codebase|project|monorepo) ((?:should|must|need|needs|go|goes|live|lives|sit|sits|belong|belongs|stay|stays|are|is|follow|follows)\b)`), "$1 $2"},
 	// a scope said after the subject ("commit messages here follow
 	// conventional commits", "every PR around here gets two reviews") is
 	// said at the end, where the conventions read it
@@ -293,6 +367,47 @@ var shapeNorms = []struct {
 	// noun with a scope is the slot
 	{lazyRegexp(`^((?:the |our )?(?:lint|linter|linting|formatter|formatting|ci|db|database|runtime|test runner|tests|package manager|bundler|framework|deploys?|hosting)) (?:here|in this (?:repo|project|codebase)|for this (?:repo|project)) (is|are|=) `), "$1 $2 "},
 	{lazyRegexp(`^i (?:moved|switched|transitioned|changed|stepped|got promoted) (?:in)?to (?:a |an |the )?([a-z][a-z -]{1,30}?) (?:role|position|job|track)(?: (?:last|this) \w+| recently| today| yesterday)?(?:,.*)?$`), "i am a $1"},
+	// "I've been promoted to staff engineer", "just got promoted to
+	// senior": the role promoted to is the role held
+	{lazyRegexp(`^(?:i )?(?:have |had )?(?:just |finally |recently )?(?:been|got|was|am|get) promoted to (?:a |an |the )?([a-z][a-z -]{1,30}?)` + changeWhen + `$`), "i am a $1"},
+	// "the team switched to trunk-based development": the speaker's team
+	// or company doing something is "we"
+	{lazyRegexp(`^(?:the|our|my) (?:whole |entire )?(?:team|company|org|squad|department) (?:has |have |finally |just )*(switched|moved|migrated|went|changed|standardi[sz]ed|adopted|dropped|ditched|replaced)\b`), "we $1"},
+	// "under no circumstances commit .env files": a negative adverbial
+	// fronted before the imperative forbids it
+	{lazyRegexp(`^(?:under no circumstances?|in no case|at no point|at no time|on no account|by no means|not ever)\s*,?\s+(?:should you |do you |must you |are you to |you should |you must )?`), "never "},
+	// "I work on the data team at Zalando": the team is part of the
+	// employer
+	{lazyRegexp(`^i (?:work|am) (?:on|in|with) (?:the |a )?(?:[a-z0-9-]+ ){0,3}(?:team|squad|group|org) (?:at|for) `), "i work at "},
+	// "it's Kim who's my manager": a cleft puts the value first
+	{lazyRegexp(`^it is ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?) (?:who is|who s|that is|who are) (my|our) ([a-z]+(?: [a-z]+)?)$`), "$2 $3 is $1"},
+	// "the repo moved to GitLab": the project's home moving is the
+	// project moving
+	{lazyRegexp(`^(?:the|our|this) (?:repo|repository|code|codebase|project|source) (?:has )?(?:just |finally )?(?:moved|migrated) (?:over )?to `), "we use "},
+	// "I now go by Alex": the name one goes by is one's name
+	{lazyRegexp(`^i (?:now |usually |mostly |actually |just )?go by ([a-z][a-z'-]+)$`), "my name is $1"},
+	// "we've adopted pnpm": adopting a tool is switching to it
+	{lazyRegexp(`^(?:we|i) (?:have )?(?:just |recently |finally |officially )?adopted `), "we switched to "},
+	// "back to Vim after a year of VS Code": going back to a tool from
+	// the one used in between
+	{lazyRegexp(`^(?:(?:i am|we are) )?(?:going |went |switched |moved )?back (?:to|on) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) after (?:[a-z0-9 ]+ )?(?:of|with|on|using) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`), "i switched from $2 to $1"},
+	// "never forget to sign commits": not to forget is to always do;
+	// "remember not to push to main": to remember not to is never to
+	{lazyRegexp(`^(?:never|do not ever) forget to `), "always "},
+	{lazyRegexp(`^(?:please )?(?:remember|make sure|be sure) (?:to )?not to `), "never "},
+	// "we frown on global variables": disapproval of a practice is
+	// avoiding it
+	{lazyRegexp(`^(?:we|i) (?:really |strongly |generally |heavily )?frown (?:up)?on `), "we avoid "},
+	// "I do all my editing in Kakoune": the activity names its tool's slot
+	{lazyRegexp(`^i do (?:all |most |pretty much all |almost all )?(?:of )?my (?:editing|text editing|code editing) (?:in|with|on) (.+)$`), "my editor is $1"},
+	// "vim user for 15 years and not switching": a tool's user, said
+	// without "I am"
+	{lazyRegexp(`^(?:a |an )?(?:long-?time |lifelong |life-long |die-?hard |happy |heavy |proud )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) user(?: for [a-z0-9 ]+| since [a-z0-9 ]+)?(?:,? and (?:not|never|still|no) .*)?$`), "i am a $1 user"},
+	// "my new address is in Leeds": where the home is is where one lives
+	{lazyRegexp(`^my (?:new )?(?:address|home|place|flat|apartment|house) is (?:now )?(?:in|near) `), "i live in "},
+	// "our staging url changed to staging.acme.dev": a slot said to have
+	// changed to a value now has it
+	{lazyRegexp(`^((?:our|my|the) (?:[a-z0-9-]+ ){0,2}(?:url|port|branch|domain|host|hostname|endpoint|address|email|timezone|tz|title|role|team|name|bucket|region|namespace|cluster)) (?:has |was |just |recently )*(?:changed|switched|been changed|been renamed|renamed) to `), "$1 is "},
 }
 
 // bareMarker are clauses that only say the next one corrects: "no - …".
@@ -466,6 +581,19 @@ func analyze(rc rawClause) clause {
 			t = "always " + m[1]
 		}
 	}
+	if loc := frontSoft().FindStringIndex(t); loc != nil && (isVerb(firstWord(t[loc[1]:])) || strings.HasPrefix(t[loc[1]:], "always ") || strings.HasPrefix(t[loc[1]:], "never ")) {
+		// "where possible, keep functions under 40 lines": a softener
+		// said before an instruction makes it a standing one, as it does
+		// after it ("… where possible"); it is no condition to wait for
+		c.standing, t = true, t[loc[1]:]
+	}
+	if loc := houseNorm().FindStringIndex(t); loc != nil && loc[1] < len(t) {
+		// "it's the norm here to add a CHANGELOG entry", "the convention
+		// is to squash": what the house does by custom is the instruction
+		if rest := t[loc[1]:]; isVerb(firstWord(rest)) || firstWord(rest) == "always" || firstWord(rest) == "never" || firstWord(rest) == "not" {
+			c.standing, t = true, rest
+		}
+	}
 	if loc := betterIfYou().FindStringIndex(t); loc != nil {
 		// a wish for a way of working: "it would be great if you always ran
 		// prettier" keeps its "always" (a rule, not a taste)
@@ -481,7 +609,50 @@ func analyze(rc rawClause) clause {
 		c.standing, t = true, m[2]+" instead of "+m[1]
 	}
 	for _, n := range shapeNorms {
-		t = n.re().ReplaceAllString(t, n.out)
+		if re := n.re(); re.MatchString(t) {
+			t = re.ReplaceAllString(t, n.out) // a replacement copies the string; most clauses match none
+		}
+	}
+	if strings.HasPrefix(t, "i am ") {
+		if m := amAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) && employerLike(m[1]) {
+			// "I'm at Fastly, not Akamai": being at a company is working
+			// there; being at a place ("I'm at Heathrow") is a visit
+			t = "i work at " + m[1] + m[2]
+		} else if m := amNotAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) && employerLike(m[1]) {
+			t = "i no longer work at " + m[1] // "I'm not at Stripe anymore"
+		}
+	}
+	if m := writingFrom().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) {
+		if v := wordVector(m[1]); v != nil && !employerLike(m[1]) {
+			t = "i live in " + m[1] // "Marguerite here, writing from Montreal": where the person is at home
+		}
+	}
+	if m := gaveUpOn().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we no longer use " + m[1] // "gave up on Webpack", "got rid of Redux": a tool left behind
+		}
+	}
+	if m := everythingIs().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we use " + m[1] // "everything is React now": what it all is, is what is used
+		}
+	}
+	if m := toolIsIn().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we use " + m[1] // "Heroku is out, Render is in": the tool let in is the one used
+		}
+	}
+	if strings.Contains(t, "back ") {
+		if m := backIn().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[1])) {
+			// "we're back in Melbourne after two years in Perth": to be
+			// back in a named place is to have moved back there, from
+			// where the time away was ("back in business" names none)
+			if m[2] != "" {
+				t = "i moved back from " + m[2] + " to " + m[1]
+			} else {
+				t = "i moved back to " + m[1]
+			}
+		}
 	}
 	if loc := concessive().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		t = t[:loc[0]] // "always answer in English even if I write in Portuguese"
@@ -515,6 +686,9 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.HasSuffix(t, " actually") {
 		c.correction, t = true, strings.TrimSuffix(t, " actually") // "it's Mateo actually"
+	}
+	if strings.HasPrefix(t, "it is spel") && spelledAs().MatchString(t) {
+		c.correction = true // "it's spelled Katarzyna": how a value is spelled corrects how it was
 	}
 	if bareMarker()[t] {
 		c.correction, t = true, "" // "no - staging deploys from develop": the next clause corrects

@@ -117,6 +117,11 @@ func matchUbiquitous(c *clause) []Fact {
 	if m == nil || troubleNouns()[lastOf(m[1])] || badStart()[firstWord(m[1])] || strings.Contains(m[1], "ing ") {
 		return nil
 	}
+	if _, verb := thirdPersonBase(lastOf(m[1])); verb && strings.Contains(m[1], " ") && !artifacts()[lastOf(m[1])] {
+		// "the CI runs on every push": a clause with its verb, saying when
+		// something happens, is no wish for a kind of thing
+		return nil
+	}
 	if m[2] == "always" {
 		return guidelineFact(c, "use "+m[1], false, 0) // "Semicolons always"
 	}
@@ -144,6 +149,16 @@ func matchConvention(c *clause) []Fact {
 		// "Docstrings: Google style", "commit messages: imperative mood":
 		// a kind of artifact, then how it is written
 		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
+	}
+	if m := valueForKind().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "indentation") &&
+		(!startsWithVerb(m[1]) || formattingChoice().MatchString(m[1])) && !badStart()[firstWord(m[1])] && !determiner().MatchString(m[1]) && firstWord(m[1]) != "a" && firstWord(m[1]) != "an" &&
+		!notValues()[m[1]] && !placeholderWords[m[1]] && !troubleNouns()[lastOf(m[1])] &&
+		(isConvention(m[1]) || m[1] == "tabs" || m[1] == "spaces" || strings.HasSuffix(m[1], "case") || strings.HasSuffix(m[1], "quotes")) {
+		if _, tool := lookupTool(m[1]); !tool {
+			// "single quotes for strings", "kebab-case for file names": a
+			// way of writing said of a kind of artifact, without a verb
+			return guidelineFact(c, "use "+m[1]+" for "+m[2], false, 0)
+		}
 	}
 	asked := firstPart(c.text)
 	if pleaseEnd().MatchString(c.span) && !strings.Contains(c.span, ",") {
@@ -193,7 +208,7 @@ func matchConvention(c *clause) []Fact {
 		// thing of a kind is, said with "always" or where the house's
 		// rules hold, is a rule for new ones
 		neg := m[3] == "never "
-		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+map[bool]string{true: "not ", false: ""}[neg]+m[4], false, 0)
+		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+map[bool]string{true: "not ", false: ""}[neg]+m[4]+m[5], false, 0)
 	}
 	if m := dislikeThings().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] {
 		// "I hate when PRs touch unrelated files": never let them
@@ -238,6 +253,21 @@ func matchConvention(c *clause) []Fact {
 			return guidelineFact(c, "ensure "+m[2], false, 0)
 		}
 		return guidelineFact(c, verb+" "+m[2], false, 0)
+	}
+	if m := preferredAdj().FindStringSubmatch(t); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])] || isConvention(m[1])) &&
+		!badStart()[firstWord(m[1])] && !determiner().MatchString(firstWord(m[1])) {
+		// "named exports are preferred", "default exports are
+		// discouraged": a kind of thing judged by the house
+		if preferredNeg()[m[2]] {
+			return guidelineFact(c, "use "+m[1], true, 0)
+		}
+		return guidelineFact(c, "prefer "+m[1], false, 0)
+	}
+	if m := inKind().FindStringSubmatch(t); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "times") && (m[1] != "" || m[4] != "" || pleaseEnd().MatchString(c.span)) &&
+		!determiner().MatchString(firstWord(m[2])) && !startsWithVerb(m[2]) {
+		// "all times in UTC", "timestamps in UTC please": a kind of thing
+		// wanted in a form, without a verb
+		return guidelineFact(c, "write "+m[1]+m[2]+" in "+m[3], false, 0)
 	}
 	if m := deonticAdj().FindStringSubmatch(t); m != nil && !badStart()[firstWord(m[1])] && firstWord(m[1]) != "i" && firstWord(m[1]) != "we" &&
 		(len(strings.Fields(m[1])) <= 4 || strings.HasSuffix(firstWord(m[1]), "ing")) {
@@ -455,6 +485,8 @@ var (
 	contrastTail = lazyRegexp(`^(.+?),?\s+(?:not|never|instead of|rather than) [a-z0-9_.+#/-]+(?:\s[a-z0-9_.+#/-]+)?$`)
 	// universalIs: "all dates in the API are ISO 8601 strings".
 	universalIs = lazyRegexp(`^(all|every|each) ((?:our |new )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2}(?: (?:in|of|from|for) (?:the |our )?[a-z0-9_-]+(?: [a-z0-9_-]+)?)?) (?:is|are|must be|should be) (?:always )?((?:a |an )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,3})$`)
+	// valueForKind: "single quotes for strings", "tabs for indentation".
+	valueForKind = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) for (?:all )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)$`)
 	// artifactLabel: "docstrings: google style".
 	artifactLabel = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+)\s*:\s*([a-z0-9][a-z0-9 ._+#-]*)$`)
 	// practicePlease: "early returns please", "smaller commits, please".
@@ -467,12 +499,24 @@ var (
 	styleStandard = lazyRegexp(`^(write|keep|make|use|name|prefer|give) ((?:[a-z-]+,? (?:and )?){1,3})([a-z]+s)$`)
 	// kindIsAdj: "SQL keywords are always lowercase", "table names are
 	// singular": an adjective said of a kind of thing.
-	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z-]+)$`)
+	kindIsAdj = lazyRegexp(`^(?:all |our )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (are|is) (always |never )?([a-z][a-z0-9_-]+)((?: (?:with|without) (?:no )?[a-z0-9_-]+(?: [a-z0-9_-]+){0,2})?)$`)
 	// dislikeThings: "I hate when PRs touch unrelated files".
 	dislikeThings = lazyRegexp(`^i ` + adv + `(?:hate|dislike|cannot stand|can not stand|do not like) (?:it )?when ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) ([a-z]+ [^,]+)(?:,.*)?$`)
+	// preferredAdj: "named exports are preferred", "default exports are
+	// discouraged", "globals are a no-no".
+	preferredAdj = lazyRegexp(`^((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) (?:is|are) (?:generally |strongly |highly |heavily |usually )?(preferred|encouraged|recommended|favou?red|the way to go|discouraged|frowned upon|frowned on|a no-no|a no go|not recommended|not welcome|to be avoided|an anti-pattern|an antipattern|a code smell)(?: here| in this (?:repo|codebase|project|team))?$`)
+	// inKind: "all times in UTC", "timestamps in UTC please".
+	inKind = lazyRegexp(`^(all |every |each )?((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) in ([a-z0-9][a-z0-9 _.-]*?)(,? please)?$`)
 	// deonticAdj: "X is mandatory (for Y)", "X are not allowed".
 	deonticAdj = lazyRegexp(`^((?:[a-z0-9_.-]+ ){0,3}[a-z0-9_.-]+|[a-z]+ing(?: [a-z0-9_.-]+){1,5}) (?:is|are) (mandatory|required|compulsory|obligatory|a must|non-negotiable|forbidden|banned|not allowed|prohibited|a no-go|off limits|off-limits)(?: (for|on|in) (.+))?$`)
 )
+
+// preferredNeg are the judgements of preferredAdj that advise against.
+var preferredNeg = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"discouraged": true, "frowned upon": true, "frowned on": true, "a no-no": true, "a no go": true,
+		"not recommended": true, "not welcome": true, "to be avoided": true, "an anti-pattern": true, "an antipattern": true,
+		"a code smell": true}
+})
 
 // forbidden are the adjectives of deonticAdj that forbid.
 var forbidden = sync.OnceValue(func() map[string]bool {

@@ -182,7 +182,35 @@ func ExtractWith(text string, ctx Context) []Fact {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
 		}
 	}
-	return r.facts
+	r.retractCorrected()
+	out := r.facts[:0]
+	for _, f := range r.facts {
+		if !f.retracted {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// retractCorrected marks for dropping a value the same text stated and
+// then corrected: in "I'm in Porto, no wait, Coimbra" the speaker took
+// Porto back in the same breath, so only the repair (which replaces it)
+// stands. A change ("we moved from Heroku to Render") keeps its old value
+// as what it replaces and states no fact of it, so only corrections do
+// this.
+func (r *reading) retractCorrected() {
+	for j, g := range r.facts {
+		if g.Kind != KindFact || g.Negated || !g.Correction || g.Replaces == "" {
+			continue
+		}
+		for i := range r.facts[:j] {
+			f := r.facts[i]
+			if f.Kind == KindFact && !f.Negated && f.Exclusive && f.Subject == g.Subject && f.Predicate == g.Predicate &&
+				strings.EqualFold(f.Object, g.Replaces) {
+				r.facts[i].retracted = true
+			}
+		}
+	}
 }
 
 // alternatives gives a prohibition the tool to use instead when the text
@@ -368,6 +396,12 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if otherParty().MatchString(c.text) {
 		return nil // "the other team deploys to Heroku": theirs, not ours
 	}
+	if m := phaticDont().FindStringSubmatch(c.text); m != nil && (m[1] != "ask" || r.statedFact()) {
+		// "i've gone from emacs to neovim, don't judge", "builds are
+		// bazel. don't ask": the speaker's aside on what they just said
+		// asks how to take it, not how to work
+		return nil
+	}
 	if jobNewsRe().MatchString(c.text) {
 		r.jobNews = true
 	}
@@ -473,6 +507,23 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return f
 	}
 	return r.correct(c)
+}
+
+// phaticDont is a prohibition without an object that asks how to take
+// what was said, not how to work: "don't judge", "don't laugh", "don't
+// worry", "don't hate me". "Don't ask" is one only after a statement
+// ("builds are bazel. don't ask"); alone or after an instruction ("just
+// do it, don't ask") it forbids asking.
+var phaticDont = lazyRegexp(`^(?:but |and |so |pls |please )?(?:do not|never|no need to) (judge|judge me|laugh|worry|panic|freak out|hate me|blame me|quote me|kill me|shoot me|shoot the messenger|cry|be mad|be angry|get mad|ask|ask why|ask me why)(?: (?:for|about) (?:it|this|that))?(?: lol| haha)?$`)
+
+// statedFact says whether the text so far stated a fact (not a rule).
+func (r *reading) statedFact() bool {
+	for _, f := range r.facts {
+		if f.Kind == KindFact {
+			return true
+		}
+	}
+	return false
 }
 
 // notAlone is a clause that only says what something is not: "not
@@ -662,7 +713,7 @@ func cutPronoun(span string) (string, bool) {
 
 var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
-	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to another team|changed teams|was let go|stepped down)\b`)
+	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to (?:another|a different|a new|the other) (?:team|org|organi[sz]ation|department|group|division|company|project|squad|unit|role)|changed teams|switched teams|changed roles|was let go|stepped down)\b`)
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
@@ -1384,6 +1435,9 @@ func allClauses(fs []Fact) bool {
 // database, which is Postgres,".
 var relativeAside = lazyRegexp(`(?i)\b([a-z]+(?:\s[a-z]+)?)\s*[(,]\s*which\s+(?:is|are)\s+(?:now\s+|currently\s+|still\s+)?([^(),.;?]{2,40}?)(?:,\s*not\s+([^(),.;?]{2,30}?))?\s*(?:[),.;]|$)`)
 
+// relativeHow: "the service, which is written in Elixir, …".
+var relativeHow = lazyRegexp(`(?i)\b(?:the|our|this)\s+([a-z]+(?:\s[a-z]+)?)\s*[(,]\s*which\s+(?:is|are|was)\s+(written in|built (?:with|on|in)|running on|hosted on|deployed (?:to|on))\s+([a-z0-9.+#-]+(?:\s[a-z0-9.+#-]+)??)\s*[),]`)
+
 var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
 
 // asides are the statements a text makes inside another, read as
@@ -1407,6 +1461,16 @@ func asides(text string) []rawClause {
 				c += ", not " + strings.TrimSpace(m[3])
 			}
 			out = append(out, rawClause{text: c})
+		}
+	}
+	if strings.Contains(strings.ToLower(text), "which ") {
+		for _, m := range relativeHow().FindAllStringSubmatch(text, 4) {
+			// "the service, which is written in Elixir, keeps crashing": a
+			// relative clause says what the project's part is made with,
+			// beside what the sentence asks about it
+			if _, ok := lookupTool(strings.ToLower(m[3])); ok {
+				out = append(out, rawClause{text: "the " + m[1] + " is " + m[2] + " " + m[3]})
+			}
 		}
 	}
 	if !strings.Contains(text, "(") {

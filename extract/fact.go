@@ -74,6 +74,7 @@ type Fact struct {
 	shownObject  string // the object as written or as its tool is spelled: "Lisbon", "PostgreSQL"
 	detail       string // what the sentence adds after the triple: " over npm", "; use pnpm"
 	when         string // a conditional guideline's condition: "when writing tests"
+	retracted    bool   // taken back later in the same text ("Porto, no wait, Coimbra")
 }
 
 // IsExclusive reports whether predicate has cardinality one

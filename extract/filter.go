@@ -70,6 +70,10 @@ var (
 // to": no one else's words are reported.
 var whenAsked = lazyRegexp(`\b(?:unless|until|when|if|as|except when|only when|only if) (?:i |you are |explicitly |specifically )?(?:asked|told|requested|ask|tell you)(?: to)?\b`)
 
+// reportedNoun is a word of reported speech used as a noun, after a
+// determiner: "the claims team", "their asks".
+var reportedNoun = lazyRegexp(`\b(the|a|an|our|my|their|your|its|this|these|those|no|any|insurance|health) (?:claims|asks|mentions|wants|suggests)\b`)
+
 // rejectReason returns why a clause must yield nothing, or "" if it may be
 // matched. Conditional guidelines ("when writing tests, use table tests") are
 // matched before this runs.
@@ -86,7 +90,9 @@ func rejectReason(c *clause) string {
 		return "hedge"
 	case transient().in(ws):
 		return "transient"
-	case reported().in(ws):
+	case reported().in(ws) && (!reportedNoun().MatchString(c.text) || reported().in(words(reportedNoun().ReplaceAllString(c.text, "$1 x")))):
+		// "the claims platform", "our asks": after a determiner the word
+		// is a noun, no verb of saying
 		return "reported speech"
 	}
 	return ""

@@ -685,7 +685,7 @@ var (
 	youCan = lazyRegexp(`^you (?:can|could|may) (?:just |also )?`)
 	// perArtifact: a rule without a verb that sets an amount per artifact,
 	// "one logical change per commit", "max 3 arguments per function".
-	perArtifact = lazyRegexp(`^(?:one|a single|single|at most [a-z0-9]+|max(?:imum)? [a-z0-9]+|no more than [a-z0-9]+|[0-9]+|exactly [a-z0-9]+) [a-z0-9 -]+? (?:per|for each|for every|in each|in every) ([a-z]+)$`)
+	perArtifact = lazyRegexp(`^(?:only )?(?:one|a single|single|at most [a-z0-9]+|max(?:imum)? [a-z0-9]+|no more than [a-z0-9]+|[0-9]+|exactly [a-z0-9]+) [a-z0-9 -]+? (?:per|for each|for every|in each|in every) ([a-z]+)$`)
 )
 
 // matchReplyRule reads the standing rules that carry no standing marker

@@ -127,7 +127,11 @@ var placeTail = lazyRegexp(`\s+(?:for|with|because|since|after) (?:the|a|an|my|o
 var durationTail = lazyRegexp(`\s+(?:since|for (?:the (?:last|past) )?(?:\d+|a|an|two|three|four|five|six|seven|eight|nine|ten|few|many|several|some|almost|nearly|over|about)|back in|in (?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|the (?:summer|spring|fall|autumn|winter))|(?:last|this|earlier this|a few|two|three) (?:week|month|year|quarter|summer|spring|fall|autumn|winter|weeks|months|years)\b(?: ago)?)\b.*$`)
 
 // teamTail is the part of a company where one works: "on the APM team".
-var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit)$`)
+var teamTail = lazyRegexp(`\s+(?:on|in|with) (?:the|a|an|our|their) (?:[a-z0-9&.-]+ ){0,3}(?:team|group|org|organization|department|division|squad|unit|platform|product|project|app|side|stack|backend|frontend)$`)
+
+// companyNoun describes an employer without naming it: "the parent
+// company", "a small consultancy".
+var companyNoun = lazyRegexp(`^(?:the|a|an|our|my) (?:[a-z-]+ )?(?:company|firm|startup|agency|group|org|organi[sz]ation|employer|subsidiary|bank|consultancy|studio|corporation|corp)$`)
 
 var calledRe = lazyRegexp(`^(?:a|an|the|this) [a-z -]+? (?:called|named) (.+)$`)
 
@@ -137,7 +141,13 @@ func employer(span, raw string) (string, bool) {
 	if m := calledRe().FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
 		raw = m[1] // "a fintech called Ramp"
 	}
-	raw, _, _ = strings.Cut(raw, ",")
+	head, rest, _ := strings.Cut(raw, ",")
+	if companyNoun().MatchString(strings.TrimSpace(head)) && rest != "" {
+		// "the parent company, Arvel Group": the name in apposition to a
+		// description of the company is the employer
+		head, _, _ = strings.Cut(strings.TrimSpace(rest), ",")
+	}
+	raw = head
 	raw, _, _ = strings.Cut(raw, " as ")                              // "Netflix as a data scientist"                                 // "Wise, living in Tallinn"
 	raw = durationTail().ReplaceAllString(strings.TrimSpace(raw), "") // "Siemens since 2019"
 	raw = teamTail().ReplaceAllString(strings.TrimSpace(raw), "")     // "Datadog on the APM team"

@@ -85,12 +85,21 @@ func located(placeShown, place string, names ...string) []Fact {
 	return out
 }
 
+// kindPlace: a kind of thing said to go somewhere by rule.
+var kindPlace = lazyRegexp(`^(?:all |our )?(?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+s (?:go|live|belong|sit|stay)\b`)
+
 func matchEntityPath(c *clause) []Fact {
 	m := entityPathRe().FindStringSubmatch(c.text)
 	if m == nil {
 		return nil
 	}
 	entity, path := m[1], m[4]
+	if bareKind(c.text, entity) && artifacts()[lastOf(entity)] && pluralNoun(entity) && kindPlace().MatchString(c.text) {
+		// "tests go in tests/", "migrations live in db/migrate": where every
+		// thing of a kind goes is a convention (matchConvention), not where
+		// one thing is
+		return nil
+	}
 	for _, w := range strings.Fields(entity) {
 		for _, n := range entityNoise {
 			if w == n || strings.TrimSuffix(w, "s") == n {

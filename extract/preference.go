@@ -71,7 +71,98 @@ var (
 	wantStyle = lazyRegexp(`^i ` + adv + `(?:want|like|prefer|need|appreciate|love) ((?:short|shorter|concise|brief|terse|detailed|thorough|longer|simple|minimal|small|smaller|focused|clear|direct|plain)(?:,? (?:and )?[a-z]+)? (?:answers|responses|replies|explanations|summaries|commits|prs|pull requests|functions|diffs|messages|comments|code|examples))$`)
 )
 
+var (
+	// likeMyDone: "I like my tests table-driven", "I like my commit
+	// messages in the imperative": how the speaker wants a kind of
+	// artifact of theirs to be.
+	likeMyDone = lazyRegexp(`^i ` + adv + `(?:like|prefer|want|love) (my |our |every |each |all (?:my |our )?)((?:[a-z0-9_-]+ ){0,2}?[a-z0-9_-]+) ((?:in|with|without|as|under|below|at|on|behind|next to) [a-z0-9 _-]+|[a-z][a-z0-9_-]*(?:-[a-z]+)*)$`)
+	// notWantKind: "I don't want any emojis", "I don't want comments
+	// in the code".
+	notWantKind = lazyRegexp(`^i ` + adv + `(?:do not|never) (?:want|need) (?:any |no )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+s)(?: (?:in|on) (?:the |my |our )?[a-z0-9 _.-]+)?$`)
+	// likeWhenKind: "I like when PRs are small", "I love it when commits
+	// are atomic": how things of a kind are, said as a taste.
+	likeWhenKind = lazyRegexp(`^i ` + adv + `(?:like|love|prefer|appreciate) (?:it )?(?:when|if) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:are|stay|remain) ([a-z][a-z0-9 _-]*)$`)
+	// likeDoing: "I like to see a plan before you write code", "I like
+	// seeing the full diff": a taste for an act.
+	likeDoing = lazyRegexp(`^i ` + adv + `(?:like|love|prefer|enjoy|appreciate) (?:to ([a-z]+)|([a-z]+ing)) (.+)$`)
+)
+
+// tasteForWork reads a taste that is about how work is done, not about
+// the person: the artifacts of the work, how they are kept, or an act on
+// them ("I like to keep PRs under 300 lines", "I like seeing the full
+// diff" are how to work; "I like hiking", "I like to run marathons" are
+// about the person). A rule, said softly.
+func tasteForWork(c *clause) []Fact {
+	workNoun := func(np string) bool {
+		return artifacts()[lastOf(np)] || practices()[lastOf(np)]
+	}
+	if m := likeMyDone().FindStringSubmatch(c.text); m != nil && workNoun(m[2]) && !stateWords()[m[3]] {
+		np := m[2]
+		if q := strings.TrimSpace(m[1]); q == "every" || q == "each" {
+			np = q + " " + np // "I want every function documented"
+		} else if strings.HasPrefix(q, "all") {
+			np = "all " + np
+		}
+		if prepositions()[firstWord(m[3])] || firstWord(m[3]) == "as" || firstWord(m[3]) == "next" {
+			return practiceGuideline(c, "write "+np+" "+m[3], false)
+		}
+		return practiceGuideline(c, "keep "+np+" "+m[3], false)
+	}
+	if m := notWantKind().FindStringSubmatch(c.text); m != nil && (codePractice(m[1]) || replyPart().MatchString(m[1]) || artifacts()[lastOf(m[1])]) {
+		// "I don't want any emojis": a kind of thing not wanted in the work
+		return practiceGuideline(c, "use "+m[1], true)
+	}
+	if m := likeWhenKind().FindStringSubmatch(c.text); m != nil && workNoun(m[1]) && !troubleNouns()[lastOf(m[1])] {
+		return practiceGuideline(c, "keep "+m[1]+" "+m[2], false)
+	}
+	if m := likeDoing().FindStringSubmatch(c.text); m != nil {
+		verb := m[1] // after "to", a verb by its place
+		if verb == "" {
+			v, ok := baseVerb(m[2])
+			if !ok {
+				v = strings.TrimSuffix(m[2], "ing") // "seeing": see
+			}
+			verb = v
+		}
+		rest := m[3]
+		if verb == "use" || verb == "work" || verb == "code" || verb == "program" || verb == "write" && !anyWorkNoun(rest) {
+			return nil // "I like using Go", "I like writing Rust": a taste for a tool (matchLike)
+		}
+		if strings.Contains(" "+rest+" ", " i ") || timeWords()[lastOf(rest)] {
+			// "I like reading the code before I review", "I like writing
+			// code at night": the speaker's own habit, a taste of theirs
+			act := m[2]
+			if act == "" {
+				act = verb
+			}
+			obj := act + " " + rest
+			return []Fact{{Subject: SubjectUser, Predicate: "likes", Object: obj, shownObject: display(c.span, obj)}}
+		}
+		if anyWorkNoun(rest) || strings.Contains(" "+rest+" ", " you ") {
+			return practiceGuideline(c, "prefer to "+verb+" "+rest, false)
+		}
+	}
+	return nil
+}
+
+// anyWorkNoun says whether a phrase names an artifact of the work or a
+// way of doing it: "a plan before you write code", "the full diff".
+func anyWorkNoun(phrase string) bool {
+	for _, w := range strings.Fields(phrase) {
+		w = strings.Trim(w, ",.")
+		if artifacts()[w] || practices()[w] || w == "diff" || w == "plan" || w == "diffs" || w == "plans" {
+			if _, tool := lookupTool(w); !tool {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func matchPrefer(c *clause) []Fact {
+	if f := tasteForWork(c); f != nil {
+		return f
+	}
 	if m := preferWhenYou().FindStringSubmatch(c.text); m != nil {
 		if rest, ok := strings.CutPrefix(m[1], "did not "); ok && startsWithVerb(rest) {
 			return practiceGuideline(c, rest, true) // "I'd prefer it if you didn't use classes"
@@ -181,6 +272,9 @@ func matchLike(c *clause) []Fact {
 	pred := "likes"
 	if verb == "dislike" {
 		pred = "dislikes"
+	}
+	if head, _, ok := strings.Cut(objRaw, ", "); ok && codePractice(head) && !codePractice(objRaw) {
+		objRaw = head // "I like small commits, one logical change each": the practice, then its measure
 	}
 	if codePractice(objRaw) && (verb == "like" || verb == "love") {
 		// "I'm not a fan of default exports", "I like small commits": how

@@ -61,6 +61,14 @@ func proseLines(text string) []string {
 		if strings.HasPrefix(t, ">") || looksLikeTrace(t) || looksLikeCode(t) {
 			continue
 		}
+		if strings.Contains(t, ": ") {
+			if loc := inlineError().FindStringIndex(t); loc != nil {
+				// "here's the error: ModuleNotFoundError: No module named
+				// requests": what follows an error's name is the program's
+				// words, not the person's
+				t = strings.TrimSpace(t[:loc[0]])
+			}
+		}
 		t = listMarker().ReplaceAllString(t, "")
 		if t != "" {
 			out = append(out, t)
@@ -81,6 +89,9 @@ func fenceMarker(t string) (string, bool) {
 var listMarker = lazyRegexp(`^(?:[-*+•]\s+|\d{1,3}[.)]\s+|#{1,6}\s+|\[[ xX]\]\s+)+`)
 
 var traceLine = lazyRegexp(`(?i)^(?:at\s+\S+.*[(:]\S*:\d+|traceback \(most recent call last\)|file "[^"]+", line \d+|goroutine \d+ \[|panic:|fatal error:|exception in thread|caused by:|\S+\.(?:go|js|ts|tsx|py|rb|rs|java|kt|c|cc|cpp|h):\d+|(?:[a-z]+)?error:\s|\$ |npm (?:err|warn)!|warning:\s|e\d{4}\b|\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2})`)
+
+// inlineError is an error's name and message quoted inside a sentence.
+var inlineError = lazyRegexp(`\b[A-Z][A-Za-z]*(?:Error|Exception|Warning|Panic)\b:\s|\b(?:error|panic|fatal|traceback|exception)(?:\[[A-Za-z0-9]+\])?:\s+[A-Za-z_]+(?:Error|Exception)\b`)
 
 func looksLikeTrace(t string) bool { return traceLine().MatchString(t) }
 
@@ -206,7 +217,7 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app|he|she|he's|she's|they|they're)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
@@ -232,7 +243,7 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|make sure|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|prefer|make sure|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -271,7 +282,7 @@ var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|format
 // elidedClause marks a comma before a change whose subject is the one of
 // the clause before: "I'm living in Seoul now, moved there last year", "i
 // changed jobs, now working at Canonical".
-var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|(?:living|based|residing)\s+in\s|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
+var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|(?:writing|typing|messaging) from\s|(?:living|based|residing)\s+in\s|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
 
 // openerSubject finds the subject of a sentence after a few opening words.
 var openerSubject = lazyRegexp(`(?i)^(?:(?:ok|okay|so|well|and|but|yeah|then|now|honestly|basically)[, ]+){1,3}(we|i)\s`)
@@ -313,6 +324,32 @@ func clauses(s rawClause) []rawClause {
 		// "since moving to Berlin I'm on CET": the move is a statement of
 		// its own, and what holds since it another
 		return append([]rawClause{{text: "I moved to " + m[1]}}, clauses(rawClause{text: m[2], question: s.question})...)
+	}
+	// "New manager as of this week: Ferdinand Osei": when the change
+	// holds from stands inside the label; the label and its value are the
+	// statement
+	if labelWhen().MatchString(text) {
+		text = labelWhen().ReplaceAllString(text, "$1:")
+	}
+	if out, ok := gappedSlots(text); ok && !s.question {
+		return out
+	}
+	if fictionFrame().MatchString(text) {
+		// "In the story I'm writing, the hero lives in Prague": what holds
+		// inside a story, a game or an example is nobody's fact
+		return []rawClause{{text: text, question: true}}
+	}
+	if rel, name, rest, ok := appositivePerson(text); ok && !s.question {
+		// "My boss Gustavo lives in Recife", "Gustavo, my boss, lives in
+		// Recife": the appositive says who the person is to the speaker,
+		// the predicate what is true of them; two
+		// statements; a relation that is no slot of the speaker's (a
+		// teammate, a friend) only names the person the predicate is of
+		out := clauses(rawClause{text: name + " " + rest})
+		if managerRelation(rel) {
+			out = append([]rawClause{{text: name + " is my " + rel}}, out...)
+		}
+		return out
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
@@ -391,7 +428,9 @@ func clauses(s rawClause) []rawClause {
 		for _, m := range commaClause().FindAllStringSubmatchIndex(piece, -1) {
 			// "run go test with -race, always, before …": an adverb set off
 			// by commas belongs to the clause it interrupts
-			if m[5] < len(piece) && piece[m[5]] == ',' {
+			// "I'm in Porto, no, sorry, Coimbra": a "no" set off by commas
+			// is the speaker's repair, which starts a clause
+			if m[5] < len(piece) && piece[m[5]] == ',' && !strings.EqualFold(piece[m[4]:m[5]], "no") {
 				continue
 			}
 			// "Actually, my name is Alice": a short opener stays with its
@@ -437,6 +476,99 @@ func clauses(s rawClause) []rawClause {
 	return out
 }
 
+// labelWhen is a time inside a "new X:" label.
+var labelWhen = lazyRegexp(`(?i)^(new [a-z]+(?: [a-z]+)?)\s+(?:as of|since|starting|from|effective) (?:today|yesterday|now|this [a-z]+|last [a-z]+|next [a-z]+|monday|tuesday|wednesday|thursday|friday|[a-z]+ \d{1,2})\s*:`)
+
+// gapped is a list of slots and values that says the copula once: "our
+// backend is Go, frontend React, infra Terraform". Each later slot is one
+// word, its value one or two.
+var gapped = lazyRegexp(`(?i)^(our|the|my) ([a-z]+) is ([\w.+#-]+(?: [\w.+#-]+)?)((?:,\s*(?:and\s+)?[a-z]+ [\w.+#-]+(?: [\w.+#-]+)?)+)$`)
+
+// gappedSlots reads "our backend is Go, frontend React, infra
+// Terraform": the copula said once serves each slot after it. Every later
+// slot must be a slot noun the extractor knows ("shell") or its value a
+// known tool ("frontend React"), so "my name is John, not Jon" and "the
+// deadline is Friday, noon sharp" are no lists.
+func gappedSlots(text string) ([]rawClause, bool) {
+	m := gapped().FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	det := strings.ToLower(m[1])
+	out := []rawClause{{text: det + " " + m[2] + " is " + m[3]}}
+	for _, part := range strings.Split(strings.TrimLeft(m[4], ", "), ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "and ")
+		slot, value, ok := strings.Cut(part, " ")
+		_, _, known := slotOf(strings.ToLower(slot))
+		_, tool := lookupTool(strings.ToLower(strings.TrimSpace(value)))
+		if !ok || !known && !tool || notValues()[strings.ToLower(slot)] || slot == "not" {
+			return nil, false
+		}
+		out = append(out, rawClause{text: det + " " + slot + " is " + strings.TrimSpace(value)})
+	}
+	return out, true
+}
+
+// fictionFrame opens a sentence set inside a made-up or sample world: a
+// story, a game, an example, test data.
+var fictionFrame = lazyRegexp(`(?i)^(?:in|for|inside) (?:the|my|a|an|this|our|that) (?:[a-z-]+ )?(?:story|stories|novel|book|game|script|screenplay|film|movie|show|play|poem|fanfic|dream|example|scenario|hypothetical|fixture|fixtures|sample|samples|demo|mock|mocks|seed data|test data|fake data|fiction|campaign|simulation|roleplay|role-play|exercise|kata|tutorial|puzzle)\b`)
+
+var (
+	// relName: "my boss Gustavo lives …", a relation then a name.
+	relName = lazyRegexp(`^(?i:my|our) ([a-z]+(?: [a-z]+)?) ([A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?),? ([a-z]+ .+)$`)
+	// nameRel: "Gustavo, my boss, lives …", "Gustavo (my boss) lives …".
+	nameRel = lazyRegexp(`^([A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?)\s*(?:,|\()\s*(?i:my|our) ([a-z]+(?: [a-z]+)?)\s*(?:,|\))\s*([a-z]+ .+)$`)
+)
+
+// appositivePerson reads a person named beside their relation to the
+// speaker as the subject of a predicate: "My boss Gustavo lives in
+// Recife" is "Gustavo is my boss" and "Gustavo lives in Recife". The
+// relation must be a kind of person (relationNoun) and the predicate start
+// with a verb, so "my colleague Tom's laptop" or "our CI Jenkins" are not
+// read.
+func appositivePerson(text string) (rel, name, rest string, ok bool) {
+	m := relName().FindStringSubmatch(text)
+	if m == nil {
+		m = nameRel().FindStringSubmatch(text)
+		if m == nil {
+			return "", "", "", false
+		}
+		m[1], m[2] = m[2], m[1]
+	}
+	rel, name, rest = m[1], m[2], m[3]
+	if !personRelation(rel) || knownTool(strings.ToLower(name)) || !personVerb().MatchString(rest) {
+		return "", "", "", false
+	}
+	return rel, name, rest, true
+}
+
+// personVerb opens what is said of a person: where they live or work,
+// what they moved to or became.
+var personVerb = lazyRegexp(`^(?:lives|works|is based|is from|moved|relocated|just moved|recently moved|joined|left|started|is (?:in|at|on|now|a|an|the)|has been|was)\b`)
+
+// managerRelation says whether rel is the speaker's manager, a slot of
+// theirs (manager_is).
+func managerRelation(rel string) bool {
+	switch strings.TrimPrefix(rel, "new ") {
+	case "boss", "manager", "lead", "team lead", "tech lead", "line manager", "engineering manager":
+		return true
+	}
+	return false
+}
+
+// personRelation says whether rel names a person in the speaker's life
+// or work.
+func personRelation(rel string) bool {
+	switch strings.TrimPrefix(rel, "new ") {
+	case "boss", "manager", "lead", "team lead", "tech lead", "line manager", "skip", "skip level", "mentor", "wife", "husband",
+		"partner", "girlfriend", "boyfriend", "colleague", "coworker", "co-worker", "cofounder", "co-founder", "friend",
+		"sister", "brother", "mother", "father", "mom", "dad", "son", "daughter", "cto", "ceo", "pm", "product manager",
+		"designer", "teammate", "report", "direct report", "engineering manager", "director", "roommate", "flatmate":
+		return true
+	}
+	return false
+}
+
 // opensClause says whether the words before a comma say something of
 // their own, so what follows the comma is a clause of its own: three words
 // or more, or two that are not a discourse opener ("got promoted", not
@@ -450,7 +582,14 @@ func opensClause(before string) bool {
 	// an opener analyze strips ("no no, …", "sorry, …") leaves only what
 	// follows it
 	c := analyze(rawClause{text: before + ", x"})
-	return c.text != "x" && !c.correction && !bareMarker()[strings.TrimSuffix(c.text, ", x")]
+	said := strings.TrimSuffix(c.text, ", x")
+	// "correction: Helga is my mentor, my manager is …": a correction
+	// marker before words that say something still leaves a clause
+	// ("no wait, that's the old repo, …" judges what was said and leads
+	// into its correction)
+	fw := firstWord(said)
+	return c.text != "x" && (!c.correction || said != c.text && len(strings.Fields(said)) >= 3 && fw != "that" && fw != "it" && fw != "this") &&
+		!bareMarker()[said]
 }
 
 // commaImperative is a comma before a verb and the start of its object:

@@ -14,7 +14,7 @@ import (
 // styleVerbs open a bare instruction about how to work rather than what to
 // do next: "Be concise.", "Keep answers short", "Respond in English".
 var styleVerbs = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true,
+	return map[string]bool{"be": true, "keep": true, "use": true, "respond": true, "make": true,
 		"answer": true, "reply": true, "speak": true, "talk": true, "stay": true, "write": true}
 })
 
@@ -32,7 +32,10 @@ var mannerVerbs = sync.OnceValue(func() map[string]bool {
 
 // mannerStandard marks the object of a manner verb as a kind: a
 // quantifier, a role ("as errors") or an alternative.
-var mannerStandard = lazyRegexp(`\b(?:all|every|each|any) (?:(?:new|public|private|exported|internal|external|user|incoming|outgoing)\s)?[a-z0-9_-]+s?\b(?: [a-z_-]+)?$|\b(?:every|each|any) [a-z0-9_-]+\b|^\S+ [a-z0-9_-]+(?: [a-z0-9_-]+)? as [a-z]|\b(?:instead of|rather than|over)\b`)
+//
+// A measure the manner is given in ("indent with 4 spaces", "wrap lines
+// at 100") names no particular thing either.
+var mannerStandard = lazyRegexp(`^\S+(?: [a-z_-]+s)? (?:with|at|to|using|by) (?:\d+|two|three|four|eight|tabs|spaces)\b|\b(?:all|every|each|any) (?:(?:new|public|private|exported|internal|external|user|incoming|outgoing)\s)?[a-z0-9_-]+s?\b(?: [a-z_-]+)?$|\b(?:every|each|any) [a-z0-9_-]+\b|^\S+ [a-z0-9_-]+(?: [a-z0-9_-]+)? as [a-z]|\b(?:instead of|rather than|over)\b`)
 
 // styleAdjectives end a "keep ..." instruction that states a standard.
 var styleAdjectives = sync.OnceValue(func() map[string]bool {
@@ -82,6 +85,12 @@ func styleInstruction(t string) (guideline, bool) {
 		if len(ws) > 4 || !manners()[strings.TrimSuffix(ws[len(ws)-1], ",")] {
 			return guideline{}, false
 		}
+	case "make":
+		// "make commits small": a kind of artifact, made to a standard
+		if len(ws) != 3 || !artifacts()[ws[1]] || !pluralNoun(ws[1]) || !styleAdjectives()[ws[2]] {
+			return guideline{}, false
+		}
+		t = "keep " + ws[1] + " " + ws[2]
 	case "keep":
 		last := ws[len(ws)-1]
 		if !styleAdjectives()[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
