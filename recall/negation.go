@@ -137,3 +137,30 @@ func endNote(ends map[endKey]ending, episodeID string) string {
 	slices.Sort(ended)
 	return "no longer: " + strings.Join(ended, ", ")
 }
+
+// dropToldDenials leaves out a denial that a shown belief of its slot
+// already tells: beside "User uses Zed as their editor (earlier: Sublime
+// Text)", "User does not use Sublime Text as their editor" says nothing
+// more, and it names the old value without saying it is the old one.
+func dropToldDenials(beliefs []BeliefHit, states map[string]store.Belief) []BeliefHit {
+	type slotValue struct{ subject, predicate, value string }
+	told := map[slotValue]bool{}
+	for _, b := range beliefs {
+		if st, ok := states[b.ID]; ok && b.Earlier != "" && b.SupersededBy == "" {
+			told[slotValue{st.Subject, st.Predicate, normObject(b.Earlier)}] = true
+		}
+	}
+	if len(told) == 0 {
+		return beliefs
+	}
+	out := beliefs[:0:0]
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if base, denial := strings.CutPrefix(st.Predicate, relations.NotPrefix); ok && denial &&
+			told[slotValue{st.Subject, base, normObject(st.Object)}] {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}

@@ -2,11 +2,13 @@ package recall
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -91,5 +93,25 @@ func TestRecallLeavesOutAValueANewerDenialEnded(t *testing.T) {
 	out = toldAfter(t, &clock, "which test runner do we use? write a unit test for slugify", seedJestEnded(&clock, -time.Hour))
 	if !strings.Contains(out, "Project uses Jest for tests") {
 		t.Errorf("an affirmation newer than the denial is left out:\n%s", out)
+	}
+}
+
+// TestDropToldDenials: a denial whose value a shown belief of its slot
+// gives as the earlier one is left out; one the shown beliefs do not tell
+// (another value, another subject) stays.
+func TestDropToldDenials(t *testing.T) {
+	states := map[string]store.Belief{
+		"zed":     {State: belief.State{Spec: belief.Spec{Subject: "user", Predicate: "uses_editor", Object: "Zed"}}},
+		"nosub":   {State: belief.State{Spec: belief.Spec{Subject: "user", Predicate: relations.NotPrefix + "uses_editor", Object: "sublime text"}}},
+		"novim":   {State: belief.State{Spec: belief.Spec{Subject: "user", Predicate: relations.NotPrefix + "uses_editor", Object: "vim"}}},
+		"projsub": {State: belief.State{Spec: belief.Spec{Subject: "project", Predicate: relations.NotPrefix + "uses_editor", Object: "Sublime Text"}}},
+	}
+	in := []BeliefHit{{ID: "zed", Earlier: "Sublime Text"}, {ID: "nosub"}, {ID: "novim"}, {ID: "projsub"}}
+	var got []string
+	for _, b := range dropToldDenials(in, states) {
+		got = append(got, b.ID)
+	}
+	if want := []string{"zed", "novim", "projsub"}; !slices.Equal(got, want) {
+		t.Errorf("kept %v, want %v", got, want)
 	}
 }
