@@ -146,6 +146,13 @@ func Needs(prompt string) []Need {
 			return aboutMeSlots[r.Predicate]
 		})
 	}
+	if newProject().MatchString(norm) {
+		// a project started from nothing is set up with the tools the
+		// person uses: its package manager, language, framework and tests
+		out = appendNeeds(out, who, "new project", func(r Relation) bool {
+			return newProjectSlots[r.Predicate]
+		})
+	}
 	if toolchain().MatchString(norm) {
 		// what it takes to build or run the project: its language at its
 		// version, whichever language that is
@@ -186,6 +193,15 @@ var (
 	aboutMe = []string{"about me", "bio", "my bio", "speaker bio", "my cv", "my resume", "my résumé", "cover letter",
 		"intro of me", "introduction of me", "introduce me", "introduce myself", "my profile", "as me", "my signature", "email signature"}
 	aboutMeSlots = map[string]bool{"name_is": true, "works_at": true, "role_is": true, "pronouns_are": true}
+)
+
+// newProject asks to start a project from nothing: "set up a new node
+// project for the cli tool", "scaffold a fresh app", "bootstrap a service".
+var (
+	newProject = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:a|an) (?:new|fresh|greenfield|blank) (?:[\w.-]+ ){0,2}(?:project|app|repo|repository|package|service|library|lib|cli|monorepo)\b|\bscaffold\w*\b|\bbootstrap (?:a|an|the|my)\b|\b(?:npm|pnpm|yarn|cargo|go mod|poetry|uv|bun) init\b`)
+	})
+	newProjectSlots = map[string]bool{"uses_package_manager": true, "uses_language": true, "uses_framework": true, "uses_test_runner": true}
 )
 
 // toolchain asks what it takes to build or run the project: "what's the
