@@ -258,60 +258,78 @@ func TestBroadGuidesThroughRecall(t *testing.T) {
 	}
 }
 
-// TestRuleShownWithWhatWasSaid: a rule whose statement keeps one clause of
-// the message it rests on ("Never use ORMs" of "… raw sql through sqlc
-// only") is shown with the message in the person's words; one whose
-// statement says it all is shown alone.
-func TestRuleShownWithWhatWasSaid(t *testing.T) {
+// saidBelief is a message and the belief it supports.
+type saidBelief struct {
+	said string
+	spec belief.Spec
+}
+
+// recallerOver stores each message of project /p with the belief it
+// supports, a day apart, in a fresh database, and returns a recaller of it.
+func recallerOver(t *testing.T, pairs []saidBelief) *Recaller {
+	t.Helper()
 	ctx := context.Background()
-	clock := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	clock := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"), store.Options{Now: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	rules := []struct{ said, statement string }{
-		{"we never use ORMs in this codebase. raw sql through sqlc only", "Never use ORMs"},
-		{"always keep answers short", "Always keep answers short"},
-	}
-	err = db.Write(ctx, func(tx *store.Tx) error {
-		for _, r := range rules {
-			ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: r.said}
+	for _, p := range pairs {
+		err := db.Write(ctx, func(tx *store.Tx) error {
+			ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: p.said}
 			if _, err := tx.AddEpisode(ctx, ep); err != nil {
 				return err
 			}
-			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: r.statement, Subject: "assistant", Predicate: "should",
-				Object: strings.ToLower(r.statement), Kind: belief.KindGuideline, Scope: belief.ScopeProject, ProjectPath: "/p"})
+			sp := p.spec
+			sp.Scope, sp.ProjectPath = belief.ScopeProject, "/p"
+			id, err := tx.CreateBelief(ctx, sp)
 			if err != nil {
 				return err
 			}
-			if _, err := tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"}); err != nil {
-				return err
-			}
+			_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		clock = clock.Add(24 * time.Hour)
 	}
 	static, err := embed.NewStatic()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
-	res, err := r.Recall(ctx, Query{Text: "add an endpoint that lists a user's saved searches", Project: "/p"})
+	return &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
+}
+
+// rule is the spec of a project guideline.
+func rule(statement string) belief.Spec {
+	return belief.Spec{Statement: statement, Subject: "assistant", Predicate: "should", Object: strings.ToLower(statement), Kind: belief.KindGuideline}
+}
+
+// TestRuleShownWithWhatWasSaid: a rule whose statement keeps one clause of
+// the message it rests on ("Never use ORMs" of "… raw sql through sqlc
+// only") is shown with the message in the person's words; one whose
+// statement says it all is shown alone.
+func TestRuleShownWithWhatWasSaid(t *testing.T) {
+	r := recallerOver(t, []saidBelief{
+		{"we never use ORMs in this codebase. raw sql through sqlc only", rule("Never use ORMs")},
+		{"always keep answers short", rule("Always keep answers short")},
+	})
+	res, err := r.Recall(context.Background(), Query{Text: "add an endpoint that lists a user's saved searches", Project: "/p"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
 	said := map[string]string{}
 	for _, b := range res.Beliefs {
 		said[b.Statement] = b.Said
 	}
 	if s, ok := said["Never use ORMs"]; !ok || !strings.Contains(s, "sqlc") {
-		t.Errorf("the ORM rule: shown %v, said %q; want the message beside it\n%s", ok, s, Render(res, r.Opts.BudgetChars, r.Opts.MaxChars))
+		t.Errorf("the ORM rule: shown %v, said %q; want the message beside it\n%s", ok, s, told)
 	}
-	if !strings.Contains(Render(res, r.Opts.BudgetChars, r.Opts.MaxChars), `as said: "we never use ORMs`) {
-		t.Errorf("the context does not give the person's words:\n%s", Render(res, r.Opts.BudgetChars, r.Opts.MaxChars))
+	if !strings.Contains(told, `as said: "we never use ORMs`) {
+		t.Errorf("the context does not give the person's words:\n%s", told)
 	}
 	if s := said["Always keep answers short"]; s != "" {
 		t.Errorf("a rule that says all its message says was given it again: %q", s)

@@ -2,13 +2,11 @@ package recall
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
-	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -60,7 +58,9 @@ func TestRecallNotesWhichShapedValueIsCurrent(t *testing.T) {
 // when the prompt asks about the past). A message that names both without
 // a change keeps both.
 func TestRecallSlotOfManyValuesMovesOn(t *testing.T) {
-	ctx := context.Background()
+	port := func(p string) belief.Spec {
+		return belief.Spec{Statement: "Project listens on port " + p, Subject: "project", Predicate: "port_is", Object: p, Kind: belief.KindFact}
+	}
 	for _, tc := range []struct {
 		newer, prompt string
 		want, not     string
@@ -69,36 +69,8 @@ func TestRecallSlotOfManyValuesMovesOn(t *testing.T) {
 		{"starting this week the api listens on 8090, 8080 clashed with the proxy", "which port did the api listen on before?", "no longer current", ""},
 		{"the admin listens on 8090 and the api on 8080", "curl the health endpoint on my machine", "port 8080", ""},
 	} {
-		clock := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
-		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "p.db"), store.Options{Now: func() time.Time { return clock }})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range []struct{ said, port string }{{"the api listens on 8080", "8080"}, {tc.newer, "8090"}} {
-			err := db.Write(ctx, func(tx *store.Tx) error {
-				ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: m.said}
-				if _, err := tx.AddEpisode(ctx, ep); err != nil {
-					return err
-				}
-				id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project listens on port " + m.port, Subject: "project",
-					Predicate: "port_is", Object: m.port, Kind: belief.KindFact, Scope: belief.ScopeProject, ProjectPath: "/p"})
-				if err != nil {
-					return err
-				}
-				_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
-				return err
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			clock = clock.Add(24 * time.Hour)
-		}
-		static, err := embed.NewStatic()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
-		res, err := r.Recall(ctx, Query{Text: tc.prompt, Project: "/p"})
+		r := recallerOver(t, []saidBelief{{"the api listens on 8080", port("8080")}, {tc.newer, port("8090")}})
+		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +85,6 @@ func TestRecallSlotOfManyValuesMovesOn(t *testing.T) {
 		if tc.not != "" && strings.Contains(told, tc.not) {
 			t.Errorf("after %q, %q: beliefs say %q:\n%s", tc.newer, tc.prompt, tc.not, told)
 		}
-		db.Close()
 	}
 }
 
@@ -124,7 +95,6 @@ func TestRecallSlotOfManyValuesMovesOn(t *testing.T) {
 // change ("GitHub Actions runs the tests, TeamCity the nightly builds")
 // it says nothing of the kind.
 func TestRecallNotesWhichToolIsCurrent(t *testing.T) {
-	ctx := context.Background()
 	for _, tc := range []struct {
 		said string
 		want bool
@@ -132,33 +102,9 @@ func TestRecallNotesWhichToolIsCurrent(t *testing.T) {
 		{"news: we finally killed teamcity, everything runs on GitHub Actions since tuesday", true},
 		{"GitHub Actions runs the tests here, teamcity only the nightly builds", false},
 	} {
-		clock := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
-		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"), store.Options{Now: func() time.Time { return clock }})
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = db.Write(ctx, func(tx *store.Tx) error {
-			ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: tc.said}
-			if _, err := tx.AddEpisode(ctx, ep); err != nil {
-				return err
-			}
-			id, err := tx.CreateBelief(ctx, belief.Spec{Statement: "Project uses GitHub Actions for CI", Subject: "project",
-				Predicate: "uses_ci", Object: "GitHub Actions", Kind: belief.KindFact, Scope: belief.ScopeProject, ProjectPath: "/p"})
-			if err != nil {
-				return err
-			}
-			_, err = tx.AddEvidence(ctx, store.Evidence{BeliefID: id, EpisodeID: ep.ID, Label: belief.Supports, Support: 1, Reliability: 1, Source: "episode"})
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		static, err := embed.NewStatic()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
-		res, err := r.Recall(ctx, Query{Text: "add a nightly CI job that runs the e2e suite", Project: "/p"})
+		r := recallerOver(t, []saidBelief{{tc.said, belief.Spec{Statement: "Project uses GitHub Actions for CI", Subject: "project",
+			Predicate: "uses_ci", Object: "GitHub Actions", Kind: belief.KindFact}}})
+		res, err := r.Recall(context.Background(), Query{Text: "add a nightly CI job that runs the e2e suite", Project: "/p"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,6 +115,5 @@ func TestRecallNotesWhichToolIsCurrent(t *testing.T) {
 		if got := strings.Contains(told, "earlier: TeamCity"); got != tc.want {
 			t.Errorf("%q: marked %v, want %v:\n%s", tc.said, got, tc.want, told)
 		}
-		db.Close()
 	}
 }
