@@ -118,29 +118,14 @@ func scopeOf(subject, pred string, ep store.Episode) (scope, project string) {
 	if ep.ProjectPath == "" || ep.Scope == belief.ScopeGlobal {
 		return belief.ScopeGlobal, ""
 	}
-	if subject == extract.SubjectUser && (!toolSlot(pred) || relations.IsPersonal(basePredicate(pred)) || !saysHere().MatchString(userSaid(ep))) {
-		// "I use Neovim" holds in every project, and so does "I always
-		// use pnpm": a tool the person says they use is theirs unless they
-		// say it is this project's ("I use yarn in this repo")
-		return belief.ScopeGlobal, ""
+	if subject == extract.SubjectUser && (!toolSlot(pred) || relations.IsPersonal(basePredicate(pred))) {
+		return belief.ScopeGlobal, "" // "I use Neovim" holds in every project
 	}
 	if strings.HasPrefix(subject, extract.SubjectUser+"'s ") {
 		return belief.ScopeGlobal, "" // the person's daughter is theirs in every project
 	}
 	return belief.ScopeProject, ep.ProjectPath
 }
-
-// userSaid is the part of an episode the user wrote.
-func userSaid(ep store.Episode) string {
-	u, _ := userWords(ep)
-	return u
-}
-
-// saysHere marks a statement about the project the person is in: "here",
-// "in this repo", "for this one".
-var saysHere = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\bhere\b|\b(?:in|for|on|with) (?:this|the) (?:one|repo|repository|project|codebase|code base|service|app|monorepo|package)\b|\bthis (?:repo|repository|project|codebase|service|app|monorepo)\b|\bin here\b`)
-})
 
 // scope is where f's belief lives: scopeOf, except that an instruction
 // about how to treat the person holds wherever they work.

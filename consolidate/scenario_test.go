@@ -106,23 +106,6 @@ func TestPersonalToolsHoldEverywhere(t *testing.T) {
 	}
 }
 
-// TestToolsThePersonUsesHoldEverywhere: "I always use poetry, pip is a
-// mess" said in one repository is the person's habit in every one; "I use
-// yarn in this repo" is that repository's.
-func TestToolsThePersonUsesHoldEverywhere(t *testing.T) {
-	e := newEnv(t)
-	e.say("/code/a", "I always use poetry, pip is a mess for me.")
-	e.say("/code/b", "I use jest in this repo.")
-	e.run()
-	if bs := e.beliefs("user", "uses_package_manager", belief.Active); len(bs) != 1 || bs[0].Scope != belief.ScopeGlobal {
-		t.Errorf("poetry: %+v; want one global belief", bs)
-	}
-	tr := append(e.beliefs("user", "uses_test_runner", belief.Active), e.beliefs("project", "uses_test_runner", belief.Active)...)
-	if len(tr) != 1 || tr[0].Scope != belief.ScopeProject || tr[0].ProjectPath != "/code/b" {
-		t.Errorf("jest: %+v; want one belief of /code/b", tr)
-	}
-}
-
 // TestGuidelineForThePersonHoldsEverywhere: an instruction about how to
 // treat the person ("for me") follows them into every project; a rule of
 // the repository stays the repository's.
