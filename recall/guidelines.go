@@ -10,6 +10,7 @@ import (
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/relations"
 )
 
 // A guideline is an instruction about how to do a kind of work: "always
@@ -328,15 +329,12 @@ var (
 // name a piece of code.
 func codeTask(prompt string) bool {
 	raw := strings.TrimSpace(cutBytes(prompt, 600))
-	p := strings.ToLower(raw)
-	verb := ""
-	for _, lead := range []string{"ok ", "okay ", "so ", "now ", "pls ", "please ", "then ", "also "} {
-		p = strings.TrimPrefix(p, lead)
-	}
-	if w, _, _ := strings.Cut(p, " "); extract.IsVerb(w) && !generalQuestion().MatchString(p) {
-		verb = strings.TrimRight(w, ",.;:!")
-	} else if m := requestLead().FindStringSubmatch(p); m != nil && extract.IsVerb(m[1]) {
-		verb = m[1]
+	verb := relations.MainVerb(raw) // "" for a question
+	if !extract.IsVerb(verb) {
+		verb = ""
+		if m := requestLead().FindStringSubmatch(strings.ToLower(raw)); m != nil && extract.IsVerb(m[1]) {
+			verb = m[1]
+		}
 	}
 	if verb == "" || talkVerbs[verb] {
 		return false

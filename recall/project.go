@@ -35,10 +35,10 @@ func ProjectRoot(cwd string) string {
 	}
 }
 
-// InRepository reports whether root, as ProjectRoot resolved it, is a
+// inRepository reports whether root, as ProjectRoot resolved it, is a
 // repository's root (it holds a .git entry) rather than a directory
 // outside any repository, which ProjectRoot returns as it is.
-func InRepository(root string) bool {
+func inRepository(root string) bool {
 	if root == "" {
 		return false
 	}
@@ -56,7 +56,7 @@ func PlaceScope(p string) string {
 	if p == "" {
 		return ""
 	}
-	if fi, err := os.Stat(p); err != nil || !fi.IsDir() || InRepository(p) {
+	if fi, err := os.Stat(p); err != nil || !fi.IsDir() || inRepository(p) {
 		return ""
 	}
 	return belief.ScopeGlobal

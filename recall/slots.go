@@ -452,10 +452,6 @@ func movedOn(beliefs []BeliefHit, states map[string]store.Belief, support map[st
 	if len(beliefs) < 2 {
 		return beliefs
 	}
-	by := map[string]BeliefHit{}
-	for _, b := range beliefs {
-		by[b.ID] = b
-	}
 	ended := map[string]string{} // older belief → the newer statement
 	for _, nb := range beliefs {
 		n, ok := states[nb.ID]

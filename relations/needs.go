@@ -122,11 +122,13 @@ func Needs(prompt string) []Need {
 	if len(out) > maxNeeds {
 		out = out[:maxNeeds]
 	}
-	// Two readings need relations the prompt does not name, beyond the
+	// Readings that need relations the prompt does not name, beyond the
 	// three: new code, and no tool more particular, needs the stack it is
 	// written in (an endpoint that returns the API quota needs the
-	// framework as much as the quota); "can I use a match statement here?" needs the
-	// language's version, whichever language that is.
+	// framework as much as the quota); "can I use a match statement
+	// here?" needs the language's version, whichever language that is; a
+	// text about the person, a new project, the toolchain and a container
+	// image need theirs.
 	if !slices.ContainsFunc(out, func(n Need) bool { return n.Relation.Category != "" }) && writesCode(norm) {
 		out = appendNeeds(out, who, "new code", func(r Relation) bool {
 			return r.Predicate == "uses_framework" || r.Predicate == "uses_language"
@@ -187,8 +189,8 @@ var buildsImage = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // aboutMe are the texts written about or as the person — a bio, a cv,
-// an introduction, a signature: each needs who they are (name, employer,
-// role) though it names none of them.
+// an introduction, a signature: each needs who they are (aboutMeSlots:
+// name, employer, role, pronouns) though it names none of them.
 var (
 	aboutMe = []string{"about me", "bio", "my bio", "speaker bio", "my cv", "my resume", "my résumé", "cover letter",
 		"intro of me", "introduction of me", "introduce me", "introduce myself", "my profile", "as me", "my signature", "email signature"}
@@ -213,8 +215,9 @@ var toolchain = sync.OnceValue(func() *regexp.Regexp {
 
 // availability asks whether a feature may be used in the project: "can I
 // use the built-in fetch here", "can we use range-over-func iterators in
-// this repo", "is GeneratedField available in this project?". Without "here" or a part of the project it is a general
-// question ("can I use a regex to parse HTML?").
+// this repo", "is GeneratedField available in this project?". Without
+// "here" or a part of the project it is a general question ("can I use a
+// regex to parse HTML?").
 var availability = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:\b(?:can|could|may) (?:i|we) (?:use|rely on|write)\b|\b(?:is|are) [\w.-]+(?: [\w.-]+)? (?:available|supported)\b).*(?:\bhere\b|\bin (?:this|our|the) [a-z]+)`)
 })
@@ -540,6 +543,9 @@ func normalize(s string) string {
 var requestLeads = []string{"can you please", "could you please", "would you please", "can you", "could you", "would you",
 	"will you", "go ahead and", "i need you to", "i want you to", "i'd like you to", "help me", "let's", "lets",
 	"ok", "okay", "so", "now", "pls", "plz", "please", "then", "also", "and", "just", "quickly", "next", "first", "finally", "alright", "right"}
+
+// MainVerb is mainVerb of a prompt as it was typed.
+func MainVerb(prompt string) string { return mainVerb(normalize(prompt)) }
 
 // mainVerb is the word a request opens with past its leads ("ok so pls
 // format the src folder" → "format"), or "" for a question: what it asks

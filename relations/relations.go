@@ -426,7 +426,7 @@ var table = []Relation{
 	{Predicate: "uses_orm", Of: either, Exclusive: true, Category: CatORM,
 		Nouns:    []string{"orm", "data layer", "database layer", "data access", "data access layer", "persistence layer", "query builder", "db layer"},
 		Cues:     []string{"soft-delete", "soft delete", "add a column", "new column", "users table", "to the table", "the schema", "orm", "relation between", "relationship", "relationships", "association", "associations", "foreign key", "has many", "belongs to", "join table", "migration", "migrations", "schema", "entity", "entities", "model for", "models"},
-		Weak:     []string{"table", "tables", "column", "columns", "model", "table", "column", "relation", "linked to", "link", "query", "database", "db", "field", "fields"},
+		Weak:     []string{"table", "tables", "column", "columns", "model", "relation", "linked to", "link", "query", "database", "db", "field", "fields"},
 		Template: "{S} uses {O} as {their} ORM"},
 	{Predicate: "uses_queue", Of: either, Exclusive: true, Category: CatQueue,
 		Nouns:    []string{"message queue", "queue", "broker", "message broker", "event bus", "job queue", "background jobs", "messaging", "event streaming", "task queue"},
