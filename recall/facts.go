@@ -98,6 +98,14 @@ func promptLinkWords(text string) []linkWord {
 			}
 		}
 	}
+	// An ambiguous slot noun led by another noun is a thing of another
+	// sense: "a context manager", "the file name", "a cron job".
+	compound := map[string]bool{}
+	for i := 1; i < len(toks); i++ {
+		if ambiguousStems()[stem(toks[i])] && !slotQualifier(toks[i-1]) {
+			compound[toks[i]] = true
+		}
+	}
 	var out []linkWord
 	for _, w := range strings.Split(q, " OR ") {
 		w = strings.Trim(w, `"`)
@@ -106,12 +114,40 @@ func promptLinkWords(text string) []linkWord {
 		}
 		lw := linkWord{stem: stem(w), owned: owned[w], ours: ours}
 		lw.ambiguous = ambiguousStems()[lw.stem]
+		if lw.ambiguous && compound[w] {
+			lw.ours = false // only "my context manager" would still be someone's
+		}
 		if t != nil {
 			lw.vec = wordVector(t, w)
 		}
 		out = append(out, lw)
 	}
 	return out
+}
+
+// slotQualifiers are the words that may lead an ambiguous slot noun in
+// its slot's sense: "the dev port", "my line manager", "our default
+// region", "which job".
+var slotQualifiers = map[string]bool{"dev": true, "local": true, "default": true, "line": true, "new": true,
+	"current": true, "old": true, "previous": true, "former": true, "direct": true, "skip": true, "actual": true,
+	"full": true, "real": true, "first": true, "last": true, "staging": true, "prod": true, "production": true,
+	"http": true, "https": true, "ssh": true, "debug": true, "admin": true, "engineering": true, "team": true,
+	"which": true, "what": true, "whose": true, "that": true, "open": true, "same": true, "other": true,
+	"day": true, "legal": true, "display": true, "work": true, "aws": true, "cloud": true,
+	// function words, and the verbs said of a person without an article
+	// ("ask manager", "cc boss")
+	"your": true, "his": true, "her": true, "their": true, "some": true, "any": true, "each": true, "every": true,
+	"no": true, "as": true, "into": true, "about": true, "like": true, "than": true, "do": true, "does": true,
+	"did": true, "be": true, "been": true, "if": true, "when": true, "where": true, "who": true, "how": true,
+	"why": true, "can": true, "should": true, "could": true, "would": true, "will": true, "please": true,
+	"ask": true, "tell": true, "ping": true, "email": true, "message": true, "cc": true, "notify": true, "send": true}
+
+// slotQualifier reports whether word, before an ambiguous slot noun,
+// leaves it in its slot's sense: a function word, a possessive, a number,
+// a part of the project ("the api port") or a qualifier of the slot.
+func slotQualifier(word string) bool {
+	w := strings.TrimSuffix(word, "'s")
+	return w != word || slotQualifiers[w] || ourParts[w] || deictic[w] || stopNoun[w] || !hasLetterRune(w) || len(w) < 3
 }
 
 func hasLetterRune(w string) bool {

@@ -149,6 +149,13 @@ func TestAmbiguousSlots(t *testing.T) {
 		{"write a connection pool manager class in Python", "My manager is Priya.", false},
 		{"implement an LRU cache in Java", "we use Redis for caching", false},
 		{"put the product endpoint behind our cache", "we use Redis for caching", true},
+		// a slot noun led by another noun is a compound of another sense,
+		// though the prompt says "I"
+		{"how do I write a context manager in python?", "my manager is Lena Fischer", false},
+		{"how do I rename the file name in my script?", "my name is Oluwaseun", false},
+		{"can I draft a note for my manager about the outage?", "my manager is Lena Fischer", true},
+		{"do I ask my line manager or HR?", "my manager is Lena Fischer", true},
+		{"which port do I open the api on locally?", "our port is 8081", true},
 	}
 	for _, c := range cases {
 		if got := linked(promptLinkWords(c.prompt), readEpisodeFacts(c.episode).anchors); got != c.want {

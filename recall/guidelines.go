@@ -68,7 +68,7 @@ var taskTopics = []taskTopic{
 		`\bcommit (?:msg|message)s?\b|^(?:please )?commit\b|\bcommit (?:this|these|it|that|the (?:change|fix)|my)\b|\b(?:write|make|create|prepare) (?:a|the) commit\b`,
 		`\bcommits?\b|\bcommit messages?\b|\bconventional commits\b`},
 	{"pull request", "pr prs pull request requests changelog approval approvals review merge merging",
-		`\bprs?\b|\bpull requests?\b|\bmerge requests?\b|\bready to merge\b|\bcan i merge\b|\bwhat else (?:do|should) i (?:need|do)\b`,
+		`\bprs?\b|\bpull requests?\b|\bmerge requests?\b|\bready to merge\b|\bcan i merge\b|\bwhat else (?:do|should) i (?:need|do)\b|\brequest (?:a )?reviews?\b|\bask (?:\w+ )?for (?:a )?review\b|\bwho (?:should|do|can|will) (?:i |we )?(?:ask to )?review\b|\bwho reviews\b|\breview from\b`,
 		`\bprs?\b|\bpull requests?\b|\bchangelog\b|\bapprovals?\b|\bcode review\b|\bmerg(?:e|ing)\b`},
 	{"writing", "spelling docs doc documentation readme prose dash dashes tone screenshot screenshots write",
 		`\breadme\b|\bdocs?\b|\bdocumentation\b|\bannouncements?\b|\brelease notes\b|\bblog posts?\b|\bdraft\b|\bemails?\b|\bchangelog\b|\buser guide\b|\bwrite-?ups?\b|\bscreenshots?\b`,
@@ -155,7 +155,7 @@ var taskTopics = []taskTopic{
 	// saying so (run the checks first) and on handing it over (a PR, a
 	// review, where to push)
 	{"finishing", "done finish finished finishing hand back before saying telling pr push review",
-		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\b(?:i've|i have|we've|we have) (?:finished|done|completed|wrapped up)\b|\b(?:fix|change|changes|feature|refactor|work|branch|pr|it|this) (?:is|are) (?:done|finished|ready|complete)\b|\bgood to go\b|\bready to (?:ship|merge|push|go)\b|\b(?:done|finished|fixed|works)\b.*\bwhat(?:'s| is)? (?:now|next)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b`,
+		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\b(?:i've|i have|we've|we have) (?:finished|done|completed|wrapped up)\b|\b(?:fix|change|changes|feature|refactor|work|branch|pr|it|this) (?:is|are) (?:done|finished|ready|complete)\b|\bgood to go\b|\bready to (?:ship|merge|push|go)\b|\b(?:done|finished|fixed|works)\b.*\bwhat(?:'s| is)? (?:now|next)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b|\bship (?:it|this)\b|\blooks good\b|\blgtm\b|\bland (?:it|this)\b|\bgood to merge\b`,
 		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b|\bprs?\b|\bpull requests?\b|\bpush\w*\b|\bfor review\b|\breviewers?\b|\bcode review\b|\bapprov\w*\b`},
 }
 

@@ -198,6 +198,11 @@ var broadCases = []struct {
 	{"I've finished the parser change, is it good to go?", "Always run cargo clippy with -D warnings before you tell me something compiles", true},
 	{"ok my fix is done, what now?", "Never push straight to develop, open a PR and tag @ana-platform for review", true},
 	{"the server crashed again, what now?", "Never push straight to develop, open a PR and tag @ana-platform for review", false},
+	{"fix looks good, ship it", "Never push directly to main", true},
+	{"lgtm, land it", "Always squash before merging a PR", true},
+	// asking who reviews is the pull-request work
+	{"who do I request a review from?", "Send backend PRs to @dmitri", true},
+	{"who do I request a review from?", "Never deploy on Fridays", false},
 	{"bump the api instances to m6i.xlarge and roll it out", "Never run terraform apply yourself; plan is fine", true},
 	{"refactor the session store to use redis", "Never run the migrations yourself, I run them by hand", true},
 	{"recommend a good book on distributed systems", "Never run terraform apply yourself; plan is fine", false},

@@ -68,6 +68,9 @@ func TestRecallSlotOfManyValuesMovesOn(t *testing.T) {
 		{"starting this week the api listens on 8090, 8080 clashed with the proxy", "curl the health endpoint on my machine", "8090", "port 8080"},
 		{"starting this week the api listens on 8090, 8080 clashed with the proxy", "which port did the api listen on before?", "no longer current", ""},
 		{"the admin listens on 8090 and the api on 8080", "curl the health endpoint on my machine", "port 8080", ""},
+		// the older value unnamed, but the same thing moved
+		{"we moved the api behind caddy, so it's on 8090 now", "curl the health endpoint on my machine", "8090", "port 8080"},
+		{"we moved the admin panel to its own process on 8090", "curl the health endpoint on my machine", "port 8080", ""},
 	} {
 		r := recallerOver(t, []saidBelief{{"the api listens on 8080", port("8080")}, {tc.newer, port("8090")}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})

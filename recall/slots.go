@@ -467,17 +467,25 @@ func movedOn(beliefs []BeliefHit, states map[string]store.Belief, support map[st
 			continue
 		}
 		padded := " " + wordText(own) + " "
+		strong := strongChange().MatchString(own)
 		for _, ob := range beliefs {
 			o, ok := states[ob.ID]
 			older := o.CreatedAt < n.CreatedAt
-			if osup, ok := support[ob.ID]; ok {
+			osup, osaid := support[ob.ID]
+			if osaid {
 				older = osup.At < sup.At
 			}
 			if !ok || ob.ID == nb.ID || o.Subject != n.Subject || o.Predicate != n.Predicate ||
-				!older || strings.EqualFold(o.Object, n.Object) || !mentions(padded, o.Object) {
+				!older || strings.EqualFold(o.Object, n.Object) {
 				continue
 			}
-			ended[ob.ID] = nb.Statement
+			// the newer message names the older value, or, with a strong
+			// word of change, the same thing the older one was said of:
+			// "the frontend dev server runs on port 3000", then "we moved
+			// the frontend to vite, so it's on 5173 now"
+			if mentions(padded, o.Object) || strong && osaid && sameThing(own, ownWords(osup.Content), n.Predicate, o.Object, n.Object) {
+				ended[ob.ID] = nb.Statement
+			}
 		}
 	}
 	if len(ended) == 0 {
@@ -495,6 +503,39 @@ func movedOn(beliefs []BeliefHit, states map[string]store.Belief, support map[st
 		}
 	}
 	return out
+}
+
+// sameThing reports whether two messages that give a slot two values
+// speak of the same thing: they share a search term that is neither value
+// nor a word of the slot's relation ("frontend" in "the frontend dev
+// server runs on port 3000" and "we moved the frontend to vite, so it's on
+// 5173 now", not "port" or "runs").
+func sameThing(newer, older, predicate string, values ...string) bool {
+	skip := map[string]bool{}
+	for _, v := range values {
+		for _, t := range queryTerms(v) {
+			skip[t] = true
+		}
+	}
+	if r, ok := relations.ByPredicate(predicate); ok {
+		for _, list := range [][]string{r.Nouns, r.Cues, r.Weak} {
+			for _, p := range list {
+				for _, t := range queryTerms(p) {
+					skip[t] = true
+				}
+			}
+		}
+	}
+	have := map[string]bool{}
+	for _, t := range queryTerms(older) {
+		have[t] = true
+	}
+	for _, t := range queryTerms(newer) {
+		if have[t] && !skip[t] && !topicStop[t] && len(t) > 2 && !strongChange().MatchString(t) && !changeCue().MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // minSaidTerms is how many of the message's search terms a rule's statement

@@ -193,7 +193,8 @@ var buildsImage = sync.OnceValue(func() *regexp.Regexp {
 // name, employer, role, pronouns) though it names none of them.
 var (
 	aboutMe = []string{"about me", "bio", "my bio", "speaker bio", "my cv", "my resume", "my résumé", "cover letter",
-		"intro of me", "introduction of me", "introduce me", "introduce myself", "my profile", "as me", "my signature", "email signature"}
+		"intro of me", "introduction of me", "introduce me", "introduce myself", "my profile", "as me", "my signature", "email signature",
+		"me as the author", "me as author", "me as the maintainer", "me as maintainer", "me as the owner", "me as owner", "me as the contact", "my details"}
 	aboutMeSlots = map[string]bool{"name_is": true, "works_at": true, "role_is": true, "pronouns_are": true}
 )
 
