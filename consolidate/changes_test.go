@@ -27,6 +27,9 @@ func TestChangeSaidInPassingSupersedesAtOnce(t *testing.T) {
 			"", "user", "lives_in", "oslo", "madrid"},
 		{"a time zone said in passing", [][]string{{"My timezone is IST, I'm in Bangalore."}, {"I'm in London now, so it's GMT for me."}},
 			"", "user", "timezone_is", "gmt", "ist"},
+		{"a change said at the head of the sentence", [][]string{{"I'm in CET"}, {"I'm on CET so please no meetings before 9 CET"},
+			{"Starting this week I'm working from Singapore for six months, so my timezone is SGT."}},
+			"", "user", "timezone_is", "sgt", "cet"},
 		{"a port bumped without the old one", [][]string{{"The API listens on port 8080."}, {"bumped the api port to 9090 to avoid clashing with the proxy"}},
 			"/p", "project", "port_is", "9090", "8080"},
 	}

@@ -151,6 +151,22 @@ var changeWords = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(moved|move|moving|relocated|went|goes|go back|journeyed|travel+ed|switched|switching|migrated|migrating|changed|replaced|no longer|not anymore|any more|anymore|now|from now on|instead|these days|nowadays|stopped|dropped|ditched|as of|starting|effective|bumped|upgraded|downgraded|renamed|left|quit|joined)\b`)
 })
 
+// changeLeads reports whether the sentence that holds span says, before
+// it, that something changed: "Starting this week I'm working from
+// Singapore for six months, so my timezone is SGT" changes the time zone
+// too, though its clause says only "my timezone is SGT".
+func changeLeads(text, span string) bool {
+	i := strings.Index(text, span)
+	if span == "" || i <= 0 {
+		return false
+	}
+	lead := text[:i]
+	if j := strings.LastIndexAny(lead, ".!?\n"); j >= 0 {
+		lead = lead[j+1:]
+	}
+	return changeWords().MatchString(lead)
+}
+
 // fromExtract converts offline extractor output.
 func fromExtract(f extract.Fact, direct bool) fact {
 	out := fact{

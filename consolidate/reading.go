@@ -61,7 +61,9 @@ func (r *cycleRun) offlineFacts(ctx context.Context, ep store.Episode) ([]fact, 
 	}
 	var facts []fact
 	for _, f := range extract.ExtractWith(user, ectx) {
-		facts = append(facts, fromExtract(f, true))
+		ff := fromExtract(f, true)
+		ff.Change = ff.Change || changeLeads(user, f.Span)
+		facts = append(facts, ff)
 	}
 	return facts, assistant, nil
 }

@@ -27,6 +27,7 @@ func TestNeeds(t *testing.T) {
 		{"style the pricing card", "uses_styling"},
 		{"add a relation between posts and authors", "uses_orm"},
 		{"add a nullable nickname column to users", "uses_orm"},
+		{"how do I look at the data locally?", "uses_database"},
 		{"send the welcome email asynchronously instead of in the request", "uses_queue"},
 		{"the deploy window is 14:00 UTC, what's that on my clock?", "timezone_is"},
 		{"put me as the author in package.json", "name_is"},

@@ -352,7 +352,7 @@ var table = []Relation{
 		Template: "{S} deploys to {O}"},
 	{Predicate: "uses_database", Of: either, Exclusive: true, Category: CatDatabase,
 		Nouns:    []string{"database", "db", "main database", "primary database", "storage", "persistence", "datastore", "data store"},
-		Cues:     []string{"back up", "backup", "backups", "restore from", "add an index", "an index on", "index on", "query plan", "soft-delete", "soft delete", "database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables", "database_url", "connection string"},
+		Cues:     []string{"back up", "backup", "backups", "restore from", "look at the data", "inspect the data", "browse the data", "query the data", "see the data", "poke at the data", "db shell", "database shell", "add an index", "an index on", "index on", "query plan", "soft-delete", "soft delete", "database", "db", "sql", "migration", "migrations", "schema", "query", "queries", "table", "tables", "database_url", "connection string"},
 		Weak:     []string{"store", "persist", "index", "orm", "data", "save", "saves", "record", "records"},
 		Template: "{S} uses {O} as {their} database"},
 	{Predicate: "uses_cache", Of: either, Category: CatCache,
