@@ -285,12 +285,15 @@ func recallerOver(t *testing.T, pairs []saidBelief) *Recaller {
 	t.Cleanup(func() { db.Close() })
 	for _, p := range pairs {
 		err := db.Write(ctx, func(tx *store.Tx) error {
-			ep := &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: p.said}
+			sp := p.spec
+			if sp.ProjectPath == "" { // said in /p unless the spec says where
+				sp.ProjectPath = "/p"
+			}
+			sp.Scope = belief.ScopeProject
+			ep := &store.Episode{ProjectPath: sp.ProjectPath, Kind: store.EpisodePrompt, Content: p.said}
 			if _, err := tx.AddEpisode(ctx, ep); err != nil {
 				return err
 			}
-			sp := p.spec
-			sp.Scope, sp.ProjectPath = belief.ScopeProject, "/p"
 			id, err := tx.CreateBelief(ctx, sp)
 			if err != nil {
 				return err

@@ -61,6 +61,11 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 			}
 			n.Relation = fb
 		}
+		if len(members) == 0 {
+			if members, err = s.habitElsewhere(ctx, n); err != nil {
+				return nil, err
+			}
+		}
 		groups := map[groupKey][]store.Belief{}
 		var order []groupKey
 		for _, m := range members {
@@ -119,6 +124,28 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 		out = append(out, guides...)
 	}
 	return out, nil
+}
+
+// habitElsewhere returns, for a slot the query's project holds nothing
+// of, what the person said they use in another project: "I always use
+// pnpm, npm is way too slow for me", said in one repository, is how they
+// set up the next one. Only the person's own (subject user), the most
+// recently confirmed; a project's own tools stay in their project.
+func (s *search) habitElsewhere(ctx context.Context, n relations.Need) ([]store.Belief, error) {
+	if s.q.Project == "" || !s.q.AsOf.IsZero() || !slices.Contains(n.Subjects, extract.SubjectUser) {
+		return nil, nil
+	}
+	all, err := s.r.DB.RecallSlot(ctx, n.Relation.Predicate, []string{extract.SubjectUser}, "")
+	if err != nil || len(all) == 0 {
+		return nil, err
+	}
+	newest := all[0]
+	for _, b := range all[1:] {
+		if b.UpdatedAt > newest.UpdatedAt {
+			newest = b
+		}
+	}
+	return []store.Belief{newest}, nil
 }
 
 // fallbackSubjects are the subjects a fallback relation is read for: the

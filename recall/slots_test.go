@@ -1,0 +1,54 @@
+package recall
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/credence-mem/credence/belief"
+)
+
+// TestHabitFromAnotherProject: "I always use pnpm", said in one
+// repository, is how the person sets up a project in another that holds
+// nothing of the slot; a project that has its own value keeps it, and a
+// project's own tool stays in its project.
+func TestHabitFromAnotherProject(t *testing.T) {
+	pm := func(subject, object, project string) belief.Spec {
+		who := "User"
+		if subject == "project" {
+			who = "Project"
+		}
+		return belief.Spec{Statement: who + " uses " + object + " as their package manager", Subject: subject,
+			Predicate: "uses_package_manager", Object: object, Kind: belief.KindFact, ProjectPath: project}
+	}
+	for _, tc := range []struct {
+		name  string
+		said  []saidBelief
+		query string
+		want  string
+		not   string
+	}{
+		{"the person's habit", []saidBelief{{"I always use pnpm, npm is way too slow for me", pm("user", "pnpm", "/b")}},
+			"/a", "pnpm", ""},
+		{"the project's own value", []saidBelief{{"I always use pnpm, npm is way too slow for me", pm("user", "pnpm", "/b")},
+			{"this repo uses yarn", pm("project", "yarn", "/a")}}, "/a", "yarn", "pnpm"},
+		{"another project's tool", []saidBelief{{"this repo uses yarn", pm("project", "yarn", "/b")}}, "/a", "", "yarn"},
+	} {
+		r := recallerOver(t, tc.said)
+		res, err := r.Recall(context.Background(), Query{Text: "set up a new node project for the cli tool", Project: tc.query})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var told []string
+		for _, b := range res.Beliefs {
+			told = append(told, b.Statement)
+		}
+		all := strings.Join(told, "\n")
+		if tc.want != "" && !strings.Contains(all, tc.want) {
+			t.Errorf("%s: beliefs do not say %q:\n%s", tc.name, tc.want, all)
+		}
+		if tc.not != "" && strings.Contains(all, tc.not) {
+			t.Errorf("%s: beliefs say %q:\n%s", tc.name, tc.not, all)
+		}
+	}
+}
