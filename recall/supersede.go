@@ -634,7 +634,7 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 			if o == n || replaced[o] != 0 || !oe.CreatedAt.Before(ne.CreatedAt) || sameWords(oe.Text, ne.Text) {
 				continue
 			}
-			if sharesTopic(words[o], words[n]) && (saysMore(words[o], words[n]) || endsWordOf(ended, words[o], oe.Text)) &&
+			if sharesTopic(words[o], words[n]) && (saysMore(words[o], words[n]) || endsWordOf(ended, words[o], oe.Text) || newNumber(oe.Text, ne.Text)) &&
 				(!far || followed || sharedAsked(words[o], words[n], asked)) ||
 				otherTool(oe.Text, ne.Text, tools) ||
 				ne.corrects != "" && strings.TrimSpace(ownWords(oe.Text)) == ne.corrects {
@@ -1071,6 +1071,21 @@ func sharesTopic(a, b map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// numberRE finds the numbers a message gives a thing: a version ("14",
+// "3.12"), a port, a time ("9:30").
+var numberRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b\d+(?:[.:]\d+)*\b`) })
+
+// newNumber reports whether the newer message gives a number the older
+// does not and drops one the older gave: "we're on postgres 14", then
+// "sorry, it's Postgres 16". topicWords leaves numbers out (two digits
+// are too short to make a topic), so saysMore cannot see them change.
+func newNumber(older, newer string) bool {
+	o := numberRE().FindAllString(ownWords(older), -1)
+	n := numberRE().FindAllString(ownWords(newer), -1)
+	return slices.ContainsFunc(o, func(x string) bool { return !slices.Contains(n, x) }) &&
+		slices.ContainsFunc(n, func(x string) bool { return !slices.Contains(o, x) })
 }
 
 // saysMore reports whether the older episode holds a word the newer one

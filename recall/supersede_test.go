@@ -40,6 +40,9 @@ func TestRetireByTopic(t *testing.T) {
 		{"no shared topic", []EpisodeHit{ep("a", "standup is at 10am", 1), ep("b", "we moved the fixtures into testdata", 2)}, "a,b"},
 		{"older is newer", []EpisodeHit{ep("a", "we moved standup to 9:15", 1), ep("b", "standup is at 10am", 2)}, "a,b"},
 		{"a question", []EpisodeHit{ep("a", "standup is at 10am", 1), ep("b", "should we move standup to 9:15 now?", 2)}, "a,b"},
+		// a number is the value that changed, though too short for a topic
+		{"version corrected", []EpisodeHit{ep("old", "we're on postgres 14", 1), ep("new", "Sorry, it's Postgres 16, I was looking at an old docker-compose file.", 2)}, "new"},
+		{"another version, no change", []EpisodeHit{ep("a", "we're on postgres 14", 1), ep("b", "postgres 16 has nicer merge support", 2)}, "a,b"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := retireByTopic("", tc.eps, nil, nil, false)
