@@ -139,14 +139,42 @@ func (s *search) habitElsewhere(ctx context.Context, n relations.Need) ([]store.
 	if err != nil || len(all) == 0 {
 		return nil, err
 	}
-	newest := all[0]
-	for _, b := range all[1:] {
-		if b.UpdatedAt > newest.UpdatedAt {
-			newest = b
+	ids := make([]string, len(all))
+	for i, b := range all {
+		ids[i] = b.ID
+	}
+	said, err := s.r.DB.NewestSupport(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var newest *store.Belief
+	for i, b := range all {
+		// "I use yarn in this repo" is the repository's; "I always use
+		// pnpm" is the person's
+		own := strings.ToLower(ownWords(said[b.ID].Content))
+		if !habitWords().MatchString(own) || placeWords().MatchString(own) {
+			continue
+		}
+		if newest == nil || b.UpdatedAt > newest.UpdatedAt {
+			newest = &all[i]
 		}
 	}
-	return []store.Belief{newest}, nil
+	if newest == nil {
+		return nil, nil
+	}
+	return []store.Belief{*newest}, nil
 }
+
+// habitWords say a person's way of working wherever they are; placeWords
+// tie what they say to the repository they say it in.
+var (
+	habitWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:always|usually|generally|normally|personally|every (?:project|repo|time)|all my|everything i|for me|i prefer|my go-to|by default|whenever i|anywhere|everywhere)\b`)
+	})
+	placeWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:here|this (?:repo|repository|project|codebase|one|service|app|package|module)|in this|we|our)\b`)
+	})
+)
 
 // fallbackSubjects are the subjects a fallback relation is read for: the
 // needed relation's subjects it can be said of, else its own.

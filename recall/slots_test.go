@@ -11,7 +11,8 @@ import (
 // TestHabitFromAnotherProject: "I always use pnpm", said in one
 // repository, is how the person sets up a project in another that holds
 // nothing of the slot; a project that has its own value keeps it, and a
-// project's own tool stays in its project.
+// project's own tool stays in its project, said with "I" ("I use yarn in
+// this repo") or without a word of habit.
 func TestHabitFromAnotherProject(t *testing.T) {
 	pm := func(subject, object, project string) belief.Spec {
 		who := "User"
@@ -32,6 +33,9 @@ func TestHabitFromAnotherProject(t *testing.T) {
 			"/a", "pnpm", ""},
 		{"the project's own value", []saidBelief{{"I always use pnpm, npm is way too slow for me", pm("user", "pnpm", "/b")},
 			{"this repo uses yarn", pm("project", "yarn", "/a")}}, "/a", "yarn", "pnpm"},
+		{"a repository's, said with I", []saidBelief{{"I use yarn in this repo, the lockfile is yarn.lock", pm("user", "yarn", "/b")}},
+			"/a", "", "yarn"},
+		{"said once, no habit", []saidBelief{{"I use yarn", pm("user", "yarn", "/b")}}, "/a", "", "yarn"},
 		{"another project's tool", []saidBelief{{"this repo uses yarn", pm("project", "yarn", "/b")}}, "/a", "", "yarn"},
 	} {
 		r := recallerOver(t, tc.said)
