@@ -217,6 +217,8 @@ var broadCases = []struct {
 	{"explain the CAP theorem briefly", "Prefer early returns over nested ifs", false},
 	{"thanks, that works", "Always answer me in German", false},
 	{"add a column for the last login time", "Never deploy on Fridays", false},
+	{"fix the off by one in this loop: for i in range(len(xs)+1)", "Always ensure every new endpoint has a rate limit", false},
+	{"add a GET /invoices endpoint", "Always ensure every new endpoint has a rate limit", true},
 	// a time a person picks is a timestamp to store
 	{"save the appointment time the user picked in the booking form", "Always store timestamps in UTC in the db, convert to local only in the UI", true},
 	{"save the appointment time the user picked in the booking form", "Always write commit messages in English", false},
