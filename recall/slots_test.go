@@ -56,3 +56,25 @@ func TestHabitFromAnotherProject(t *testing.T) {
 		}
 	}
 }
+
+// TestORMFallsBackToDatabase: a change to a table needs the ORM; with none
+// known, the database it runs on answers, once.
+func TestORMFallsBackToDatabase(t *testing.T) {
+	db := belief.Spec{Statement: "Project uses PostgreSQL as its database", Subject: "project", Predicate: "uses_database", Object: "postgres", Kind: belief.KindFact}
+	r := recallerOver(t, []saidBelief{{"we're fully on postgres now, mysql is gone", db}})
+	for _, prompt := range []string{"add a nullable nickname column to users", "write an upsert for the users table"} {
+		res, err := r.Recall(context.Background(), Query{Text: prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, b := range res.Beliefs {
+			if strings.Contains(b.Statement, "PostgreSQL") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q: the database shown %d times, want once: %+v", prompt, n, res.Beliefs)
+		}
+	}
+}
