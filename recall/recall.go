@@ -209,8 +209,12 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	if !q.AsOf.IsZero() {
 		now = q.AsOf
 	}
-	s := search{r: r, q: q, now: now, terms: queryTerms(q.Text), needs: relations.Needs(q.Text),
-		specific: specificTerms(q.Text), memo: &claimMemo{}, links: promptLinkWords(q.Text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
+	// The words searched with leave out the tools' names the prompt uses
+	// as common nouns ("what's a semaphore in concurrency?" is not about
+	// Semaphore CI).
+	text := withoutWords(q.Text, relations.CommonNouns(q.Text))
+	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(q.Text),
+		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
 	if r.Cache != nil {
 		s.memo, s.anchors = &r.Cache.claims, &r.Cache.anchors
 	}
@@ -337,7 +341,7 @@ func (s *search) embedQuery(ctx context.Context) error {
 		ctx, cancel = context.WithTimeout(ctx, s.r.Opts.QueryTimeout)
 		defer cancel()
 	}
-	vecs, err := s.r.Embedder.Embed(ctx, []string{s.q.Text})
+	vecs, err := s.r.Embedder.Embed(ctx, []string{s.text})
 	if err != nil {
 		return fmt.Errorf("embed query: %w", err)
 	}

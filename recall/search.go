@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/credence-mem/credence/embed"
@@ -28,9 +29,12 @@ const maxEmbedBytes = 2 << 10
 // search holds one recall's state: the query vector and the lexical and
 // vector scores of every candidate, by ID.
 type search struct {
-	r     *Recaller
-	q     Query
-	now   time.Time
+	r   *Recaller
+	q   Query
+	now time.Time
+	// text is the prompt as searched: without the tools' names it uses as
+	// common nouns.
+	text  string
 	terms []string
 
 	space store.Space // zero when the embedder has no vectors stored yet
@@ -126,7 +130,7 @@ func (s *search) gather(ctx context.Context, kind string, lexicalK, vectorK int)
 // lexicalSearch runs BM25 over one kind and records each hit's score and
 // rank.
 func (s *search) lexicalSearch(ctx context.Context, kind string, k int) error {
-	text := cutQuery(s.q.Text)
+	text := cutQuery(s.text)
 	if kind == "beliefs" && s.owned {
 		// "a poem about my dog": the person's facts are candidates by the
 		// word every one of their sentences holds, for the links
@@ -345,6 +349,22 @@ func (s *search) visible(scope, project string) bool {
 }
 
 func cutQuery(text string) string { return cutBytes(text, maxQueryBytes) }
+
+// withoutWords returns text with every whole-word use of the given words
+// (lower case) blanked out.
+func withoutWords(text string, words []string) string {
+	if len(words) == 0 {
+		return text
+	}
+	fields := strings.FieldsFunc(text, unicode.IsSpace)
+	for i, f := range fields {
+		core := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+		if slices.Contains(words, core) {
+			fields[i] = ""
+		}
+	}
+	return strings.Join(strings.Fields(strings.Join(fields, " ")), " ")
+}
 
 // cutBytes returns at most n bytes of s, not splitting a rune.
 func cutBytes(s string, n int) string {

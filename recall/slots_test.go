@@ -78,3 +78,29 @@ func TestORMFallsBackToDatabase(t *testing.T) {
 		}
 	}
 }
+
+// TestToolNameAsCommonNoun: "what's a semaphore in concurrency?" asks of
+// the thing, not of the CI the project runs on, though the words match.
+func TestToolNameAsCommonNoun(t *testing.T) {
+	ci := belief.Spec{Statement: "Project uses Semaphore for CI", Subject: "project", Predicate: "uses_ci", Object: "semaphore", Kind: belief.KindFact}
+	r := recallerOver(t, []saidBelief{{"our CI runs on Semaphore", ci}})
+	for prompt, want := range map[string]bool{
+		"what's a semaphore in concurrency and when would I use one instead of a mutex?": false,
+		"why is semaphore so slow on this branch?":                                        true,
+	} {
+		res, err := r.Recall(context.Background(), Query{Text: prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, b := range res.Beliefs {
+			got = got || strings.Contains(b.Statement, "Semaphore")
+		}
+		for _, e := range res.Episodes {
+			got = got || strings.Contains(e.Text, "Semaphore")
+		}
+		if got != want {
+			t.Errorf("%q: Semaphore told %v, want %v", prompt, got, want)
+		}
+	}
+}

@@ -321,6 +321,21 @@ var toolPhrases = sync.OnceValue(func() map[string]bool {
 	return out
 })
 
+// CommonNouns returns the tools' names a prompt uses only as common
+// nouns: "semaphore" in "what's a semaphore in concurrency?", not in "our
+// CI is on Semaphore". Recall leaves them out of the words it searches
+// with, as Needs does.
+func CommonNouns(prompt string) []string {
+	norm := " " + normalize(prompt) + " "
+	var out []string
+	for _, w := range strings.Fields(norm) {
+		if toolPhrases()[w] && !slices.Contains(out, w) && commonNoun(norm, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // commonNoun reports whether every use of a tool's name in the padded,
 // normalized text is a common noun: after "a" or "an" and before no other
 // noun ("a semaphore in concurrency", "fly a drone", "when would I use a

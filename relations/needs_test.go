@@ -2,6 +2,7 @@ package relations
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -275,6 +276,20 @@ func TestNeedsOfTraits(t *testing.T) {
 		}
 		if tc.want == "" && len(got) > 0 || tc.want != "" && !slices.Contains(got, tc.want) {
 			t.Errorf("Needs(%q) traits = %v, want %q", tc.prompt, got, tc.want)
+		}
+	}
+}
+
+// TestCommonNouns: a tool's name after "a" and before no other noun is
+// the thing, not the tool.
+func TestCommonNouns(t *testing.T) {
+	for prompt, want := range map[string]string{
+		"what's a semaphore in concurrency and when would I use one instead of a mutex?": "semaphore",
+		"our CI runs on Semaphore":          "",
+		"set up a Redis cache for sessions": "",
+	} {
+		if got := strings.Join(CommonNouns(prompt), ","); got != want {
+			t.Errorf("%q: common nouns %q, want %q", prompt, got, want)
 		}
 	}
 }
