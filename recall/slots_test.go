@@ -86,7 +86,7 @@ func TestToolNameAsCommonNoun(t *testing.T) {
 	r := recallerOver(t, []saidBelief{{"our CI runs on Semaphore", ci}})
 	for prompt, want := range map[string]bool{
 		"what's a semaphore in concurrency and when would I use one instead of a mutex?": false,
-		"why is semaphore so slow on this branch?":                                        true,
+		"why is semaphore so slow on this branch?":                                       true,
 	} {
 		res, err := r.Recall(context.Background(), Query{Text: prompt, Project: "/p"})
 		if err != nil {
