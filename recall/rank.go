@@ -3,9 +3,11 @@ package recall
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/transcript"
 )
 
@@ -61,7 +63,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		h.Cosine, h.BM25 = s.cosine[h.ID], s.bm25[h.ID]
 		h.Score = s.fuse(h.ID, normalize(h.BM25, maxBM25))
 		h.Relevant = true
-		if !s.relevant(h.ID, h.Text) {
+		if !s.relevant(h.ID, h.Text) || s.world && (s.valueOnly(h.Text) || !s.namedSpecifically(h.Text)) {
 			// An episode that states a slot the prompt needs is relevant
 			// whatever words it shares: "I moved to Lisbon" answers
 			// "where do I live?".
@@ -70,7 +72,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 				h.Score += needBoost
 			case s.keptBySlotWords(&h):
 				// in the slot's words, not read as a fact: kept, not lifted
-			case s.episodeLinked(h.ID, h.Text):
+			case !s.world && s.episodeLinked(h.ID, h.Text):
 				// It states a fact about what the prompt names (facts.go).
 			case s.r.Opts.Unfiltered:
 				h.Relevant = false
@@ -95,6 +97,112 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	}
 	return kept, nil
 }
+
+// worldQuestion reports whether a prompt asks about the world, not about
+// the person's work or life: a question with no "I", "my", "we", "this"
+// or "here" in it ("who was Nikola Tesla?", "what's the region of
+// convergence of a power series?").
+func worldQuestion(prompt string) bool {
+	p := strings.ToLower(strings.TrimSpace(cutBytes(prompt, 600)))
+	return generalQuestion().MatchString(p) && !ownWork().MatchString(p)
+}
+
+// worldNeeds keeps, of what a question about the world was read as
+// needing, the relations it named by a cue of the person's situation:
+// "explain the double helix" names the editor Helix, "what does a product
+// manager do all day?" the role, "what's the hex code for black?" the
+// formatter, and none of them asks about the person's.
+func worldNeeds(needs []relations.Need) []relations.Need {
+	var out []relations.Need
+	for _, n := range needs {
+		if slices.ContainsFunc(n.Words, func(w string) bool {
+			if slices.Contains(n.Relation.Nouns, w) || slices.Contains(n.Relation.Weak, w) {
+				return false
+			}
+			_, tool := relations.LookupTool(w)
+			return !tool && slices.Contains(n.Relation.Cues, w)
+		}) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// genericTerms returns the prompt's search terms that it uses only of a
+// kind, not of a particular one: after "a" or "an" ("what does a product
+// manager do?") or as a bare plural ("why do cats knead blankets?").
+func genericTerms(prompt string) map[string]bool {
+	toks := strings.FieldsFunc(strings.ToLower(cutQuery(prompt)), notWordRune)
+	generic, specific := map[string]bool{}, map[string]bool{}
+	for i, w := range toks {
+		st := stem(w)
+		prev := ""
+		if i > 0 {
+			prev = toks[i-1]
+		}
+		// "a product manager": the article may lead the noun's modifier
+		indefinite := prev == "a" || prev == "an" || i > 1 && !determiners[prev] && (toks[i-2] == "a" || toks[i-2] == "an")
+		if indefinite || len(w) > 3 && strings.HasSuffix(w, "s") && st != w && !determiners[prev] {
+			generic[st] = true
+		} else {
+			specific[st] = true
+		}
+	}
+	for st := range specific {
+		delete(generic, st)
+	}
+	return generic
+}
+
+// determiners point at a particular thing: "the cats", "my cats".
+var determiners = map[string]bool{"the": true, "this": true, "that": true, "these": true, "those": true, "my": true,
+	"our": true, "your": true, "his": true, "her": true, "their": true, "its": true}
+
+// namedSpecifically reports whether text holds one of the prompt's terms
+// that the prompt uses of a particular thing, not only of a kind.
+func (s *search) namedSpecifically(text string) bool {
+	have := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(cutBytes(text, maxEpisodeRead)), notWordRune) {
+		have[stem(w)] = true
+	}
+	for _, t := range s.terms {
+		if have[t] && !s.generic[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// valueOnly reports whether the prompt's words that a message holds all
+// come after the verb of the message's sentence, as what it says of its
+// subject: "I work at Mercury Bank" for "how hot is the surface of
+// mercury?", not "standup is at 9:30" for "when is standup?".
+func (s *search) valueOnly(text string) bool {
+	own := strings.ToLower(cutBytes(ownWords(text), maxEpisodeRead))
+	shared := false
+	for _, sent := range strings.FieldsFunc(own, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '\n' || r == ';' }) {
+		words := strings.FieldsFunc(sent, notWordRune)
+		verb := slices.IndexFunc(words, func(w string) bool { return statingVerbs[w] })
+		for i, w := range words {
+			if !slices.Contains(s.terms, stem(w)) {
+				continue
+			}
+			shared = true
+			if verb < 0 || i < verb {
+				return false // the message is about the word
+			}
+		}
+	}
+	return shared
+}
+
+// statingVerbs open what a sentence says of its subject: "my dog is
+// called Pixel", "I drive a Tesla", "tests here run with jest".
+var statingVerbs = map[string]bool{"is": true, "are": true, "was": true, "were": true, "am": true, "m": true,
+	"s": true, "re": true, "called": true, "named": true, "use": true, "uses": true, "using": true, "run": true,
+	"runs": true, "drive": true, "drives": true, "work": true, "works": true, "live": true, "lives": true,
+	"have": true, "has": true, "got": true, "learning": true, "prefer": true, "like": true, "love": true,
+	"go": true, "goes": true, "moved": true, "switched": true, "deploy": true, "deploys": true, "store": true}
 
 // keptBySlotWords reports whether the episode states something in the
 // words of a needed slot, and marks it so (newestPerSlot).

@@ -215,6 +215,10 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	text := withoutWords(q.Text, relations.CommonNouns(q.Text))
 	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(q.Text),
 		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
+	s.world = worldQuestion(q.Text)
+	if s.world {
+		s.needs, s.generic = worldNeeds(s.needs), genericTerms(text)
+	}
 	if r.Cache != nil {
 		s.memo, s.anchors = &r.Cache.claims, &r.Cache.anchors
 	}

@@ -73,6 +73,13 @@ type search struct {
 	anchors    *anchorMemo
 	asks       answerKinds // who, when, where
 	owned      bool        // the prompt says "my …": it may ask about the person's own
+	// world: the prompt asks about the world, not the person's work or
+	// life ("how hot is the surface of mercury?", "who was Nikola
+	// Tesla?"): a fact or a message that shares a word with it only as a
+	// value ("I work at Mercury Bank") is another sense of the word.
+	world bool
+	// generic are the prompt's terms it uses only of a kind (genericTerms).
+	generic map[string]bool
 }
 
 // hasSpace reports whether stored vectors can be searched.

@@ -104,3 +104,39 @@ func TestToolNameAsCommonNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestWorldQuestions: a question about the world (no "I", "my", "we",
+// "here") gets the person's facts, rules and messages only where it names
+// the thing they are about in particular — not where it shares a word in
+// another sense ("the surface of mercury"), names a kind ("a product
+// manager", "cats") or names their value ("the double helix").
+func TestWorldQuestions(t *testing.T) {
+	fact := func(statement, subject, predicate, object string) belief.Spec {
+		return belief.Spec{Statement: statement, Subject: subject, Predicate: predicate, Object: object, Kind: belief.KindFact}
+	}
+	for _, tc := range []struct {
+		said   string
+		spec   belief.Spec
+		prompt string
+		want   bool
+	}{
+		{"never use emojis in commit messages", rule("Never use emojis in commit messages"), "what's the unicode range for emojis?", false},
+		{"my cat is named Docker", fact("User's cat's name is Docker", "user's cat", "name_is", "docker"), "why do cats knead blankets?", false},
+		{"the product manager is Lena", fact("Project's product manager is Lena", "project", "product_manager_is", "lena"), "what does a product manager do all day?", false},
+		{"I work at Mercury Bank", fact("User works at Mercury Bank", "user", "works_at", "mercury bank"), "how hot is the surface of mercury?", false},
+		{"my editor is helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "explain the double helix structure of dna", false},
+		// the same words of a particular thing
+		{"standup is at 9:30", fact("User has a standup at 9:30", "user", "has_meeting", "standup at 9:30"), "When is standup?", true},
+		{"the product manager is Lena", fact("Project's product manager is Lena", "project", "product_manager_is", "lena"), "who is the product manager?", true},
+		{"my editor is helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "which editor do I use?", true},
+	} {
+		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
+		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := !res.Empty(); got != tc.want {
+			t.Errorf("%q after %q: told something %v, want %v: %+v %+v", tc.prompt, tc.said, got, tc.want, res.Beliefs, res.Episodes)
+		}
+	}
+}

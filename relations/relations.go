@@ -506,7 +506,7 @@ var table = []Relation{
 		Weak:     []string{"launch", "release", "ship", "time", "left", "date"},
 		Template: "{S}'s deadline is {O}"},
 	{Predicate: "has_meeting", Of: userOnly, Exclusive: false,
-		Cues:     []string{"1:1", "1:1s", "one-on-one", "one on one", "team sync", "my next meeting", "my meetings", "sprint planning", "retro", "weekly sync"},
+		Cues:     []string{"1:1", "1:1s", "one-on-one", "one on one", "team sync", "my next meeting", "my meetings", "sprint planning", "retro", "weekly sync", "standup", "stand-up", "standups", "daily standup", "morning sync", "daily sync"},
 		Weak:     []string{"meeting", "sync", "prep", "notes", "agenda", "calendar", "remind me"},
 		Template: "{S} has {a} {O}"},
 
