@@ -104,7 +104,40 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 // convergence of a power series?").
 func worldQuestion(prompt string) bool {
 	p := strings.ToLower(strings.TrimSpace(cutBytes(prompt, 600)))
-	return generalQuestion().MatchString(p) && !ownWork().MatchString(p)
+	return generalQuestion().MatchString(p) && !ownWork().MatchString(p) && !pointsAtOurs(p)
+}
+
+// pointsAtOurs reports whether a question points at a particular thing of
+// the person's world with "the": "who's the DBA?", "why is the bundler so
+// slow?", "what's the staging url for the api?" — not "the surface of
+// mercury", "the region of convergence", "the difference between …",
+// whose "the" is of the thing after "of" or "for".
+func pointsAtOurs(p string) bool {
+	toks := strings.FieldsFunc(p, notWordRune)
+	for i, t := range toks {
+		if t != "the" {
+			continue
+		}
+		next := toks[i+1 : min(len(toks), i+5)]
+		if slices.ContainsFunc(next, func(w string) bool { return ourParts[w] || isSlotNoun(w) }) {
+			return true
+		}
+		if !slices.ContainsFunc(next, func(w string) bool { return worldOf[w] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// worldOf are the words after which "the" is of a thing of the world:
+// "the surface of mercury", "the hex code for black".
+var worldOf = map[string]bool{"of": true, "for": true, "between": true, "among": true}
+
+// isSlotNoun reports whether a word is a one-word noun of a relation
+// ("bundler", "editor", "manager"): "the bundler" is the project's.
+func isSlotNoun(w string) bool {
+	r, ok := relations.ByNoun(w)
+	return ok && !slices.Contains(r.Ambiguous, w)
 }
 
 // worldNeeds keeps, of what a question about the world was read as

@@ -129,6 +129,9 @@ func TestWorldQuestions(t *testing.T) {
 		{"standup is at 9:30", fact("User has a standup at 9:30", "user", "has_meeting", "standup at 9:30"), "When is standup?", true},
 		{"the product manager is Lena", fact("Project's product manager is Lena", "project", "product_manager_is", "lena"), "who is the product manager?", true},
 		{"my editor is helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "which editor do I use?", true},
+		// "the" points at a particular thing of the person's world
+		{"sorry, I mixed them up: Anika is the DBA, Ravi is in security", fact("Project's dba is Anika", "project", "dba_is", "anika"), "who's the DBA?", true},
+		{"we moved the build to Vite", fact("Project bundles with Vite", "project", "uses_bundler", "vite"), "why is the bundler so slow?", true},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
