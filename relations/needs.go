@@ -89,7 +89,9 @@ func Needs(prompt string) []Need {
 	// asks for.
 	if v := mainVerb(norm); v != "" {
 		for i, r := range table {
-			if slices.Contains(r.Acts, v) && !slices.Contains(r.Cues, v) && !slices.Contains(r.Nouns, v) {
+			// (a noun counted already, unless ambiguous: "cache the product
+			// list" asks for the cache, though "a cache" alone may not)
+			if slices.Contains(r.Acts, v) && !slices.Contains(r.Cues, v) && (!slices.Contains(r.Nouns, v) || slices.Contains(r.Ambiguous, v)) {
 				needs[i].Score++
 				if !slices.Contains(needs[i].Words, v) {
 					needs[i].Words = append(needs[i].Words, v)

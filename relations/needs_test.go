@@ -30,6 +30,7 @@ func TestNeeds(t *testing.T) {
 		{"add a nullable nickname column to users", "uses_orm"},
 		{"how do I look at the data locally?", "uses_database"},
 		{"write an upsert for the users table", "uses_database"},
+		{"cache the product list for five minutes", "uses_cache"},
 		{"set up my global git config user name for this new laptop", "name_is"},
 		{"send the welcome email asynchronously instead of in the request", "uses_queue"},
 		{"the deploy window is 14:00 UTC, what's that on my clock?", "timezone_is"},

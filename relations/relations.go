@@ -360,6 +360,7 @@ var table = []Relation{
 		Ambiguous: []string{"cache"},
 		Cues:      []string{"caching", "cached", "our cache", "the cache", "cache layer"},
 		Weak:      []string{"cache"},
+		Acts:      []string{"cache", "memoize"},
 		Template:  "{S} uses {O} for caching"},
 	{Predicate: "uses_ci", Of: either, Exclusive: true, Category: CatCI,
 		Nouns:    []string{"ci", "ci/cd", "ci pipeline", "pipeline", "builds", "continuous integration"},
