@@ -222,6 +222,7 @@ var broadCases = []struct {
 	// a time a person picks is a timestamp to store
 	{"save the appointment time the user picked in the booking form", "Always store timestamps in UTC in the db, convert to local only in the UI", true},
 	{"save the appointment time the user picked in the booking form", "Always write commit messages in English", false},
+	{"add a created_at field to the event payload", "Always store timestamps in UTC as unix millis", true},
 }
 
 func TestBroadGuides(t *testing.T) {
