@@ -101,7 +101,7 @@ var taskTopics = []taskTopic{
 		`\berrors?\b|\bexceptions?\b|\bpanics?\b`,
 		`\berrors?\b|\bexceptions?\b|\bpanics?\b|%w\b`},
 	{"http", "api http httpx httpclient endpoint endpoints fetch requests axios response responses route routes",
-		`\bapi\b|\bhttp\b|\bendpoints?\b|\bfetch\b|\brequests?\b|\broutes?\b|\bhandlers?\b|\bwebhooks?\b|\brest\b|\bcall the\b|\b(?:get|post|put|patch|delete) /|\bquery (?:params?|parameters?|strings?)\b|(?:^|\s)/api/`,
+		`\bapi\b|\bhttp\b|\bendpoints?\b|\bfetch\b|\brequests?\b|\broutes?\b|\bhandlers?\b|\bwebhooks?\b|\brest\b|\bcall the\b|\b(?:http |api )?clients?\b|\bretr(?:y|ies)\b|\btimeouts?\b|\boutbound\b|\bupstream\b|\b(?:get|post|put|patch|delete) /|\bquery (?:params?|parameters?|strings?)\b|(?:^|\s)/api/`,
 		`\bapi\b|\bhttp\w*\b|\bendpoints?\b|\bfetch\b|\brequests\b|\baxios\b|\bresponses?\b|\bnet/http\b|\broutes?\b`},
 	{"dates", "date dates timestamp timestamps moment dayjs fns utc timezone luxon",
 		`\bdates?\b|\btimestamps?\b|\btime ?zones?\b|\bdatetime\b|\brelative time\b|\bdays ago\b|\bcalendar\b|\b(?:appointment|booking|meeting|event|start|end|delivery|pickup|due|arrival|departure|reminder|expiry|expiration|opening|closing) ?times?\b|\b[a-z]+_(?:at|on|date|time|ts)\b`,

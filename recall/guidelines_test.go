@@ -219,6 +219,7 @@ var broadCases = []struct {
 	{"add a column for the last login time", "Never deploy on Fridays", false},
 	{"fix the off by one in this loop: for i in range(len(xs)+1)", "Always ensure every new endpoint has a rate limit", false},
 	{"add a GET /invoices endpoint", "Always ensure every new endpoint has a rate limit", true},
+	{"add retries with backoff to the payments client", "Always set a timeout on outbound HTTP calls", true},
 	// a time a person picks is a timestamp to store
 	{"save the appointment time the user picked in the booking form", "Always store timestamps in UTC in the db, convert to local only in the UI", true},
 	{"save the appointment time the user picked in the booking form", "Always write commit messages in English", false},
