@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/store"
 )
 
 // TestHabitFromAnotherProject: "I always use pnpm", said in one
@@ -140,6 +141,50 @@ func TestWorldQuestions(t *testing.T) {
 		}
 		if got := !res.Empty(); got != tc.want {
 			t.Errorf("%q after %q: told something %v, want %v: %+v %+v", tc.prompt, tc.said, got, tc.want, res.Beliefs, res.Episodes)
+		}
+	}
+}
+
+// TestChangeIdiomsRetireTheBelief: a newer message in the idioms people
+// use for leaving one thing for another, which the extractor may not read
+// as a change, keeps the older belief from being shown as current and is
+// shown itself.
+func TestChangeIdiomsRetireTheBelief(t *testing.T) {
+	fact := func(statement, subject, predicate, object string) belief.Spec {
+		return belief.Spec{Statement: statement, Subject: subject, Predicate: predicate, Object: object, Kind: belief.KindFact}
+	}
+	for _, tc := range []struct {
+		said, later, prompt string
+		spec                belief.Spec
+		want                string
+	}{
+		{"I live in Leeds", "finally settled into the new flat in Glasgow", "any good climbing gyms near me?",
+			fact("User lives in Leeds", "user", "lives_in", "leeds"), "Glasgow"},
+		{"I work at Shopify", "last day at Shopify was friday, starting at Linear on monday", "update my email signature with my new company",
+			fact("User works at Shopify", "user", "works_at", "shopify"), "Linear"},
+		{"I use vscode", "gave zed a try and never looked back", "set up format on save in my editor",
+			fact("User uses VS Code as their editor", "user", "uses_editor", "vscode"), "zed"},
+	} {
+		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
+		err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
+			_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: tc.later})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+		if !strings.Contains(told, tc.want) {
+			t.Errorf("after %q, %q: not told %q:\n%s", tc.later, tc.prompt, tc.want, told)
+		}
+		for _, b := range res.Beliefs {
+			if b.Statement == tc.spec.Statement && !b.Doubted && b.SupersededBy == "" {
+				t.Errorf("after %q, %q: %q shown as current:\n%s", tc.later, tc.prompt, b.Statement, told)
+			}
 		}
 	}
 }

@@ -304,7 +304,7 @@ func (t slotTruth) judgeText(text string, at int64) verdict {
 // bareVersionTo finds a version said without its tool after "to":
 // "upgraded the project to 3.12", "bumped us to 1.23.4".
 var bareVersionTo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:to|onto)\s+v?(\d+\.\d+(?:\.\d+)?)\b`)
+	return regexp.MustCompile(`(?i)(?:\b(?:to|onto)|\b(?:we're|we are|we're now|now|all|everything's|everything is) on)\s+v?(\d+\.\d+(?:\.\d+)?)\b`)
 })
 
 // endedIn reports whether the person's words in text end the slot's
@@ -326,7 +326,7 @@ func (t slotTruth) endedIn(text string) bool {
 // "no longer", "goodbye", "renamed", "ditched", … and what precedes "is
 // gone", "is history", "was retired". "from" is endedFromRE's.
 var endedRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|off of|instead of|rather than|ripped out|rip out|took out|got rid of|removed|killed|phased out|deprecated|uninstalled|(?:got|moved|migrated|came|getting|moving|migrating)\s+off))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed)\b)`)
+	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|last day|pulled the plug|gave up|off of|instead of|rather than|ripped out|rip out|took out|got rid of|removed|killed|phased out|deprecated|uninstalled|(?:got|moved|migrated|came|getting|moving|migrating)\s+off))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed|no longer (?:in the picture|around|a thing|used|needed))\b)`)
 })
 
 // endedFromRE finds what a change moves away from: "from X to Y",
@@ -1001,7 +1001,9 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 	"ripped out", "got rid of", "got off", "moved off", "migrated off", "phased out", "removed",
 	"killed", "shut down", "turned off", "decommissioned",
 	"deprecated", "is dead", "that was wrong", "was wrong", "mixed up", "mixing up", "scratch that",
-	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's",
+	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's", "wrong number", "got it wrong",
+	// idioms of leaving one thing for another
+	"never looked back", "pulled the plug", "in the picture", "last day", "gave up on", "settled into", "settled in",
 	// a change said as a noun, and a new employer's first days
 	"the move to", "the switch to", "the migration to", "the rename", "first day at", "first week at"}
 
@@ -1009,7 +1011,7 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 // "left".
 var weakChangeWords = []string{"moving", "switching", "migrating", "changing", "replacing", "delayed",
 	"downgraded", "adopted", "now", "anymore", "typo", "from now on", "going forward", "starting", "as of",
-	"updated", "gone", "history", "rewritten", "left", "quit", "wrong"}
+	"updated", "gone", "history", "rewritten", "left", "quit", "wrong", "upgrade", "across the board"}
 
 // strongChange matches any of strongChangeWords.
 var strongChange = sync.OnceValue(func() *regexp.Regexp { return wordsRE(strongChangeWords) })

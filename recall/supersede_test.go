@@ -108,6 +108,8 @@ func TestJudgeBySlot(t *testing.T) {
 		{"the same version", goV, "we bumped go to 1.23", 2, false, false, false},
 		{"a newer upgrade without the tool's name", goV, "upgraded the project to 1.24 yesterday, all green", 7, false, true, false},
 		{"a bare version without words of change", goV, "set the timeout to 1.5 seconds", 7, false, false, false},
+		{"a bare version said as where we are now", goV, "the upgrade landed, we're on 1.24 across the board", 7, false, true, false},
+		{"another tool, tried and kept", pm, "gave bun a try and never looked back", 7, false, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := tc.t.judge(tc.text, at(tc.day))

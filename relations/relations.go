@@ -170,7 +170,7 @@ var table = []Relation{
 	// About the person.
 	{Predicate: "lives_in", Of: userOnly, Exclusive: true,
 		Nouns:    []string{"location", "city", "home city", "current city"},
-		Cues:     []string{"local meetups", "meetups near", "events near", "meetups around", "i live", "we live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now", "near me", "close to me", "around me", "my area", "my city", "around here", "near here", "where i live", "from where i live", "in town", "sunset", "sunrise", "sun set", "sun rise", "sun go down", "sun come up"},
+		Cues:     []string{"local meetups", "meetups near", "events near", "meetups around", "i live", "we live", "lives", "living", "reside", "residing", "based", "where am i", "moved", "relocated", "hometown now", "near me", "close to me", "around me", "my area", "my city", "around here", "near here", "where i live", "from where i live", "in town", "new flat", "new apartment", "new place", "new house", "settled into", "settled in", "sunset", "sunrise", "sun set", "sun rise", "sun go down", "sun come up"},
 		Weak:     []string{"meetup", "meetups", "events", "home", "weather", "local", "nearby", "city", "country", "commute", "hike", "coworking"},
 		Template: "{S} lives in {O}"},
 	{Predicate: "is_from", Of: userOnly, Exclusive: true,
