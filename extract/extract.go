@@ -691,7 +691,16 @@ func (r *reading) narrative(c *clause) []Fact {
 		if rest, ok := cutPronoun(c.span); ok {
 			sub := *c
 			sub.span = upperFirst(r.person) + " " + rest
-			f = matchNarrative(&sub)
+			if rest, ok := strings.CutPrefix(rest, "'s "); ok {
+				// "she's in São Paulo": only where a person is, and only a
+				// city ("he's in a meeting", "he's in Engineering" are not)
+				sub.span = upperFirst(r.person) + " is " + rest
+			} else {
+				f = matchNarrative(&sub)
+			}
+			if m := personThereRe().FindStringSubmatch(strings.TrimRight(sub.span, ".!")); f == nil && m != nil && cityLike(m[2]) {
+				f = []Fact{{Subject: r.person, Predicate: "lives_in", Object: strings.ToLower(m[2]), shownSubject: m[1], shownObject: m[2]}}
+			}
 		}
 	}
 	for _, x := range f {
@@ -703,6 +712,11 @@ func (r *reading) narrative(c *clause) []Fact {
 }
 
 func cutPronoun(span string) (string, bool) {
+	for _, p := range []string{"She's ", "He's ", "she's ", "he's "} {
+		if rest, ok := strings.CutPrefix(span, p); ok {
+			return "'s " + rest, true // "she's in São Paulo"
+		}
+	}
 	for _, p := range []string{"She ", "He ", "she ", "he "} {
 		if rest, ok := strings.CutPrefix(span, p); ok {
 			return rest, true

@@ -640,6 +640,9 @@ func splitClauses(text string) []rawClause {
 	text = punctReplacer.Replace(capInput(text))
 	var out []rawClause
 	for _, line := range proseLines(text) {
+		if strings.Contains(line, "(") {
+			line = zoneGlosses(line)
+		}
 		for _, s := range sentences(emojiStops(unquote(line))) {
 			for _, c := range clauses(s) {
 				if len(c.text) > maxClauseBytes {
@@ -656,6 +659,23 @@ func splitClauses(text string) []rawClause {
 		}
 	}
 	return out
+}
+
+// A time zone is often glossed in parentheses, the abbreviation after
+// the zone's place ("Lisbon time (WET)", "the Sydney timezone (AEST)") or
+// the place after the abbreviation ("IST (india)"). The abbreviation is
+// the value; the place named beside it is no address.
+var (
+	zoneAbbr        = `(?:[A-Z]{2,4}T|UTC|GMT|Z)(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?`
+	zoneAfterPlace  = lazyRegexp(`(?:\b[Tt]he\s+)?(?:\p{Lu}[\p{L}.-]*\s+){1,3}(?:[Tt]ime\s?zone|[Tt]ime)(\s+now)?\s*\((` + zoneAbbr + `)\)`)
+	zoneBeforeGloss = lazyRegexp(`\b(` + zoneAbbr + `)\s*\([^()]{1,30}\)`)
+)
+
+// zoneGlosses keeps a parenthesised time zone's abbreviation and drops
+// the place said beside it.
+func zoneGlosses(line string) string {
+	line = zoneAfterPlace().ReplaceAllString(line, "$2$1")
+	return zoneBeforeGloss().ReplaceAllString(line, "$1")
 }
 
 // movedSince opens a sentence with a move as the time from which the rest
