@@ -28,6 +28,29 @@ var (
 	weHabit = lazyRegexp(`^we ` + adv + `(name|write|keep|put|prefix|tag|squash|rebase|review|document|version|store|log|structure|organize|organise|split|group|indent|wrap|comment|format|lint|test|merge|pin|sign|label|title|sort|order|avoid|prefer|require|enforce|follow|stick to) (.+)$`)
 )
 
+// weEvery is a team's act on every thing of a kind: "we squash-merge
+// every PR", "we run the e2e suite on every push".
+var weEvery = lazyRegexp(`^we ` + adv + `([a-z]+(?:-[a-z]+)?) ((?:.+ )?(?:every|each|all|any) (?:(?:new|single|public|open|merged|outgoing|incoming|[a-z]+-[a-z]+) )?([a-z]+)\b.*)$`)
+
+// workEvents are the moments of the work a habit is tied to: "on every
+// push", "before each release".
+var workEvents = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"push": true, "merge": true, "deploy": true, "deployment": true, "build": true,
+		"pr": true, "prs": true, "change": true, "sprint": true, "review": true, "fix": true, "hotfix": true,
+		"bugfix": true, "patch": true, "ticket": true, "story": true, "task": true}
+})
+
+// waysOfWorking says whether a team's verb is a way of working: a verb in its
+// base form ("squash-merge", "run", "tag"), not a state or a past event
+// ("have", "love", "fixed").
+func waysOfWorking(v string) bool {
+	switch v {
+	case "have", "are", "were", "had", "do", "did", "love", "like", "hate", "need", "want", "get", "got", "see", "know", "think", "lose", "break":
+		return false
+	}
+	return !strings.HasSuffix(v, "ed") && !strings.HasSuffix(v, "ing") && startsWithVerb(v)
+}
+
 // artifacts are the things a convention is about: what a person or the
 // assistant writes and keeps in a repository.
 var artifacts = sync.OnceValue(func() map[string]bool {
@@ -116,6 +139,13 @@ func matchUbiquitous(c *clause) []Fact {
 	}
 	if m == nil || troubleNouns()[lastOf(m[1])] || badStart()[firstWord(m[1])] || strings.Contains(m[1], "ing ") {
 		return nil
+	}
+	if kind, ok := strings.CutPrefix(m[1], "we have "); ok {
+		// "we have tests for every endpoint": the team keeps one for each
+		return guidelineFact(c, "have "+kind+" "+m[2], false, 0)
+	}
+	if w := firstWord(m[1]); w == "we" || w == "i" || w == "you" || w == "they" {
+		return nil // a clause with its own subject is no kind of thing
 	}
 	if _, verb := thirdPersonBase(lastOf(m[1])); verb && strings.Contains(m[1], " ") && !artifacts()[lastOf(m[1])] {
 		// "the CI runs on every push": a clause with its verb, saying when
@@ -253,6 +283,12 @@ func matchConvention(c *clause) []Fact {
 			return guidelineFact(c, "ensure "+m[2], false, 0)
 		}
 		return guidelineFact(c, verb+" "+m[2], false, 0)
+	}
+	if m := weEvery().FindStringSubmatch(t); m != nil && waysOfWorking(m[1]) && (artifacts()[m[3]] || workEvents()[m[3]] || workEvents()[strings.TrimSuffix(strings.TrimSuffix(m[3], "s"), "e")]) {
+		// "we squash-merge every PR", "we run the full suite on every
+		// push": what the team does to every thing of a kind, whatever the
+		// verb, is how it is done
+		return guidelineFact(c, m[1]+" "+m[2], false, 0)
 	}
 	if m := preferredAdj().FindStringSubmatch(t); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])] || isConvention(m[1])) &&
 		!badStart()[firstWord(m[1])] && !determiner().MatchString(firstWord(m[1])) {

@@ -53,6 +53,28 @@ func isConvention(obj string) bool {
 	return conventionWords()[head] || codePractice(head) || formattingChoice().MatchString(head)
 }
 
+// waysOfWriting reads "tabs, not spaces": both sides plural kinds in lower
+// case and neither a tool, so the choice is a way of writing ("we use
+// Linear, not Jira" names products; "we use ward, not pytest" a tool).
+func waysOfWriting(span, obj, alt string) (string, string, bool) {
+	x, _ := usageObject(strings.TrimSpace(obj))
+	y, _, _ := strings.Cut(strings.TrimSpace(alt), ",")
+	if p := purposeTail().FindStringSubmatch(y); p != nil {
+		y = p[1]
+	}
+	y, _ = usageObject(y)
+	for _, w := range []string{x, y} {
+		n := strings.Fields(w)
+		if len(n) == 0 || len(n) > 3 || !pluralNoun(n[len(n)-1]) || determiner().MatchString(n[0]) || capitalized(span, n[0]) {
+			return "", "", false
+		}
+		if _, tool := lookupTool(w); tool {
+			return "", "", false
+		}
+	}
+	return x, y, true
+}
+
 // formattingChoice is a choice of how code is laid out: "4 spaces",
 // "double quotes", "trailing commas" ("tabs" alone is the indentation
 // slot).
@@ -230,6 +252,14 @@ func matchUse(c *clause) []Fact {
 			return guidelineFact(c, "write "+rest, false, 0)
 		}
 		return guidelineFact(c, "use "+rest, false, 0)
+	}
+	if kind == "instead" && (verb == "use" || verb == "write") && (ref.subject == SubjectProject || ref.subject == SubjectUser) {
+		if x, y, ok := waysOfWriting(c.span, objPart, alt); ok {
+			// "we use tabs, not spaces", "I write single quotes, not
+			// double quotes": one way of writing chosen over another is a
+			// rule, not a tool
+			return guidelineFact(c, "use "+x+" instead of "+y, false, 0)
+		}
 	}
 	if ref.subject == SubjectProject && verb == "use" && strings.Contains(" "+c.text+" ", " only ") {
 		// "we only use UTC timestamps in the database": "only" makes a
