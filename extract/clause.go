@@ -161,6 +161,8 @@ var (
 	// "Can you always show me the whole file?" asks; "please" or a
 	// standing marker makes it a request.
 	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please )?([a-z].+?) (?:from now on|going forward|moving forward|in (?:the )?future|from here on)()$|^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
+	// askPolitely is a request put as a question: "could you please …".
+	askPolitely = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )?([a-z].+?)(?: please)?$`)
 	// concessive ends an instruction where a clause that does not limit it
 	// begins: "… even if I write in Portuguese".
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
@@ -469,6 +471,12 @@ func analyze(rc rawClause) clause {
 		// "can you please always include a test", "could you from now on
 		// write docstrings in Google style?": a request for a habit
 		t, c.question = m[1]+m[2]+m[3]+m[4], false
+	}
+	if m := askPolitely().FindStringSubmatch(t); m != nil && artefactStandard(m[1]) {
+		// "could you please use snake_case for the database columns": a
+		// way of working over a standing artefact, asked politely, is a
+		// rule, not a question
+		t, c.question = m[1], false
 	}
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {

@@ -33,6 +33,31 @@ var (
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|monorepo|workspace|team|language)\b`)
 )
 
+// artefactStandard says whether an imperative asks for a way of working
+// over an artefact the repository keeps ("please use British spelling in
+// the docs", "keep the tests table-driven"), which makes it a rule said
+// politely, not a request for this turn ("use the new logo in the docs"
+// names one thing).
+func artefactStandard(t string) bool {
+	if artefactForm().MatchString(t) {
+		return true
+	}
+	if !artefactWay().MatchString(t) {
+		return false
+	}
+	_, rest, _ := strings.Cut(t, " ")
+	switch firstWord(rest) {
+	case "the", "this", "that", "these", "those", "a", "an", "my", "your", "it", "them":
+		return false
+	}
+	return true
+}
+
+// standingArtefacts are what a repository keeps and a convention governs:
+// a one-off request names one of them with "this" or by a particular
+// ("fix the typo in the docs" is a task, said with a verb of repair).
+const standingArtefacts = `(?:docs|documentation|readme|code|codebase|tests|test files|test names|commits|commit messages|prs|pull requests|pr titles|pr descriptions|comments|docstrings|changelog|changelog entries|error messages|log messages|logs|migrations|ui copy|ui strings|user-facing strings|user-facing text|api responses|variable names|function names|file names|branch names|makefile|dockerfiles|(?:[a-z0-9.]+ )?(?:files|columns|tables|endpoints|components|names|fields|keys))`
+
 // notBans follow "no" without banning anything: "no worries", "no thanks".
 var notBans = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"worries": true, "thanks": true, "problems": true, "questions": true,
@@ -312,6 +337,13 @@ var (
 	// repoStandard: a standard set for the whole repository, "keep line
 	// length under 100 in this repo", "use double quotes in this codebase".
 	repoStandard = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write) .+ (?:in|for|across) (?:this|the|our) (?:repo|repository|codebase|project|monorepo)$`)
+	// artefactStandard: a way of working asked for over an artefact the
+	// repository keeps, not a thing in this task: "please use British
+	// spelling in the docs", "write the docs in British English", "keep
+	// the tests table-driven". The way is a kind (no "the new logo"), the
+	// artefact a standing one (the docs, the tests, commit messages).
+	artefactWay  = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write|spell|add) (?:[a-z0-9_+.-]+ ){0,5}?(?:[a-z0-9_+.-]+) (?:in|for|across|throughout|on) (?:the |our |all |all the |all our |any |every )?` + standingArtefacts + `$`)
+	artefactForm = lazyRegexp(`^(?:(?:write|format|name) (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:in|with|using|as) [a-z0-9 +._-]+|keep (?:the |our |all |all the |all our )?` + standingArtefacts + ` [a-z]+(?:-[a-z]+)?)$`)
 	// standingEvery: an instruction about every artifact of a kind,
 	// "prefix every commit message with the ticket", "sign all commits".
 	standingEvery = lazyRegexp(`^(?:prefix|suffix|sign|end|start|tag|label|title|annotate|open|close) (?:every|each|all|all of our|all our) [a-z0-9_.-]+`)
@@ -426,12 +458,26 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	case g.plain && AboutAnswers(g.object):
 		// "respond in British English please": how to answer is asked
 		// for every answer, as a rule is, though no "always" says so
+	case g.plain && namedConvention(g.object):
+		// "please use conventional commits": a way of working the trade
+		// names is a convention to keep, not a step of this task
 	case g.plain:
 		f.Reliability = 0.7
 	case g.bare:
 		f.Reliability = 0.8
 	}
 	return f
+}
+
+// namedConvention says whether an instruction asks to use a way of
+// working by its name ("use conventional commits", "follow semver").
+func namedConvention(object string) bool {
+	for _, verb := range []string{"use ", "follow ", "stick to ", "do "} {
+		if rest, ok := strings.CutPrefix(object, verb); ok {
+			return conventionWords()[rest]
+		}
+	}
+	return false
 }
 
 // replyForm opens an instruction on the form of the assistant's answers:
@@ -651,13 +697,13 @@ func matchGuideline(c *clause) []Fact {
 	}
 	first := firstWord(c.text)
 	standing := c.standing || c.directive // "remember: go test -race"
-	if !standing && repoStandard().MatchString(c.text) {
+	if !standing && (repoStandard().MatchString(c.text) || artefactStandard(c.text)) {
 		standing = true // "keep line length under 100 characters in this repo"
 	}
 	if !standing && leaveAlone().MatchString(c.text) {
 		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
 	}
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) &&
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}

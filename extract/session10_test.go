@@ -40,3 +40,43 @@ func TestSession10Shapes(t *testing.T) {
 		})
 	}
 }
+
+// TestPoliteStandingConventions checks that a way of working asked for
+// politely over an artefact the repository keeps (the docs, commit
+// messages, the tests, the database columns) is a rule trusted as one
+// said with "always", while a polite request about one thing of this
+// task gives nothing (artefactStandard, askPolitely, namedConvention).
+func TestPoliteStandingConventions(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		rho  float64 // 0: nothing extracted
+	}{
+		{"please use Oxford commas in the docs", 0.9},
+		{"kindly write the changelog entries in past tense", 0.9},
+		{"please keep the docstrings brief", 0.9},
+		{"could you please use kebab-case for the file names?", 0.9},
+		{"please follow semver", 0.9},
+		{"please use 4 spaces in the python files", 0.9},
+		{"please fix the typo in the docs", 0},
+		{"please use the new logo in the docs", 0},
+		{"could you fix the broken link in the readme?", 0},
+		{"please write the tests for this feature", 0},
+		{"Be concise.", 0.7},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			fs := Extract(c.text)
+			if c.rho == 0 {
+				if len(fs) != 0 {
+					t.Errorf("Extract(%q) = %v, want nothing", c.text, fs)
+				}
+				return
+			}
+			if len(fs) != 1 || fs[0].Kind != KindGuideline {
+				t.Fatalf("Extract(%q) = %v, want one guideline", c.text, fs)
+			}
+			if fs[0].Reliability != c.rho {
+				t.Errorf("Extract(%q) Reliability=%v, want %v", c.text, fs[0].Reliability, c.rho)
+			}
+		})
+	}
+}

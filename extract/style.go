@@ -65,6 +65,13 @@ var contextual = sync.OnceValue(func() map[string]bool {
 // standard: short, about no particular thing in this conversation, with no
 // "to <purpose>" (a task), trusted less than one with "always".
 func styleInstruction(t string) (guideline, bool) {
+	if namedConvention(t) {
+		// "follow semver", "use conventional commits": a way of working
+		// by its name
+		g, ok := instruction(t, false, "should")
+		g.plain = true
+		return g, ok
+	}
 	ws := strings.Fields(t)
 	if len(ws) < 2 || len(ws) > 10 || strings.Contains(t, " to ") || strings.ContainsAny(t, "/") {
 		return guideline{}, false
