@@ -161,6 +161,8 @@ var (
 	// "Can you always show me the whole file?" asks; "please" or a
 	// standing marker makes it a request.
 	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please )?([a-z].+?) (?:from now on|going forward|moving forward|in (?:the )?future|from here on)()$|^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
+	// changeSuffix is the date a change took effect, after it.
+	changeSuffix = lazyRegexp(`\s*,?\s+(?:as of|effective|starting|since) (?:today|yesterday|this (?:week|sprint|month|quarter|release|morning)|last (?:week|sprint|month|quarter|release)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$`)
 	// askPolitely is a request put as a question: "could you please …".
 	askPolitely = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )?([a-z].+?)(?: please)?$`)
 	// concessive ends an instruction where a clause that does not limit it
@@ -268,6 +270,10 @@ var backIn = lazyRegexp(`^(?:i am|we are) (?:now |finally |just )?(?:back (?:in|
 // clause: it says nothing about the new value.
 const changeWhen = `(?: (?:last|this) (?:week|month|year|sprint|quarter|summer|spring|autumn|fall|winter)| yesterday| today| recently| a while ago| in (?:january|february|march|april|may|june|july|august|september|october|november|december))?`
 
+// outOfInto is a thing taken out of one place into another: "moved
+// secrets out of .env files into 1Password".
+var outOfInto = lazyRegexp(`(?i)\b(moved|migrated|took|pulled|got) ((?:[\w.-]+ ){1,3})out of (.+?) (?:into|to|onto) `)
+
 // shapeNorms put a clause into the plain shape the matchers read, where
 // words that change nothing about the statement stand between its parts:
 // an adverb of degree or stance after the copula ("I'm officially a staff
@@ -280,6 +286,9 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
+	// "moved secrets out of .env files into 1Password": taken out of one
+	// place into another is moved from one to the other
+	{outOfInto, "$1 ${2}from $3 to "},
 	// "lint here is biome", "formatting is dprint": the activity names
 	// its tool's slot
 	{lazyRegexp(`^(?:the |our )?(?:lint|linting)(?: here| in this (?:repo|project))? (?:is|=) ([a-z0-9][\w.+#-]*(?: [\w.+#-]+)?)$`), "our linter is $1"},
@@ -615,6 +624,11 @@ func analyze(rc rawClause) clause {
 		// "rather than mocking the db, spin up a real postgres": the
 		// alternative said first; the rule is the instruction after it
 		c.standing, t = true, m[2]+" instead of "+m[1]
+	}
+	if loc := changeSuffix().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		// "moved secrets into 1Password, as of this sprint": the date a
+		// change took effect, said after it
+		c.change, t = true, t[:loc[0]]
 	}
 	for _, n := range shapeNorms {
 		if re := n.re(); re.MatchString(t) {

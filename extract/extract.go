@@ -1198,17 +1198,21 @@ var (
 	// slotMovedBy, slotMovedOf: a tool slot changed from one value to
 	// another, "We migrated state management from Redux to Zustand",
 	// "styling moved from Sass to Tailwind last quarter".
-	slotMovedBy = lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?(?:migrated|moved|switched|changed|ported)\s+(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
-	slotMovedOf = lazyRegexp(`(?i)^(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+(?:has\s+)?(?:moved|migrated|switched|changed|went)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
+	slotMovedBy = lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?(?:migrated|moved|switched|changed|ported)\s+(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*|\s*,?\s+(?:as of|effective|starting)\b.*)?$`)
+	slotMovedOf = lazyRegexp(`(?i)^(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+(?:has\s+)?(?:moved|migrated|switched|changed|went)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*|\s*,?\s+(?:as of|effective|starting)\b.*)?$`)
 )
 
 // slotMoved reads a tool slot said to have moved from one tool to
 // another; "we moved the helper from utils.go to strings.go" names no
 // slot and says nothing.
 func slotMoved(rc rawClause, c *clause) (clause, bool) {
-	m := slotMovedBy().FindStringSubmatch(rc.text)
+	text := rc.text
+	if strings.Contains(text, " out of ") {
+		text = outOfInto().ReplaceAllString(text, "$1 ${2}from $3 to ") // "moved secrets out of .env files into 1Password"
+	}
+	m := slotMovedBy().FindStringSubmatch(text)
 	if m == nil {
-		m = slotMovedOf().FindStringSubmatch(rc.text)
+		m = slotMovedOf().FindStringSubmatch(text)
 	}
 	if m == nil {
 		return clause{}, false

@@ -32,6 +32,20 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "we keep GraphQL in .graphql files, not inline strings", "should keep graphql in .graphql files, not inline strings"},
 		{nil, "we keep HTML in .html files", "should keep html in .html files"},
 		{nil, "we keep the uploads in S3", "uploads_is s3"},
+		// a port that moved (portMoved), a slot changed from one value to
+		// another (slotChanged's "from"), a slot noun with a digit and a
+		// change with its cause after it (changeCause)
+		{nil, "the worker moved from port 9000 to 9100", "port_is 9100 <9000"},
+		{nil, "we moved the docs site to port 4400", "port_is 4400"},
+		{nil, "the admin port changed from 4000 to 4200", "port_is 4200 <4000"},
+		{nil, "we switched the k8s namespace to billing-v3 after the reorg", "k8s_namespace_is billing-v3"},
+		// taken out of one place into another, dated after it
+		// (outOfInto, changeSuffix)
+		{nil, "Moved our secrets out of Vault into Doppler, as of this week", "uses_secrets_store doppler <vault"},
+		// the passive names the old tool first (replacedByRe); "traded X
+		// for Y"
+		{nil, "Mocha got replaced by Jest", "uses_test_runner jest <mocha"},
+		{nil, "we traded CircleCI for Buildkite", "uses_ci buildkite <circleci"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
