@@ -286,6 +286,9 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
+	// "infra is all pulumi", "the backend is entirely Go": a degree
+	// before the value
+	{lazyRegexp(`^((?:the |our |my )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (is|are) (?:all|entirely|fully|100%|completely|exclusively) ([a-z0-9])`), "$1 $2 $3"},
 	// "moved secrets out of .env files into 1Password": taken out of one
 	// place into another is moved from one to the other
 	{outOfInto, "$1 ${2}from $3 to "},

@@ -46,6 +46,17 @@ func TestSession10Shapes(t *testing.T) {
 		// for Y"
 		{nil, "Mocha got replaced by Jest", "uses_test_runner jest <mocha"},
 		{nil, "we traded CircleCI for Buildkite", "uses_ci buildkite <circleci"},
+		// a port given by the verb of a server (binds, serves)
+		{nil, "the metrics server binds to 9091", "port_is 9091"},
+		// a degree between the copula and the value ("all", "entirely")
+		{nil, "ci is all buildkite", "uses_ci buildkite"},
+		{nil, "our queue is all SQS", "uses_queue sqs"},
+		// what a parenthesis says of the tool just named (toolGlosses)
+		{nil, "our linter is eslint (flat config)", "uses_linter eslint"},
+		{nil, "our queue is sqs (fifo queues)", "uses_queue sqs"},
+		{nil, "we use Postgres (and Redis for caching)", "uses_database postgres|uses_cache redis"},
+		// the house's scope inside a slot's subject (scopedSlot)
+		{nil, "max line length in this project is 100", "line_length_is 100"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {

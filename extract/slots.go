@@ -183,6 +183,17 @@ func matchSlot(c *clause) []Fact {
 			}
 		}
 	}
+	if m := scopedSlot().FindStringSubmatch(t); m != nil {
+		if _, _, known := slotOf(m[2]); known {
+			// "max line length in this repo is 88": the house's scope
+			// inside the subject of a slot
+			owner := strings.TrimSpace(m[1])
+			if owner == "" || owner == "the" {
+				owner = "our"
+			}
+			t = owner + " " + m[2] + " " + m[3]
+		}
+	}
 	m := slotIsRe().FindStringSubmatch(t)
 	if m == nil {
 		return nil
@@ -403,6 +414,9 @@ var (
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
 	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds|deploy|deployment|release) (?:now |currently )?(?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go|come out|get cut|are shipped|is|are|comes|goes out|happens|is cut|is made|ships|goes) )?(?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?(?:\s*,?\s+(?:instead of|not|rather than|and not) (?:the |our |from )?([a-z0-9._/-]+)(?: branch)?)?(?:\s+(?:with|after|via|using|on) (?:a |an |the )?[a-z0-9 ._-]+)?$`)
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
+	// scopedSlot: a slot named with the house's scope, "max line length
+	// in this repo is 88".
+	scopedSlot = lazyRegexp(`^(the |our |my )?((?:[a-z0-9-]+ ){0,3}[a-z0-9-]+) (?:in|for|of) (?:this|the|our) (?:repo|repository|project|codebase|monorepo|app|service) ((?:is|are) .+)$`)
 	// portMoved: "the API moved from port 8000 to 8088", "we moved the
 	// api to port 9000": a service's port changed.
 	portMoved = lazyRegexp(`^(?:(?:we|i) (?:have )?(?:just )?(?:moved|changed|switched) (?:the |our )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+|(?:the |our |my )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+ (?:has |was |just |now )*(?:moved|changed|switched|been moved)(?: over)?) (?:from (?:port )?(\d{2,5}) to (?:port )?|to port )(\d{2,5})` + changeCause + `$`)
@@ -435,7 +449,8 @@ func matchDeployBranch(c *clause) []Fact {
 
 // matchPort reads the port a part of the project listens on.
 func matchPort(c *clause) []Fact {
-	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") {
+	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") &&
+		!strings.Contains(c.text, "binds") && !strings.Contains(c.text, "serves") {
 		return nil
 	}
 	if m := listensOn().FindStringSubmatch(c.text); m != nil {

@@ -641,7 +641,7 @@ func splitClauses(text string) []rawClause {
 	var out []rawClause
 	for _, line := range proseLines(text) {
 		if strings.Contains(line, "(") {
-			line = zoneGlosses(line)
+			line = toolGlosses(zoneGlosses(line))
 		}
 		for _, s := range sentences(emojiStops(unquote(line))) {
 			for _, c := range clauses(s) {
@@ -676,6 +676,48 @@ var (
 func zoneGlosses(line string) string {
 	line = zoneAfterPlace().ReplaceAllString(line, "$2$1")
 	return zoneBeforeGloss().ReplaceAllString(line, "$1")
+}
+
+// toolGloss is a parenthesis after a word: "pulumi (typescript)",
+// "GitHub Actions (self-hosted runners)".
+var toolGloss = lazyRegexp(`([\w.+#-]+)\s*\(([^()]{1,40})\)`)
+
+// toolGlosses drops what a parenthesis says of the tool just named: the
+// language its code is in, how it is run ("pulumi (typescript)", "GitHub
+// Actions (self-hosted runners)"). It is a detail of the tool, not a
+// second value of its slot; a parenthesis that adds to the list ("(and
+// Redis)") or names another tool of the same kind stays.
+func toolGlosses(line string) string {
+	return toolGloss().ReplaceAllStringFunc(line, func(m string) string {
+		sm := toolGloss().FindStringSubmatch(m)
+		head := strings.TrimLeft(line[:strings.Index(line, m)+len(sm[1])], " ")
+		t, ok := toolEnding(head)
+		if !ok {
+			return m
+		}
+		gloss := strings.ToLower(strings.TrimSpace(sm[2]))
+		switch firstWord(gloss) {
+		case "and", "plus", "with", "also", "or", "not", "was", "formerly", "previously", "instead", "replacing", "ex", "used":
+			return m
+		}
+		for _, w := range strings.Fields(gloss) {
+			if o, ok := lookupTool(strings.Trim(w, ",.;")); ok && shareCategory(t, o) {
+				return m // "Postgres (Aurora)": a value of the same kind
+			}
+		}
+		return sm[1]
+	})
+}
+
+// toolEnding finds the known tool that ends text, in its last three words.
+func toolEnding(text string) (*tool, bool) {
+	ws := strings.Fields(strings.ToLower(text))
+	for n := min(3, len(ws)); n >= 1; n-- {
+		if t, ok := lookupTool(strings.Join(ws[len(ws)-n:], " ")); ok {
+			return t, true
+		}
+	}
+	return nil, false
 }
 
 // movedSince opens a sentence with a move as the time from which the rest
