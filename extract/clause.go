@@ -490,6 +490,11 @@ func analyze(rc rawClause) clause {
 		// rule, not a question
 		t, c.question = m[1], false
 	}
+	if rest, ok := strings.CutPrefix(t, "no "); ok && (strings.HasPrefix(rest, "it is ") || strings.HasPrefix(rest, "that is ") || strings.HasPrefix(rest, "its ")) {
+		// "no it's 1.22, not 1.20": the "no" of a repair, said without its
+		// comma, as "no, it's 1.22" is
+		c.correction, t = true, rest
+	}
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {
 			break

@@ -57,6 +57,14 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "we use Postgres (and Redis for caching)", "uses_database postgres|uses_cache redis"},
 		// the house's scope inside a slot's subject (scopedSlot)
 		{nil, "max line length in this project is 100", "line_length_is 100"},
+		// a slot's values each with its use (purposeTail in slotTools)
+		{nil, "our queue is SQS for jobs and Kafka for events", "uses_queue sqs|uses_queue kafka"},
+		// work named by its activity, with the tool that does it
+		{nil, "the pipelines are airflow", "uses_data_pipeline airflow"},
+		// "no it's X" without its comma is a repair
+		{[]string{"we're on php 8.2"}, "no it's 8.3, not 8.2", "php_version_is 8.3 <8.2"},
+		{[]string{"my editor is vim"}, "no it's helix", "uses_editor helix <vim"},
+		{[]string{"is the build green?"}, "no it's red", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {

@@ -230,6 +230,13 @@ func matchSlot(c *clause) []Fact {
 		}
 		return slotTools(subject, cat, value, old, activityNouns[lastOf(slot)])
 	}
+	if !known && subject == SubjectProject && activityNouns[lastOf(slot)] {
+		if t, tool := lookupTool(strings.TrimSpace(firstWords(value, 3))); tool && len(t.Categories) > 0 {
+			// "the pipelines are dbt": work named by its activity, with the
+			// tool that does it
+			return slotTools(subject, t.Categories[0], value, old, true)
+		}
+	}
 	if !known && subject == SubjectProject && projectPart().MatchString(slot) {
 		return partTools(value) // "our backend is Django + Celery"
 	}
@@ -271,6 +278,11 @@ func slotTools(subject, cat, value, old string, loose bool) []Fact {
 		if cat == catOS {
 			if t, ok := toolIn(part, catOS); ok {
 				part = t.Name // "an M2 MacBook Air", "a ThinkPad with Ubuntu"
+			}
+		}
+		if p := purposeTail().FindStringSubmatch(strings.TrimSpace(part)); p != nil {
+			if _, known := lookupTool(p[1]); known {
+				part = p[1] // "ClickHouse for analytics and Postgres for the app": each for its use
 			}
 		}
 		if _, known := lookupTool(strings.TrimSpace(part)); !known {
