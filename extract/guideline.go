@@ -178,6 +178,11 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		// "it would be great if you always ran the formatter": the wish
 		// is said in the past, the rule is to run it
 		t = presentTense(t)
+		if m := wantedState().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[2])] {
+			// "I want all errors wrapped with context": every one of a
+			// kind, in the state wished for
+			return instruction("ensure "+m[1]+" "+m[2]+" "+agree("be", m[1] != "every" && m[1] != "each")+" "+m[3], false, "should")
+		}
 	}
 	if loc := authorityReason().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "indent with two spaces since the style guide says so": a
@@ -342,6 +347,8 @@ var (
 	// spelling in the docs", "write the docs in British English", "keep
 	// the tests table-driven". The way is a kind (no "the new logo"), the
 	// artefact a standing one (the docs, the tests, commit messages).
+	// wantedState: "all errors wrapped with context", after "I want".
+	wantedState  = lazyRegexp(`^(all|every|each|any) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) ([a-z]+ed (?:with|in|by|as|to|at|on|before|after) .+)$`)
 	artefactWay  = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write|spell|add) (?:[a-z0-9_+.-]+ ){0,5}?(?:[a-z0-9_+.-]+) (?:in|for|across|throughout|on) (?:the |our |all |all the |all our |any |every )?` + standingArtefacts + `$`)
 	artefactForm = lazyRegexp(`^(?:(?:write|format|name) (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:in|with|using|as) [a-z0-9 +._-]+|keep (?:the |our |all |all the |all our )?` + standingArtefacts + ` [a-z]+(?:-[a-z]+)?)$`)
 	// standingEvery: an instruction about every artifact of a kind,
@@ -703,7 +710,7 @@ func matchGuideline(c *clause) []Fact {
 	if !standing && leaveAlone().MatchString(c.text) {
 		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
 	}
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) &&
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) && !newKindPath().MatchString(c.text) && !namedPractice().MatchString(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}

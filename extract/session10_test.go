@@ -65,6 +65,20 @@ func TestSession10Shapes(t *testing.T) {
 		{[]string{"we're on php 8.2"}, "no it's 8.3, not 8.2", "php_version_is 8.3 <8.2"},
 		{[]string{"my editor is vim"}, "no it's helix", "uses_editor helix <vim"},
 		{[]string{"is the build green?"}, "no it's red", ""},
+		// bare standards in more shapes (style.go): a kind of code and its
+		// purpose, a named pattern, where every new one goes, a kind of
+		// artifact made to an adjective of its form, "all X" with where
+		{nil, "use guard clauses to keep nesting shallow", "should use guard clauses"},
+		{nil, "use sed to fix the file", ""},
+		{nil, "follow the hexagonal architecture pattern", "should follow the hexagonal architecture pattern"},
+		{nil, "put new hooks in src/hooks", "should put new hooks in src/hooks"},
+		{nil, "put the new file in src/utils", ""},
+		{nil, "make log messages searchable", "should keep log messages searchable"},
+		{nil, "make this function testable", ""},
+		{nil, "sanitize all input at the edge", "should sanitize all input at the edge"},
+		// a state wished for every one of a kind (wantedState)
+		{nil, "I want all endpoints protected by auth", "should ensure all endpoints are protected by auth"},
+		{nil, "I want all the tests passing by friday", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
