@@ -585,7 +585,7 @@ func analyze(rc rawClause) clause {
 	if rest, ok := strings.CutPrefix(t, "you "); ok && c.standing && imperativeVerbs()[firstWord(rest)] {
 		t = rest // "it's important to me that you explain your changes"
 	}
-	if m := strictAbout().FindStringSubmatch(t); m != nil {
+	if m := strictAbout().FindStringSubmatch(t); m != nil && !strings.HasSuffix(m[1], "ing") {
 		// "we're strict about type hints here": a stance on a practice is
 		// the rule to follow it
 		c.standing, t = true, "always use "+m[1]

@@ -28,6 +28,17 @@ var (
 	weHabit = lazyRegexp(`^we ` + adv + `(name|write|keep|put|prefix|tag|squash|rebase|review|document|version|store|log|structure|organize|organise|split|group|indent|wrap|comment|format|lint|test|merge|pin|sign|label|title|sort|order|avoid|prefer|require|enforce|follow|stick to) (.+)$`)
 )
 
+// languageName says whether a phrase names a programming language: a way
+// of writing said for one ("camelCase for js") is a rule for its code.
+func languageName(np string) bool {
+	t, ok := lookupTool(np)
+	return ok && slices.Contains(t.Categories, "language")
+}
+
+// nothingWithout: "nothing merges without review", "no PR gets merged
+// without two approvals".
+var nothingWithout = lazyRegexp(`^(?:nothing|no (?:code|change|changes|pr|prs|pull request|commit|commits|migration|release|deploy)) (?:ever )?(?:gets |is |can be |may be )?([a-z]+) (?:to [a-z]+ )?without (.+)$`)
+
 // weEvery is a team's act on every thing of a kind: "we squash-merge
 // every PR", "we run the e2e suite on every push".
 var weEvery = lazyRegexp(`^we ` + adv + `([a-z]+(?:-[a-z]+)?) ((?:.+ )?(?:every|each|all|any) (?:(?:new|single|public|open|merged|outgoing|incoming|[a-z]+-[a-z]+) )?([a-z]+)\b.*)$`)
@@ -180,7 +191,7 @@ func matchConvention(c *clause) []Fact {
 		// a kind of artifact, then how it is written
 		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
 	}
-	if m := valueForKind().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "indentation") &&
+	if m := valueForKind().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "indentation" || languageName(m[2])) &&
 		(!startsWithVerb(m[1]) || formattingChoice().MatchString(m[1])) && !badStart()[firstWord(m[1])] && !determiner().MatchString(m[1]) && firstWord(m[1]) != "a" && firstWord(m[1]) != "an" &&
 		!notValues()[m[1]] && !placeholderWords[m[1]] && !troubleNouns()[lastOf(m[1])] &&
 		(isConvention(m[1]) || m[1] == "tabs" || m[1] == "spaces" || strings.HasSuffix(m[1], "case") || strings.HasSuffix(m[1], "quotes")) {
@@ -244,7 +255,9 @@ func matchConvention(c *clause) []Fact {
 		// "I hate when PRs touch unrelated files": never let them
 		return guidelineFact(c, "let "+m[1]+" "+m[2], true, 0)
 	}
-	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "" || genericPassive(t, m[1], m[3])) {
+	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "" || genericPassive(t, m[1], m[3]) ||
+		strings.Contains(t, " get "+m[3]) && bareKind(t, m[1]) && pluralNoun(m[1]) && !stateParticiples[m[3]] && !strings.Contains(m[3], " ")) {
+		// "dependencies get pinned": "get" says it is done to every one
 		// "in this codebase, errors are wrapped with %w": how things are
 		// done here, said in the passive
 		modal := "must"
@@ -253,8 +266,23 @@ func matchConvention(c *clause) []Fact {
 		}
 		t = m[1] + " " + modal + " be " + m[3]
 	}
+	ruled := false
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
-		t = m[1]
+		t, ruled = m[1], true
+	}
+	if m := nothingWithout().FindStringSubmatch(t); m != nil {
+		// "nothing merges without review", "no PR gets merged without two
+		// approvals": never do it without that
+		verb, ok := thirdPersonBase(m[1])
+		if !ok {
+			verb, ok = participleBase(m[1])
+		}
+		if ok {
+			return guidelineFact(c, verb+" anything without "+m[2], true, 0)
+		}
+	}
+	if ruled {
+		// the rule's clause is read below
 	} else if m := conventionIs().FindStringSubmatch(t); m != nil {
 		obj := strings.TrimPrefix(m[1], "for ") // "my preference is for functional style"
 		if !startsWithVerb(obj) {

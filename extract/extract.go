@@ -1264,6 +1264,13 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 	}
 	var out []Fact
 	for _, p := range parts[1:] {
+		if rule && valueForKind().MatchString(strings.TrimSpace(lowerNormalize(p))) {
+			// "snake_case for python, camelCase for js": the same shape
+			// of rule again, for another kind
+			sub := analyze(rawClause{text: p})
+			out = append(out, matchConvention(&sub)...)
+			continue
+		}
 		if rule && !personalPart().MatchString(p) {
 			continue // "…, I'm on windows at work" after a rule is a statement of its own
 		}

@@ -79,6 +79,32 @@ func TestSession10Shapes(t *testing.T) {
 		// a state wished for every one of a kind (wantedState)
 		{nil, "I want all endpoints protected by auth", "should ensure all endpoints are protected by auth"},
 		{nil, "I want all the tests passing by friday", ""},
+		// a team's or a person's stance on a way of working (rewrite.go)
+		{nil, "our team likes small diffs", "should prefer small diffs"},
+		{nil, "I'm a firm believer in atomic commits", "should prefer atomic commits"},
+		{nil, "we try not to use singletons", "should_not use singletons"},
+		{nil, "we steer clear of global mutable state", "should_not use global mutable state"},
+		{nil, "we're not big fans of god objects", "should_not use god objects"},
+		{nil, "I can't stand it when devs push straight to main", "should_not push straight to main"},
+		{nil, "I'm picky about naming", ""},
+		// what every one of a kind should carry (likeKindTo)
+		{nil, "I want commits to reference the ticket", "should make sure commits reference the ticket"},
+		// "nothing X-s without Y" (nothingWithout)
+		{nil, "it's a strict rule that no PR merges without CI passing", "should_not merge anything without ci passing"},
+		{nil, "nothing works without coffee", ""},
+		// "get" with a participle says it is done to every one
+		{nil, "tags get signed", "should ensure tags are signed"},
+		{nil, "the build gets slow", ""},
+		// the kind a way is for, said first; a way for a kind of artifact
+		// (wayForKind); a way of writing for a language, twice
+		{nil, "for branch names we use kebab-case", "should use kebab-case for branch names"},
+		{nil, "we use lowercase for column names", "should use lowercase for column names"},
+		{nil, "we use Joi for payloads", "uses_for_payloads joi"},
+		{nil, "spaces for python, tabs for go", "should use spaces for python|should use tabs for go"},
+		// a kind of artifact kept in a state named by its form
+		{nil, "keep migrations idempotent", "should keep migrations idempotent"},
+		{nil, "keep fixtures versioned", "should keep fixtures versioned"},
+		{nil, "keep things moving", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {

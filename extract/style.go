@@ -121,7 +121,11 @@ func styleInstruction(t string) (guideline, bool) {
 		t = "keep " + kind + " " + ws[len(ws)-1]
 	case "keep":
 		last := ws[len(ws)-1]
-		if !styleAdjectives()[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") {
+		kindBefore := len(ws) >= 3 && artifacts()[ws[len(ws)-2]] && pluralNoun(ws[len(ws)-2])
+		if !styleAdjectives()[last] && !slices.Contains(ws, "under") && !slices.Contains(ws, "below") &&
+			!(kindBefore && (standardAdjective(last) || strings.HasSuffix(last, "ed"))) {
+			// "keep logs structured", "keep migrations reversible": a
+			// kind of artifact kept in a state
 			return guideline{}, false
 		}
 	case "respond", "answer", "reply", "speak", "talk":

@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
@@ -73,6 +74,31 @@ func waysOfWriting(span, obj, alt string) (string, string, bool) {
 		}
 	}
 	return x, y, true
+}
+
+// wayForKind says whether "X for Y" is a way of making a kind of artifact:
+// Y a plural artifact ("commit messages", "ids"), X no tool and no
+// product's name (lower case, or an acronym: "UUIDs", "ISO dates").
+func wayForKind(span, x, y string) bool {
+	y = strings.TrimPrefix(strings.TrimPrefix(y, "all "), "our ")
+	if !artifacts()[lastOf(y)] || !pluralNoun(lastOf(y)) || len(strings.Fields(x)) > 4 {
+		return false
+	}
+	if _, tool := lookupTool(x); tool {
+		return false
+	}
+	if h, _ := usageObject(x); h != x {
+		return false
+	}
+	for _, w := range strings.Fields(x) {
+		if _, tool := lookupTool(w); tool {
+			return false
+		}
+		if shown := display(span, w); len(shown) > 1 && unicode.IsUpper(rune(shown[0])) && shown[1:] == strings.ToLower(shown[1:]) {
+			return false // "we use Zod for schemas": a product's name ("UUIDs", "ISO" are acronyms)
+		}
+	}
+	return true
 }
 
 // formattingChoice is a choice of how code is laid out: "4 spaces",
@@ -260,6 +286,11 @@ func matchUse(c *clause) []Fact {
 			// rule, not a tool
 			return guidelineFact(c, "use "+x+" instead of "+y, false, 0)
 		}
+	}
+	if p := purposeTail().FindStringSubmatch(objPart); p != nil && ref.subject == SubjectProject && verb == "use" && alt == "" && wayForKind(c.span, p[1], p[2]) {
+		// "we use present tense for commit messages", "we use UUIDs for
+		// ids": a way of making a kind of artifact, not a tool
+		return guidelineFact(c, "use "+objPart, false, 0)
 	}
 	if ref.subject == SubjectProject && verb == "use" && strings.Contains(" "+c.text+" ", " only ") {
 		// "we only use UTC timestamps in the database": "only" makes a
