@@ -170,11 +170,11 @@ var rewordings = []rewording{
 	// of deep inheritance", "I hate when people commit commented-out
 	// code"
 	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(?:really\s+)?(?:likes|loves|prefers|wants|favou?rs)\s+((?:[\w-]+\s+){0,3}(?:prs|pull\s+requests|commits|functions|tests|components|files|modules|classes|methods|diffs|branches|messages|names|types|docs|comments|reviews|changes))$`), out: "prefer $1"},
-	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:a\s+)?(?:big|huge|firm|strong|true)\s+believer\s+in\s+(.+)$`), out: "prefer $1"},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:a\s+)?(?:big|huge|firm|strong|true)\s+believer\s+in\s+((?:[\w-]+\s+){0,3}(?:[\w-]+s|tdd|testing|typing|review|documentation|refactoring|pairing))$`), out: "prefer $1"},
 	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:try|aim|strive|do\s+our\s+best|do\s+my\s+best)\s+not\s+to\s+(.+)$`), out: "never $1"},
-	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:(?:try|tend)\s+to\s+)?(?:stay|steer|keep)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\s+(.+)$`), out: "avoid $1"},
+	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:(?:try|tend)\s+to\s+)?(?:stay|steer|keep)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\s+((?:[a-su-z][\w.-]*|t[a-gi-z][\w.-]*|th[a-df-z][\w.-]*|the[\w.-]+)(?:\s+[\w-]+){0,2})$`), out: "avoid $1"}, // a kind, three words at most, not "the …"
 	{re: lazyRegexp(`(?i)^(?:we(?:'re|\s+are)|i(?:'m|\s+am))\s+not\s+(?:big\s+|huge\s+|really\s+)?fans?\s+of\s+(.+)$`), out: "avoid $1"},
-	{re: lazyRegexp(`(?i)^(?:i|we)\s+(?:really\s+)?(?:hate|dislike|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like)\s+(?:it\s+)?when\s+(?:people|folks|devs|developers|engineers|contributors)\s+(.+)$`), out: "never $1"},
+	{re: lazyRegexp(`(?i)^(?:i|we)\s+(?:really\s+)?(?:hate|dislike|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like)\s+(?:it\s+)?when\s+(?:people|folks|devs|developers|engineers|contributors)\s+((?:commit|push|merge|leave|add|write|use|skip|ignore|copy|paste|hardcode|hard-code|force|rename|delete|remove|change|touch|break|mix|check\s+in|open|close|squash|rebase|bump|disable|comment|log|print|catch|swallow|mock|import|reformat|edit|modify)\s+.+)$`), out: "never $1"},
 	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(\w+s)\s+(.+)$`), out: "in this team we $1 $2"},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:that\s+is|that's)\s+the\s+rule$`), out: "our rule: $1"},
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:like|love|prefer)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "I would rather you $1"},

@@ -87,6 +87,9 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "we're not big fans of god objects", "should_not use god objects"},
 		{nil, "I can't stand it when devs push straight to main", "should_not push straight to main"},
 		{nil, "I'm picky about naming", ""},
+		{nil, "I'm a big believer in luck", ""},
+		{nil, "we stay away from the office on mondays", ""},
+		{nil, "I hate when people are late", ""},
 		// what every one of a kind should carry (likeKindTo)
 		{nil, "I want commits to reference the ticket", "should make sure commits reference the ticket"},
 		// "nothing X-s without Y" (nothingWithout)
