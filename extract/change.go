@@ -19,7 +19,11 @@ var (
 	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded|went back|reverted|returned|fell back|rolled back)(?: over| everything| it| back| (?:all (?:of )?)?(?:the|our) (?:whole |entire )?\w+(?: \w+)?(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ |(?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|infra|infrastructure|the db|database) )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
 	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out|traded|exchanged) (.+?)(?: out)? (?:with|for) (.+)$`)
-	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
+	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to|and (?:went with|replaced (?:it|them) with|adopted|picked|brought in)) (.+)$`)
+
+	// slotChangedOver: the slot a change names before its new value, "we
+	// switched our formatter over to Biome".
+	slotChangedOver = lazyRegexp(`\b(?:switched|moved|changed|migrated|converted|ported) (?:our|the) ([a-z]+(?: [a-z]+)??)(?: over)? (?:to|onto|from)\b`)
 
 	noLongerUse = lazyRegexp(`^` + subj + ` ` + adv + `(no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
 	stoppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
@@ -77,6 +81,11 @@ func matchChange(c *clause) []Fact {
 	if m := slotFrom().FindStringSubmatch(c.text); m != nil {
 		if h, ok := slotCategory()[m[1]+m[2]]; ok {
 			hint = h // "we moved our hosting from AWS to Hetzner"
+		}
+	}
+	if m := slotChangedOver().FindStringSubmatch(c.text); m != nil {
+		if h, ok := slotCategory()[m[1]]; ok {
+			hint = h // "we've switched our formatter over to Biome": the slot named says which
 		}
 	}
 	if p := purposeTail().FindStringSubmatch(newRaw); p != nil {

@@ -164,6 +164,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?(always|never)\s+(.+?)\s+(from now on|going forward|in the future|moving forward)$`), out: "$3, $1 $2"},
 	{re: lazyRegexp(`(?i)^(?:can|could)\s+we\s+(?:please\s+)?(stick to|stick with)\s+(.+)$`), out: "always $1 $2"},
 	{re: lazyRegexp(`(?i)^(?:can|could)\s+we\s+(?:please\s+)?(always|never)\s+(.+)$`), out: "$1 $2"},
+	// a change told as a decision or a rewrite: "the team decided to use
+	// Bun from now on", "the frontend was rewritten in Svelte"
+	{re: lazyRegexp(`(?i)^(?:we|the\s+team|our\s+team|i)\s+(?:have\s+|has\s+|finally\s+)*(?:decided|agreed|chose)\s+to\s+(?:use|go\s+with|switch\s+to|move\s+to|adopt|standardi[sz]e\s+on)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+(?:from\s+now\s+on|going\s+forward|for\s+everything))?$`), out: "we switched to $1", change: true},
+	{re: lazyRegexp(`(?i)^(?:the|our)\s+((?:[\w-]+\s+)?[\w-]+)\s+(?:was|got|has\s+been)\s+(?:rewritten|ported|migrated|moved|redone)\s+(?:in|to|into)\s+(.+)$`), out: "we rewrote the $1 in $2", change: true},
 	// a team's or a person's stance on a way of working: "the team likes
 	// small PRs", "I'm a big believer in small commits", "we try not to
 	// use mocks", "we stay away from class components", "we're not fans

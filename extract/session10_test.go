@@ -108,6 +108,12 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "keep migrations idempotent", "should keep migrations idempotent"},
 		{nil, "keep fixtures versioned", "should keep fixtures versioned"},
 		{nil, "keep things moving", ""},
+		// changes told as a decision, a rewrite, a slot switched "over",
+		// a tool ripped out and another gone with
+		{nil, "we decided to adopt pnpm", "uses_package_manager pnpm"},
+		{nil, "the admin app was rewritten in Svelte", "uses_framework svelte"},
+		{nil, "we switched our formatter over to Biome", "uses_formatter biome"},
+		{nil, "we ripped out Jest last month and went with Vitest", "uses_test_runner vitest <jest"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
