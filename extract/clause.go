@@ -484,9 +484,6 @@ func analyze(rc rawClause) clause {
 		// write docstrings in Google style?": a request for a habit
 		t, c.question = m[1]+m[2]+m[3]+m[4], false
 	}
-	if strings.HasPrefix(t, "note to self") || strings.HasPrefix(t, "reminder to self") || strings.HasPrefix(t, "todo for me") {
-		t = "" // "note to self: check the logs": the person's own reminder, not the assistant's rule
-	}
 	if m := askPolitely().FindStringSubmatch(t); m != nil && artefactStandard(m[1]) {
 		// "could you please use snake_case for the database columns": a
 		// way of working over a standing artefact, asked politely, is a

@@ -114,8 +114,6 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "the admin app was rewritten in Svelte", "uses_framework svelte"},
 		{nil, "we switched our formatter over to Biome", "uses_formatter biome"},
 		{nil, "we ripped out Jest last month and went with Vitest", "uses_test_runner vitest <jest"},
-		// the person's own reminder is no rule for the assistant
-		{nil, "note to self: rerun the benchmarks", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
