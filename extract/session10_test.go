@@ -113,6 +113,7 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "we decided to adopt pnpm", "uses_package_manager pnpm"},
 		{nil, "the admin app was rewritten in Svelte", "uses_framework svelte"},
 		{nil, "we switched our formatter over to Biome", "uses_formatter biome"},
+		{nil, "we moved the k8s namespace over to orders-v3", "k8s_namespace_is orders-v3"},
 		{nil, "we ripped out Jest last month and went with Vitest", "uses_test_runner vitest <jest"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
