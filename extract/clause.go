@@ -625,7 +625,8 @@ func analyze(rc rawClause) clause {
 		rest := strings.TrimPrefix(t[loc[1]:], "could ")
 		t = "i want you to " + presentTense(rest)
 	}
-	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 {
+	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 && !strings.HasSuffix(t[:loc[0]], " is") && !strings.HasSuffix(t[:loc[0]], " are") {
+		// ("code review is non-negotiable" keeps its predicate)
 		c.standing, t = true, t[:loc[0]]
 	}
 	if m := frontedInstead().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {

@@ -35,6 +35,10 @@ func languageName(np string) bool {
 	return ok && slices.Contains(t.Categories, "language")
 }
 
+// wayWeDo: "the way we do errors is to wrap them …", "we handle errors by
+// wrapping them …".
+var wayWeDo = lazyRegexp(`^(?:(?:the|our) way (?:we|to) (do|handle|write|name|structure|log|test|format|manage) ([a-z0-9_ -]+?)(?: here)? is (?:to |by )?|(?:we|i) (handle|do|manage|treat|write|test|log) ([a-z0-9_ -]+?) by )([a-z]+) (?:them|it)\b(.*)$`)
+
 // nothingWithout: "nothing merges without review", "no PR gets merged
 // without two approvals".
 var nothingWithout = lazyRegexp(`^(?:nothing|no (?:code|change|changes|pr|prs|pull request|commit|commits|migration|release|deploy)) (?:ever )?(?:gets |is |can be |may be )?([a-z]+) (?:to [a-z]+ )?without (.+)$`)
@@ -269,6 +273,18 @@ func matchConvention(c *clause) []Fact {
 	ruled := false
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
 		t, ruled = m[1], true
+	}
+	if m := wayWeDo().FindStringSubmatch(t); m != nil {
+		// "the way we do errors is to wrap them with fmt.Errorf", "we
+		// handle errors by wrapping them with context": the act, on the
+		// kind named
+		kind, verb := m[2]+m[4], m[5]
+		if base, ok := baseVerb(verb); ok && strings.HasSuffix(verb, "ing") {
+			verb = base
+		}
+		if isVerb(verb) || imperativeVerbs()[verb] {
+			return guidelineFact(c, verb+" "+kind+m[6], false, 0)
+		}
 	}
 	if m := nothingWithout().FindStringSubmatch(t); m != nil {
 		// "nothing merges without review", "no PR gets merged without two

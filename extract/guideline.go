@@ -270,10 +270,14 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !forMe().MatchString(t) {
 		obj := m[1]
-		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 {
+		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 && !isConvention(obj) && !codePractice(obj) {
+			// ("no default exports" names a kind of code, not an act)
 			if v, ok := thirdPersonBase(ws[len(ws)-1]); ok {
 				obj = strings.Join(ws[:len(ws)-1], " ") + " " + v // "no force pushes": never force push
 			}
+		}
+		if startsWithVerb(obj) && (isConvention(obj) || codePractice(obj)) {
+			obj = "use " + obj // "no default exports": never use them, though "default" can be a verb
 		}
 		if m[2] != "" {
 			obj += " " + m[2] + " " + m[3]
@@ -658,7 +662,7 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
 		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing") ||
 		firstCtx == "you" && (habitVerbs()[secondCtx] || !momentCond().MatchString(ctx)) ||
-		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" // "when a test fails"
+		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" || firstCtx == "every" || firstCtx == "each" // "when a test fails", "after every change"
 	if generic {
 		action = resolveIt(ctx, action)
 	}
@@ -727,7 +731,7 @@ var (
 	// replyPart names a part of the assistant's own replies: a rule about
 	// it governs every reply, so an imperative about it is standing
 	// without "always" ("drop the apologies", "skip the summaries").
-	replyPart = lazyRegexp(`\b(?:answers?|responses?|repl(?:y|ies)|explanations?|apolog(?:y|ies|ising|izing)|preambles?|intros?|summar(?:y|ies)|recaps?|disclaimers?|caveats?|pleasantries|filler|fluff|emojis?|bullet points|small talk|compliments|praise|flattery)\b`)
+	replyPart = lazyRegexp(`\b(?:answers?|responses?|repl(?:y|ies)|explanations?|apolog(?:y|ies|ising|izing)|preambles?|intros?|summar(?:y|ies|ise|ize|ising|izing)|recap(?:s|ping)?|disclaimers?|caveats?|pleasantries|filler|fluff|emojis?|bullet points|small talk|compliments|praise|flattery)\b`)
 	// replyPlace is where in a reply a part of it sits.
 	replyPlace = lazyRegexp(`\s+(?:at|in) the (?:end|start|beginning|top|bottom)(?: of (?:each|every|your|the) (?:answer|reply|response|message))?$`)
 	// noReplyPart: "no preamble", "no more summaries".
@@ -768,6 +772,9 @@ func matchReplyRule(c *clause) []Fact {
 		return nil
 	}
 	first := firstWord(t)
+	if first == "never" || first == "always" {
+		first = firstWord(strings.TrimPrefix(strings.TrimPrefix(t, "never "), "always ")) // "never summarise at the end"
+	}
 	if !isVerb(first) || !replyPart().MatchString(t) || c.question {
 		return nil
 	}

@@ -115,6 +115,19 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "we switched our formatter over to Biome", "uses_formatter biome"},
 		{nil, "we moved the k8s namespace over to orders-v3", "k8s_namespace_is orders-v3"},
 		{nil, "we ripped out Jest last month and went with Vitest", "uses_test_runner vitest <jest"},
+		// "no <convention>" where its first word can be a verb
+		{nil, "no default exports", "should_not use default exports"},
+		// a reply act at a place in every reply (replyPart's verbs)
+		{nil, "never recap at the end", "should_not recap"},
+		{nil, "don't summarize at the end", "should_not summarize"},
+		// "X is non-negotiable" keeps its predicate
+		{nil, "type checking is non-negotiable", "should ensure type checking"},
+		// the way the team does a kind of work (wayWeDo)
+		{nil, "the way we handle retries is to wrap them in a backoff helper", "should wrap retries in a backoff helper"},
+		{nil, "we handle timeouts by retrying them with backoff", "should retry timeouts with backoff"},
+		// a condition on every one of a kind is generic
+		{nil, "after every merge, delete the branch", "should_when_after_every_merge delete the branch"},
+		{nil, "after this merge, delete the branch", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
