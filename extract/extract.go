@@ -1067,7 +1067,7 @@ func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
 	if fs := toolList(parts); len(fs) > 0 && !r.asked(rc.text) {
 		return fs, c, true
 	}
-	for _, p := range parts {
+	for i, p := range parts {
 		if len(strings.Fields(p)) < 2 {
 			continue
 		}
@@ -1092,7 +1092,7 @@ func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
 		}
 		if len(fs) > 0 {
 			sub.span = strings.TrimSpace(p)
-			return fs, sub, true
+			return append(fs, moreOfStack(parts[i+1:], fs)...), sub, true
 		}
 		*r = saved
 	}
@@ -1263,6 +1263,9 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 		}
 	}
 	var out []Fact
+	if !rule {
+		out = append(out, moreOfStack(parts[1:], found)...)
+	}
 	for _, p := range parts[1:] {
 		if rule && valueForKind().MatchString(strings.TrimSpace(lowerNormalize(p))) {
 			// "snake_case for python, camelCase for js": the same shape
@@ -1386,6 +1389,52 @@ var answerCue = map[string]bool{"yes": true, "yep": true, "yeah": true, "yup": t
 // turborepo", "We're a small team (3 devs), Rails monolith, Postgres,
 // Sidekiq", or one tool given as an answer ("Yes, Postgres."). A single
 // tool named in passing is no list.
+// moreOfStack reads the bare tools listed after a statement of the
+// project's stack: "it's a Flask app, Python 3.10, SQLAlchemy 1.4" goes
+// on listing it.
+func moreOfStack(parts []string, found []Fact) []Fact {
+	if !namesStack(found) {
+		return nil
+	}
+	bare := []string{"yes"} // listed, as an answer is: one tool is enough
+	for _, p := range parts {
+		w := strings.Trim(strings.ToLower(p), " .!;")
+		if _, ok := lookupTool(w); ok || bareVersioned(w) {
+			bare = append(bare, p)
+		}
+	}
+	if len(bare) == 1 {
+		return nil
+	}
+	var out []Fact
+	for _, f := range toolList(bare) {
+		if !slices.ContainsFunc(found, func(g Fact) bool { return g.Object == f.Object }) {
+			out = append(out, f) // "not ansible, terraform" named it already
+		}
+	}
+	return out
+}
+
+// namesStack says whether found holds a tool of the project's stack.
+func namesStack(found []Fact) bool {
+	for _, f := range found {
+		if _, ok := lookupTool(f.Object); ok && f.Subject == SubjectProject && f.Kind != KindGuideline && !f.Negated {
+			return true
+		}
+	}
+	return false
+}
+
+// bareVersioned is a tool with its version and nothing else: "python 3.10".
+func bareVersioned(w string) bool {
+	ws := strings.Fields(w)
+	if len(ws) != 2 || !versionLike().MatchString(ws[1]) {
+		return false
+	}
+	_, ok := lookupTool(ws[0])
+	return ok
+}
+
 func toolList(parts []string) []Fact {
 	var tools []*tool
 	answer := false

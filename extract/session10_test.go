@@ -128,6 +128,14 @@ func TestSession10Shapes(t *testing.T) {
 		// a condition on every one of a kind is generic
 		{nil, "after every merge, delete the branch", "should_when_after_every_merge delete the branch"},
 		{nil, "after this merge, delete the branch", ""},
+		// a tool that comes ", with" a list is one more item with its own
+		// use (withItem); bare tools after a statement of the stack go on
+		// listing it (moreOfStack); the alternative of a deploy ends at
+		// its comma
+		{nil, "Our app uses Vite and React, with Vitest for unit tests", "uses_bundler vite|uses_framework react|uses_test_runner vitest"},
+		{nil, "it's a Django app, Python 3.12, Celery 5, deployed on Render", "uses_framework django|uses_language python|python_version_is 3.12|uses_queue celery"},
+		{[]string{"we deploy with ansible"}, "uh, not ansible, terraform", "deploys_with terraform <ansible"},
+		{nil, "we deploy to fly, not heroku, postgres on neon", "deploys_with fly.io <heroku"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {

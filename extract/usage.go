@@ -22,6 +22,8 @@ var (
 	objectTail  = lazyRegexp(`\s+(?:with|on|across|via|inside|in)\s+.*$`)
 	envTail     = lazyRegexp(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
 	hasLetter   = lazyRegexp(`[a-z]`)
+	// withItem: ", with Jest for unit tests" after a list of tools.
+	withItem = lazyRegexp(`,\s+(?:with|plus|along with|and also)\s+`)
 	// withTool: "Ruby 3.3 with Rails", a tool used with another.
 	withTool = lazyRegexp(`^([a-z0-9.+# -]+?)(?: v?\d+(?:\.\d+)*)? (?:with|and|plus|\+|on top of|against) ([a-z0-9.+# -]+)$`)
 )
@@ -270,6 +272,11 @@ func matchUse(c *clause) []Fact {
 	}
 	objPart, alt, kind := splitAlternative(rest)
 	objPart = stripScope(objPart) // "we use ward here, not pytest"
+	if strings.Contains(objPart, ", ") {
+		// "Nx and pnpm, with Jest for unit tests": what comes with the
+		// list is one more item, with its own use
+		objPart = withItem().ReplaceAllString(objPart, ", ")
+	}
 	if ref.subject == SubjectProject && isConvention(objPart) {
 		// "we use conventional commits", "we use snake_case for file
 		// names": how the work is done, a guideline; "we always write
@@ -395,6 +402,7 @@ func matchDeploy(c *clause) []Fact {
 		}
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	alt, _, _ = strings.Cut(alt, ", ") // "to fly, not heroku, postgres on neon": the alternative ends at the comma
 	var altTool *tool
 	if a, ok := nounPhrase(alt, 4); ok {
 		altTool, _ = lookupTool(a)
