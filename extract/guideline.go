@@ -178,7 +178,7 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		// "it would be great if you always ran the formatter": the wish
 		// is said in the past, the rule is to run it
 		t = presentTense(t)
-		if m := wantedState().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[2])] {
+		if m := wantedState().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[2])] && !deadline().MatchString(m[3]) {
 			// "I want all errors wrapped with context": every one of a
 			// kind, in the state wished for
 			return instruction("ensure "+m[1]+" "+m[2]+" "+agree("be", m[1] != "every" && m[1] != "each")+" "+m[3], false, "should")
@@ -351,6 +351,9 @@ var (
 	// spelling in the docs", "write the docs in British English", "keep
 	// the tests table-driven". The way is a kind (no "the new logo"), the
 	// artefact a standing one (the docs, the tests, commit messages).
+	// deadline: a state wanted by a time is this task's ("all tests fixed
+	// by tomorrow").
+	deadline = lazyRegexp(`\bby (?:tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|the end|end of|next|noon|lunch)\b|\b(?:today|tomorrow|tonight|asap|right now|this week)\b`)
 	// wantedState: "all errors wrapped with context", after "I want".
 	wantedState  = lazyRegexp(`^(all|every|each|any) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) ([a-z]+ed (?:with|in|by|as|to|at|on|before|after) .+)$`)
 	artefactWay  = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write|spell|add) (?:[a-z0-9_+.-]+ ){0,5}?(?:[a-z0-9_+.-]+) (?:in|for|across|throughout|on) (?:the |our |all |all the |all our |any |every )?` + standingArtefacts + `$`)

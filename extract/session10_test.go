@@ -79,6 +79,7 @@ func TestSession10Shapes(t *testing.T) {
 		// a state wished for every one of a kind (wantedState)
 		{nil, "I want all endpoints protected by auth", "should ensure all endpoints are protected by auth"},
 		{nil, "I want all the tests passing by friday", ""},
+		{nil, "I want all endpoints fixed by tomorrow", ""},
 		// a team's or a person's stance on a way of working (rewrite.go)
 		{nil, "our team likes small diffs", "should prefer small diffs"},
 		{nil, "I'm a firm believer in atomic commits", "should prefer atomic commits"},
