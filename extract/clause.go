@@ -195,7 +195,7 @@ var (
 		{lazyRegexp(`^(?:we|you) should (always|never)\b`), "we $1"},
 		{lazyRegexp(`^let us (always|never)\b`), "we $1"},
 		{lazyRegexp(`^you will (always|never)\b`), "$1"},
-		{lazyRegexp(`^you (?:should |must )?(always|never)\b`), "$1"},
+		{lazyRegexp(`^you (?:should |must |can |may |will )?(always|never)\b`), "$1"},
 	}
 )
 

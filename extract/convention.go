@@ -35,6 +35,10 @@ func languageName(np string) bool {
 	return ok && slices.Contains(t.Categories, "language")
 }
 
+// everyHas: "every function has a docstring", "each PR includes a test
+// plan".
+var everyHas = lazyRegexp(`^(every|each) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) (has|includes|contains|carries|references|uses|starts with|ends with|links to|mentions) (.+)$`)
+
 // wayWeDo: "the way we do errors is to wrap them …", "we handle errors by
 // wrapping them …".
 var wayWeDo = lazyRegexp(`^(?:(?:the|our) way (?:we|to) (do|handle|write|name|structure|log|test|format|manage) ([a-z0-9_ -]+?)(?: here)? is (?:to |by )?|(?:we|i) (handle|do|manage|treat|write|test|log) ([a-z0-9_ -]+?) by )([a-z]+) (?:them|it)\b(.*)$`)
@@ -273,6 +277,11 @@ func matchConvention(c *clause) []Fact {
 	ruled := false
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
 		t, ruled = m[1], true
+	}
+	if m := everyHas().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[2])] && !happenedTail().MatchString(t) && !troubleNouns()[lastOf(m[4])] {
+		// "every function has a docstring": what each one of a kind
+		// carries, said as how things are, is the rule for new ones
+		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+m[3]+" "+m[4], false, 0)
 	}
 	if m := wayWeDo().FindStringSubmatch(t); m != nil {
 		// "the way we do errors is to wrap them with fmt.Errorf", "we

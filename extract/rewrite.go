@@ -168,6 +168,9 @@ var rewordings = []rewording{
 	// Bun from now on", "the frontend was rewritten in Svelte"
 	{re: lazyRegexp(`(?i)^(?:we|the\s+team|our\s+team|i)\s+(?:have\s+|has\s+|finally\s+)*(?:decided|agreed|chose)\s+to\s+(?:use|go\s+with|switch\s+to|move\s+to|adopt|standardi[sz]e\s+on)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+(?:from\s+now\s+on|going\s+forward|for\s+everything))?$`), out: "we switched to $1", change: true},
 	{re: lazyRegexp(`(?i)^(?:the|our)\s+((?:[\w-]+\s+)?[\w-]+)\s+(?:was|got|has\s+been)\s+(?:rewritten|ported|migrated|moved|redone)\s+(?:in|to|into)\s+(.+)$`), out: "we rewrote the $1 in $2", change: true},
+	// a wish about how things of a kind are: "it'd be nice if commits
+	// were signed"
+	{re: lazyRegexp(`(?i)^(?:it(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:nice|great|good|ideal|better|helpful)|i(?:'d|\s+would)\s+(?:like|love|prefer)\s+it)\s+if\s+(?:all\s+|our\s+|the\s+)?((?:[\w-]+\s+)?(?:commits|prs|pull\s+requests|functions|tests|branches|messages|docs|comments|migrations|endpoints|components|files|modules|classes|methods|dependencies|releases|tags))\s+(?:were|are|was|got)\s+(.+)$`), out: "$1 should be $2"},
 	// a team's or a person's stance on a way of working: "the team likes
 	// small PRs", "I'm a big believer in small commits", "we try not to
 	// use mocks", "we stay away from class components", "we're not fans
@@ -257,6 +260,9 @@ var rewordings = []rewording{
 	// a default for when the person is unsure: "When in doubt, ask me"
 	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
 }
+
+// standingLeadRe opens a clause with the time from which a rule holds.
+var standingLeadRe = lazyRegexp(`(?i)^(?:going forward|from now on|from here on|moving forward|in future|in the future)\s*[,:-]?\s+`)
 
 // gerundOf rewrites: "would you mind keeping answers short going forward?"
 var wouldYouMind = lazyRegexp(`(?i)^would\s+you\s+mind\s+(\w+ing)\s+(.+?)(?:\s+(going forward|from now on|in the future|moving forward))?$`)
@@ -359,6 +365,9 @@ var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
 // rewrite applied.
 func reword(rc rawClause) (clause, bool) {
 	t := strings.TrimSpace(rc.text)
+	if loc := standingLeadRe().FindStringIndex(t); loc != nil && noMore().MatchString(t[loc[1]:]) {
+		t = t[loc[1]:] // "going forward, no more inline styles": the ban lasts anyway
+	}
 	if m := noMore().FindStringSubmatch(t); m != nil && !notBans()[strings.ToLower(firstWord(m[1]))] &&
 		(strings.HasSuffix(m[1], "s") || strings.HasSuffix(strings.ToLower(t), "please")) && !strings.Contains(m[1], " for ") {
 		if _, tool := lookupTool(strings.ToLower(m[1])); tool {

@@ -137,6 +137,14 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "it's a Django app, Python 3.12, Celery 5, deployed on Render", "uses_framework django|uses_language python|python_version_is 3.12|uses_queue celery"},
 		{[]string{"we deploy with ansible"}, "uh, not ansible, terraform", "deploys_with terraform <ansible"},
 		{nil, "we deploy to fly, not heroku, postgres on neon", "deploys_with fly.io <heroku"},
+		// what every one of a kind carries (everyHas)
+		{nil, "every endpoint has an integration test", "should ensure every endpoint has an integration test"},
+		{nil, "every test has a bug lol", ""},
+		// "no more X" after the time a rule holds from
+		{nil, "from now on, no more inline styles", "should_not add inline styles"},
+		// "you can never …"; a wish about how things of a kind are
+		{nil, "you can never push to main directly", "should_not push to main directly"},
+		{nil, "it'd be great if tags were signed", "should ensure tags are signed"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
