@@ -270,8 +270,13 @@ var backIn = lazyRegexp(`^(?:i am|we are) (?:now |finally |just )?(?:back (?:in|
 // clause: it says nothing about the new value.
 const changeWhen = `(?: (?:last|this) (?:week|month|year|sprint|quarter|summer|spring|autumn|fall|winter)| yesterday| today| recently| a while ago| in (?:january|february|march|april|may|june|july|august|september|october|november|december))?`
 
+// degreeValue is a degree before a value: "infra is all pulumi", "the
+// backend is entirely Go".
+var degreeValue = lazyRegexp(`^((?:the |our |my )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (is|are) (?:all|entirely|fully|100%|completely|exclusively) ([a-z0-9])`)
+
 // outOfInto is a thing taken out of one place into another: "moved
-// secrets out of .env files into 1Password".
+// secrets out of .env files into 1Password" is moved from one to the
+// other.
 var outOfInto = lazyRegexp(`(?i)\b(moved|migrated|took|pulled|got) ((?:[\w.-]+ ){1,3})out of (.+?) (?:into|to|onto) `)
 
 // shapeNorms put a clause into the plain shape the matchers read, where
@@ -286,12 +291,6 @@ var shapeNorms = []struct {
 	re  func() *regexp.Regexp
 	out string
 }{
-	// "infra is all pulumi", "the backend is entirely Go": a degree
-	// before the value
-	{lazyRegexp(`^((?:the |our |my )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (is|are) (?:all|entirely|fully|100%|completely|exclusively) ([a-z0-9])`), "$1 $2 $3"},
-	// "moved secrets out of .env files into 1Password": taken out of one
-	// place into another is moved from one to the other
-	{outOfInto, "$1 ${2}from $3 to "},
 	// "lint here is biome", "formatting is dprint": the activity names
 	// its tool's slot
 	{lazyRegexp(`^(?:the |our )?(?:lint|linting)(?: here| in this (?:repo|project))? (?:is|=) ([a-z0-9][\w.+#-]*(?: [\w.+#-]+)?)$`), "our linter is $1"},
@@ -484,7 +483,9 @@ func analyze(rc rawClause) clause {
 		// write docstrings in Google style?": a request for a habit
 		t, c.question = m[1]+m[2]+m[3]+m[4], false
 	}
-	if m := askPolitely().FindStringSubmatch(t); m != nil && artefactStandard(m[1]) {
+	if w := firstWord(t); w != "can" && w != "could" && w != "would" && w != "will" {
+		// not put as a question
+	} else if m := askPolitely().FindStringSubmatch(t); m != nil && artefactStandard(m[1]) {
 		// "could you please use snake_case for the database columns": a
 		// way of working over a standing artefact, asked politely, is a
 		// rule, not a question
@@ -634,10 +635,18 @@ func analyze(rc rawClause) clause {
 		// alternative said first; the rule is the instruction after it
 		c.standing, t = true, m[2]+" instead of "+m[1]
 	}
-	if loc := changeSuffix().FindStringIndex(t); loc != nil && loc[0] > 0 {
+	if !containsAny(t, " as of ", " effective ", " starting ", " since ") {
+		// no date after a change
+	} else if loc := changeSuffix().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "moved secrets into 1Password, as of this sprint": the date a
 		// change took effect, said after it
 		c.change, t = true, t[:loc[0]]
+	}
+	if strings.Contains(t, " out of ") && outOfInto().MatchString(t) {
+		t = outOfInto().ReplaceAllString(t, "$1 ${2}from $3 to ")
+	}
+	if containsAny(t, " all ", " entirely ", " fully ", " 100% ", " completely ", " exclusively ") && degreeValue().MatchString(t) {
+		t = degreeValue().ReplaceAllString(t, "$1 $2 $3")
 	}
 	for _, n := range shapeNorms {
 		if re := n.re(); re.MatchString(t) {

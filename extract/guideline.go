@@ -39,6 +39,11 @@ var (
 // politely, not a request for this turn ("use the new logo in the docs"
 // names one thing).
 func artefactStandard(t string) bool {
+	switch firstWord(t) {
+	case "keep", "use", "prefer", "indent", "wrap", "name", "format", "follow", "stick", "write", "spell", "add":
+	default:
+		return false
+	}
 	if artefactForm().MatchString(t) {
 		return true
 	}
@@ -51,6 +56,18 @@ func artefactStandard(t string) bool {
 		return false
 	}
 	return true
+}
+
+// practiceStart says whether an imperative opens with a named practice
+// or where every new one goes (style.go's namedPractice, newKindPath).
+func practiceStart(t string) bool {
+	switch firstWord(t) {
+	case "use", "follow", "apply", "stick":
+		return namedPractice().MatchString(t)
+	case "put", "place", "add", "keep", "create":
+		return newKindPath().MatchString(t)
+	}
+	return false
 }
 
 // standingArtefacts are what a repository keeps and a convention governs:
@@ -717,7 +734,7 @@ func matchGuideline(c *clause) []Fact {
 	if !standing && leaveAlone().MatchString(c.text) {
 		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
 	}
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) && !newKindPath().MatchString(c.text) && !namedPractice().MatchString(c.text) &&
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) && !practiceStart(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}

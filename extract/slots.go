@@ -183,7 +183,9 @@ func matchSlot(c *clause) []Fact {
 			}
 		}
 	}
-	if m := scopedSlot().FindStringSubmatch(t); m != nil {
+	if !containsAny(t, " repo", " project", " codebase", " app ", " service ") {
+		// no house scope in the subject
+	} else if m := scopedSlot().FindStringSubmatch(t); m != nil {
 		if _, _, known := slotOf(m[2]); known {
 			// "max line length in this repo is 88": the house's scope
 			// inside the subject of a slot

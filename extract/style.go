@@ -72,21 +72,18 @@ func styleInstruction(t string) (guideline, bool) {
 		g.plain = true
 		return g, ok
 	}
-	if m := purposeOfKind().FindStringSubmatch(t); m != nil && (isConvention(m[2]) || codePractice(m[2]) || pluralKind(m[2])) {
+	if !strings.Contains(t, " to ") {
+		// no purpose
+	} else if m := purposeOfKind().FindStringSubmatch(t); m != nil && (isConvention(m[2]) || codePractice(m[2]) || pluralKind(m[2])) {
 		// "use early returns to reduce nesting": a kind of code, and what
 		// it is for; the purpose is the reason, the rule is the use
 		t = m[1] + " " + m[2]
 	}
-	if m := namedPractice().FindStringSubmatch(t); m != nil {
+	if practiceStart(t) {
 		// "use the repository pattern for data access": "the" before a
 		// pattern, approach or style names a practice, not a thing of
-		// this task
-		g, ok := instruction(t, false, "should")
-		g.plain = true
-		return g, ok
-	}
-	if m := newKindPath().FindStringSubmatch(t); m != nil {
-		// "put new utilities in lib/utils": where every new one goes
+		// this task; "put new utilities in lib/utils": where every new
+		// one goes
 		g, ok := instruction(t, false, "should")
 		g.plain = true
 		return g, ok
