@@ -205,7 +205,7 @@ var (
 	// toolReplaced: "pnpm replaced npm for us", "Postgres has replaced MySQL".
 	// replacedByRe: "Jest got replaced by Vitest", "webpack was swapped
 	// out for Vite": the passive names the old tool first.
-	replacedByRe = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:got|was|has been|have been|were|is being) (?:replaced|swapped out|swapped|superseded) (?:by|with|for) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)` + changeWhen + `$`)
+	replacedByRe = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??) (?:(?:got|was|has been|have been|were|is being) )?(?:replaced|swapped out|swapped|superseded) (?:by|with|for) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)` + changeWhen + `$`)
 	toolReplaced = lazyRegexp(`^([a-z0-9.+# -]+?) (?:has |have )?(?:replaced|took over from|taken over from|superseded|is replacing|replaces) ([a-z0-9.+# -]+?)(?: for us| here| for the project| in this repo)?$`)
 	// bumpFromRe: "we upgraded from Python 3.9 to 3.12".
 	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)

@@ -145,6 +145,12 @@ func TestSession10Shapes(t *testing.T) {
 		// "you can never …"; a wish about how things of a kind are
 		{nil, "you can never push to main directly", "should_not push to main directly"},
 		{nil, "it'd be great if tags were signed", "should ensure tags are signed"},
+		// the old value in parentheses (wasGloss); a time "back"; the
+		// passive without its auxiliary; a slot that "went" to a value
+		{nil, "we now deploy to Render (was Heroku)", "deploys_with render <heroku"},
+		{nil, "we moved from Jenkins to Buildkite a few months back", "uses_ci buildkite <jenkins"},
+		{nil, "moment replaced with date-fns", "uses_date_library date-fns <moment"},
+		{nil, "our python version went from 3.10 to 3.12", "python_version_is 3.12 <3.10"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {

@@ -641,7 +641,7 @@ func splitClauses(text string) []rawClause {
 	var out []rawClause
 	for _, line := range proseLines(text) {
 		if strings.Contains(line, "(") {
-			line = toolGlosses(zoneGlosses(line))
+			line = toolGlosses(zoneGlosses(wasGloss().ReplaceAllString(line, "instead of $1")))
 		}
 		for _, s := range sentences(emojiStops(unquote(line))) {
 			for _, c := range clauses(s) {
@@ -677,6 +677,10 @@ func zoneGlosses(line string) string {
 	line = zoneAfterPlace().ReplaceAllString(line, "$2$1")
 	return zoneBeforeGloss().ReplaceAllString(line, "$1")
 }
+
+// wasGloss is the old value in parentheses: "we now host on Railway (was
+// Heroku)" replaces Heroku.
+var wasGloss = lazyRegexp(`(?i)\((?:was|formerly|previously|used to be|before that|before)\s*:?\s+([^()]{1,30})\)`)
 
 // toolGloss is a parenthesis after a word: "pulumi (typescript)",
 // "GitHub Actions (self-hosted runners)".
