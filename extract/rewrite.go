@@ -224,7 +224,7 @@ var rewordings = []rewording{
 	// Singapore", "The boss is Marco"
 	{re: lazyRegexp(`^([A-Z][a-z]+)\s+here$`), out: "my name is $1"},
 	{re: lazyRegexp(`(?i)^i\s+(?:lead|run|manage|head|am\s+on|work\s+on|joined)\s+(?:the|a|an)\s+[\w -]+?\s+(?:team|group|squad|org)\s+(?:at|@)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I work at $1"},
-	{re: lazyRegexp(`(?i)^home\s+(?:is|=)\s+([A-Z][\w.' -]*?)(?:\s+(?:now|these\s+days|nowadays))?$`), out: "I live in $1"},
+	{re: lazyRegexp(`(?i)^home(?:\s+base)?\s+(?:is|=)\s+([A-Z][\w.' -]*?)(?:\s+(?:now|these\s+days|nowadays))?$`), out: "I live in $1"},
 	{re: lazyRegexp(`(?i)^(?:currently|now|these\s+days)\s+(?:working|living)\s+(?:out\s+of|from|in)\s+([A-Z][\w.' -]*)$`), out: "I am working from $1"},
 	{re: lazyRegexp(`(?i)^the\s+(boss|manager|team\s+lead|lead)\s+(?:here\s+)?is\s+([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)$`), out: "my $1 is $2"},
 	// habits asked for in other words: "Please make it a habit to run the

@@ -151,6 +151,13 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "we moved from Jenkins to Buildkite a few months back", "uses_ci buildkite <jenkins"},
 		{nil, "moment replaced with date-fns", "uses_date_library date-fns <moment"},
 		{nil, "our python version went from 3.10 to 3.12", "python_version_is 3.12 <3.10"},
+		// a second verb of "I'm …" gets its subject, after "and" or "but"
+		{nil, "I'm from Kenya but live in Leeds", "is_from kenya|lives_in leeds"},
+		{nil, "I'm a designer and work at Figma", "role_is designer|works_at figma"},
+		// a title is no manager's name; the name after it is
+		{nil, "I report to the VP of engineering, Lucia", "manager_is lucia"},
+		{nil, "I report to the CTO", ""},
+		{nil, "home base is Accra", "lives_in accra"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {

@@ -235,7 +235,7 @@ var namedClause = lazyRegexp(`(,\s*(?:so|and|now|and now)?\s*|\s+(?:so|and now)\
 
 // sharedSubject marks a second verb of the same subject: "we lint with
 // ruff and format with black".
-var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b))`)
+var sharedSubject = lazyRegexp(`(?i)(\s+(?:and|but)\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b))`)
 
 // passiveSubject is the subject of a passive first clause: "the service
 // is written in Go and deployed to Cloud Run".
@@ -386,6 +386,8 @@ func clauses(s rawClause) []rawClause {
 	subject := ""
 	if w := strings.ToLower(firstWord(text)); w == "we" || w == "i" {
 		subject = w + " "
+	} else if w == "i'm" || w == "im" {
+		subject = "i " // "I'm from Brazil and live in Dublin": I live there
 	} else if m := openerSubject().FindStringSubmatch(text); m != nil {
 		subject = strings.ToLower(m[1]) + " " // "ok so we ditched Heroku and now deploy with Kamal"
 	}
@@ -631,7 +633,7 @@ func appendCuts(parts []string, piece string, cuts [][2]int) []string {
 	return append(parts, piece[start:])
 }
 
-var sharedVerb = lazyRegexp(`(?i)^(?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b)`)
+var sharedVerb = lazyRegexp(`(?i)^(?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b)`)
 
 var participle = lazyRegexp(`(?i)^[a-z]+ed\s`)
 
