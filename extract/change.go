@@ -18,8 +18,12 @@ var (
 	changeFromTo = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|upgraded|ported|went|gone|shifted)(?: over| everything| it| back| (?:the|our) (?:whole |entire )?\w+(?: over)?)? from (.+?) (?:to|onto|over to) (.+)$`)
 	changeTo     = lazyRegexp(`^` + subj + ` ` + adv + `(switched|moved|migrated|changed|transitioned|converted|ported|shifted|upgraded|downgraded|went back|reverted|returned|fell back|rolled back)(?: over| everything| it| back| (?:all (?:of )?)?(?:the|our) (?:whole |entire )?\w+(?: \w+)?(?: over)?| (?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|linting|formatting|the db|database|infra|infrastructure)(?: over)?)? (?:to|onto|over to) (.+?)(?: from (.+))?$`)
 	changeAway   = lazyRegexp(`^` + subj + ` ` + adv + `(migrated|moved|switched|went) (?:everything |it all |it |our \w+ |the \w+ |(?:hosting|ci|deploys|deployment|deployments|builds|tests|testing|infra|infrastructure|the db|database) )?(?:away from|off of|off) (.+?)(?: (?:to|onto|for) (.+))?$`)
-	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out) (.+?)(?: out)? (?:with|for) (.+)$`)
-	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to) (.+)$`)
+	replacedWith = lazyRegexp(`^` + subj + ` ` + adv + `(replaced|swapped|swapped out|traded|exchanged) (.+?)(?: out)? (?:with|for) (.+)$`)
+	droppedFor   = lazyRegexp(`^` + subj + ` ` + adv + `(dropped|ditched|dumped|abandoned|removed|got rid of|retired|deprecated|killed|ripped out|left) (.+?) (?:for|in favou?r of|and (?:moved|switched|went|migrated) to|and (?:went with|replaced (?:it|them) with|adopted|picked|brought in)) (.+)$`)
+
+	// slotChangedOver: the slot a change names before its new value, "we
+	// switched our formatter over to Biome".
+	slotChangedOver = lazyRegexp(`\b(?:switched|moved|changed|migrated|converted|ported) (?:our|the) ([a-z]+(?: [a-z]+)??)(?: over)? (?:to|onto|from)\b`)
 
 	noLongerUse = lazyRegexp(`^` + subj + ` ` + adv + `(no longer|do not|does not|did not|never|are not|is not|am not|have not|has not) (?:really |ever |even )?(use|uses|using|used|need|rely on|run on|deploy (?:with|to|on)|depend on) (.+)$`)
 	stoppedUse  = lazyRegexp(`^` + subj + ` ` + adv + `(?:stopped|quit|gave up on|gave up) (?:using )?(.+)$`)
@@ -39,7 +43,7 @@ var slotFrom = lazyRegexp(`\b(?:(?:the|our|my) ([a-z]+(?: [a-z]+)?)|(hosting|ci|
 func matchChange(c *clause) []Fact {
 	if !(opensWithSubject(c.text) || passiveChange().MatchString(c.text)) || !containsAny(c.text, "switch", "moved", "migrat", "chang", "transition",
 		"convert", "port", "shift", "grade", "went", "gone", "replac", "swap", "drop", "ditch", "abandon", "remov",
-		"got rid", "retir", "deprecat", "kill", "ripped", "left", "dump") {
+		"got rid", "retir", "deprecat", "kill", "ripped", "left", "dump", "trade", "exchang") {
 		return nil
 	}
 	var ref subjectRef
@@ -77,6 +81,11 @@ func matchChange(c *clause) []Fact {
 	if m := slotFrom().FindStringSubmatch(c.text); m != nil {
 		if h, ok := slotCategory()[m[1]+m[2]]; ok {
 			hint = h // "we moved our hosting from AWS to Hetzner"
+		}
+	}
+	if m := slotChangedOver().FindStringSubmatch(c.text); m != nil {
+		if h, ok := slotCategory()[m[1]]; ok {
+			hint = h // "we've switched our formatter over to Biome": the slot named says which
 		}
 	}
 	if p := purposeTail().FindStringSubmatch(newRaw); p != nil {
@@ -194,6 +203,9 @@ var (
 	// "we moved the Python version to 3.13".
 	bumpRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|pinned|changed|set|switched|migrated|downgraded|raised) (?:the |our |my )?([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??)(?: version| runtime| toolchain)? (?:from (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) )?to (?:version |v)?(\d+(?:\.\d+)*(?:\.x)?|lts)\b.*$`)
 	// toolReplaced: "pnpm replaced npm for us", "Postgres has replaced MySQL".
+	// replacedByRe: "Jest got replaced by Vitest", "webpack was swapped
+	// out for Vite": the passive names the old tool first.
+	replacedByRe = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??) (?:(?:got|was|has been|have been|were|is being) )?(?:replaced|swapped out|swapped|superseded) (?:by|with|for) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)` + changeWhen + `$`)
 	toolReplaced = lazyRegexp(`^([a-z0-9.+# -]+?) (?:has |have )?(?:replaced|took over from|taken over from|superseded|is replacing|replaces) ([a-z0-9.+# -]+?)(?: for us| here| for the project| in this repo)?$`)
 	// bumpFromRe: "we upgraded from Python 3.9 to 3.12".
 	bumpFromRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:bumped|upgraded|updated|moved|switched|migrated|went|downgraded) (?:the |our )?(?:[a-z]+ )?from ([a-z0-9.#+-]+(?: [a-z0-9.#+-]+)??) (?:version |v)?(v?\d+(?:\.\d+)*(?:\.x)?) to (?:[a-z0-9.#+-]+ )?(?:version |v)?(\d+(?:\.\d+)*(?:\.x)?)\b.*$`)
@@ -215,7 +227,11 @@ var branchNames = map[string]bool{"master": true, "main": true, "trunk": true, "
 // 22); "we renamed the default branch from master to main" is (project,
 // default_branch_is, main) replacing master.
 func matchVersionChange(c *clause) []Fact {
-	if m := toolReplaced().FindStringSubmatch(c.text); m != nil {
+	m := toolReplaced().FindStringSubmatch(c.text)
+	if p := replacedByRe().FindStringSubmatch(c.text); p != nil {
+		m = []string{p[0], p[2], p[1]} // the passive: old first
+	}
+	if m != nil {
 		newT, ok1 := lookupTool(m[1])
 		if !ok1 && strings.Contains(m[1], " ") {
 			newT, ok1 = lookupTool(firstWord(m[1])) // "ruff format replaced black": the tool with its subcommand

@@ -161,6 +161,10 @@ var (
 	// "Can you always show me the whole file?" asks; "please" or a
 	// standing marker makes it a request.
 	askAlways = lazyRegexp(`^(?:can|could|would|will) you (?:please )?([a-z].+?) (?:from now on|going forward|moving forward|in (?:the )?future|from here on)()$|^(?:can|could|would|will) you (?:please |kindly )((?:always|never|from now on|going forward|in (?:the )?future|remember to|make sure to|stop|not|keep|avoid)\b.*)$|^(?:can|could|would|will) you ((?:from now on|going forward|in (?:the )?future|moving forward|make sure to always|make sure you always|remember to always)\b.*)$`)
+	// changeSuffix is the date a change took effect, after it.
+	changeSuffix = lazyRegexp(`\s*,?\s+(?:as of|effective|starting|since) (?:today|yesterday|this (?:week|sprint|month|quarter|release|morning)|last (?:week|sprint|month|quarter|release)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$`)
+	// askPolitely is a request put as a question: "could you please …".
+	askPolitely = lazyRegexp(`^(?:can|could|would|will) you (?:please |kindly )?([a-z].+?)(?: please)?$`)
 	// concessive ends an instruction where a clause that does not limit it
 	// begins: "… even if I write in Portuguese".
 	concessive = lazyRegexp(`\s*,?\s+(?:even if|even when|even though|whether or not|no matter (?:what|if|how))\s.*$`)
@@ -191,7 +195,7 @@ var (
 		{lazyRegexp(`^(?:we|you) should (always|never)\b`), "we $1"},
 		{lazyRegexp(`^let us (always|never)\b`), "we $1"},
 		{lazyRegexp(`^you will (always|never)\b`), "$1"},
-		{lazyRegexp(`^you (?:should |must )?(always|never)\b`), "$1"},
+		{lazyRegexp(`^you (?:should |must |can |may |will )?(always|never)\b`), "$1"},
 	}
 )
 
@@ -265,6 +269,15 @@ var backIn = lazyRegexp(`^(?:i am|we are) (?:now |finally |just )?(?:back (?:in|
 // changeWhen is an optional time a change happened at, at the end of a
 // clause: it says nothing about the new value.
 const changeWhen = `(?: (?:last|this) (?:week|month|year|sprint|quarter|summer|spring|autumn|fall|winter)| yesterday| today| recently| a while ago| in (?:january|february|march|april|may|june|july|august|september|october|november|december))?`
+
+// degreeValue is a degree before a value: "infra is all pulumi", "the
+// backend is entirely Go".
+var degreeValue = lazyRegexp(`^((?:the |our |my )?(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+) (is|are) (?:all|entirely|fully|100%|completely|exclusively) ([a-z0-9])`)
+
+// outOfInto is a thing taken out of one place into another: "moved
+// secrets out of .env files into 1Password" is moved from one to the
+// other.
+var outOfInto = lazyRegexp(`(?i)\b(moved|migrated|took|pulled|got) ((?:[\w.-]+ ){1,3})out of (.+?) (?:into|to|onto) `)
 
 // shapeNorms put a clause into the plain shape the matchers read, where
 // words that change nothing about the statement stand between its parts:
@@ -470,6 +483,19 @@ func analyze(rc rawClause) clause {
 		// write docstrings in Google style?": a request for a habit
 		t, c.question = m[1]+m[2]+m[3]+m[4], false
 	}
+	if w := firstWord(t); w != "can" && w != "could" && w != "would" && w != "will" {
+		// not put as a question
+	} else if m := askPolitely().FindStringSubmatch(t); m != nil && artefactStandard(m[1]) {
+		// "could you please use snake_case for the database columns": a
+		// way of working over a standing artefact, asked politely, is a
+		// rule, not a question
+		t, c.question = m[1], false
+	}
+	if rest, ok := strings.CutPrefix(t, "no "); ok && (strings.HasPrefix(rest, "it is ") || strings.HasPrefix(rest, "that is ") || strings.HasPrefix(rest, "its ")) {
+		// "no it's 1.22, not 1.20": the "no" of a repair, said without its
+		// comma, as "no, it's 1.22" is
+		c.correction, t = true, rest
+	}
 	for range 8 {
 		if !prefixStarters()[firstWord(t)] {
 			break
@@ -560,7 +586,7 @@ func analyze(rc rawClause) clause {
 	if rest, ok := strings.CutPrefix(t, "you "); ok && c.standing && imperativeVerbs()[firstWord(rest)] {
 		t = rest // "it's important to me that you explain your changes"
 	}
-	if m := strictAbout().FindStringSubmatch(t); m != nil {
+	if m := strictAbout().FindStringSubmatch(t); m != nil && !strings.HasSuffix(m[1], "ing") {
 		// "we're strict about type hints here": a stance on a practice is
 		// the rule to follow it
 		c.standing, t = true, "always use "+m[1]
@@ -600,13 +626,27 @@ func analyze(rc rawClause) clause {
 		rest := strings.TrimPrefix(t[loc[1]:], "could ")
 		t = "i want you to " + presentTense(rest)
 	}
-	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 {
+	if loc := hardRuleTail().FindStringIndex(t); loc != nil && loc[0] > 0 && !strings.HasSuffix(t[:loc[0]], " is") && !strings.HasSuffix(t[:loc[0]], " are") {
+		// ("code review is non-negotiable" keeps its predicate)
 		c.standing, t = true, t[:loc[0]]
 	}
 	if m := frontedInstead().FindStringSubmatch(t); m != nil && isVerb(firstWord(m[2])) {
 		// "rather than mocking the db, spin up a real postgres": the
 		// alternative said first; the rule is the instruction after it
 		c.standing, t = true, m[2]+" instead of "+m[1]
+	}
+	if !containsAny(t, " as of ", " effective ", " starting ", " since ") {
+		// no date after a change
+	} else if loc := changeSuffix().FindStringIndex(t); loc != nil && loc[0] > 0 {
+		// "moved secrets into 1Password, as of this sprint": the date a
+		// change took effect, said after it
+		c.change, t = true, t[:loc[0]]
+	}
+	if strings.Contains(t, " out of ") && outOfInto().MatchString(t) {
+		t = outOfInto().ReplaceAllString(t, "$1 ${2}from $3 to ")
+	}
+	if containsAny(t, " all ", " entirely ", " fully ", " 100% ", " completely ", " exclusively ") && degreeValue().MatchString(t) {
+		t = degreeValue().ReplaceAllString(t, "$1 $2 $3")
 	}
 	for _, n := range shapeNorms {
 		if re := n.re(); re.MatchString(t) {

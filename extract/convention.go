@@ -28,6 +28,48 @@ var (
 	weHabit = lazyRegexp(`^we ` + adv + `(name|write|keep|put|prefix|tag|squash|rebase|review|document|version|store|log|structure|organize|organise|split|group|indent|wrap|comment|format|lint|test|merge|pin|sign|label|title|sort|order|avoid|prefer|require|enforce|follow|stick to) (.+)$`)
 )
 
+// languageName says whether a phrase names a programming language: a way
+// of writing said for one ("camelCase for js") is a rule for its code.
+func languageName(np string) bool {
+	t, ok := lookupTool(np)
+	return ok && slices.Contains(t.Categories, "language")
+}
+
+// everyHas: "every function has a docstring", "each PR includes a test
+// plan".
+var everyHas = lazyRegexp(`^(every|each) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) (has|includes|contains|carries|references|uses|starts with|ends with|links to|mentions) (.+)$`)
+
+// wayWeDo: "the way we do errors is to wrap them …", "we handle errors by
+// wrapping them …".
+var wayWeDo = lazyRegexp(`^(?:(?:the|our) way (?:we|to) (do|handle|write|name|structure|log|test|format|manage) ([a-z0-9_ -]+?)(?: here)? is (?:to |by )?|(?:we|i) (handle|do|manage|treat|write|test|log) ([a-z0-9_ -]+?) by )([a-z]+) (?:them|it)\b(.*)$`)
+
+// nothingWithout: "nothing merges without review", "no PR gets merged
+// without two approvals".
+var nothingWithout = lazyRegexp(`^(?:nothing|no (?:code|change|changes|pr|prs|pull request|commit|commits|migration|release|deploy)) (?:ever )?(?:gets |is |can be |may be )?([a-z]+) (?:to [a-z]+ )?without (.+)$`)
+
+// weEvery is a team's act on every thing of a kind: "we squash-merge
+// every PR", "we run the e2e suite on every push".
+var weEvery = lazyRegexp(`^we ` + adv + `([a-z]+(?:-[a-z]+)?) ((?:.+ )?(?:every|each|all|any) (?:(?:new|single|public|open|merged|outgoing|incoming|[a-z]+-[a-z]+) )?([a-z]+)\b.*)$`)
+
+// workEvents are the moments of the work a habit is tied to: "on every
+// push", "before each release".
+var workEvents = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"push": true, "merge": true, "deploy": true, "deployment": true, "build": true,
+		"pr": true, "prs": true, "change": true, "sprint": true, "review": true, "fix": true, "hotfix": true,
+		"bugfix": true, "patch": true, "ticket": true, "story": true, "task": true}
+})
+
+// waysOfWorking says whether a team's verb is a way of working: a verb in its
+// base form ("squash-merge", "run", "tag"), not a state or a past event
+// ("have", "love", "fixed").
+func waysOfWorking(v string) bool {
+	switch v {
+	case "have", "are", "were", "had", "do", "did", "love", "like", "hate", "need", "want", "get", "got", "see", "know", "think", "lose", "break":
+		return false
+	}
+	return !strings.HasSuffix(v, "ed") && !strings.HasSuffix(v, "ing") && startsWithVerb(v)
+}
+
 // artifacts are the things a convention is about: what a person or the
 // assistant writes and keeps in a repository.
 var artifacts = sync.OnceValue(func() map[string]bool {
@@ -117,6 +159,13 @@ func matchUbiquitous(c *clause) []Fact {
 	if m == nil || troubleNouns()[lastOf(m[1])] || badStart()[firstWord(m[1])] || strings.Contains(m[1], "ing ") {
 		return nil
 	}
+	if kind, ok := strings.CutPrefix(m[1], "we have "); ok {
+		// "we have tests for every endpoint": the team keeps one for each
+		return guidelineFact(c, "have "+kind+" "+m[2], false, 0)
+	}
+	if w := firstWord(m[1]); w == "we" || w == "i" || w == "you" || w == "they" {
+		return nil // a clause with its own subject is no kind of thing
+	}
 	if _, verb := thirdPersonBase(lastOf(m[1])); verb && strings.Contains(m[1], " ") && !artifacts()[lastOf(m[1])] {
 		// "the CI runs on every push": a clause with its verb, saying when
 		// something happens, is no wish for a kind of thing
@@ -150,7 +199,7 @@ func matchConvention(c *clause) []Fact {
 		// a kind of artifact, then how it is written
 		return guidelineFact(c, "use "+m[2]+" for "+m[1], false, 0)
 	}
-	if m := valueForKind().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "indentation") &&
+	if m := valueForKind().FindStringSubmatch(c.text); m != nil && (artifacts()[lastOf(m[2])] || lastOf(m[2]) == "indentation" || languageName(m[2])) &&
 		(!startsWithVerb(m[1]) || formattingChoice().MatchString(m[1])) && !badStart()[firstWord(m[1])] && !determiner().MatchString(m[1]) && firstWord(m[1]) != "a" && firstWord(m[1]) != "an" &&
 		!notValues()[m[1]] && !placeholderWords[m[1]] && !troubleNouns()[lastOf(m[1])] &&
 		(isConvention(m[1]) || m[1] == "tabs" || m[1] == "spaces" || strings.HasSuffix(m[1], "case") || strings.HasSuffix(m[1], "quotes")) {
@@ -214,7 +263,9 @@ func matchConvention(c *clause) []Fact {
 		// "I hate when PRs touch unrelated files": never let them
 		return guidelineFact(c, "let "+m[1]+" "+m[2], true, 0)
 	}
-	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "" || genericPassive(t, m[1], m[3])) {
+	if m := passiveConvention().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[1])] && (c.standing || m[2] != "" || genericPassive(t, m[1], m[3]) ||
+		strings.Contains(t, " get "+m[3]) && bareKind(t, m[1]) && pluralNoun(m[1]) && !stateParticiples[m[3]] && !strings.Contains(m[3], " ")) {
+		// "dependencies get pinned": "get" says it is done to every one
 		// "in this codebase, errors are wrapped with %w": how things are
 		// done here, said in the passive
 		modal := "must"
@@ -223,8 +274,40 @@ func matchConvention(c *clause) []Fact {
 		}
 		t = m[1] + " " + modal + " be " + m[3]
 	}
+	ruled := false
 	if m := ruleThat().FindStringSubmatch(t); m != nil {
-		t = m[1]
+		t, ruled = m[1], true
+	}
+	if m := everyHas().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[2])] && !happenedTail().MatchString(t) && !troubleNouns()[lastOf(m[4])] {
+		// "every function has a docstring": what each one of a kind
+		// carries, said as how things are, is the rule for new ones
+		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+m[3]+" "+m[4], false, 0)
+	}
+	if m := wayWeDo().FindStringSubmatch(t); m != nil {
+		// "the way we do errors is to wrap them with fmt.Errorf", "we
+		// handle errors by wrapping them with context": the act, on the
+		// kind named
+		kind, verb := m[2]+m[4], m[5]
+		if base, ok := baseVerb(verb); ok && strings.HasSuffix(verb, "ing") {
+			verb = base
+		}
+		if isVerb(verb) || imperativeVerbs()[verb] {
+			return guidelineFact(c, verb+" "+kind+m[6], false, 0)
+		}
+	}
+	if m := nothingWithout().FindStringSubmatch(t); m != nil {
+		// "nothing merges without review", "no PR gets merged without two
+		// approvals": never do it without that
+		verb, ok := thirdPersonBase(m[1])
+		if !ok {
+			verb, ok = participleBase(m[1])
+		}
+		if ok {
+			return guidelineFact(c, verb+" anything without "+m[2], true, 0)
+		}
+	}
+	if ruled {
+		// the rule's clause is read below
 	} else if m := conventionIs().FindStringSubmatch(t); m != nil {
 		obj := strings.TrimPrefix(m[1], "for ") // "my preference is for functional style"
 		if !startsWithVerb(obj) {
@@ -253,6 +336,12 @@ func matchConvention(c *clause) []Fact {
 			return guidelineFact(c, "ensure "+m[2], false, 0)
 		}
 		return guidelineFact(c, verb+" "+m[2], false, 0)
+	}
+	if m := weEvery().FindStringSubmatch(t); m != nil && waysOfWorking(m[1]) && (artifacts()[m[3]] || workEvents()[m[3]] || workEvents()[strings.TrimSuffix(strings.TrimSuffix(m[3], "s"), "e")]) {
+		// "we squash-merge every PR", "we run the full suite on every
+		// push": what the team does to every thing of a kind, whatever the
+		// verb, is how it is done
+		return guidelineFact(c, m[1]+" "+m[2], false, 0)
 	}
 	if m := preferredAdj().FindStringSubmatch(t); m != nil && (artifacts()[lastOf(m[1])] || practices()[lastOf(m[1])] || isConvention(m[1])) &&
 		!badStart()[firstWord(m[1])] && !determiner().MatchString(firstWord(m[1])) {

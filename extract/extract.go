@@ -691,7 +691,16 @@ func (r *reading) narrative(c *clause) []Fact {
 		if rest, ok := cutPronoun(c.span); ok {
 			sub := *c
 			sub.span = upperFirst(r.person) + " " + rest
-			f = matchNarrative(&sub)
+			if rest, ok := strings.CutPrefix(rest, "'s "); ok {
+				// "she's in São Paulo": only where a person is, and only a
+				// city ("he's in a meeting", "he's in Engineering" are not)
+				sub.span = upperFirst(r.person) + " is " + rest
+			} else {
+				f = matchNarrative(&sub)
+			}
+			if m := personThereRe().FindStringSubmatch(strings.TrimRight(sub.span, ".!")); f == nil && m != nil && cityLike(m[2]) {
+				f = []Fact{{Subject: r.person, Predicate: "lives_in", Object: strings.ToLower(m[2]), shownSubject: m[1], shownObject: m[2]}}
+			}
 		}
 	}
 	for _, x := range f {
@@ -703,6 +712,11 @@ func (r *reading) narrative(c *clause) []Fact {
 }
 
 func cutPronoun(span string) (string, bool) {
+	for _, p := range []string{"She's ", "He's ", "she's ", "he's "} {
+		if rest, ok := strings.CutPrefix(span, p); ok {
+			return "'s " + rest, true // "she's in São Paulo"
+		}
+	}
 	for _, p := range []string{"She ", "He ", "she ", "he "} {
 		if rest, ok := strings.CutPrefix(span, p); ok {
 			return rest, true
@@ -720,8 +734,8 @@ var (
 	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
-	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned)\b`)
-	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|(?:(?:about|around|like|roughly|almost|nearly|over|maybe) )?(?:a|an|one|two|three|a few|\d+) (?:days?|weeks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
+	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned|ripped|swapped|traded|retired)\b`)
+	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|(?:(?:about|around|like|roughly|almost|nearly|over|maybe) )?(?:a|an|one|two|three|a few|\d+) (?:days?|weeks?|months?|years?) (?:ago|back)|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
 	// "we're a yarn shop, have been for years", "…, nothing fancy".
 	asideTail = lazyRegexp(`\s+(?:from|starting|as of) (?:tomorrow|today|now on|next (?:week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$|\s+since (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|last \w+|this \w+|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)$|\s*,?\s+(?:(?:about|around|like|roughly|maybe|almost|nearly|over) )?(?:(?:a few |many |some |two |three |\d+ )?(?:years|months|weeks|days)|(?:a|an|one) (?:year|month|week|day)|ages|a while|a long time|long) ago\b.*$|\s*,\s*(?:by the way|btw|fyi|just so you know|for context|for reference|all green|if (?:that|it) (?:matters|helps))$|\s*,\s*(?:have been|has been|been that way|for years|as always|like always|as usual|nothing fancy|no surprise|of course|obviously|still|so far|which|works great|loving it|love it|much better|way better|finally)\b.*$|\s*,\s*[a-z0-9./_-]+ (?:was|is|got|has been) (?:retired|gone|dropped|removed|deprecated|history|the old one|before)\b.*$`)
@@ -1053,7 +1067,7 @@ func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
 	if fs := toolList(parts); len(fs) > 0 && !r.asked(rc.text) {
 		return fs, c, true
 	}
-	for _, p := range parts {
+	for i, p := range parts {
 		if len(strings.Fields(p)) < 2 {
 			continue
 		}
@@ -1078,7 +1092,7 @@ func (r *reading) segments(rc rawClause, c clause) ([]Fact, clause, bool) {
 		}
 		if len(fs) > 0 {
 			sub.span = strings.TrimSpace(p)
-			return fs, sub, true
+			return append(fs, moreOfStack(parts[i+1:], fs)...), sub, true
 		}
 		*r = saved
 	}
@@ -1184,17 +1198,21 @@ var (
 	// slotMovedBy, slotMovedOf: a tool slot changed from one value to
 	// another, "We migrated state management from Redux to Zustand",
 	// "styling moved from Sass to Tailwind last quarter".
-	slotMovedBy = lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?(?:migrated|moved|switched|changed|ported)\s+(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
-	slotMovedOf = lazyRegexp(`(?i)^(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+(?:has\s+)?(?:moved|migrated|switched|changed|went)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*)?$`)
+	slotMovedBy = lazyRegexp(`(?i)^(?:we\s+)?(?:have\s+|just\s+|finally\s+)?(?:migrated|moved|switched|changed|ported)\s+(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*|\s*,?\s+(?:as of|effective|starting)\b.*)?$`)
+	slotMovedOf = lazyRegexp(`(?i)^(?:our\s+|the\s+)?([a-z][a-z ]*?)\s+(?:has\s+)?(?:moved|migrated|switched|changed|went)\s+from\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:to|over\s+to|onto)\s+([\w.+#-]+(?:\s[A-Z][\w.+#-]+)?)(?:\s+(?:last|this|in|on|since)\b.*|\s*,?\s+(?:as of|effective|starting)\b.*)?$`)
 )
 
 // slotMoved reads a tool slot said to have moved from one tool to
 // another; "we moved the helper from utils.go to strings.go" names no
 // slot and says nothing.
 func slotMoved(rc rawClause, c *clause) (clause, bool) {
-	m := slotMovedBy().FindStringSubmatch(rc.text)
+	text := rc.text
+	if strings.Contains(text, " out of ") {
+		text = outOfInto().ReplaceAllString(text, "$1 ${2}from $3 to ") // "moved secrets out of .env files into 1Password"
+	}
+	m := slotMovedBy().FindStringSubmatch(text)
 	if m == nil {
-		m = slotMovedOf().FindStringSubmatch(rc.text)
+		m = slotMovedOf().FindStringSubmatch(text)
 	}
 	if m == nil {
 		return clause{}, false
@@ -1245,7 +1263,17 @@ func (r *reading) laterSegments(rc rawClause, c clause, found []Fact) []Fact {
 		}
 	}
 	var out []Fact
+	if !rule {
+		out = append(out, moreOfStack(parts[1:], found)...)
+	}
 	for _, p := range parts[1:] {
+		if rule && valueForKind().MatchString(strings.TrimSpace(lowerNormalize(p))) {
+			// "snake_case for python, camelCase for js": the same shape
+			// of rule again, for another kind
+			sub := analyze(rawClause{text: p})
+			out = append(out, matchConvention(&sub)...)
+			continue
+		}
 		if rule && !personalPart().MatchString(p) {
 			continue // "…, I'm on windows at work" after a rule is a statement of its own
 		}
@@ -1361,6 +1389,52 @@ var answerCue = map[string]bool{"yes": true, "yep": true, "yeah": true, "yup": t
 // turborepo", "We're a small team (3 devs), Rails monolith, Postgres,
 // Sidekiq", or one tool given as an answer ("Yes, Postgres."). A single
 // tool named in passing is no list.
+// moreOfStack reads the bare tools listed after a statement of the
+// project's stack: "it's a Flask app, Python 3.10, SQLAlchemy 1.4" goes
+// on listing it.
+func moreOfStack(parts []string, found []Fact) []Fact {
+	if !namesStack(found) {
+		return nil
+	}
+	bare := []string{"yes"} // listed, as an answer is: one tool is enough
+	for _, p := range parts {
+		w := strings.Trim(strings.ToLower(p), " .!;")
+		if _, ok := lookupTool(w); ok || bareVersioned(w) {
+			bare = append(bare, p)
+		}
+	}
+	if len(bare) == 1 {
+		return nil
+	}
+	var out []Fact
+	for _, f := range toolList(bare) {
+		if !slices.ContainsFunc(found, func(g Fact) bool { return g.Object == f.Object }) {
+			out = append(out, f) // "not ansible, terraform" named it already
+		}
+	}
+	return out
+}
+
+// namesStack says whether found holds a tool of the project's stack.
+func namesStack(found []Fact) bool {
+	for _, f := range found {
+		if _, ok := lookupTool(f.Object); ok && f.Subject == SubjectProject && f.Kind != KindGuideline && !f.Negated {
+			return true
+		}
+	}
+	return false
+}
+
+// bareVersioned is a tool with its version and nothing else: "python 3.10".
+func bareVersioned(w string) bool {
+	ws := strings.Fields(w)
+	if len(ws) != 2 || !versionLike().MatchString(ws[1]) {
+		return false
+	}
+	_, ok := lookupTool(ws[0])
+	return ok
+}
+
 func toolList(parts []string) []Fact {
 	var tools []*tool
 	answer := false

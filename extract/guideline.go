@@ -33,6 +33,48 @@ var (
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|monorepo|workspace|team|language)\b`)
 )
 
+// artefactStandard says whether an imperative asks for a way of working
+// over an artefact the repository keeps ("please use British spelling in
+// the docs", "keep the tests table-driven"), which makes it a rule said
+// politely, not a request for this turn ("use the new logo in the docs"
+// names one thing).
+func artefactStandard(t string) bool {
+	switch firstWord(t) {
+	case "keep", "use", "prefer", "indent", "wrap", "name", "format", "follow", "stick", "write", "spell", "add":
+	default:
+		return false
+	}
+	if artefactForm().MatchString(t) {
+		return true
+	}
+	if !artefactWay().MatchString(t) {
+		return false
+	}
+	_, rest, _ := strings.Cut(t, " ")
+	switch firstWord(rest) {
+	case "the", "this", "that", "these", "those", "a", "an", "my", "your", "it", "them":
+		return false
+	}
+	return true
+}
+
+// practiceStart says whether an imperative opens with a named practice
+// or where every new one goes (style.go's namedPractice, newKindPath).
+func practiceStart(t string) bool {
+	switch firstWord(t) {
+	case "use", "follow", "apply", "stick":
+		return namedPractice().MatchString(t)
+	case "put", "place", "add", "keep", "create":
+		return newKindPath().MatchString(t)
+	}
+	return false
+}
+
+// standingArtefacts are what a repository keeps and a convention governs:
+// a one-off request names one of them with "this" or by a particular
+// ("fix the typo in the docs" is a task, said with a verb of repair).
+const standingArtefacts = `(?:docs|documentation|readme|code|codebase|tests|test files|test names|commits|commit messages|prs|pull requests|pr titles|pr descriptions|comments|docstrings|changelog|changelog entries|error messages|log messages|logs|migrations|ui copy|ui strings|user-facing strings|user-facing text|api responses|variable names|function names|file names|branch names|makefile|dockerfiles|(?:[a-z0-9.]+ )?(?:files|columns|tables|endpoints|components|names|fields|keys))`
+
 // notBans follow "no" without banning anything: "no worries", "no thanks".
 var notBans = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"worries": true, "thanks": true, "problems": true, "questions": true,
@@ -153,6 +195,11 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		// "it would be great if you always ran the formatter": the wish
 		// is said in the past, the rule is to run it
 		t = presentTense(t)
+		if m := wantedState().FindStringSubmatch(t); m != nil && artifacts()[lastOf(m[2])] && !deadline().MatchString(m[3]) {
+			// "I want all errors wrapped with context": every one of a
+			// kind, in the state wished for
+			return instruction("ensure "+m[1]+" "+m[2]+" "+agree("be", m[1] != "every" && m[1] != "each")+" "+m[3], false, "should")
+		}
 	}
 	if loc := authorityReason().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "indent with two spaces since the style guide says so": a
@@ -240,10 +287,14 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	}
 	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !forMe().MatchString(t) {
 		obj := m[1]
-		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 {
+		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 && !isConvention(obj) && !codePractice(obj) {
+			// ("no default exports" names a kind of code, not an act)
 			if v, ok := thirdPersonBase(ws[len(ws)-1]); ok {
 				obj = strings.Join(ws[:len(ws)-1], " ") + " " + v // "no force pushes": never force push
 			}
+		}
+		if startsWithVerb(obj) && (isConvention(obj) || codePractice(obj)) {
+			obj = "use " + obj // "no default exports": never use them, though "default" can be a verb
 		}
 		if m[2] != "" {
 			obj += " " + m[2] + " " + m[3]
@@ -312,6 +363,18 @@ var (
 	// repoStandard: a standard set for the whole repository, "keep line
 	// length under 100 in this repo", "use double quotes in this codebase".
 	repoStandard = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write) .+ (?:in|for|across) (?:this|the|our) (?:repo|repository|codebase|project|monorepo)$`)
+	// artefactStandard: a way of working asked for over an artefact the
+	// repository keeps, not a thing in this task: "please use British
+	// spelling in the docs", "write the docs in British English", "keep
+	// the tests table-driven". The way is a kind (no "the new logo"), the
+	// artefact a standing one (the docs, the tests, commit messages).
+	// deadline: a state wanted by a time is this task's ("all tests fixed
+	// by tomorrow").
+	deadline = lazyRegexp(`\bby (?:tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|the end|end of|next|noon|lunch)\b|\b(?:today|tomorrow|tonight|asap|right now|this week)\b`)
+	// wantedState: "all errors wrapped with context", after "I want".
+	wantedState  = lazyRegexp(`^(all|every|each|any) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) ([a-z]+ed (?:with|in|by|as|to|at|on|before|after) .+)$`)
+	artefactWay  = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write|spell|add) (?:[a-z0-9_+.-]+ ){0,5}?(?:[a-z0-9_+.-]+) (?:in|for|across|throughout|on) (?:the |our |all |all the |all our |any |every )?` + standingArtefacts + `$`)
+	artefactForm = lazyRegexp(`^(?:(?:write|format|name) (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:in|with|using|as) [a-z0-9 +._-]+|keep (?:the |our |all |all the |all our )?` + standingArtefacts + ` [a-z]+(?:-[a-z]+)?)$`)
 	// standingEvery: an instruction about every artifact of a kind,
 	// "prefix every commit message with the ticket", "sign all commits".
 	standingEvery = lazyRegexp(`^(?:prefix|suffix|sign|end|start|tag|label|title|annotate|open|close) (?:every|each|all|all of our|all our) [a-z0-9_.-]+`)
@@ -426,12 +489,26 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	case g.plain && AboutAnswers(g.object):
 		// "respond in British English please": how to answer is asked
 		// for every answer, as a rule is, though no "always" says so
+	case g.plain && namedConvention(g.object):
+		// "please use conventional commits": a way of working the trade
+		// names is a convention to keep, not a step of this task
 	case g.plain:
 		f.Reliability = 0.7
 	case g.bare:
 		f.Reliability = 0.8
 	}
 	return f
+}
+
+// namedConvention says whether an instruction asks to use a way of
+// working by its name ("use conventional commits", "follow semver").
+func namedConvention(object string) bool {
+	for _, verb := range []string{"use ", "follow ", "stick to ", "do "} {
+		if rest, ok := strings.CutPrefix(object, verb); ok {
+			return conventionWords()[rest]
+		}
+	}
+	return false
 }
 
 // replyForm opens an instruction on the form of the assistant's answers:
@@ -605,7 +682,7 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	generic := cond == "whenever" || cond == "every time" || cond == "each time" ||
 		cond == "any time" || cond == "anytime" || strings.HasSuffix(firstCtx, "ing") ||
 		firstCtx == "you" && (habitVerbs()[secondCtx] || !momentCond().MatchString(ctx)) ||
-		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" // "when a test fails"
+		firstCtx == "a" || firstCtx == "an" || firstCtx == "any" || firstCtx == "every" || firstCtx == "each" // "when a test fails", "after every change"
 	if generic {
 		action = resolveIt(ctx, action)
 	}
@@ -651,13 +728,13 @@ func matchGuideline(c *clause) []Fact {
 	}
 	first := firstWord(c.text)
 	standing := c.standing || c.directive // "remember: go test -race"
-	if !standing && repoStandard().MatchString(c.text) {
+	if !standing && (repoStandard().MatchString(c.text) || artefactStandard(c.text)) {
 		standing = true // "keep line length under 100 characters in this repo"
 	}
 	if !standing && leaveAlone().MatchString(c.text) {
 		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
 	}
-	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) &&
+	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) && !practiceStart(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
 	}
@@ -674,7 +751,7 @@ var (
 	// replyPart names a part of the assistant's own replies: a rule about
 	// it governs every reply, so an imperative about it is standing
 	// without "always" ("drop the apologies", "skip the summaries").
-	replyPart = lazyRegexp(`\b(?:answers?|responses?|repl(?:y|ies)|explanations?|apolog(?:y|ies|ising|izing)|preambles?|intros?|summar(?:y|ies)|recaps?|disclaimers?|caveats?|pleasantries|filler|fluff|emojis?|bullet points|small talk|compliments|praise|flattery)\b`)
+	replyPart = lazyRegexp(`\b(?:answers?|responses?|repl(?:y|ies)|explanations?|apolog(?:y|ies|ising|izing)|preambles?|intros?|summar(?:y|ies|ise|ize|ising|izing)|recap(?:s|ping)?|disclaimers?|caveats?|pleasantries|filler|fluff|emojis?|bullet points|small talk|compliments|praise|flattery)\b`)
 	// replyPlace is where in a reply a part of it sits.
 	replyPlace = lazyRegexp(`\s+(?:at|in) the (?:end|start|beginning|top|bottom)(?: of (?:each|every|your|the) (?:answer|reply|response|message))?$`)
 	// noReplyPart: "no preamble", "no more summaries".
@@ -715,6 +792,9 @@ func matchReplyRule(c *clause) []Fact {
 		return nil
 	}
 	first := firstWord(t)
+	if first == "never" || first == "always" {
+		first = firstWord(strings.TrimPrefix(strings.TrimPrefix(t, "never "), "always ")) // "never summarise at the end"
+	}
 	if !isVerb(first) || !replyPart().MatchString(t) || c.question {
 		return nil
 	}

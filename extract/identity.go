@@ -159,6 +159,7 @@ func employer(span, raw string) (string, bool) {
 }
 
 var (
+	roleThenName = lazyRegexp(`^(?:the|our) [a-z][a-z -]*?,? ([a-z][a-z'-]+)$`)
 	reportsToRe  = lazyRegexp(`^i ` + adv + `(?:report|am reporting) (?:directly )?to (.+)$`)
 	worksAtAsRe  = lazyRegexp(`^i ` + adv + `(?:work|am working) (?:at|for) (.+?) as (?:a |an |the )?(.+)$`)
 	leftJoinedRe = lazyRegexp(`^i ` + adv + `(?:left|quit) (.+?),? (?:and|to) (?:have |just |recently )?(?:joined|join|started at|moved to|went to) (.+)$`)
@@ -218,6 +219,12 @@ func matchIdentity(c *clause) []Fact {
 		return nil
 	}
 	if m := reportsToRe().FindStringSubmatch(t); m != nil {
+		if r := roleThenName().FindStringSubmatch(m[1]); r != nil && capitalized(c.span, r[1]) {
+			return user("manager_is", r[1]) // "I report to the CTO, Dmitri": the name after the title
+		}
+		if strings.HasPrefix(m[1], "the ") || strings.HasPrefix(m[1], "our ") {
+			return nil // "I report to the CTO": a title, no name
+		}
 		v, old := valueAndOld(m[1])
 		if n, ok := personName(v); ok && capitalized(c.span, firstWord(n)) {
 			f := user("manager_is", n)

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"strings"
+
+	"github.com/credence-mem/credence/embed"
 	"sync"
 )
 
@@ -13,11 +15,36 @@ import (
 var (
 	personMoveRe = lazyRegexp(`^([A-Z][a-z]+)(?: and ([A-Z][a-z]+))? (?:journeyed|went back|went|travelled|traveled|moved|walked|ran|headed|came back|returned|got back|drove|flew|hurried|rushed|wandered|strolled|dashed)(?: back)? (?:to|into) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
 	personInRe   = lazyRegexp(`^([A-Z][a-z]+) is (?:in|at) (the )?([a-z][a-z]*(?: [a-z]+)?)$`)
-	personLiveRe = lazyRegexp(`^` + workCircle + `([A-Z][a-z]+) (?:lives|now lives|is living|is based) in ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2})$`)
-	personWorkRe = lazyRegexp(`^` + workCircle + `([A-Z][a-z]+) (?:works|now works) (?:at|for) ([A-Z][A-Za-z0-9.&]+(?: [A-Z][A-Za-z0-9.&]+){0,2})$`)
+	personLiveRe = lazyRegexp(`^` + workCircle + `([A-Z][a-z]+) (?:lives|now lives|is living|is based) in (` + placeName + `)$`)
+	// personThereRe: "she's in São Paulo", said of a person just named:
+	// where a colleague is, in a sentence about who they are, is where
+	// they live ("Renata is in São Paulo" alone may be a visit).
+	personThereRe = lazyRegexp(`^([A-Z][a-z]+) is (?:now |currently |still )?in (` + placeName + `)$`)
+	personWorkRe  = lazyRegexp(`^` + workCircle + `([A-Z][a-z]+) (?:works|now works) (?:at|for) ([A-Z][A-Za-z0-9.&]+(?: [A-Z][A-Za-z0-9.&]+){0,2})$`)
 
 	entityPathRe = lazyRegexp(`^(?:the |our |all (?:of )?(?:the |our )?)?([a-z0-9_.-]+(?: [a-z0-9_.-]+){0,3}) (lives|live|is|are|sits|sit|resides|reside|is located|are located|can be found|is kept|are kept|is defined|are defined|is stored|are stored|belongs|belong|go|goes) (in|under|at|inside|within) (?:the )?([a-z0-9_.~@-]*/[a-z0-9_./~@-]*|[a-z0-9_-]+\.(?:go|ts|tsx|js|jsx|py|rb|rs|json|ya?ml|toml|md|sql|sh|env|ini|cfg|conf|lock|mod))(?: (?:directory|folder|dir|package|module|file))?$`)
 )
+
+// placeName is a place written as a name, in any alphabet: "Lisbon",
+// "São Paulo", "Łódź".
+const placeName = `\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+){0,2}`
+
+// cityLike says whether a capitalised name is a place rather than a part
+// of a company: nearer "city" than "company" and "department" in the
+// built-in vectors ("Leeds", "São Paulo"; not "Engineering", "Sales"),
+// or unknown to them.
+func cityLike(name string) bool {
+	v := wordVector(name)
+	if v == nil {
+		return true
+	}
+	ref := placeVectors()
+	return embed.Cosine(v, ref[0]) > max(embed.Cosine(v, ref[1]), embed.Cosine(v, ref[2]))
+}
+
+var placeVectors = sync.OnceValue(func() [3][]float32 {
+	return [3][]float32{wordVector("city"), wordVector("company"), wordVector("department")}
+})
 
 // workCircle names a person by their place in the user's work: "my
 // coworker Priya lives in Pune" is about Priya.

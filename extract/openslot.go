@@ -137,6 +137,9 @@ func matchOpenSlot(c *clause) []Fact {
 		return nil
 	}
 	if m := openKeep().FindStringSubmatch(t); m != nil {
+		if kindOfPlace(c.span, m[2]) {
+			return nil // "we keep SQL in .sql files, not inline strings": where every one goes, a convention
+		}
 		return partValue(c, m[1], m[2])
 	}
 	if m := openPlace().FindStringSubmatch(t); m != nil {
@@ -410,3 +413,20 @@ func personKind(noun string) bool {
 const minPersonSimilarity = 0.2
 
 var personVector = sync.OnceValue(func() []float32 { return wordVector("person") })
+
+// kindOfPlace says whether where something is kept is a kind of place
+// rather than one place: a plural in lower case without a determiner or a
+// path (".sql files", "separate modules"; not "Redis", "db/migrations",
+// "the shared bucket").
+func kindOfPlace(span, place string) bool {
+	place, _, _ = strings.Cut(place, ",")
+	place, _, _ = strings.Cut(place, " not ")
+	ws := strings.Fields(strings.TrimSpace(place))
+	if len(ws) == 0 || len(ws) > 3 || strings.Contains(place, "/") || determiner().MatchString(ws[0]) || capitalized(span, ws[0]) {
+		return false
+	}
+	if _, tool := lookupTool(strings.Join(ws, " ")); tool {
+		return false
+	}
+	return pluralNoun(ws[len(ws)-1])
+}

@@ -82,6 +82,9 @@ var (
 	// likeWhenKind: "I like when PRs are small", "I love it when commits
 	// are atomic": how things of a kind are, said as a taste.
 	likeWhenKind = lazyRegexp(`^i ` + adv + `(?:like|love|prefer|appreciate) (?:it )?(?:when|if) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) (?:are|stay|remain) ([a-z][a-z0-9 _-]*)$`)
+	// likeKindTo: "I like PRs to have screenshots", "I want commits to
+	// reference the ticket".
+	likeKindTo = lazyRegexp(`^i ` + adv + `(?:like|want|prefer|expect|love) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+s) to (have|include|contain|carry|reference|link|mention|start with|end with) (.+)$`)
 	// likeDoing: "I like to see a plan before you write code", "I like
 	// seeing the full diff": a taste for an act.
 	likeDoing = lazyRegexp(`^i ` + adv + `(?:like|love|prefer|enjoy|appreciate) (?:to ([a-z]+)|([a-z]+ing)) (.+)$`)
@@ -107,6 +110,11 @@ func tasteForWork(c *clause) []Fact {
 			return practiceGuideline(c, "write "+np+" "+m[3], false)
 		}
 		return practiceGuideline(c, "keep "+np+" "+m[3], false)
+	}
+	if m := likeKindTo().FindStringSubmatch(c.text); m != nil && workNoun(m[1]) {
+		// "I like PRs to have screenshots for UI changes": what every
+		// one of a kind should carry
+		return practiceGuideline(c, "make sure "+m[1]+" "+m[2]+" "+m[3], false)
 	}
 	if m := notWantKind().FindStringSubmatch(c.text); m != nil && (codePractice(m[1]) || replyPart().MatchString(m[1]) || artifacts()[lastOf(m[1])]) {
 		// "I don't want any emojis": a kind of thing not wanted in the work

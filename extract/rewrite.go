@@ -164,6 +164,24 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:can|could|would|will)\s+you\s+(?:please\s+)?(always|never)\s+(.+?)\s+(from now on|going forward|in the future|moving forward)$`), out: "$3, $1 $2"},
 	{re: lazyRegexp(`(?i)^(?:can|could)\s+we\s+(?:please\s+)?(stick to|stick with)\s+(.+)$`), out: "always $1 $2"},
 	{re: lazyRegexp(`(?i)^(?:can|could)\s+we\s+(?:please\s+)?(always|never)\s+(.+)$`), out: "$1 $2"},
+	// a change told as a decision or a rewrite: "the team decided to use
+	// Bun from now on", "the frontend was rewritten in Svelte"
+	{re: lazyRegexp(`(?i)^(?:we|the\s+team|our\s+team|i)\s+(?:have\s+|has\s+|finally\s+)*(?:decided|agreed|chose)\s+to\s+(?:use|go\s+with|switch\s+to|move\s+to|adopt|standardi[sz]e\s+on)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)(?:\s+(?:from\s+now\s+on|going\s+forward|for\s+everything))?$`), out: "we switched to $1", change: true, need: []string{"decided", "agreed", "chose"}},
+	{re: lazyRegexp(`(?i)^(?:the|our)\s+((?:[\w-]+\s+)?[\w-]+)\s+(?:was|got|has\s+been)\s+(?:rewritten|ported|migrated|moved|redone)\s+(?:in|to|into)\s+(.+)$`), out: "we rewrote the $1 in $2", change: true, need: []string{"rewritten", "ported", "migrated", "moved", "redone"}},
+	// a wish about how things of a kind are: "it'd be nice if commits
+	// were signed"
+	{re: lazyRegexp(`(?i)^(?:it(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:nice|great|good|ideal|better|helpful)|i(?:'d|\s+would)\s+(?:like|love|prefer)\s+it)\s+if\s+(?:all\s+|our\s+|the\s+)?((?:[\w-]+\s+)?(?:commits|prs|pull\s+requests|functions|tests|branches|messages|docs|comments|migrations|endpoints|components|files|modules|classes|methods|dependencies|releases|tags))\s+(?:were|are|was|got)\s+(.+)$`), out: "$1 should be $2", need: []string{" if "}},
+	// a team's or a person's stance on a way of working: "the team likes
+	// small PRs", "I'm a big believer in small commits", "we try not to
+	// use mocks", "we stay away from class components", "we're not fans
+	// of deep inheritance", "I hate when people commit commented-out
+	// code"
+	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(?:really\s+)?(?:likes|loves|prefers|wants|favou?rs)\s+((?:[\w-]+\s+){0,3}(?:prs|pull\s+requests|commits|functions|tests|components|files|modules|classes|methods|diffs|branches|messages|names|types|docs|comments|reviews|changes))$`), out: "prefer $1", need: []string{"team"}},
+	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:a\s+)?(?:big|huge|firm|strong|true)\s+believer\s+in\s+((?:[\w-]+\s+){0,3}(?:[\w-]+s|tdd|testing|typing|review|documentation|refactoring|pairing))$`), out: "prefer $1", need: []string{"believer"}},
+	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:try|aim|strive|do\s+our\s+best|do\s+my\s+best)\s+not\s+to\s+(.+)$`), out: "never $1", need: []string{" not to "}},
+	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:(?:try|tend)\s+to\s+)?(?:stay|steer|keep)\s+(?:well\s+)?(?:away|clear)\s+(?:from|of)\s+((?:[a-su-z][\w.-]*|t[a-gi-z][\w.-]*|th[a-df-z][\w.-]*|the[\w.-]+)(?:\s+[\w-]+){0,2})$`), out: "avoid $1", need: []string{"away", "clear"}}, // a kind, three words at most, not "the …"
+	{re: lazyRegexp(`(?i)^(?:we(?:'re|\s+are)|i(?:'m|\s+am))\s+not\s+(?:big\s+|huge\s+|really\s+)?fans?\s+of\s+(.+)$`), out: "avoid $1", need: []string{" fan"}},
+	{re: lazyRegexp(`(?i)^(?:i|we)\s+(?:really\s+)?(?:hate|dislike|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like)\s+(?:it\s+)?when\s+(?:people|folks|devs|developers|engineers|contributors)\s+((?:commit|push|merge|leave|add|write|use|skip|ignore|copy|paste|hardcode|hard-code|force|rename|delete|remove|change|touch|break|mix|check\s+in|open|close|squash|rebase|bump|disable|comment|log|print|catch|swallow|mock|import|reformat|edit|modify)\s+.+)$`), out: "never $1", need: []string{" when "}},
 	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(\w+s)\s+(.+)$`), out: "in this team we $1 $2"},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:that\s+is|that's)\s+the\s+rule$`), out: "our rule: $1"},
 	{re: lazyRegexp(`(?i)^i\s+(?:really\s+)?(?:like|love|prefer)\s+(?:it\s+)?when\s+you\s+(.+)$`), out: "I would rather you $1"},
@@ -206,7 +224,7 @@ var rewordings = []rewording{
 	// Singapore", "The boss is Marco"
 	{re: lazyRegexp(`^([A-Z][a-z]+)\s+here$`), out: "my name is $1"},
 	{re: lazyRegexp(`(?i)^i\s+(?:lead|run|manage|head|am\s+on|work\s+on|joined)\s+(?:the|a|an)\s+[\w -]+?\s+(?:team|group|squad|org)\s+(?:at|@)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I work at $1"},
-	{re: lazyRegexp(`(?i)^home\s+(?:is|=)\s+([A-Z][\w.' -]*?)(?:\s+(?:now|these\s+days|nowadays))?$`), out: "I live in $1"},
+	{re: lazyRegexp(`(?i)^home(?:\s+base)?\s+(?:is|=)\s+([A-Z][\w.' -]*?)(?:\s+(?:now|these\s+days|nowadays))?$`), out: "I live in $1"},
 	{re: lazyRegexp(`(?i)^(?:currently|now|these\s+days)\s+(?:working|living)\s+(?:out\s+of|from|in)\s+([A-Z][\w.' -]*)$`), out: "I am working from $1"},
 	{re: lazyRegexp(`(?i)^the\s+(boss|manager|team\s+lead|lead)\s+(?:here\s+)?is\s+([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)$`), out: "my $1 is $2"},
 	// habits asked for in other words: "Please make it a habit to run the
@@ -238,10 +256,13 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^i\s+(?:never|don't\s+ever|do\s+not\s+ever|don't|do\s+not)\s+want\s+to\s+see\s+(?:any\s+)?(.+)$`), out: "avoid $1"},
 	// one kind over another, said bare: "Tabs, not spaces", "single
 	// quotes, not double quotes"
-	{re: lazyRegexp(`(?i)^([a-z][a-z -]*?[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2", need: []string{" not ", " never ", " no "}},
+	{re: lazyRegexp(`(?i)^((?:[a-z][a-z-]*\s+)?[a-z][a-z-]*[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2", need: []string{" not ", " never ", " no "}},
 	// a default for when the person is unsure: "When in doubt, ask me"
 	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
 }
+
+// standingLeadRe opens a clause with the time from which a rule holds.
+var standingLeadRe = lazyRegexp(`(?i)^(?:going forward|from now on|from here on|moving forward|in future|in the future)\s*[,:-]?\s+`)
 
 // gerundOf rewrites: "would you mind keeping answers short going forward?"
 var wouldYouMind = lazyRegexp(`(?i)^would\s+you\s+mind\s+(\w+ing)\s+(.+?)(?:\s+(going forward|from now on|in the future|moving forward))?$`)
@@ -344,6 +365,9 @@ var noMore = lazyRegexp(`(?i)^no\s+more\s+(.+?)(?:,?\s+please)?$`)
 // rewrite applied.
 func reword(rc rawClause) (clause, bool) {
 	t := strings.TrimSpace(rc.text)
+	if loc := standingLeadRe().FindStringIndex(t); loc != nil && noMore().MatchString(t[loc[1]:]) {
+		t = t[loc[1]:] // "going forward, no more inline styles": the ban lasts anyway
+	}
 	if m := noMore().FindStringSubmatch(t); m != nil && !notBans()[strings.ToLower(firstWord(m[1]))] &&
 		(strings.HasSuffix(m[1], "s") || strings.HasSuffix(strings.ToLower(t), "please")) && !strings.Contains(m[1], " for ") {
 		if _, tool := lookupTool(strings.ToLower(m[1])); tool {

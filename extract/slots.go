@@ -13,7 +13,7 @@ import (
 // Next.js app".
 
 var (
-	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
+	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z0-9/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
 	// dataInRe: "our data lives in Postgres", "everything is stored in MySQL".
 	dataInRe = lazyRegexp(`^(?:(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted)|(?:we|i) (?:keep|store|persist|put|save) (?:all )?(?:of )?(?:our |the |my )?(?:data|records|state)) in (.+)$`)
@@ -56,13 +56,18 @@ var projectSlots = sync.OnceValue(func() map[string]bool {
 	return m
 })
 
+// changeCause ends a change with the event it came with, which says
+// nothing of the value: "… to orders-v2 after the split", "… because of a
+// clash".
+const changeCause = `(?:\s*,?\s+(?:after|because of|due to|as part of|with|for) (?:the|a|an|our) [a-z0-9-]+(?: [a-z0-9-]+){0,3})?`
+
 var (
 	// slotReversed: "Postgres is our database", "Sara is my manager now".
 	slotReversed = lazyRegexp(`^(.+?) (?:is|are) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
 	// slotChanged: "I changed my timezone to CET", "the API port changed
 	// to 4000".
-	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+?) (?:from (\S+) )?to (.+)$`)
-	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:has |was |just |now )?(?:changed|moved|switched|been changed|been moved) to (.+)$`)
+	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+?) (?:over )?(?:from (\S+) )?(?:over )?to (.+?)` + changeCause + `$`)
+	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+) (?:has |was |just |now )?(?:changed|moved|switched|went|been changed|been moved|jumped|got bumped|was bumped) (?:from (\S+) )?to (.+?)` + changeCause + `$`)
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
 	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
@@ -142,10 +147,13 @@ func matchSlot(c *clause) []Fact {
 			t += " instead of " + m[3] // "we changed the port from 3000 to 3100"
 		}
 	} else if m := slotChanged().FindStringSubmatch(t); m != nil {
-		if strings.HasPrefix(m[3], "a ") || strings.HasPrefix(m[3], "an ") {
+		if strings.HasPrefix(m[4], "a ") || strings.HasPrefix(m[4], "an ") {
 			return nil // "the team moved to a new office" names no value
 		}
-		t, changed = m[1]+" "+m[2]+" is "+m[3], true
+		t, changed = m[1]+" "+m[2]+" is "+m[4], true
+		if m[3] != "" {
+			t += " instead of " + m[3] // "the api port changed from 8000 to 8088"
+		}
 	} else if m := labelled(t); m != nil && !strings.Contains(m[2], ":") {
 		label := strings.TrimPrefix(strings.TrimPrefix(m[1], "new "), "current ")
 		if cat, pred, known := slotOf(label); known || projectPart().MatchString(label) {
@@ -173,6 +181,19 @@ func matchSlot(c *clause) []Fact {
 					t = "our " + t
 				}
 			}
+		}
+	}
+	if !containsAny(t, " repo", " project", " codebase", " app ", " service ") {
+		// no house scope in the subject
+	} else if m := scopedSlot().FindStringSubmatch(t); m != nil {
+		if _, _, known := slotOf(m[2]); known {
+			// "max line length in this repo is 88": the house's scope
+			// inside the subject of a slot
+			owner := strings.TrimSpace(m[1])
+			if owner == "" || owner == "the" {
+				owner = "our"
+			}
+			t = owner + " " + m[2] + " " + m[3]
 		}
 	}
 	m := slotIsRe().FindStringSubmatch(t)
@@ -210,6 +231,13 @@ func matchSlot(c *clause) []Fact {
 			return nil
 		}
 		return slotTools(subject, cat, value, old, activityNouns[lastOf(slot)])
+	}
+	if !known && subject == SubjectProject && activityNouns[lastOf(slot)] {
+		if t, tool := lookupTool(strings.TrimSpace(firstWords(value, 3))); tool && len(t.Categories) > 0 {
+			// "the pipelines are dbt": work named by its activity, with the
+			// tool that does it
+			return slotTools(subject, t.Categories[0], value, old, true)
+		}
 	}
 	if !known && subject == SubjectProject && projectPart().MatchString(slot) {
 		return partTools(value) // "our backend is Django + Celery"
@@ -252,6 +280,11 @@ func slotTools(subject, cat, value, old string, loose bool) []Fact {
 		if cat == catOS {
 			if t, ok := toolIn(part, catOS); ok {
 				part = t.Name // "an M2 MacBook Air", "a ThinkPad with Ubuntu"
+			}
+		}
+		if p := purposeTail().FindStringSubmatch(strings.TrimSpace(part)); p != nil {
+			if _, known := lookupTool(p[1]); known {
+				part = p[1] // "ClickHouse for analytics and Postgres for the app": each for its use
 			}
 		}
 		if _, known := lookupTool(strings.TrimSpace(part)); !known {
@@ -395,6 +428,12 @@ var (
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
 	deploysFromRe = lazyRegexp(`^(?:production |prod |staging |our |the |all )*(?:deploys|deployments|releases|release builds|production builds|deploy|deployment|release) (?:now |currently )?(?:(?:come|go out|happen|are cut|are made|run|are built|are deployed|ship|go|come out|get cut|are shipped|is|are|comes|goes out|happens|is cut|is made|ships|goes) )?(?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?(?:\s*,?\s+(?:instead of|not|rather than|and not) (?:the |our |from )?([a-z0-9._/-]+)(?: branch)?)?(?:\s+(?:with|after|via|using|on) (?:a |an |the )?[a-z0-9 ._-]+)?$`)
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
+	// scopedSlot: a slot named with the house's scope, "max line length
+	// in this repo is 88".
+	scopedSlot = lazyRegexp(`^(the |our |my )?((?:[a-z0-9-]+ ){0,3}[a-z0-9-]+) (?:in|for|of) (?:this|the|our) (?:repo|repository|project|codebase|monorepo|app|service) ((?:is|are) .+)$`)
+	// portMoved: "the API moved from port 8000 to 8088", "we moved the
+	// api to port 9000": a service's port changed.
+	portMoved = lazyRegexp(`^(?:(?:we|i) (?:have )?(?:just )?(?:moved|changed|switched) (?:the |our )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+|(?:the |our |my )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+ (?:has |was |just |now )*(?:moved|changed|switched|been moved)(?: over)?) (?:from (?:port )?(\d{2,5}) to (?:port )?|to port )(\d{2,5})` + changeCause + `$`)
 	// listensOn: "our API server listens on 8443" (the verb says it is a port).
 	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})(?:\s*,?\s+(?:not|instead of|rather than) (?:port )?(\d{2,5}))?$`)
 )
@@ -424,11 +463,15 @@ func matchDeployBranch(c *clause) []Fact {
 
 // matchPort reads the port a part of the project listens on.
 func matchPort(c *clause) []Fact {
-	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") {
+	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") &&
+		!strings.Contains(c.text, "binds") && !strings.Contains(c.text, "serves") {
 		return nil
 	}
 	if m := listensOn().FindStringSubmatch(c.text); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1], Replaces: m[2]}}
+	}
+	if m := portMoved().FindStringSubmatch(c.text); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[2], Replaces: m[1]}}
 	}
 	if m := portIsRe().FindStringSubmatch(c.text); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}

@@ -235,7 +235,7 @@ var namedClause = lazyRegexp(`(,\s*(?:so|and|now|and now)?\s*|\s+(?:so|and now)\
 
 // sharedSubject marks a second verb of the same subject: "we lint with
 // ruff and format with black".
-var sharedSubject = lazyRegexp(`(?i)(\s+and\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b))`)
+var sharedSubject = lazyRegexp(`(?i)(\s+(?:and|but)\s+)((?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b))`)
 
 // passiveSubject is the subject of a passive first clause: "the service
 // is written in Go and deployed to Cloud Run".
@@ -386,6 +386,8 @@ func clauses(s rawClause) []rawClause {
 	subject := ""
 	if w := strings.ToLower(firstWord(text)); w == "we" || w == "i" {
 		subject = w + " "
+	} else if w == "i'm" || w == "im" {
+		subject = "i " // "I'm from Brazil and live in Dublin": I live there
 	} else if m := openerSubject().FindStringSubmatch(text); m != nil {
 		subject = strings.ToLower(m[1]) + " " // "ok so we ditched Heroku and now deploy with Kamal"
 	}
@@ -631,7 +633,7 @@ func appendCuts(parts []string, piece string, cuts [][2]int) []string {
 	return append(parts, piece[start:])
 }
 
-var sharedVerb = lazyRegexp(`(?i)^(?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b)`)
+var sharedVerb = lazyRegexp(`(?i)^(?:now\s+)?(?:(?:use|are using|deploy|run on)\s|(?:lint|format|test|deploy|host|bundle|build|manage packages|deployed|hosted|built|tested|linted|formatted|bundled)\s+(?:with|on|to|using|in)\b|(?:work|live|am based|work remotely)\s+(?:at|for|in|from)\b)`)
 
 var participle = lazyRegexp(`(?i)^[a-z]+ed\s`)
 
@@ -640,6 +642,9 @@ func splitClauses(text string) []rawClause {
 	text = punctReplacer.Replace(capInput(text))
 	var out []rawClause
 	for _, line := range proseLines(text) {
+		if strings.Contains(line, "(") {
+			line = toolGlosses(zoneGlosses(wasGloss().ReplaceAllString(line, "instead of $1")))
+		}
 		for _, s := range sentences(emojiStops(unquote(line))) {
 			for _, c := range clauses(s) {
 				if len(c.text) > maxClauseBytes {
@@ -656,6 +661,69 @@ func splitClauses(text string) []rawClause {
 		}
 	}
 	return out
+}
+
+// A time zone is often glossed in parentheses, the abbreviation after
+// the zone's place ("Lisbon time (WET)", "the Sydney timezone (AEST)") or
+// the place after the abbreviation ("IST (india)"). The abbreviation is
+// the value; the place named beside it is no address.
+var (
+	zoneAbbr        = `(?:[A-Z]{2,4}T|UTC|GMT|Z)(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?`
+	zoneAfterPlace  = lazyRegexp(`(?:\b[Tt]he\s+)?(?:\p{Lu}[\p{L}.-]*\s+){1,3}(?:[Tt]ime\s?zone|[Tt]ime)(\s+now)?\s*\((` + zoneAbbr + `)\)`)
+	zoneBeforeGloss = lazyRegexp(`\b(` + zoneAbbr + `)\s*\([^()]{1,30}\)`)
+)
+
+// zoneGlosses keeps a parenthesised time zone's abbreviation and drops
+// the place said beside it.
+func zoneGlosses(line string) string {
+	line = zoneAfterPlace().ReplaceAllString(line, "$2$1")
+	return zoneBeforeGloss().ReplaceAllString(line, "$1")
+}
+
+// wasGloss is the old value in parentheses: "we now host on Railway (was
+// Heroku)" replaces Heroku.
+var wasGloss = lazyRegexp(`(?i)\((?:was|formerly|previously|used to be|before that|before)\s*:?\s+([^()]{1,30})\)`)
+
+// toolGloss is a parenthesis after a word: "pulumi (typescript)",
+// "GitHub Actions (self-hosted runners)".
+var toolGloss = lazyRegexp(`([\w.+#-]+)\s*\(([^()]{1,40})\)`)
+
+// toolGlosses drops what a parenthesis says of the tool just named: the
+// language its code is in, how it is run ("pulumi (typescript)", "GitHub
+// Actions (self-hosted runners)"). It is a detail of the tool, not a
+// second value of its slot; a parenthesis that adds to the list ("(and
+// Redis)") or names another tool of the same kind stays.
+func toolGlosses(line string) string {
+	return toolGloss().ReplaceAllStringFunc(line, func(m string) string {
+		sm := toolGloss().FindStringSubmatch(m)
+		head := strings.TrimLeft(line[:strings.Index(line, m)+len(sm[1])], " ")
+		t, ok := toolEnding(head)
+		if !ok {
+			return m
+		}
+		gloss := strings.ToLower(strings.TrimSpace(sm[2]))
+		switch firstWord(gloss) {
+		case "and", "plus", "with", "also", "or", "not", "was", "formerly", "previously", "instead", "replacing", "ex", "used":
+			return m
+		}
+		for _, w := range strings.Fields(gloss) {
+			if o, ok := lookupTool(strings.Trim(w, ",.;")); ok && shareCategory(t, o) {
+				return m // "Postgres (Aurora)": a value of the same kind
+			}
+		}
+		return sm[1]
+	})
+}
+
+// toolEnding finds the known tool that ends text, in its last three words.
+func toolEnding(text string) (*tool, bool) {
+	ws := strings.Fields(strings.ToLower(text))
+	for n := min(3, len(ws)); n >= 1; n-- {
+		if t, ok := lookupTool(strings.Join(ws[len(ws)-n:], " ")); ok {
+			return t, true
+		}
+	}
+	return nil, false
 }
 
 // movedSince opens a sentence with a move as the time from which the rest

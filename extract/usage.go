@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Tool and practice usage: "we use pnpm", "this repo uses Postgres 16",
@@ -21,6 +22,8 @@ var (
 	objectTail  = lazyRegexp(`\s+(?:with|on|across|via|inside|in)\s+.*$`)
 	envTail     = lazyRegexp(`^(.+?)\s+(?:in|for)\s+(production|prod|tests|testing|ci|dev|development|staging|local development|local dev|locally)$`)
 	hasLetter   = lazyRegexp(`[a-z]`)
+	// withItem: ", with Jest for unit tests" after a list of tools.
+	withItem = lazyRegexp(`,\s+(?:with|plus|along with|and also)\s+`)
 	// withTool: "Ruby 3.3 with Rails", a tool used with another.
 	withTool = lazyRegexp(`^([a-z0-9.+# -]+?)(?: v?\d+(?:\.\d+)*)? (?:with|and|plus|\+|on top of|against) ([a-z0-9.+# -]+)$`)
 )
@@ -51,6 +54,53 @@ func isConvention(obj string) bool {
 		return false
 	}
 	return conventionWords()[head] || codePractice(head) || formattingChoice().MatchString(head)
+}
+
+// waysOfWriting reads "tabs, not spaces": both sides plural kinds in lower
+// case and neither a tool, so the choice is a way of writing ("we use
+// Linear, not Jira" names products; "we use ward, not pytest" a tool).
+func waysOfWriting(span, obj, alt string) (string, string, bool) {
+	x, _ := usageObject(strings.TrimSpace(obj))
+	y, _, _ := strings.Cut(strings.TrimSpace(alt), ",")
+	if p := purposeTail().FindStringSubmatch(y); p != nil {
+		y = p[1]
+	}
+	y, _ = usageObject(y)
+	for _, w := range []string{x, y} {
+		n := strings.Fields(w)
+		if len(n) == 0 || len(n) > 3 || !pluralNoun(n[len(n)-1]) || determiner().MatchString(n[0]) || capitalized(span, n[0]) {
+			return "", "", false
+		}
+		if _, tool := lookupTool(w); tool {
+			return "", "", false
+		}
+	}
+	return x, y, true
+}
+
+// wayForKind says whether "X for Y" is a way of making a kind of artifact:
+// Y a plural artifact ("commit messages", "ids"), X no tool and no
+// product's name (lower case, or an acronym: "UUIDs", "ISO dates").
+func wayForKind(span, x, y string) bool {
+	y = strings.TrimPrefix(strings.TrimPrefix(y, "all "), "our ")
+	if !artifacts()[lastOf(y)] || !pluralNoun(lastOf(y)) || len(strings.Fields(x)) > 4 {
+		return false
+	}
+	if _, tool := lookupTool(x); tool {
+		return false
+	}
+	if h, _ := usageObject(x); h != x {
+		return false
+	}
+	for _, w := range strings.Fields(x) {
+		if _, tool := lookupTool(w); tool {
+			return false
+		}
+		if shown := display(span, w); len(shown) > 1 && unicode.IsUpper(rune(shown[0])) && shown[1:] == strings.ToLower(shown[1:]) {
+			return false // "we use Zod for schemas": a product's name ("UUIDs", "ISO" are acronyms)
+		}
+	}
+	return true
 }
 
 // formattingChoice is a choice of how code is laid out: "4 spaces",
@@ -222,6 +272,11 @@ func matchUse(c *clause) []Fact {
 	}
 	objPart, alt, kind := splitAlternative(rest)
 	objPart = stripScope(objPart) // "we use ward here, not pytest"
+	if strings.Contains(objPart, ", ") {
+		// "Nx and pnpm, with Jest for unit tests": what comes with the
+		// list is one more item, with its own use
+		objPart = withItem().ReplaceAllString(objPart, ", ")
+	}
 	if ref.subject == SubjectProject && isConvention(objPart) {
 		// "we use conventional commits", "we use snake_case for file
 		// names": how the work is done, a guideline; "we always write
@@ -230,6 +285,19 @@ func matchUse(c *clause) []Fact {
 			return guidelineFact(c, "write "+rest, false, 0)
 		}
 		return guidelineFact(c, "use "+rest, false, 0)
+	}
+	if kind == "instead" && (verb == "use" || verb == "write") && (ref.subject == SubjectProject || ref.subject == SubjectUser) {
+		if x, y, ok := waysOfWriting(c.span, objPart, alt); ok {
+			// "we use tabs, not spaces", "I write single quotes, not
+			// double quotes": one way of writing chosen over another is a
+			// rule, not a tool
+			return guidelineFact(c, "use "+x+" instead of "+y, false, 0)
+		}
+	}
+	if p := purposeTail().FindStringSubmatch(objPart); p != nil && ref.subject == SubjectProject && verb == "use" && alt == "" && wayForKind(c.span, p[1], p[2]) {
+		// "we use present tense for commit messages", "we use UUIDs for
+		// ids": a way of making a kind of artifact, not a tool
+		return guidelineFact(c, "use "+objPart, false, 0)
 	}
 	if ref.subject == SubjectProject && verb == "use" && strings.Contains(" "+c.text+" ", " only ") {
 		// "we only use UTC timestamps in the database": "only" makes a
@@ -334,6 +402,7 @@ func matchDeploy(c *clause) []Fact {
 		}
 	}
 	objPart, alt, kind := splitAlternative(rest)
+	alt, _, _ = strings.Cut(alt, ", ") // "to fly, not heroku, postgres on neon": the alternative ends at the comma
 	var altTool *tool
 	if a, ok := nounPhrase(alt, 4); ok {
 		altTool, _ = lookupTool(a)
