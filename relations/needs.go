@@ -87,7 +87,7 @@ func Needs(prompt string) []Need {
 	}
 	// The request's own verb counts as a cue of the slots whose work it
 	// asks for.
-	if v := mainVerb(norm); v != "" {
+	if v := mainVerb(norm); v != "" && !actsOnData(norm, v) {
 		for i, r := range table {
 			// (a noun counted already, unless ambiguous: "cache the product
 			// list" asks for the cache, though "a cache" alone may not)
@@ -585,6 +585,26 @@ func mainVerb(norm string) string {
 	}
 	return v
 }
+
+// actsOnData reports whether the request's verb acts on a value in the
+// program rather than on the code: "format the due date as 'Mar 3'",
+// "format the price with two decimals" ask for no code formatter.
+func actsOnData(norm, verb string) bool {
+	_, rest, _ := strings.Cut(norm, " "+verb+" ")
+	words := strings.Fields(rest)
+	for _, w := range words[:min(len(words), 4)] {
+		if dataNouns[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// dataNouns are values a program formats, parses or prints.
+var dataNouns = map[string]bool{"date": true, "dates": true, "time": true, "times": true, "timestamp": true,
+	"timestamps": true, "number": true, "numbers": true, "price": true, "prices": true, "currency": true,
+	"amount": true, "amounts": true, "phone": true, "duration": true, "durations": true, "percentage": true,
+	"output": true, "json": true, "string": true, "strings": true, "total": true, "totals": true}
 
 // codeVerbs open a request for new code, codeParts name what is made.
 var (

@@ -31,6 +31,7 @@ func TestNeeds(t *testing.T) {
 		{"how do I look at the data locally?", "uses_database"},
 		{"write an upsert for the users table", "uses_database"},
 		{"cache the product list for five minutes", "uses_cache"},
+		{"format the due date as 'Mar 3'", "uses_date_library"},
 		{"set up my global git config user name for this new laptop", "name_is"},
 		{"send the welcome email asynchronously instead of in the request", "uses_queue"},
 		{"the deploy window is 14:00 UTC, what's that on my clock?", "timezone_is"},
@@ -203,6 +204,10 @@ func TestNeedsOfWork(t *testing.T) {
 		{"read the payment provider key from the environment", "env_var_is", ""},
 		{"who owns the billing module?", "reviewer_is", ""},
 		{"show the created date as '3 days ago' on the card", "uses_date_library", ""},
+		// formatting a value of the program is no work for the code formatter
+		{"format the due date as 'Mar 3'", "uses_date_library", "uses_formatter"},
+		{"format the price with two decimals", "", "uses_formatter"},
+		{"format the whole src folder", "uses_formatter", ""},
 		{"add structured logging to the importer", "uses_logger", ""},
 		{"how do I spin up the local dev environment on a brand new laptop?", "uses_local_env", ""},
 	}

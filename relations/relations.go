@@ -488,7 +488,7 @@ var table = []Relation{
 		Template: "{S} manages on-call with {O}"},
 	{Predicate: "uses_date_library", Of: either, Exclusive: true, Category: CatDates,
 		Nouns:    []string{"date library", "date lib", "datetime library", "date handling"},
-		Cues:     []string{"date library", "format a date", "format the date", "format dates", "parse a date", "parse the date", "parse dates", "relative time", "days ago", "date math", "add days", "date arithmetic"},
+		Cues:     []string{"date library", "format a date", "format the date", "format dates", "due date", "date format", "date string", "the date as", "dates as", "parse a date", "parse the date", "parse dates", "relative time", "days ago", "date math", "add days", "date arithmetic"},
 		Weak:     []string{"date", "dates", "timestamp", "timestamps", "datetime", "format"},
 		Template: "{S} uses {O} for dates"},
 	{Predicate: "uses_logger", Of: either, Exclusive: true, Category: CatLogging,
