@@ -145,12 +145,16 @@ func isSlotNoun(w string) bool {
 // "explain the double helix" names the editor Helix, "what does a product
 // manager do all day?" the role, "what's the hex code for black?" the
 // formatter, and none of them asks about the person's.
-func worldNeeds(needs []relations.Need) []relations.Need {
+func worldNeeds(needs []relations.Need, prompt string) []relations.Need {
+	p := " " + strings.Join(strings.FieldsFunc(strings.ToLower(prompt), notWordRune), " ") + " "
 	var out []relations.Need
 	for _, n := range needs {
 		if slices.ContainsFunc(n.Words, func(w string) bool {
 			if slices.Contains(n.Relation.Nouns, w) || slices.Contains(n.Relation.Weak, w) {
 				return false
+			}
+			if strings.HasPrefix(w, "the ") && (strings.Contains(p, " "+w+" of ") || strings.Contains(p, " "+w+" for ")) {
+				return false // "the region of convergence" is not the project's region
 			}
 			_, tool := relations.LookupTool(w)
 			return !tool && slices.Contains(n.Relation.Cues, w)

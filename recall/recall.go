@@ -217,7 +217,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
 	s.world = worldQuestion(q.Text)
 	if s.world {
-		s.needs, s.generic = worldNeeds(s.needs), genericTerms(text)
+		s.needs, s.generic = worldNeeds(s.needs, q.Text), genericTerms(text)
 	}
 	if r.Cache != nil {
 		s.memo, s.anchors = &r.Cache.claims, &r.Cache.anchors

@@ -126,6 +126,8 @@ func TestWorldQuestions(t *testing.T) {
 		{"the product manager is Lena", fact("Project's product manager is Lena", "project", "product_manager_is", "lena"), "what does a product manager do all day?", false},
 		{"I work at Mercury Bank", fact("User works at Mercury Bank", "user", "works_at", "mercury bank"), "how hot is the surface of mercury?", false},
 		{"my editor is helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "explain the double helix structure of dna", false},
+		{"our region is eu-west-1", fact("Project's region is eu-west-1", "project", "region_is", "eu-west-1"), "what is the region of convergence of a power series?", false},
+		{"our region is eu-west-1", fact("Project's region is eu-west-1", "project", "region_is", "eu-west-1"), "which region is the bucket in?", true},
 		// the same words of a particular thing
 		{"standup is at 9:30", fact("User has a standup at 9:30", "user", "has_meeting", "standup at 9:30"), "When is standup?", true},
 		{"the product manager is Lena", fact("Project's product manager is Lena", "project", "product_manager_is", "lena"), "who is the product manager?", true},
