@@ -235,19 +235,27 @@ const (
 )
 
 func TestDev2026CheckF(t *testing.T) {
-	cases := loadCases(t, checkFileF)
-	if len(cases) < 130 {
-		t.Fatalf("%s has %d cases, want at least 130", checkFileF, len(cases))
+	scoreRetiredCheck(t, checkFileF, 130, checkFPrecision, checkFRecall, checkFCatPrecision, checkFCatRecall)
+}
+
+// scoreRetiredCheck scores a retired check set with context against its
+// floors, overall (precision, recall) and for each category (catP,
+// catR), after checking it still holds at least minCases utterances.
+func scoreRetiredCheck(t *testing.T, file string, minCases int, precision, recall, catP, catR float64) {
+	t.Helper()
+	cases := loadCases(t, file)
+	if len(cases) < minCases {
+		t.Fatalf("%s has %d cases, want at least %d", file, len(cases), minCases)
 	}
 	s := scoreSet(cases, inContext)
-	t.Log("\n" + s.table("retired check set ("+checkFileF+"), with context"))
-	if p := s.total.precision(); p < checkFPrecision {
-		t.Errorf("overall precision %.2f; floor %.2f", p, checkFPrecision)
+	t.Log("\n" + s.table("retired check set ("+file+"), with context"))
+	if p := s.total.precision(); p < precision {
+		t.Errorf("overall precision %.2f; floor %.2f", p, precision)
 	}
-	if r := s.total.recall(); r < checkFRecall {
-		t.Errorf("overall recall %.2f; floor %.2f", r, checkFRecall)
+	if r := s.total.recall(); r < recall {
+		t.Errorf("overall recall %.2f; floor %.2f", r, recall)
 	}
-	s.check(t, checkFCatPrecision, checkFCatRecall)
+	s.check(t, catP, catR)
 }
 
 // checkFileG was the session-9 check set (140 utterances written blind
@@ -268,19 +276,7 @@ const (
 )
 
 func TestDev2026CheckG(t *testing.T) {
-	cases := loadCases(t, checkFileG)
-	if len(cases) < 135 {
-		t.Fatalf("%s has %d cases, want at least 135", checkFileG, len(cases))
-	}
-	s := scoreSet(cases, inContext)
-	t.Log("\n" + s.table("retired check set ("+checkFileG+"), with context"))
-	if p := s.total.precision(); p < checkGPrecision {
-		t.Errorf("overall precision %.2f; floor %.2f", p, checkGPrecision)
-	}
-	if r := s.total.recall(); r < checkGRecall {
-		t.Errorf("overall recall %.2f; floor %.2f", r, checkGRecall)
-	}
-	s.check(t, checkGCatPrecision, checkGCatRecall)
+	scoreRetiredCheck(t, checkFileG, 135, checkGPrecision, checkGRecall, checkGCatPrecision, checkGCatRecall)
 }
 
 // TestDevMisses prints the per-category table, misses and spurious
