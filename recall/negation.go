@@ -79,11 +79,7 @@ func (s *search) negations(ctx context.Context, beliefs []BeliefHit, states map[
 	if len(found) == 0 {
 		return nil, nil
 	}
-	ids := make([]string, len(found))
-	for i, n := range found {
-		ids[i] = n.ID
-	}
-	said, err := s.r.DB.NewestSupport(ctx, ids)
+	said, err := s.newestSupport(ctx, found)
 	if err != nil {
 		return nil, err
 	}

@@ -139,11 +139,7 @@ func (s *search) habitElsewhere(ctx context.Context, n relations.Need) ([]store.
 	if err != nil || len(all) == 0 {
 		return nil, err
 	}
-	ids := make([]string, len(all))
-	for i, b := range all {
-		ids[i] = b.ID
-	}
-	said, err := s.r.DB.NewestSupport(ctx, ids)
+	said, err := s.newestSupport(ctx, all)
 	if err != nil {
 		return nil, err
 	}
@@ -163,6 +159,16 @@ func (s *search) habitElsewhere(ctx context.Context, n relations.Need) ([]store.
 		return nil, nil
 	}
 	return []store.Belief{*newest}, nil
+}
+
+// newestSupport returns the newest message each of the beliefs rests on
+// (store.DB.NewestSupport).
+func (s *search) newestSupport(ctx context.Context, bs []store.Belief) (map[string]store.Support, error) {
+	ids := make([]string, len(bs))
+	for i, b := range bs {
+		ids[i] = b.ID
+	}
+	return s.r.DB.NewestSupport(ctx, ids)
 }
 
 // habitWords say a person's way of working wherever they are; placeWords
