@@ -498,9 +498,33 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		return nil, nil, err
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
-	keptE = retireByTopic(s.q.Text, keptE, append(slices.Clone(s.unshown), s.beliefMessages(keptB, keptE)...), s.neededTools(), past)
+	var replacedBy map[string]string
+	keptE, replacedBy = retireByTopicOf(s.q.Text, keptE, append(slices.Clone(s.unshown), s.beliefMessages(keptB, keptE)...), s.neededTools(), past)
+	keptB = restsOnReplaced(keptB, s.support, replacedBy)
 	keptB = movedOn(keptB, states, s.support, past)
 	return s.withSaid(s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE), keptE, nil
+}
+
+// restsOnReplaced marks a shown belief whose newest message a newer one
+// replaced (retireByTopic): "Always write the docs in American English"
+// rests on "write the docs in American English", which "actually, switch
+// to British English for the docs" replaced, so the rule may be out of
+// date though the extractor read no new rule from the correction.
+func restsOnReplaced(beliefs []BeliefHit, support map[string]store.Support, replacedBy map[string]string) []BeliefHit {
+	if len(replacedBy) == 0 {
+		return beliefs
+	}
+	out := slices.Clone(beliefs)
+	for i, b := range out {
+		sup, ok := support[b.ID]
+		if !ok || b.SupersededBy != "" || b.Earlier != "" {
+			continue
+		}
+		if _, replaced := replacedBy[sup.EpisodeID]; replaced {
+			out[i].Doubted = true
+		}
+	}
+	return out
 }
 
 // movedOn hands a slot that holds several values at once (ports, linters,

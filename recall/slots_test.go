@@ -190,3 +190,30 @@ func TestChangeIdiomsRetireTheBelief(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleOnAReplacedMessage: a rule whose message a newer one replaced
+// ("actually, switch to British English for the docs") is shown as
+// possibly out of date, though no new rule was read from the correction.
+func TestRuleOnAReplacedMessage(t *testing.T) {
+	r := recallerOver(t, []saidBelief{{"write the docs in American English", rule("Always write the docs in American English")}})
+	err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: "actually, switch to British English for the docs"})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Recall(context.Background(), Query{Text: "write the docs for the export feature", Project: "/p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+	for _, line := range strings.Split(told, "\n") {
+		if strings.Contains(line, "American") && !strings.Contains(line, "out of date") && !strings.Contains(line, "no longer current") {
+			t.Errorf("the replaced rule is shown as current: %q\n%s", line, told)
+		}
+	}
+	if !strings.Contains(told, "British") {
+		t.Errorf("the correction is not shown:\n%s", told)
+	}
+}

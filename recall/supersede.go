@@ -608,9 +608,16 @@ var topicStop = func() map[string]bool {
 // prompt to show by themselves: it then takes the older one's place. The
 // newer one is noted as an update of an earlier message.
 func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past bool) []EpisodeHit {
+	out, _ := retireByTopicOf(query, eps, extra, tools, past)
+	return out
+}
+
+// retireByTopicOf is retireByTopic that also returns, for each episode it
+// replaced, the person's words of the message that replaced it.
+func retireByTopicOf(query string, eps, extra []EpisodeHit, tools [][]string, past bool) ([]EpisodeHit, map[string]string) {
 	all := append(slices.Clone(eps), extra...)
 	if len(eps) == 0 || len(all) < 2 {
-		return noteChanges(slices.Clone(eps), nil)
+		return noteChanges(slices.Clone(eps), nil), nil
 	}
 	words := make([]map[string]bool, len(all))
 	for i, e := range all {
@@ -665,12 +672,14 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 	}
 	// A kept episode that replaced one says so.
 	updates := map[string]bool{} // by the person's words: a prompt and its exchange
-	for _, r := range replaced {
+	replacedBy := map[string]string{}
+	for i, r := range replaced {
 		if r != 0 {
 			updates[strings.TrimSpace(ownWords(all[r-1].Text))] = true
+			replacedBy[eps[i].ID] = ownWords(all[r-1].Text)
 		}
 	}
-	return noteChanges(out, updates)
+	return noteChanges(out, updates), replacedBy
 }
 
 // noteChanges notes the kept episodes that replaced one ("updates an
