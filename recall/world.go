@@ -1,0 +1,158 @@
+package recall
+
+// A question about the world ("how hot is the surface of mercury?", "what
+// does a product manager do all day?") shares words with the person's
+// memories in other senses: Mercury Bank is where they work, Lena is the
+// project's product manager. Such a question gets a memory only where it
+// names the thing the memory is about in particular (search.world,
+// rankBeliefs, rankEpisodes).
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/credence-mem/credence/relations"
+)
+
+// worldQuestion reports whether a prompt asks about the world, not about
+// the person's work or life: a question with no "I", "my", "we", "this"
+// or "here" in it and no "the" that points at a thing of theirs ("who was
+// Nikola Tesla?", "what's the region of convergence of a power series?").
+func worldQuestion(prompt string) bool {
+	p := strings.ToLower(strings.TrimSpace(cutBytes(prompt, 600)))
+	return generalQuestion().MatchString(p) && !ownWork().MatchString(p) && !pointsAtOurs(p)
+}
+
+// pointsAtOurs reports whether a question points at a particular thing of
+// the person's world with "the": "who's the DBA?", "why is the bundler so
+// slow?", "what's the staging url for the api?" — not "the surface of
+// mercury", "the region of convergence", "the difference between …",
+// whose "the" is of the thing after "of" or "for".
+func pointsAtOurs(p string) bool {
+	toks := strings.FieldsFunc(p, notWordRune)
+	for i, t := range toks {
+		if t != "the" {
+			continue
+		}
+		next := toks[i+1 : min(len(toks), i+5)]
+		if slices.ContainsFunc(next, func(w string) bool { return ourParts[w] || isSlotNoun(w) }) {
+			return true
+		}
+		if !slices.ContainsFunc(next, func(w string) bool { return worldOf[w] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// worldOf are the words after which "the" is of a thing of the world:
+// "the surface of mercury", "the hex code for black".
+var worldOf = map[string]bool{"of": true, "for": true, "between": true, "among": true}
+
+// isSlotNoun reports whether a word is a one-word noun of a relation
+// ("bundler", "editor", "manager"): "the bundler" is the project's.
+func isSlotNoun(w string) bool {
+	r, ok := relations.ByNoun(w)
+	return ok && !slices.Contains(r.Ambiguous, w)
+}
+
+// worldNeeds keeps, of what a question about the world was read as
+// needing, the relations it named by a cue of the person's situation:
+// "explain the double helix" names the editor Helix, "what does a product
+// manager do all day?" the role, "what's the hex code for black?" the
+// formatter, and none of them asks about the person's.
+func worldNeeds(needs []relations.Need, prompt string) []relations.Need {
+	p := " " + strings.Join(strings.FieldsFunc(strings.ToLower(prompt), notWordRune), " ") + " "
+	var out []relations.Need
+	for _, n := range needs {
+		if slices.ContainsFunc(n.Words, func(w string) bool {
+			if slices.Contains(n.Relation.Nouns, w) || slices.Contains(n.Relation.Weak, w) {
+				return false
+			}
+			if strings.HasPrefix(w, "the ") && (strings.Contains(p, " "+w+" of ") || strings.Contains(p, " "+w+" for ")) {
+				return false // "the region of convergence" is not the project's region
+			}
+			_, tool := relations.LookupTool(w)
+			return !tool && slices.Contains(n.Relation.Cues, w)
+		}) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// genericTerms returns the prompt's search terms that it uses only of a
+// kind, not of a particular one: after "a" or "an" ("what does a product
+// manager do?") or as a bare plural ("why do cats knead blankets?").
+func genericTerms(prompt string) map[string]bool {
+	toks := strings.FieldsFunc(strings.ToLower(cutQuery(prompt)), notWordRune)
+	generic, specific := map[string]bool{}, map[string]bool{}
+	for i, w := range toks {
+		st := stem(w)
+		prev := ""
+		if i > 0 {
+			prev = toks[i-1]
+		}
+		// "a product manager": the article may lead the noun's modifier
+		indefinite := prev == "a" || prev == "an" || i > 1 && !determiners[prev] && (toks[i-2] == "a" || toks[i-2] == "an")
+		if indefinite || len(w) > 3 && strings.HasSuffix(w, "s") && st != w && !determiners[prev] {
+			generic[st] = true
+		} else {
+			specific[st] = true
+		}
+	}
+	for st := range specific {
+		delete(generic, st)
+	}
+	return generic
+}
+
+// determiners point at a particular thing: "the cats", "my cats".
+var determiners = map[string]bool{"the": true, "this": true, "that": true, "these": true, "those": true, "my": true,
+	"our": true, "your": true, "his": true, "her": true, "their": true, "its": true}
+
+// namedSpecifically reports whether text holds one of the prompt's terms
+// that the prompt uses of a particular thing, not only of a kind.
+func (s *search) namedSpecifically(text string) bool {
+	have := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(cutBytes(text, maxEpisodeRead)), notWordRune) {
+		have[stem(w)] = true
+	}
+	for _, t := range s.terms {
+		if have[t] && !s.generic[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// valueOnly reports whether the prompt's words that a message holds all
+// come after the verb of the message's sentence, as what it says of its
+// subject: "I work at Mercury Bank" for "how hot is the surface of
+// mercury?", not "standup is at 9:30" for "when is standup?".
+func (s *search) valueOnly(text string) bool {
+	own := strings.ToLower(cutBytes(ownWords(text), maxEpisodeRead))
+	shared := false
+	for _, sent := range strings.FieldsFunc(own, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '\n' || r == ';' }) {
+		words := strings.FieldsFunc(sent, notWordRune)
+		verb := slices.IndexFunc(words, func(w string) bool { return statingVerbs[w] })
+		for i, w := range words {
+			if !slices.Contains(s.terms, stem(w)) {
+				continue
+			}
+			shared = true
+			if verb < 0 || i < verb {
+				return false // the message is about the word
+			}
+		}
+	}
+	return shared
+}
+
+// statingVerbs open what a sentence says of its subject: "my dog is
+// called Pixel", "I drive a Tesla", "tests here run with jest".
+var statingVerbs = map[string]bool{"is": true, "are": true, "was": true, "were": true, "am": true, "m": true,
+	"s": true, "re": true, "called": true, "named": true, "use": true, "uses": true, "using": true, "run": true,
+	"runs": true, "drive": true, "drives": true, "work": true, "works": true, "live": true, "lives": true,
+	"have": true, "has": true, "got": true, "learning": true, "prefer": true, "like": true, "love": true,
+	"go": true, "goes": true, "moved": true, "switched": true, "deploy": true, "deploys": true, "store": true}
