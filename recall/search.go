@@ -363,14 +363,14 @@ func withoutWords(text string, words []string) string {
 	if len(words) == 0 {
 		return text
 	}
-	fields := strings.FieldsFunc(text, unicode.IsSpace)
-	for i, f := range fields {
+	var kept []string
+	for _, f := range strings.Fields(text) {
 		core := strings.ToLower(strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
-		if slices.Contains(words, core) {
-			fields[i] = ""
+		if !slices.Contains(words, core) {
+			kept = append(kept, f)
 		}
 	}
-	return strings.Join(strings.Fields(strings.Join(fields, " ")), " ")
+	return strings.Join(kept, " ")
 }
 
 // cutBytes returns at most n bytes of s, not splitting a rune.

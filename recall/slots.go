@@ -498,9 +498,9 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		return nil, nil, err
 	}
 	keptB, keptE = retireByBeliefs(truths, keptB, keptE, s.unshown, past)
-	var replacedBy map[string]string
-	keptE, replacedBy = retireByTopicOf(s.q.Text, keptE, append(slices.Clone(s.unshown), s.beliefMessages(keptB, keptE)...), s.neededTools(), past)
-	keptB = restsOnReplaced(keptB, s.support, replacedBy)
+	var replaced map[string]bool
+	keptE, replaced = retireByTopicOf(s.q.Text, keptE, append(slices.Clone(s.unshown), s.beliefMessages(keptB, keptE)...), s.neededTools(), past)
+	keptB = restsOnReplaced(keptB, s.support, replaced)
 	keptB = movedOn(keptB, states, s.support, past)
 	return s.withSaid(s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE), keptE, nil
 }
@@ -510,8 +510,8 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 // rests on "write the docs in American English", which "actually, switch
 // to British English for the docs" replaced, so the rule may be out of
 // date though the extractor read no new rule from the correction.
-func restsOnReplaced(beliefs []BeliefHit, support map[string]store.Support, replacedBy map[string]string) []BeliefHit {
-	if len(replacedBy) == 0 {
+func restsOnReplaced(beliefs []BeliefHit, support map[string]store.Support, replaced map[string]bool) []BeliefHit {
+	if len(replaced) == 0 {
 		return beliefs
 	}
 	out := slices.Clone(beliefs)
@@ -520,7 +520,7 @@ func restsOnReplaced(beliefs []BeliefHit, support map[string]store.Support, repl
 		if !ok || b.SupersededBy != "" || b.Earlier != "" {
 			continue
 		}
-		if _, replaced := replacedBy[sup.EpisodeID]; replaced {
+		if replaced[sup.EpisodeID] {
 			out[i].Doubted = true
 		}
 	}
@@ -616,7 +616,7 @@ func sameThing(newer, older, predicate string, values ...string) bool {
 		have[t] = true
 	}
 	for _, t := range queryTerms(newer) {
-		if have[t] && !skip[t] && !topicStop[t] && len(t) > 2 && !strongChange().MatchString(t) && !changeCue().MatchString(t) {
+		if have[t] && !skip[t] && !topicStop[t] && len(t) > 2 && !changeCue().MatchString(t) {
 			return true
 		}
 	}

@@ -612,9 +612,9 @@ func retireByTopic(query string, eps, extra []EpisodeHit, tools [][]string, past
 	return out
 }
 
-// retireByTopicOf is retireByTopic that also returns, for each episode it
-// replaced, the person's words of the message that replaced it.
-func retireByTopicOf(query string, eps, extra []EpisodeHit, tools [][]string, past bool) ([]EpisodeHit, map[string]string) {
+// retireByTopicOf is retireByTopic that also returns the IDs of the
+// episodes it replaced.
+func retireByTopicOf(query string, eps, extra []EpisodeHit, tools [][]string, past bool) ([]EpisodeHit, map[string]bool) {
 	all := append(slices.Clone(eps), extra...)
 	if len(eps) == 0 || len(all) < 2 {
 		return noteChanges(slices.Clone(eps), nil), nil
@@ -672,14 +672,14 @@ func retireByTopicOf(query string, eps, extra []EpisodeHit, tools [][]string, pa
 	}
 	// A kept episode that replaced one says so.
 	updates := map[string]bool{} // by the person's words: a prompt and its exchange
-	replacedBy := map[string]string{}
+	gone := map[string]bool{}
 	for i, r := range replaced {
 		if r != 0 {
 			updates[strings.TrimSpace(ownWords(all[r-1].Text))] = true
-			replacedBy[eps[i].ID] = ownWords(all[r-1].Text)
+			gone[eps[i].ID] = true
 		}
 	}
-	return noteChanges(out, updates), replacedBy
+	return noteChanges(out, updates), gone
 }
 
 // noteChanges notes the kept episodes that replaced one ("updates an
@@ -1012,7 +1012,7 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 	"deprecated", "is dead", "that was wrong", "was wrong", "mixed up", "mixing up", "scratch that",
 	"no wait", "my bad", "misspoke", "was thinking of", "no, it's", "no it's", "wrong number", "got it wrong",
 	// idioms of leaving one thing for another
-	"never looked back", "pulled the plug", "in the picture", "last day", "gave up on", "settled into", "settled in",
+	"never looked back", "pulled the plug", "last day", "gave up on", "settled into", "settled in",
 	// a change said as a noun, and a new employer's first days
 	"the move to", "the switch to", "the migration to", "the rename", "first day at", "first week at"}
 
@@ -1020,7 +1020,7 @@ var strongChangeWords = []string{"moved", "switched", "switch to", "migrated", "
 // "left".
 var weakChangeWords = []string{"moving", "switching", "migrating", "changing", "replacing", "delayed",
 	"downgraded", "adopted", "now", "anymore", "typo", "from now on", "going forward", "starting", "as of",
-	"updated", "gone", "history", "rewritten", "left", "quit", "wrong", "upgrade", "across the board"}
+	"updated", "gone", "history", "rewritten", "left", "quit", "wrong", "upgrade"}
 
 // strongChange matches any of strongChangeWords.
 var strongChange = sync.OnceValue(func() *regexp.Regexp { return wordsRE(strongChangeWords) })
