@@ -128,6 +128,11 @@ func TestWorldQuestions(t *testing.T) {
 		{"my editor is helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "explain the double helix structure of dna", false},
 		{"our region is eu-west-1", fact("Project's region is eu-west-1", "project", "region_is", "eu-west-1"), "what is the region of convergence of a power series?", false},
 		{"our region is eu-west-1", fact("Project's region is eu-west-1", "project", "region_is", "eu-west-1"), "which region is the bucket in?", true},
+		// a name before a kind, or a kind of words and knowledge
+		{"we're on python 3.11", fact("Project uses Python 3.11", "project", "uses_language", "python 3.11"), "what does the python walrus operator do?", false},
+		{"I use neovim with a custom config", fact("User uses Neovim as their editor", "user", "uses_editor", "neovim"), "where does the expression 'full of vim' come from?", false},
+		{"I live in Phoenix", fact("User lives in Phoenix", "user", "lives_in", "phoenix"), "how does the phoenix framework do pubsub?", false},
+		{"we use Django for the backend", fact("Project uses Django", "project", "uses_framework", "django"), "why is the web framework so slow on cold start?", true},
 		// the same words of a particular thing
 		{"standup is at 9:30", fact("User has a standup at 9:30", "user", "has_meeting", "standup at 9:30"), "When is standup?", true},
 		{"the product manager is Lena", fact("Project's product manager is Lena", "project", "product_manager_is", "lena"), "who is the product manager?", true},

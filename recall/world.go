@@ -20,7 +20,8 @@ import (
 // Nikola Tesla?", "what's the region of convergence of a power series?").
 func worldQuestion(prompt string) bool {
 	p := strings.ToLower(strings.TrimSpace(cutBytes(prompt, 600)))
-	return generalQuestion().MatchString(p) && !ownWork().MatchString(p) && !pointsAtOurs(p)
+	asks := generalQuestion().MatchString(p) || strings.HasPrefix(p, "where ") // "where does the phrase … come from?"
+	return asks && !ownWork().MatchString(p) && !pointsAtOurs(p)
 }
 
 // pointsAtOurs reports whether a question points at a particular thing of
@@ -35,7 +36,15 @@ func pointsAtOurs(p string) bool {
 			continue
 		}
 		next := toks[i+1 : min(len(toks), i+5)]
-		if slices.ContainsFunc(next, func(w string) bool { return ourParts[w] || isSlotNoun(w) }) {
+		ours := slices.IndexFunc(next, func(w string) bool { return ourParts[w] || isSlotNoun(w) })
+		kind := slices.IndexFunc(next, func(w string) bool { return worldKinds[w] })
+		if kind >= 0 && (ours < 0 || kind < ours) {
+			continue // "the phrase vim and vigor", "the python is operator"
+		}
+		if ours > 0 && !ourParts[next[ours]] && !slotPhrase(next[:ours+1]) {
+			continue // "the phoenix framework" is one of the world's
+		}
+		if ours >= 0 {
 			return true
 		}
 		if !slices.ContainsFunc(next, func(w string) bool { return worldOf[w] }) {
@@ -44,6 +53,29 @@ func pointsAtOurs(p string) bool {
 	}
 	return false
 }
+
+// worldKinds are nouns of things of language and knowledge, which a "the"
+// before them points at in the world, not in the person's work: "the
+// phrase", "the operator", "the theorem".
+var worldKinds = map[string]bool{"phrase": true, "word": true, "term": true, "idiom": true, "expression": true,
+	"saying": true, "proverb": true, "operator": true, "keyword": true, "theorem": true, "concept": true,
+	"principle": true, "paradox": true, "meaning": true, "etymology": true, "origin": true, "history": true}
+
+// slotPhrase reports whether words that end in a relation's noun are one
+// of its nouns as a whole ("web framework", "test runner") or the noun
+// led only by words of the person's own parts ("the api framework"), not
+// a name before a kind ("the phoenix framework").
+func slotPhrase(words []string) bool {
+	if _, ok := relations.ByNoun(strings.Join(words, " ")); ok {
+		return true
+	}
+	return !slices.ContainsFunc(words[:len(words)-1], func(w string) bool { return !ourParts[w] && !ownModifiers[w] })
+}
+
+// ownModifiers say which of the person's things a noun means: "the new
+// bundler", "the main database".
+var ownModifiers = map[string]bool{"new": true, "old": true, "current": true, "main": true, "primary": true,
+	"default": true, "local": true, "whole": true, "same": true}
 
 // worldOf are the words after which "the" is of a thing of the world:
 // "the surface of mercury", "the hex code for black".
