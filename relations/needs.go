@@ -350,6 +350,9 @@ func commonNoun(text, name string) bool {
 		}
 		before := strings.Fields(rest[:i])
 		after := strings.Fields(rest[i+len(name)+1:])
+		if n := len(before); n > 1 && evaluative[before[n-1]] {
+			before = before[:n-1] // "a good jest", "a quick flask"
+		}
 		if len(before) == 0 || before[len(before)-1] != "a" && before[len(before)-1] != "an" {
 			return false
 		}
@@ -360,10 +363,16 @@ func commonNoun(text, name string) bool {
 	}
 }
 
+// evaluative are adjectives that judge a thing, which a tool's name is
+// not led by: "tell me a good jest", "bring a big flask".
+var evaluative = map[string]bool{"good": true, "great": true, "nice": true, "funny": true, "clever": true,
+	"bad": true, "terrible": true, "witty": true, "silly": true, "famous": true, "classic": true, "little": true,
+	"lovely": true, "beautiful": true, "cute": true, "tiny": true, "huge": true}
+
 // closesNoun are the words that may follow a noun phrase that ends in the
 // noun itself.
 var closesNoun = map[string]bool{"in": true, "and": true, "or": true, "with": true, "for": true, "to": true,
-	"of": true, "is": true, "are": true, "vs": true, "versus": true, "instead": true, "when": true, "that": true,
+	"of": true, "about": true, "is": true, "are": true, "vs": true, "versus": true, "instead": true, "when": true, "that": true,
 	"which": true, "from": true, "on": true, "at": true, "as": true, "like": true, "work": true, "works": true}
 
 // libraries are packages people ask to add or upgrade ("add lodash"): a

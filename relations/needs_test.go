@@ -300,8 +300,10 @@ func TestNeedsOfTraits(t *testing.T) {
 func TestCommonNouns(t *testing.T) {
 	for prompt, want := range map[string]string{
 		"what's a semaphore in concurrency and when would I use one instead of a mutex?": "semaphore",
-		"our CI runs on Semaphore":          "",
-		"set up a Redis cache for sessions": "",
+		"our CI runs on Semaphore":           "",
+		"set up a Redis cache for sessions":  "",
+		"know a funny jest about compilers?": "jest",
+		"add a good jest config":             "",
 	} {
 		if got := strings.Join(CommonNouns(prompt), ","); got != want {
 			t.Errorf("%q: common nouns %q, want %q", prompt, got, want)
