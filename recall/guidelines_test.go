@@ -39,6 +39,9 @@ var topicCases = []struct {
 	{"implement an LRU cache in Java", "Always use snake_case for all database columns", false},
 	{"explain the difference between == and is in Python", "Always follow Conventional Commits", false},
 	{"write a haiku about autumn leaves", "When you write docs for me, always use British spelling", false},
+	{"the retry banner works now, let's wrap it up and get it merged", "Always add a changelog entry for user-facing changes", true},
+	{"write a parser for the shipping manifests", "Keep functions under 30 lines", true},
+	{"what is a parser combinator?", "Keep functions under 30 lines", false},
 	{"what is the difference between a struct and a class in C#?", "Always ensure every PR has two approvals before merging", false},
 }
 
