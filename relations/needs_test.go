@@ -42,7 +42,7 @@ func TestNeeds(t *testing.T) {
 		{"the footer feels cramped, add some spacing", "uses_styling"},
 		{"guard the tax rounding against a regression", "uses_test_runner"},
 		{"we need a package for reading excel sheets", "uses_package_manager"},
-		{"hit the healthcheck and tell me what it returns", "port_is"},
+		{"hit the health check and tell me what it returns", "port_is"},
 		{"type-check on each pull request", "uses_ci"},
 		{"keep track of which filters were open when the user comes back", "uses_state_management"},
 		{"any hiking trails worth it this time of year?", "lives_in"},
