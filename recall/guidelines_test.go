@@ -42,6 +42,9 @@ var topicCases = []struct {
 	{"the retry banner works now, let's wrap it up and get it merged", "Always add a changelog entry for user-facing changes", true},
 	{"write a parser for the shipping manifests", "Keep functions under 30 lines", true},
 	{"what is a parser combinator?", "Keep functions under 30 lines", false},
+	{"model cars and bikes as kinds of vehicles", "Prefer composition over inheritance", true},
+	{"add a Manager subclass of Employee", "Prefer composition over inheritance", true},
+	{"what is multiple inheritance in C++?", "Prefer composition over inheritance", false},
 	{"what is the difference between a struct and a class in C#?", "Always ensure every PR has two approvals before merging", false},
 }
 
