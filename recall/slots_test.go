@@ -132,6 +132,7 @@ func TestWorldQuestions(t *testing.T) {
 		{"we're on python 3.11", fact("Project uses Python 3.11", "project", "uses_language", "python 3.11"), "what does the python walrus operator do?", false},
 		{"I use neovim with a custom config", fact("User uses Neovim as their editor", "user", "uses_editor", "neovim"), "where does the expression 'full of vim' come from?", false},
 		{"I live in Phoenix", fact("User lives in Phoenix", "user", "lives_in", "phoenix"), "how does the phoenix framework do pubsub?", false},
+		{"I'm on Pacific time", fact("User's timezone is Pacific time", "user", "timezone_is", "pacific time"), "how cold is the pacific ocean's floor?", false},
 		{"we use Django for the backend", fact("Project uses Django", "project", "uses_framework", "django"), "why is the web framework so slow on cold start?", true},
 		// the same words of a particular thing
 		{"standup is at 9:30", fact("User has a standup at 9:30", "user", "has_meeting", "standup at 9:30"), "When is standup?", true},

@@ -79,7 +79,9 @@ var ownModifiers = map[string]bool{"new": true, "old": true, "current": true, "m
 
 // worldOf are the words after which "the" is of a thing of the world:
 // "the surface of mercury", "the hex code for black".
-var worldOf = map[string]bool{"of": true, "for": true, "between": true, "among": true}
+// A possessive reads as "of": "the pacific ocean's deepest point", "the
+// moon's orbit" ("the api's port" names a part of ours first).
+var worldOf = map[string]bool{"of": true, "for": true, "between": true, "among": true, "s": true}
 
 // isSlotNoun reports whether a word is a one-word noun of a relation
 // ("bundler", "editor", "manager"): "the bundler" is the project's.
