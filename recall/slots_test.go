@@ -133,6 +133,8 @@ func TestWorldQuestions(t *testing.T) {
 		{"I use neovim with a custom config", fact("User uses Neovim as their editor", "user", "uses_editor", "neovim"), "where does the expression 'full of vim' come from?", false},
 		{"I live in Phoenix", fact("User lives in Phoenix", "user", "lives_in", "phoenix"), "how does the phoenix framework do pubsub?", false},
 		{"I'm on Pacific time", fact("User's timezone is Pacific time", "user", "timezone_is", "pacific time"), "how cold is the pacific ocean's floor?", false},
+		{"tests run on pytest here", fact("Project uses pytest for tests", "project", "uses_test_runner", "pytest"), "what is a regression in statistics?", false},
+		{"I'm a backend engineer", fact("User's role is backend engineer", "user", "role_is", "backend engineer"), "which careers pay best these days?", false},
 		{"we use Django for the backend", fact("Project uses Django", "project", "uses_framework", "django"), "why is the web framework so slow on cold start?", true},
 		// the same words of a particular thing
 		{"standup is at 9:30", fact("User has a standup at 9:30", "user", "has_meeting", "standup at 9:30"), "When is standup?", true},

@@ -8,8 +8,10 @@ package recall
 // rankBeliefs, rankEpisodes).
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/credence-mem/credence/relations"
 )
@@ -21,8 +23,14 @@ import (
 func worldQuestion(prompt string) bool {
 	p := strings.ToLower(strings.TrimSpace(cutBytes(prompt, 600)))
 	asks := generalQuestion().MatchString(p) || strings.HasPrefix(p, "where ") // "where does the phrase … come from?"
-	return asks && !ownWork().MatchString(p) && !pointsAtOurs(p)
+	return asks && !ownWork().MatchString(timeDeixis().ReplaceAllString(p, " ")) && !pointsAtOurs(p)
 }
+
+// timeDeixis are the phrases of "this" and "these" that point at a time,
+// not at the person's things: "what careers pay best these days?".
+var timeDeixis = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:these days|this (?:week|month|year|morning|afternoon|evening|weekend|time of year))\b`)
+})
 
 // pointsAtOurs reports whether a question points at a particular thing of
 // the person's world with "the": "who's the DBA?", "why is the bundler so
@@ -98,10 +106,14 @@ func isSlotNoun(w string) bool {
 func worldNeeds(needs []relations.Need, prompt string) []relations.Need {
 	p := " " + strings.Join(strings.FieldsFunc(strings.ToLower(prompt), notWordRune), " ") + " "
 	var out []relations.Need
+	generic := genericTerms(prompt)
 	for _, n := range needs {
 		if slices.ContainsFunc(n.Words, func(w string) bool {
 			if slices.Contains(n.Relation.Nouns, w) || slices.Contains(n.Relation.Weak, w) {
 				return false
+			}
+			if !strings.Contains(w, " ") && generic[stem(w)] {
+				return false // "what is a regression in statistics?", "why use breakpoints?"
 			}
 			if strings.HasPrefix(w, "the ") && (strings.Contains(p, " "+w+" of ") || strings.Contains(p, " "+w+" for ")) {
 				return false // "the region of convergence" is not the project's region
