@@ -65,7 +65,7 @@ type taskTopic struct {
 // lowercased text.
 var taskTopics = []taskTopic{
 	{"commit", "commit commits conventional",
-		`\bcommit (?:msg|message)s?\b|^(?:please )?commit\b|\bcommit (?:this|these|it|that|the (?:change|fix)|my)\b|\b(?:write|make|create|prepare) (?:a|the) commit\b`,
+		`\bcommit (?:msg|message)s?\b|^(?:please )?commit\b|\bcommit (?:this|these|it|that|the (?:change|fix)|my)\b|\b(?:write|make|create|prepare) (?:a|the) commit\b|\bsave my work\b|\bcheckpoint (?:my|this|the) work\b`,
 		`\bcommits?\b|\bcommit messages?\b|\bconventional commits\b`},
 	{"pull request", "pr prs pull request requests changelog approval approvals review merge merging",
 		`\bprs?\b|\bpull requests?\b|\bmerge requests?\b|\bready to merge\b|\bcan i merge\b|\bwhat else (?:do|should) i (?:need|do)\b|\bwrap (?:this|it) up\b|\bfor merging\b|\bget (?:this|it) merged\b|\brequest (?:a )?reviews?\b|\bask (?:\w+ )?for (?:a )?review\b|\bwho (?:should|do|can|will) (?:i |we )?(?:ask to )?review\b|\bwho reviews\b|\breview from\b|\bget (?:it|this|them) reviewed\b`,
@@ -104,7 +104,7 @@ var taskTopics = []taskTopic{
 		`\bapi\b|\bhttp\b|\bendpoints?\b|\bfetch\b|\brequests?\b|\broutes?\b|\bhandlers?\b|\bwebhooks?\b|\brest\b|\bcall the\b|\b(?:http |api )?clients?\b|\bretr(?:y|ies)\b|\btimeouts?\b|\boutbound\b|\bupstream\b|\b(?:get|post|put|patch|delete) /|\bquery (?:params?|parameters?|strings?)\b|(?:^|\s)/api/`,
 		`\bapi\b|\bhttp\w*\b|\bendpoints?\b|\bfetch\b|\brequests\b|\baxios\b|\bresponses?\b|\bnet/http\b|\broutes?\b`},
 	{"dates", "date dates timestamp timestamps moment dayjs fns utc timezone luxon",
-		`\bdates?\b|\btimestamps?\b|\btime ?zones?\b|\bdatetime\b|\brelative time\b|\bdays ago\b|\bcalendar\b|\b(?:appointment|booking|meeting|event|start|end|delivery|pickup|due|arrival|departure|reminder|expiry|expiration|opening|closing) ?times?\b|\b[a-z]+_(?:at|on|date|time|ts)\b`,
+		`\bdates?\b|\btimestamps?\b|\btime ?zones?\b|\bdatetime\b|\brelative time\b|\bdays ago\b|\bcalendar\b|\b(?:appointment|booking|meeting|event|start|end|delivery|pickup|due|arrival|departure|reminder|expiry|expiration|opening|closing) ?times?\b|\b[a-z]+_(?:at|on|date|time|ts)\b|\bwhen (?:the|a|an|it|they|he|she)(?: \w+){0,3} (?:was|were|got|last)\b`,
 		`\bdates?\b|\btimestamps?\b|\bmoment\b|\bdayjs\b|\bdate-fns\b|\butc\b|\btime ?zones?\b|\bluxon\b`},
 	{"money", "money decimal currency amount amounts price prices cents",
 		`\bprices?\b|\bpricing\b|\bmoney\b|\bamounts?\b|\bcurrenc(?:y|ies)\b|\btotals?\b|\bcosts?\b|\binvoices?\b|\bpayments?\b|\bbalance\b`,
@@ -119,7 +119,7 @@ var taskTopics = []taskTopic{
 		`\bdocker\w*\b|\bcontainer\w*\b|\bimages?\b|\bkubernetes\b|\bk8s\b|\bhelm\b`,
 		`\bdocker\w*\b|\bcontainers?\b|\bimages?\b|\bdistroless\b|\bmulti-stage\b`},
 	{"configuration", "secret secrets vault credential credentials key keys token tokens password passwords env config configuration environment",
-		`\bsecrets?\b|\bapi keys?\b|\bkeys?\b|\bcredentials?\b|\btokens?\b|\bpasswords?\b|\bsettings?\b|\bconfig\w*\b|\benv\b|\.env\b|\benvironment variables?\b`,
+		`\bsecrets?\b|\bapi keys?\b|\bkeys?\b|\bcredentials?\b|\btokens?\b|\bpasswords?\b|\bsettings?\b|\bconfig\w*\b|\benv\b|\.env\b|\benvironment variables?\b|\bconnect (?:\w+ ){0,3}to (?:\w+ ){0,3}(?:server|database|db|api|service|bucket|queue|account|cluster)\b|\bsmtp\b`,
 		`\bsecrets?\b|\bvault\b|\bcredentials?\b|\bapi keys?\b|\btokens?\b|\bpasswords?\b|\.env\b|\benv\b|\benvironment variables?\b|\bconfig\w*\b`},
 	{"feature flags", "flag flags toggle toggles launchdarkly unleash flagsmith",
 		`\bflags?\b|\btoggles?\b|\brollout\b`,
@@ -128,7 +128,7 @@ var taskTopics = []taskTopic{
 		`\breleases?\b|\bversion\b|\bpublish\b|\bpublic (?:api|function|method|type|interface)\b|\bcrate\b|\bwhat else (?:should|do) i (?:update|change)\b|\bsemver\b`,
 		`\bversions?\b|\breleases?\b|\bchangelog\b|\bpublic api\b|\bsemver\b|\bcargo\.toml\b|\bpublish\b`},
 	{"writing code", "docstring docstrings function functions method methods lines semicolons var abbreviations hints returns helper helpers naming names numbers ternary ternaries",
-		`\b(?:write|add|create|implement|make|build) (?:a |an |the |some )?(?:[\w-]+ )?(?:helper|function|method|class|hook|util|utility|module|importer|exporter|parser|scraper|loader|validator|converter|wrapper|script|command)s?\b`,
+		`\b(?:write|add|create|implement|make|build) (?:a |an |the |some )?(?:[\w-]+ )?(?:helper|function|method|class|hook|util|utility|module|importer|exporter|parser|scraper|loader|validator|converter|wrapper|script|command)s?\b|\bbreak (?:it|this|that|them) (?:up|down)\b|\bsplit (?:it|this|that) up\b|\b\d+ lines\b`,
 		`\bdocstrings?\b|\bfunctions?\b|\bmethods?\b|\b\d+ lines\b|\bsemicolons?\b|\bvar\b|\babbreviations?\b|\btype hints?\b|\bearly returns?\b|\bhelpers?\b|\bnaming\b|\bvariable names?\b|\bmagic numbers?\b|\bternar(?:y|ies)\b`},
 	{"design", "composition inheritance inherit subclass subclasses interface interfaces hierarchy",
 		`\bmodel (?:\w+ )*?(?:as|with)\b|\bkinds? of\b|\bsubclass\w*\b|\binherit\w*\b|\bclass hierarch\w*\b|\bbase class\b`,
@@ -158,7 +158,7 @@ var taskTopics = []taskTopic{
 	// saying so (run the checks first) and on handing it over (a PR, a
 	// review, where to push)
 	{"finishing", "done finish finished finishing hand back before saying telling pr push review",
-		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\b(?:i've|i have|we've|we have) (?:finished|done|completed|wrapped up)\b|\b(?:fix|change|changes|feature|refactor|work|branch|pr|it|this) (?:is|are) (?:done|finished|ready|complete)\b|\bgood to go\b|\bready to (?:ship|merge|push|go)\b|\b(?:done|finished|fixed|works)\b.*\bwhat(?:'s| is)? (?:now|next)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b|\bship (?:it|this)\b|\blooks good\b|\blgtm\b|\bland (?:it|this)\b|\bgood to merge\b`,
+		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\b(?:i've|i have|we've|we have) (?:finished|done|completed|wrapped up)\b|\b(?:fix|change|changes|feature|refactor|work|branch|pr|it|this) (?:is|are) (?:done|finished|ready|complete)\b|\bgood to go\b|\bready to (?:ship|merge|push|go)\b|\b(?:done|finished|fixed|works)\b.*\bwhat(?:'s| is)? (?:now|next)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b|\bship (?:it|this)\b|\blooks good\b|\blgtm\b|\bland (?:it|this)\b|\bgood to merge\b|\bwrap(?:ping)? (?:this |it |things )?up\b|\b(?:it|this|that) works now\b|\bconfirm (?:it|that it|this) works\b`,
 		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b|\bprs?\b|\bpull requests?\b|\bpush\w*\b|\bfor review\b|\breviewers?\b|\bcode review\b|\bapprov\w*\b`},
 }
 
