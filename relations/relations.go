@@ -124,6 +124,7 @@ func fill(t, subject, object string) string {
 	is := "is"
 	if plural(subject) {
 		is = "are"
+		t = strings.Replace(t, "{S}'s ", "{S}' ", 1) // "User's cats' names", not "cats's"
 	}
 	return strings.NewReplacer("{S}", s, "{O}", object, "{their}", their, "{a}", article(object), "{is}", is).Replace(t)
 }

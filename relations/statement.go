@@ -43,6 +43,9 @@ func templateOf(predicate string) string {
 		return "{S} uses {O} in " + words(predicate[i+len("_in_"):])
 	}
 	if slot, ok := strings.CutSuffix(predicate, "_is"); ok && slot != "" {
+		if plural(words(slot)) {
+			return "{S}'s " + words(slot) + " are {O}" // "Project's tickets are in Linear"
+		}
 		return "{S}'s " + words(slot) + " is {O}"
 	}
 	return "{S} " + words(predicate) + " {O}"

@@ -13,3 +13,19 @@ func TestRenderNoLonger(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderPlurals: a plural possessor takes an apostrophe alone, and a
+// plural open slot takes "are".
+func TestRenderPlurals(t *testing.T) {
+	for _, c := range []struct{ subject, pred, obj, want string }{
+		{"user's cats", "name_is", "Mochi", "User's cats' name is Mochi"},
+		{"user's cat", "name_is", "Mochi", "User's cat's name is Mochi"},
+		{Project, "tickets_is", "Linear", "Project's tickets are Linear"},
+		{Project, "staging_url_is", "stg.acme.dev", "Project's staging url is stg.acme.dev"},
+		{Project, "status_is", "beta", "Project's status is beta"},
+	} {
+		if got := Render(c.subject, c.pred, c.obj); got != c.want {
+			t.Errorf("Render(%q, %s, %s)=%q, want %q", c.subject, c.pred, c.obj, got, c.want)
+		}
+	}
+}
