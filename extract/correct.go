@@ -169,6 +169,16 @@ func (r *reading) correct(c *clause) []Fact {
 	if !c.correction {
 		return nil // "it's John" alone corrects nothing
 	}
+	if zoneValue(x, c.span) {
+		// "hold on, I'm in Arizona, so it's MST": a time zone corrects the
+		// time zone, whatever else was said just before
+		for _, cand := range cands {
+			if cand.Predicate == "timezone_is" {
+				return pick(cand)
+			}
+		}
+		return pick(candidate{Fact: Fact{Subject: SubjectUser, Predicate: "timezone_is", Kind: KindFact}})
+	}
 	if newKnown {
 		for _, cand := range cands {
 			if fillsSlot(newTool, cand.Predicate) {
@@ -388,7 +398,7 @@ func fits(predicate, value, span string, known bool) bool {
 		return known || !numeric && !strings.Contains(value, " ") && !modifierWord(value)
 	case predicate == "name_is" || predicate == "manager_is" || predicate == "lives_in" ||
 		predicate == "is_from" || predicate == "works_at":
-		return !numeric && capitalized(span, firstWord(value)) && !known
+		return !numeric && capitalized(span, firstWord(value)) && !known && !zoneValue(value, span)
 	case predicate == "age_is" || predicate == "port_is" || strings.HasSuffix(predicate, "_version_is"):
 		return numeric
 	case predicate == "timezone_is":
@@ -405,6 +415,16 @@ var (
 	versionLike  = lazyRegexp(`^v?\d+(?:\.\d+)*(?:\.x)?$`)
 	timezoneLike = lazyRegexp(`^(?:[a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2}|(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii|india|china|japan|korea|australian eastern|central european|eastern european|western european|british summer)(?: standard| daylight)?(?: time)?|[a-z]+/[a-z_]+)$`)
 )
+
+// zoneValue says whether a corrected value is written as a time zone:
+// an abbreviation in capitals ("MST", "CEST") or an offset ("UTC+2").
+func zoneValue(value, span string) bool {
+	if !timezoneLike().MatchString(value) {
+		return false
+	}
+	d := display(span, value)
+	return strings.ContainsAny(d, "+-/0123456789") || len(d) <= 5 && strings.ToUpper(d) == d && strings.HasSuffix(d, "T")
+}
 
 // similar reports whether two values look like one spelt two ways: "jon"
 // and "john", "katarzna" and "katarzyna", "sam" and "samantha".

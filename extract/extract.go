@@ -81,6 +81,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 		if r.pendingCorrection {
 			c.correction = true
 		}
+		if !c.correction && len(r.clauses) > 0 && r.clauses[len(r.clauses)-1].correction && soItIs().MatchString(c.text) {
+			c.correction = true // "hold on, I'm in Arizona, so it's MST": what follows from a repair repairs too
+		}
 		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
 		found := r.extractClause(&c)
 		if len(found) == 0 && c.text != "" {
@@ -508,6 +511,10 @@ func (r *reading) extractClause(c *clause) []Fact {
 	}
 	return r.correct(c)
 }
+
+// soItIs is a bare value said as what follows from the clause before:
+// "so it's MST", "which makes it 10:30".
+var soItIs = lazyRegexp(`^(?:so |which makes it |that makes it |meaning )?(?:it is|its|that is|that makes it|it will be) \S+(?: \S+)?$`)
 
 // phaticDont is a prohibition without an object that asks how to take
 // what was said, not how to work: "don't judge", "don't laugh", "don't

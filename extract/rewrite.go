@@ -37,8 +37,11 @@ const (
 	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|q[1-4](?:\s+\d{4})?|\d{4}|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
 )
 
-// offeredTail is a tail that offers the statement as help.
-var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
+// offeredTail is a tail that offers the statement as help: "if that
+// matters", "btw if thats relevant for mirrors", "if it helps with the
+// build errors". It conditions nothing, so analyze cuts it before the
+// hypothetical filter sees its "if".
+var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:btw|fyi)\s*,?\s+)?(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)(?:\s+(?:for|to|with|in)\s+[^,;]+)?|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
 
 var rewordings = []rewording{
 	// a standing marker set between commas inside the sentence: "I'd

@@ -250,6 +250,10 @@ var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|n
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
 
+// leadingAsk is a question asked without its mark before a comma, and
+// what follows it: "why does hot reload not work, dev server is on 8443".
+var leadingAsk = lazyRegexp(`(?i)^((?:why|how|what|where|which|who)\s+(?:do|does|did|is|are|was|can|could|should|would|will|am)\s[^,?]+),\s*(.+)$`)
+
 // labelList is a list of labelled values: "lang: rust, editor: helix".
 var labelList = lazyRegexp(`^[A-Za-z][\w -]{0,20}:\s*[^,:]+(?:,\s*[A-Za-z][\w -]{0,20}:\s*[^,:]+)+$`)
 
@@ -350,6 +354,11 @@ func clauses(s rawClause) []rawClause {
 			out = append([]rawClause{{text: name + " is my " + rel}}, out...)
 		}
 		return out
+	}
+	if m := leadingAsk().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) >= 3 {
+		// "why does hot reload not work, dev server is on 8443": a question
+		// asked without its mark, then a statement of its own
+		return append([]rawClause{{text: m[1], question: true}}, clauses(rawClause{text: m[2], question: s.question})...)
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
