@@ -368,6 +368,9 @@ func correctionValue(v string) (string, bool) {
 		v = head // "utc+3, forgot daylight saving ended": the value, then why
 	}
 	v = correctionLead().ReplaceAllString(v, "")
+	if strings.Contains(v, "'s ") {
+		return "", false // "no, that's Ana's manager": someone else's, no value
+	}
 	first := firstWord(v)
 	if first == "i" || first == "we" || first == "you" || first == "they" || notValues()[v] {
 		return "", false

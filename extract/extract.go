@@ -509,6 +509,16 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if f := r.elided(c); f != nil {
 		return f
 	}
+	if strings.Contains(c.text, "mine") {
+		if f := r.mine(c); f != nil {
+			return f
+		}
+	}
+	if strings.Contains(c.text, ".") && strings.ContainsAny(c.text, "0123456789") {
+		if f := r.bareVersion(c); f != nil {
+			return f
+		}
+	}
 	return r.correct(c)
 }
 

@@ -45,7 +45,7 @@ func TestShapes(t *testing.T) {
 		{nil, "i don't use sublime anymore, zed is my daily driver", "not uses_editor sublime text|uses_editor zed <sublime text"},
 		{[]string{"The project is on Python 3.9."}, "We upgraded to 3.12 last sprint.", "python_version_is 3.12"},
 		{nil, "this service runs on node 16... no wait, that's the old repo. this one is on node 20", "uses_runtime node|node_version_is 20 <16"},
-		{[]string{"My manager is Kevin Park."}, "scratch what I told you about my manager yesterday, it's Dana Liu", "manager_is dana liu"},
+		{[]string{"My manager is Kevin Park."}, "scratch what I told you about my manager yesterday, it's Dana Liu", "manager_is dana liu <kevin park"},
 		{[]string{"I'm based in Amsterdam"}, "Amsterdam, I mean Rotterdam.", "lives_in rotterdam <amsterdam"},
 		{[]string{"we deploy from the staging branch"}, "sorry, I meant the prod branch", "deploy_branch_is prod <staging"},
 		{nil, "I left Google for Meta", "works_at meta"},

@@ -217,7 +217,7 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app|he|she|he's|she's|they|they're)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|im|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app|he|she|he's|she's|they|they're)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
@@ -300,6 +300,11 @@ func clauses(s rawClause) []rawClause {
 	}
 	if m := leadIn().FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "Before you start: we use pnpm": the lead-in conditions nothing
+	}
+	if kept, ok := keptTool(text); ok {
+		// "gave zed a try and never looked back": one change, not a trial
+		// and a prohibition
+		return []rawClause{{text: kept, question: s.question}}
 	}
 	// "commits are signed, no exceptions": the tail belongs to the rule it
 	// ends, not a clause of its own

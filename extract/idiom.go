@@ -1,0 +1,106 @@
+package extract
+
+import (
+	"strings"
+)
+
+// Changes and repairs said in everyday idioms (session 11): a tool tried
+// and kept ("gave zed a try and never looked back"), a value contrasted
+// with someone else's ("that's my sister's dog, mine is Noodle"), a
+// version said bare after the tool it belongs to ("the upgrade landed,
+// we're on 3.12"). Each names only the new value; the slot comes from the
+// conversation, as a bare correction's does.
+
+// triedAndKept is a tool tried and kept: "gave zed a try a few weeks ago
+// and honestly not going back", "tried Helix and never looked back",
+// "switched to bun and haven't looked back". Group 1 is the subject (empty
+// for the speaker), group 2 the tool. It is read on the whole sentence,
+// so "and never looked back" is not cut off as a prohibition of its own.
+var triedAndKept = lazyRegexp(`(?i)^(?:(i|we)\s+)?(?:have\s+)?(?:finally\s+|recently\s+|just\s+|eventually\s+)?(?:gave|tried|tried\s+out|switched\s+to|moved\s+to|went\s+with|picked\s+up)\s+([\w.+#-]+(?:\s[\w.+#-]+)??)(?:\s+a\s+(?:real\s+|proper\s+|serious\s+)?(?:try|shot|go|spin|whirl|chance))?(?:\s+(?:a\s+few|a\s+couple(?:\s+of)?|some|two|three|\d+)\s+(?:days|weeks|months)\s+ago|\s+last\s+(?:week|month|year|sprint)|\s+recently|\s+this\s+(?:week|month|year))?\s*,?\s*(?:and\s+|&\s+)?(?:honestly\s+|tbh\s+|frankly\s+|seriously\s+)?(?:(?:i|we)\s+)?(?:have\s+|had\s+)?(?:never\s+looked\s+back|(?:have\s+not|haven't|not)\s+looked\s+back|(?:am\s+|are\s+|i'm\s+|we're\s+)?not\s+going\s+back|(?:will\s+not|won't)\s+(?:ever\s+)?go\s+back|(?:am\s+|are\s+|i'm\s+|we're\s+)?(?:never\s+)?going\s+back\s+never|(?:it\s+)?stuck|(?:am\s+|are\s+|i'm\s+|we're\s+)?sticking\s+with\s+it|(?:am\s+|are\s+|i'm\s+|we're\s+)?(?:loving|love)\s+it)\b[^,.;]*$`)
+
+// keptTool rewrites a sentence that tells of a tool tried and kept into
+// the change it is: "gave zed a try and never looked back" is "I switched
+// to zed". Someone else's trial ("my friend gave zed a try …") and a
+// trial given up ("… but went back to vim") do not match.
+func keptTool(text string) (string, bool) {
+	if !containsAny(strings.ToLower(text), " back", "stuck", "sticking", " it") {
+		return "", false
+	}
+	m := triedAndKept().FindStringSubmatch(text)
+	if m == nil {
+		return "", false
+	}
+	who := strings.ToLower(m[1])
+	if who == "" {
+		who = "i"
+	}
+	return who + " switched to " + m[2], true
+}
+
+// mineIs is the speaker's own value set against another's: "mine is
+// Noodle", "mine's called Noodle".
+var mineIs = lazyRegexp(`^(?:but |and )?mine(?: is| has been)?(?: actually| really)?(?: called| named)? ([a-z0-9][\w.' -]*)$`)
+
+// mine reads "mine is X" after the speaker named a slot of theirs (their
+// dog's name, their manager): X is the speaker's own value of that slot,
+// and replaces the value stated for it.
+func (r *reading) mine(c *clause) []Fact {
+	m := mineIs().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	v, ok := correctionValue(m[1])
+	if !ok {
+		return nil
+	}
+	for _, cand := range r.candidates() {
+		if cand.Kind != KindFact || cand.Negated || !ownSlot(cand.Subject, cand.Predicate) {
+			continue
+		}
+		if !fits(cand.Predicate, v, c.span, false) {
+			return nil
+		}
+		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: v, shownObject: showValue(cand.Predicate, v, c.span),
+			shownSubject: cand.shownSubject}
+		if cand.Object != v {
+			f.Replaces = cand.Object
+		}
+		return []Fact{f}
+	}
+	return nil
+}
+
+// ownSlot says whether a fact names a single value of the speaker's own:
+// the name of something they have ("user's dog" name_is) or a person in
+// their life (manager_is). Another person's thing ("user's sister's dog")
+// is not the speaker's.
+func ownSlot(subject, predicate string) bool {
+	if owned, ok := strings.CutPrefix(subject, SubjectUser+"'s "); ok {
+		return predicate == "name_is" && !strings.Contains(owned, "'s") && !strings.Contains(owned, " ")
+	}
+	return subject == SubjectUser && (predicate == "manager_is" || predicate == "name_is")
+}
+
+// bareVersionOn is a version said without its tool: "we're on 3.12 now",
+// "everything is on 3.12 across the board".
+var bareVersionOn = lazyRegexp(`^(?:so |and )?(?:we are|i am|everything is|we are all|it is all|all services are|all our services are)(?: now| finally| all)? (?:on|at|running) v?(\d+\.\d+(?:\.\d+)?)(?: now| everywhere| across the board| too| as well| finally| already)*$`)
+
+// bareVersion reads a version said without its tool when the conversation
+// named the tool's version just before: after "we're on python 3.10",
+// "we're on 3.12 now" is Python 3.12.
+func (r *reading) bareVersion(c *clause) []Fact {
+	m := bareVersionOn().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	for _, cand := range r.candidates() {
+		if cand.Kind != KindFact || cand.Negated || !strings.HasSuffix(cand.Predicate, "_version_is") {
+			continue
+		}
+		if cand.Object == m[1] {
+			return nil // the same version again says nothing new
+		}
+		return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: m[1], Replaces: cand.Object}}
+	}
+	return nil
+}
