@@ -33,6 +33,23 @@ var (
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|monorepo|workspace|team|language)\b`)
 )
 
+// notBanned are words after "no" that name no thing to ban: "no way in
+// this project", "no time for that in this codebase".
+var notBanned = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("way one idea time need point problem issue reason sense change rush hurry doubt question luck chance difference harm") {
+		m[w] = true
+	}
+	return m
+})
+
+var (
+	// noToolRe is a ban on one named thing: "no lodash", "no fmt.println".
+	noToolRe = lazyRegexp(`^no ([a-z][\w.+#/-]*[a-z0-9)])$`)
+	// repoScope names the whole repository as where a rule holds.
+	repoScope = lazyRegexp(`\b(?:in|for|across) (?:this|the|our) (?:repo|repository|project|codebase|code base|monorepo|app|service|code)\b`)
+)
+
 // artefactStandard says whether an imperative asks for a way of working
 // over an artefact the repository keeps ("please use British spelling in
 // the docs", "keep the tests table-driven"), which makes it a rule said
@@ -206,8 +223,15 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		// reason that cites a standing rule makes the request one
 		t, standing = t[:loc[0]], true
 	}
-	t = strings.Trim(stripScope(t), " ,")
-	t = runCommand(t)
+	unscoped := strings.Trim(stripScope(t), " ,")
+	if m := noToolRe().FindStringSubmatch(unscoped); m != nil && unscoped != strings.Trim(t, " ,") && repoScope().MatchString(t) {
+		// "no lodash in this project", "no fmt.Println in this codebase":
+		// a tool or a call banned from the whole repository
+		if _, tool := lookupTool(m[1]); tool || strings.ContainsAny(m[1], "._") || !strings.HasSuffix(m[1], "s") && !notBanned()[m[1]] {
+			return instruction("use "+m[1], true, "should not")
+		}
+	}
+	t = runCommand(unscoped)
 	if m := alwaysRe().FindStringSubmatch(t); m != nil {
 		if g, ok := parseInstruction(m[1], true); ok {
 			return g, true

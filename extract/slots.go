@@ -15,8 +15,10 @@ import (
 var (
 	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z0-9/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
-	// dataInRe: "our data lives in Postgres", "everything is stored in MySQL".
-	dataInRe = lazyRegexp(`^(?:(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted)|(?:we|i) (?:keep|store|persist|put|save) (?:all )?(?:of )?(?:our |the |my )?(?:data|records|state)) in (.+)$`)
+	// dataInRe: "our data lives in Postgres", "everything is stored in
+	// MySQL", "we store everything in MongoDB here" (a database only: "we
+	// store everything in git" is a rule).
+	dataInRe = lazyRegexp(`^(?:(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted)|(?:we|i) (?:keep|store|persist|put|save) (?:all )?(?:of )?(?:our |the |my )?(?:data|records|state)|(?:we|i) (?:keep|store|persist|save) (?:everything|it all|all of it|all our stuff)) in (.+?)(?: here| now| these days| nowadays)?$`)
 	// toolVerbRe: "dprint formats everything now", "ruff lints the code".
 	toolVerbRe = lazyRegexp(`^([a-z0-9.+# -]+?) (formats|lints|bundles|type-?checks|runs (?:the |our |all )?tests|runs ci|does (?:the )?(?:formatting|linting|bundling))\b`)
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
