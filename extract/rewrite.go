@@ -47,7 +47,7 @@ var rewordings = []rewording{
 	// a standing marker set between commas inside the sentence: "I'd
 	// appreciate it if, going forward, you kept answers short"
 	{re: lazyRegexp(`(?i)\s*,\s*(?:going forward|from now on|moving forward|in (?:the )?future|from here on(?: out)?)\s*,\s*`), out: " ", standing: true},
-	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update|(?:life|personal|small|big|some|job|work)\s+(?:update|news)|news|big\s+news)\s*[,:!]?\s+`)},
+	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|personally|honestly|frankly|heads\s+up|fyi|fwiw|note|quick\s+update|update|(?:life|personal|small|big|some|job|work)\s+(?:update|news)|news|big\s+news)\s*[,:!]?\s+`)},
 	// a change told with a figure of speech: "we took the plunge and went
 	// with Deno", "We just cut over from Heroku Postgres to RDS"
 	{re: lazyRegexp(`(?i)^(we|i)\s+(?:finally\s+|just\s+)?(?:took\s+the\s+plunge|bit\s+the\s+bullet|made\s+the\s+(?:jump|switch|move)|pulled\s+the\s+trigger)\s+and\s+(?:went\s+with|switched\s+to|moved\s+to|adopted|picked)\s+(.+)$`), out: "$1 switched to $2", change: true},
@@ -78,6 +78,15 @@ var rewordings = []rewording{
 	// if that matters", "… in case you were wondering"
 	{re: offeredTail, need: []string{" if ", " in case", " for context", " for reference", " for the record", " for what"}},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
+	// "all" between a plural subject and its verb says how much, not
+	// what: "background jobs all go through sidekiq"
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}[\w-]+s)\s+all\s+((?:go|run|live|sit|use|get|are|deploy|talk)s?\b)`), out: "$1 $2", need: []string{" all "}},
+	// a degree before "all" or "every" hedges nothing that matters: "i
+	// write pretty much all my tests with pytest"
+	{re: lazyRegexp(`(?i)\b(?:pretty\s+much|almost|nearly|basically|practically|more\s+or\s+less)\s+(all|every|everything)\b`), out: "$1", need: []string{"all", "every"}},
+	// what the speaker deploys, said with its kind: "I deploy my side
+	// projects to Fly"
+	{re: lazyRegexp(`(?i)^(i|we)\s+(deploy|host|ship)\s+(?:all\s+)?(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:projects|apps|sites|services|stuff|things|side\s+projects)\s+(to|on|with)\s+(.+)$`), out: "$1 $2 $3 $4", need: []string{"deploy", "host", "ship"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},

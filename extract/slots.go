@@ -185,10 +185,10 @@ func matchSlot(c *clause) []Fact {
 			}
 		}
 	}
-	if !containsAny(t, " repo", " project", " codebase", " app ", " service ") {
+	if !containsAny(t, " repo", " project", " codebase", " app ", " service ", " for this ", " here ") {
 		// no house scope in the subject
 	} else if m := scopedSlot().FindStringSubmatch(t); m != nil {
-		if _, _, known := slotOf(m[2]); known {
+		if _, _, known := slotOf(m[2]); known || projectPart().MatchString(m[2]) {
 			// "max line length in this repo is 88": the house's scope
 			// inside the subject of a slot
 			owner := strings.TrimSpace(m[1])
@@ -425,6 +425,13 @@ var (
 	// deployBranchRe: "we deploy from the release branch", "we now ship
 	// from main instead of release".
 	deployBranchRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:deploy|deploys|deployed|are deploying|release|releases|ship|ships|cut releases|cut our releases|build releases) (?:everything |to production |to prod |prod |production |releases )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?:\s*,?\s+(?:instead of|not|rather than) (?:the |our )?([a-z0-9._/-]+)(?: branch)?)?$`)
+	// serverOn is a server said to be on a number without the word
+	// "port": "django runserver is on 8000 here", "vite runs on 5173".
+	// The number has four or five digits, so a version ("node is on 20")
+	// is none.
+	serverOn = lazyRegexp(`^(?:the |our |my )?((?:[a-z0-9.-]+ ){0,2}[a-z0-9.-]+) (?:is|runs|is running|are|run|are running|serves|comes up) on :?(\d{4,5})(?: here| locally| for me| by default| in dev| in development)?$`)
+	// serverNoun is the last word of a thing that serves on a port.
+	serverNoun = lazyRegexp(`(?:^|\s)(?:server|runserver|devserver|api|app|backend|frontend|service|site|website|worker|gateway|proxy|ui|dashboard|admin)$`)
 	// portRe: "the API listens on port 8080", "the dev server runs on port
 	// 5173".
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
@@ -432,7 +439,7 @@ var (
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
 	// scopedSlot: a slot named with the house's scope, "max line length
 	// in this repo is 88".
-	scopedSlot = lazyRegexp(`^(the |our |my )?((?:[a-z0-9-]+ ){0,3}[a-z0-9-]+) (?:in|for|of) (?:this|the|our) (?:repo|repository|project|codebase|monorepo|app|service) ((?:is|are) .+)$`)
+	scopedSlot = lazyRegexp(`^(the |our |my )?((?:[a-z0-9-]+ ){0,3}[a-z0-9-]+) (?:(?:in|for|of) (?:this|the|our) (?:repo|repository|project|codebase|monorepo|app|service)|for this(?: one)?|here) ((?:is|are) .+)$`)
 	// portMoved: "the API moved from port 8000 to 8088", "we moved the
 	// api to port 9000": a service's port changed.
 	portMoved = lazyRegexp(`^(?:(?:we|i) (?:have )?(?:just )?(?:moved|changed|switched) (?:the |our )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+|(?:the |our |my )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+ (?:has |was |just |now )*(?:moved|changed|switched|been moved)(?: over)?) (?:from (?:port )?(\d{2,5}) to (?:port )?|to port )(\d{2,5})` + changeCause + `$`)
@@ -465,6 +472,13 @@ func matchDeployBranch(c *clause) []Fact {
 
 // matchPort reads the port a part of the project listens on.
 func matchPort(c *clause) []Fact {
+	if strings.Contains(c.text, " on ") {
+		if m := serverOn().FindStringSubmatch(c.text); m != nil && (serverNoun().MatchString(m[1]) || knownTool(lastOf(m[1]))) {
+			// "django runserver is on 8000 here", "rails runs on 3000": a
+			// server and the number it is reached on
+			return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[2]}}
+		}
+	}
 	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") &&
 		!strings.Contains(c.text, "binds") && !strings.Contains(c.text, "serves") {
 		return nil

@@ -254,6 +254,11 @@ var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposin
 // what follows it: "why does hot reload not work, dev server is on 8443".
 var leadingAsk = lazyRegexp(`(?i)^((?:why|how|what|where|which|who)\s+(?:do|does|did|is|are|was|can|could|should|would|will|am)\s[^,?]+),\s*(.+)$`)
 
+// exampleGloss is a parenthesis that gives examples of what was just
+// said: "(feat:, fix:, chore: etc)", "(e.g. 1.2.3)". It adds no
+// statement, and its colons and commas would cut the sentence.
+var exampleGloss = lazyRegexp(`(?i)\s*\((?:(?:e\.?g\.?|i\.?e\.?|for example|for instance|like|such as)[,:]?\s[^()]*|[^()]*\betc\.?)\)`)
+
 // labelList is a list of labelled values: "lang: rust, editor: helix".
 var labelList = lazyRegexp(`^[A-Za-z][\w -]{0,20}:\s*[^,:]+(?:,\s*[A-Za-z][\w -]{0,20}:\s*[^,:]+)+$`)
 
@@ -657,6 +662,7 @@ func splitClauses(text string) []rawClause {
 	var out []rawClause
 	for _, line := range proseLines(text) {
 		if strings.Contains(line, "(") {
+			line = exampleGloss().ReplaceAllString(line, "") // "use conventional commits (feat:, fix:, chore: etc)"
 			line = toolGlosses(zoneGlosses(wasGloss().ReplaceAllString(line, "instead of $1")))
 		}
 		for _, s := range sentences(emojiStops(unquote(line))) {
