@@ -115,5 +115,18 @@ func narratedNever(t string) bool {
 		return false
 	}
 	m := neverPast().FindStringSubmatch(t)
-	return m != nil && !imperativeVerbs()[m[1]] && !moreVerbs()[m[1]]
+	return m != nil && (!strings.HasSuffix(m[1], "ed") || pastOfVerb(m[1]))
+}
+
+// pastOfVerb says whether w is the past of a verb the extractor knows:
+// "looked", "pushed", "used", "stopped", "tried"; not "embed" or "seed".
+func pastOfVerb(w string) bool {
+	if imperativeVerbs()[w] || moreVerbs()[w] {
+		return false
+	}
+	stem := strings.TrimSuffix(w, "ed")
+	verb := func(v string) bool { return imperativeVerbs()[v] || moreVerbs()[v] }
+	n := len(stem)
+	return verb(stem) || verb(stem+"e") || n >= 2 && stem[n-1] == stem[n-2] && verb(stem[:n-1]) ||
+		strings.HasSuffix(stem, "i") && verb(stem[:n-1]+"y")
 }

@@ -80,7 +80,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
 	// "all" between a plural subject and its verb says how much, not
 	// what: "background jobs all go through sidekiq"
-	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}[\w-]+s)\s+all\s+((?:go|run|live|sit|use|get|are|deploy|talk)s?\b)`), out: "$1 $2", need: []string{" all "}},
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}[\w-]+s)\s+all\s+((?:go(?:es)?\s+(?:through|via)|run\s+(?:on|through|in|via)|live\s+in|sit\s+in|use|are\s+(?:stored|kept|deployed|hosted|written)\s+(?:in|on|to|with)|get\s+(?:stored|deployed|sent)\s+(?:in|to|on))\b)`), out: "$1 $2", need: []string{" all "}},
 	// a degree before "all" or "every" hedges nothing that matters: "i
 	// write pretty much all my tests with pytest"
 	{re: lazyRegexp(`(?i)\b(?:pretty\s+much|almost|nearly|basically|practically|more\s+or\s+less)\s+(all|every|everything)\b`), out: "$1", need: []string{"all", "every"}},

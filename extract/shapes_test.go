@@ -43,7 +43,7 @@ func TestShapes(t *testing.T) {
 		{nil, "started at Datadog on monday, still finding my way around", "works_at datadog"},
 		{nil, "since moving to Berlin I'm on CET", "lives_in berlin|timezone_is cet"},
 		{nil, "i don't use sublime anymore, zed is my daily driver", "not uses_editor sublime text|uses_editor zed <sublime text"},
-		{[]string{"The project is on Python 3.9."}, "We upgraded to 3.12 last sprint.", "python_version_is 3.12"},
+		{[]string{"The project is on Python 3.9."}, "We upgraded to 3.12 last sprint.", "python_version_is 3.12 <3.9"},
 		{nil, "this service runs on node 16... no wait, that's the old repo. this one is on node 20", "uses_runtime node|node_version_is 20 <16"},
 		{[]string{"My manager is Kevin Park."}, "scratch what I told you about my manager yesterday, it's Dana Liu", "manager_is dana liu <kevin park"},
 		{[]string{"I'm based in Amsterdam"}, "Amsterdam, I mean Rotterdam.", "lives_in rotterdam <amsterdam"},
