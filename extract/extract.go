@@ -753,7 +753,7 @@ var (
 	// when it happened.
 	// changeEnd: "… now", "… these days" end a statement of what holds
 	// since a change.
-	changeEnd = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)
+	changeEnd  = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)
 	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned|ripped|swapped|traded|retired)\b`)
 	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|(?:(?:about|around|like|roughly|almost|nearly|over|maybe) )?(?:a|an|one|two|three|a few|\d+) (?:days?|weeks?|months?|years?) (?:ago|back)|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
