@@ -749,11 +749,11 @@ var (
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
 	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
-	// changeVerb marks a clause that states a change; time words in it say
-	// when it happened.
 	// changeEnd: "… now", "… these days" end a statement of what holds
 	// since a change.
-	changeEnd  = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)
+	changeEnd = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)
+	// changeVerb marks a clause that states a change; time words in it say
+	// when it happened.
 	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned|ripped|swapped|traded|retired)\b`)
 	changeTime = lazyRegexp(`\s+(?:today|yesterday|this (?:morning|afternoon|week|weekend|month|sprint|summer|spring|autumn|fall|winter|year|quarter)|last (?:night|week|weekend|month|sprint|year|quarter|summer|spring|autumn|fall|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|over the (?:weekend|holidays|summer)|just now|earlier today|(?:(?:about|around|like|roughly|almost|nearly|over|maybe) )?(?:a|an|one|two|three|a few|\d+) (?:days?|weeks?|months?|years?) (?:ago|back)|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`)
 	// asideTail ends a clause where an aside with its own verb begins:
