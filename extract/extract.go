@@ -501,6 +501,11 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return nil
 	}
 	c.text = cutAside(stripTrailing(c.text))
+	if strings.Contains(c.text, " to ") || strings.Contains(c.text, " by ") || strings.Contains(c.text, " from ") {
+		if f := reviewer(c); f != nil {
+			return f
+		}
+	}
 	for _, m := range matchers {
 		if f := m(c); len(f) > 0 {
 			return dropStates(f)
@@ -862,7 +867,7 @@ func (r *reading) oldValue(f Fact, c *clause) string {
 	}
 	// a change said without its old value ("I switched to zed", "we're
 	// on postgres as of saturday") replaces the slot's value in play
-	if !f.Correction && !(f.Exclusive && (c.change || changeVerb().MatchString(c.text) || changeEnd().MatchString(c.text))) {
+	if !f.Correction && !(f.Exclusive && (c.change || changeVerb().MatchString(c.text) || changeEnd().MatchString(strings.ToLower(strings.TrimRight(c.span, ".!? "))))) {
 		return ""
 	}
 	for _, cand := range r.candidates() {

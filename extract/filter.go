@@ -118,15 +118,15 @@ func narratedNever(t string) bool {
 	return m != nil && (!strings.HasSuffix(m[1], "ed") || pastOfVerb(m[1]))
 }
 
-// pastOfVerb says whether w is the past of a verb the extractor knows:
-// "looked", "pushed", "used", "stopped", "tried"; not "embed" or "seed".
+// pastOfVerb says whether a word in -ed is a verb's past: "looked",
+// "pushed", "used", "tried"; not a verb of its own ("embed", "seed").
 func pastOfVerb(w string) bool {
 	if imperativeVerbs()[w] || moreVerbs()[w] {
 		return false
 	}
-	stem := strings.TrimSuffix(w, "ed")
-	verb := func(v string) bool { return imperativeVerbs()[v] || moreVerbs()[v] }
-	n := len(stem)
-	return verb(stem) || verb(stem+"e") || n >= 2 && stem[n-1] == stem[n-2] && verb(stem[:n-1]) ||
-		strings.HasSuffix(stem, "i") && verb(stem[:n-1]+"y")
+	switch {
+	case strings.HasSuffix(w, "eed"), w == "embed", w == "shed", w == "shred", w == "bed", w == "wed":
+		return false // "never embed secrets", "never exceed the budget"
+	}
+	return len(w) > 4
 }

@@ -57,7 +57,7 @@ var (
 // names one thing).
 func artefactStandard(t string) bool {
 	switch firstWord(t) {
-	case "keep", "use", "prefer", "indent", "wrap", "name", "format", "follow", "stick", "write", "spell", "add", "put", "place", "colocate", "store":
+	case "keep", "use", "prefer", "indent", "wrap", "name", "format", "follow", "stick", "write", "spell", "add", "put", "place", "colocate", "store", "treat":
 	default:
 		return false
 	}
@@ -398,7 +398,7 @@ var (
 	// wantedState: "all errors wrapped with context", after "I want".
 	wantedState  = lazyRegexp(`^(all|every|each|any) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) ([a-z]+ed (?:with|in|by|as|to|at|on|before|after) .+)$`)
 	artefactWay  = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write|spell|add) (?:[a-z0-9_+.-]+ ){0,5}?(?:[a-z0-9_+.-]+) (?:in|for|across|throughout|on) (?:the |our |all |all the |all our |any |every )?` + standingArtefacts + `$`)
-	artefactForm = lazyRegexp(`^(?:(?:write|format|name) (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:in|with|using|as) [a-z0-9 +._-]+|keep (?:the |our |all |all the |all our )?` + standingArtefacts + ` [a-z]+(?:-[a-z]+)?|name (?:all )?` + standingArtefacts + ` (?:like |as )?[a-z0-9_*{}<>-]*\.[a-z0-9_.*{}<>-]+|(?:put|keep|place|colocate|store) (?:all )?(?:new )?` + standingArtefacts + ` (?:next to|beside|alongside|close to|right next to|in the same (?:folder|directory|dir) as) (?:the |their |its )?(?:source|code|file|files|module|modules|component|components|implementation|package)\b.*)$`)
+	artefactForm = lazyRegexp(`^(?:(?:write|format|name) (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:in|with|using|as) [a-z0-9 +._-]+|keep (?:the |our |all |all the |all our )?` + standingArtefacts + ` [a-z]+(?:-[a-z]+)?|(?:keep|treat|use) (?:the )?[a-z0-9_./-]+(?: [a-z0-9_./-]+)? as (?:the |our )?(?:single |one |only )?source of truth|name (?:all )?` + standingArtefacts + ` (?:like |as )?[a-z0-9_*{}<>-]*\.[a-z0-9_.*{}<>-]+|(?:put|keep|place|colocate|store) (?:all )?(?:new )?` + standingArtefacts + ` (?:next to|beside|alongside|close to|right next to|in the same (?:folder|directory|dir) as) (?:the |their |its )?(?:source|code|file|files|module|modules|component|components|implementation|package)\b.*)$`)
 	// standingEvery: an instruction about every artifact of a kind,
 	// "prefix every commit message with the ticket", "sign all commits".
 	standingEvery = lazyRegexp(`^(?:prefix|suffix|sign|end|start|tag|label|title|annotate|open|close) (?:every|each|all|all of our|all our) [a-z0-9_.-]+`)
@@ -445,7 +445,9 @@ func innerReference(obj string) string {
 // instruction validates the object of an instruction: it must say what to
 // do, and must not point at something only this conversation can see.
 func instruction(obj string, negative bool, verb string) (guideline, bool) {
-	obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "")
+	if !strings.Contains(obj, "source of truth") {
+		obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "") // "as the docs say" gives a reason; "as the source of truth" says how
+	}
 	obj = cutReasonClause(obj)
 	obj = strings.Trim(stripScope(obj), " ,.")
 	if obj == "" || obj == "use" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {

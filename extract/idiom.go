@@ -104,3 +104,18 @@ func (r *reading) bareVersion(c *clause) []Fact {
 	}
 	return nil
 }
+
+// reviewsGoTo is who a kind of change goes to for review: "backend PRs
+// go to @dmitri", "all MRs are reviewed by Wen". The reviewer is a
+// handle or a capitalised name.
+var reviewsGoTo = lazyRegexp(`^(?:all |our |the )?(?:[a-z0-9-]+ ){0,2}(?:prs|pull requests|mrs|merge requests|reviews|code reviews|diffs|changes) (?:go to|are reviewed by|get reviewed by|need (?:a )?review from|need approval from|need sign-off from) (@?[a-z][\w.-]*)$`)
+
+// reviewer reads who reviews a kind of change as the project's reviewer,
+// not as an instruction to send every change there.
+func reviewer(c *clause) []Fact {
+	m := reviewsGoTo().FindStringSubmatch(c.text)
+	if m == nil || !strings.HasPrefix(m[1], "@") && !capitalized(c.span, m[1]) {
+		return nil
+	}
+	return []Fact{{Subject: SubjectProject, Predicate: "reviewer_is", Object: m[1], shownObject: display(c.span, m[1])}}
+}
