@@ -36,6 +36,12 @@ var contractions = strings.NewReplacer(
 // 8001", "node's 20"): a possessive is followed by a noun, not a figure.
 var slotIs = lazyRegexp(`\b(port|version|timezone|tz|editor|manager|boss|db|database|ci|branch|runtime|shell|os|linter|formatter|bundler|framework|lang|language|stack|cloud|host|hosting|registry|region|namespace|cluster)'s (\d)`)
 
+// nameIs is a name with "'s" for "is" before what it is to the speaker:
+// "Sara's my manager now", "the api's now on 9000", "node's on 22". A
+// possessive is followed by the thing possessed, never by "my", "our",
+// "now" or a preposition.
+var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
+
 var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
 
 var slang = sync.OnceValue(func() map[string]string {
@@ -56,6 +62,9 @@ func lowerNormalize(s string) string {
 	s = contractions.Replace(strings.ToLower(s))
 	if strings.Contains(s, "'s ") {
 		s = slotIs().ReplaceAllString(s, "$1 is $2") // "port's 8001", "my manager's Tomas"
+	}
+	if strings.Contains(s, "'s ") {
+		s = nameIs().ReplaceAllString(s, "$1 is $2") // "Sara's my manager now"
 	}
 	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
 		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"

@@ -399,6 +399,11 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if otherParty().MatchString(c.text) {
 		return nil // "the other team deploys to Heroku": theirs, not ours
 	}
+	if strings.Contains(c.text, " is ") && strings.Contains(c.text, " on ") {
+		if f := versionSaid(c.text); f != nil {
+			return f // "node's on 22 now"
+		}
+	}
 	if m := phaticDont().FindStringSubmatch(c.text); m != nil && (m[1] != "ask" || r.statedFact()) {
 		// "i've gone from emacs to neovim, don't judge", "builds are
 		// bazel. don't ask": the speaker's aside on what they just said
@@ -753,7 +758,7 @@ var (
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
-	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
+	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started|ripped out) `)
 	// changeEnd: "… now", "… these days" end a statement of what holds
 	// since a change.
 	changeEnd = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"strings"
+
+	"github.com/credence-mem/credence/relations"
 )
 
 // Changes and repairs said in everyday idioms (session 11): a tool tried
@@ -118,4 +120,26 @@ func reviewer(c *clause) []Fact {
 		return nil
 	}
 	return []Fact{{Subject: SubjectProject, Predicate: "reviewer_is", Object: m[1], shownObject: display(c.span, m[1])}}
+}
+
+// toolOnVersion is a tool said to be on a version: "node's on 22 now",
+// "python is on 3.12 everywhere".
+var toolOnVersion = lazyRegexp(`^([a-z][\w.+#-]*) is (?:now |finally |still )?on v?(\d+(?:\.\d+)*)(?: now| everywhere| across the board)?$`)
+
+// versionSaid reads "node is on 22 now" as the version of the tool,
+// when the tool has a version slot ("postgres is on 16" names no port).
+func versionSaid(t string) []Fact {
+	m := toolOnVersion().FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	tl, ok := lookupTool(m[1])
+	if !ok {
+		return nil
+	}
+	pred, ok := relations.VersionPredicate(tl.Name)
+	if !ok {
+		return nil
+	}
+	return []Fact{{Subject: SubjectProject, Predicate: pred, Object: strings.TrimPrefix(m[2], "v")}}
 }

@@ -87,6 +87,15 @@ var rewordings = []rewording{
 	// what the speaker deploys, said with its kind: "I deploy my side
 	// projects to Fly"
 	{re: lazyRegexp(`(?i)^(i|we)\s+(deploy|host|ship)\s+(?:all\s+)?(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:projects|apps|sites|services|stuff|things|side\s+projects)\s+(to|on|with)\s+(.+)$`), out: "$1 $2 $3 $4", need: []string{"deploy", "host", "ship"}},
+	// a tool bumped to a version, said without who did it: "python bumped
+	// to 3.12", "node was upgraded to 22"
+	{re: lazyRegexp(`(?i)^([a-z][\w.+#-]*)\s+(?:was\s+|has\s+been\s+|just\s+|finally\s+)*(?:bumped|upgraded|updated|moved)\s+(?:up\s+)?to\s+(v?\d+(?:\.\d+)*)(?:\s+(?:now|today|yesterday|last\s+\w+|this\s+\w+))?$`), out: "we upgraded $1 to $2", change: true, need: []string{" to "}},
+	// a slot noun said bare: "default branch is now trunk"
+	{re: lazyRegexp(`(?i)^(default|main|release|deploy|production|prod|staging|dev)\s+branch\s+(?:is|=|:)\s+(?:now\s+)?([\w./-]+)(?:\s+now)?$`), out: "our $1 branch is $2", need: []string{"branch"}},
+	// a jump made to a tool: "finally made the jump to linux"
+	{re: lazyRegexp(`(?i)^(?:(we|i)\s+)?(?:finally\s+|just\s+|recently\s+)?made\s+the\s+(?:jump|switch|move|leap)\s+(?:over\s+)?to\s+(.+)$`), out: "I switched to $2", change: true, need: []string{"made the"}},
+	// the tool in use now, its subject left out: "using date-fns now"
+	{re: lazyRegexp(`(?i)^(?:now\s+|just\s+)?using\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:now|these\s+days|nowadays|instead)$`), out: "we use $1 now", change: true, need: []string{"using"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},

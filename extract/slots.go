@@ -628,6 +628,9 @@ var (
 	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
 	// devServerOn: "the dev server runs on 5173".
 	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs) (?:runs|is running|is|lives|sits|is served|starts|listens|is listening) (?:on|at) (?:port |:)?(\d{2,5})(?: locally| in dev| in development| on my machine| here| by default)?$`)
+	// storeOnVersion: a data store said to be on a number, without
+	// "port" or a colon before it.
+	storeOnVersion = lazyRegexp(`\b(?:db|database|redis|postgres) (?:runs|is running|is|lives|sits) (?:on|at) \d`)
 	// linesCap: "we cap lines at 88 characters", "lines can be up to 100
 	// characters".
 	linesCap = lazyRegexp(`^(?:(?:we|i) (?:cap|limit|wrap|keep) (?:our |the |all )?(?:lines|line length|line width|code) (?:at|to|under|below)|(?:our |the )?(?:lines|line length) (?:can be|may be|are|should be|must be|is|go|can go) (?:up to|at most|max|no more than|no longer than|limited to|capped at)) (\d{2,3})(?: (?:chars|characters|columns|cols))?(?: here| in this repo)?$`)
@@ -760,7 +763,8 @@ func matchStack(c *clause) []Fact {
 	if m := linesCap().FindStringSubmatch(t); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: "line_length_is", Object: m[1]}}
 	}
-	if m := devServerOn().FindStringSubmatch(t); m != nil {
+	if m := devServerOn().FindStringSubmatch(t); m != nil && !(len(m[1]) < 3 && storeOnVersion().MatchString(t)) {
+		// "postgres is on 16 now" names its version, not a port
 		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
 	}
 	if m := preferLang().FindStringSubmatch(t); m != nil {

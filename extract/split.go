@@ -291,7 +291,10 @@ var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|format
 // elidedClause marks a comma before a change whose subject is the one of
 // the clause before: "I'm living in Seoul now, moved there last year", "i
 // changed jobs, now working at Canonical".
-var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|(?:writing|typing|messaging) from\s|(?:living|based|residing)\s+in\s|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
+var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|using\s+[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:now|these days|nowadays|instead)$|(?:writing|typing|messaging) from\s|(?:living|based|residing)\s+in\s|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
+
+// toolNowClause is a bare tool said to be in use now, after a comma.
+var toolNowClause = lazyRegexp(`(?i)(,\s*)((?:but\s+|and\s+)?(?:it's\s+|it\s+is\s+)?([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:now|these days|nowadays)$)`)
 
 // openerSubject finds the subject of a sentence after a few opening words.
 var openerSubject = lazyRegexp(`(?i)^(?:(?:ok|okay|so|well|and|but|yeah|then|now|honestly|basically)[, ]+){1,3}(we|i)\s`)
@@ -467,6 +470,10 @@ func clauses(s rawClause) []rawClause {
 				!frontedScope().MatchString(piece[:m[0]]) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
+		}
+		if m := toolNowClause().FindStringSubmatchIndex(piece); m != nil && knownTool(strings.ToLower(piece[m[6]:m[7]])) && opensClause(piece[:m[0]]) {
+			// "circleci is gone, github actions now": the tool in use now
+			cuts = append(cuts, [2]int{m[0], m[4]})
 		}
 		for _, re := range []*regexp.Regexp{nounClause(), elidedClause()} {
 			for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
