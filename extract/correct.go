@@ -28,7 +28,7 @@ var (
 	correctionLead = lazyRegexp(`^(?:that should say |it should say |should say |that should read |should read |it should read |i meant to write |it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |its |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
 	// valueTail ends a value where a comment on it begins: "John, with an
 	// h", "Aoife (A-O-I-F-E)", "Kubernetes we deploy to".
-	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which |where )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b).*$|\s*,\s*.*$`)
+	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which |where )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b|technically\b|officially\b|strictly speaking\b|to be (?:precise|exact)\b).*$|\s*,\s*.*$`)
 )
 
 // notValues are words that follow a correction without being a value:
@@ -209,7 +209,17 @@ func (r *reading) correct(c *clause) []Fact {
 	}
 	for _, cand := range cands {
 		if cand.near {
-			return pick(cand) // the fact stated just before, when the value fits it
+			if f := pick(cand); f != nil || !namedSlot(cand.Predicate) || !sameKind(x, cand.Object) {
+				return f // the fact stated just before, when the value fits it
+			}
+			// "lol no, it's berlin" after "I live in Munich": a name typed
+			// in lower case, of the kind of the value it corrects
+			f := pick(candidate{Fact: cand.Fact})
+			if f == nil {
+				f = []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: X, Replaces: cand.Object, Correction: true,
+					shownObject: showValue(cand.Predicate, x, c.span), shownSubject: cand.shownSubject}}
+			}
+			return f
 		}
 		break
 	}
@@ -419,6 +429,31 @@ var (
 	timezoneLike = lazyRegexp(`^(?:[a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2}|(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii|india|china|japan|korea|australian eastern|central european|eastern european|western european|british summer)(?: standard| daylight)?(?: time)?|[a-z]+/[a-z_]+)$`)
 )
 
+// namedSlot says whether a predicate holds a name written with a capital
+// (a person, a place, an employer).
+func namedSlot(predicate string) bool {
+	switch predicate {
+	case "name_is", "manager_is", "lives_in", "is_from", "works_at":
+		return true
+	}
+	return false
+}
+
+// sameKind says whether a value typed in lower case is a word of the
+// kind of old ("berlin" of "munich") in the pretrained word vectors.
+func sameKind(value, old string) bool {
+	if strings.Contains(value, " ") || versionLike().MatchString(value) {
+		return false
+	}
+	v, o := wordVector(value), wordVector(old)
+	return v != nil && o != nil && embed.Cosine(v, o) >= minLowerKindSimilarity
+}
+
+// minLowerKindSimilarity is how near a lower-case correction must be to
+// the value it corrects: nearer than a bare correction's kind, since no
+// capital says it is a name.
+const minLowerKindSimilarity = 0.45
+
 // zoneValue says whether a corrected value is written as a time zone:
 // an abbreviation in capitals ("MST", "CEST") or an offset ("UTC+2").
 func zoneValue(value, span string) bool {
@@ -455,7 +490,7 @@ func shown(predicate, value, span string) string {
 func showValue(predicate, value, span string) string {
 	d := display(span, value)
 	switch predicate {
-	case "name_is", "manager_is", "lives_in", "is_from":
+	case "name_is", "manager_is", "lives_in", "is_from", "works_at":
 		return upperWords(d)
 	case "timezone_is":
 		if len(d) <= 5 && !strings.ContainsFunc(d, unicode.IsUpper) {
