@@ -369,7 +369,7 @@ var (
 	// bareCondition: "before you push anything run make lint", "when you
 	// write commit messages use conventional commits": a condition on
 	// "you" and its verb, then the instruction (splitBareCondition).
-	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) you ([a-z]+) ([^,]+(?:,.*)?)$`)
+	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) (you [a-z]+|[a-z]+ing) ([^,]+(?:,.*)?)$`)
 	// usedAgain: a complaint that names what to use instead, "you used
 	// moment again, we use dayjs", "you are using var again, it is const
 	// or let in this codebase".
@@ -683,7 +683,7 @@ func splitBareCondition(t string) []string {
 		if k > 0 && determiner().MatchString(action[0]) {
 			continue
 		}
-		ctx := strings.Join(append([]string{"you", n[2]}, ws[:k]...), " ")
+		ctx := strings.Join(append([]string{n[2]}, ws[:k]...), " ") // "you write sql", "writing sql"
 		return []string{t, n[1], ctx, strings.Join(action, " ")}
 	}
 	return nil

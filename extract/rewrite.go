@@ -96,6 +96,14 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:(we|i)\s+)?(?:finally\s+|just\s+|recently\s+)?made\s+the\s+(?:jump|switch|move|leap)\s+(?:over\s+)?to\s+(.+)$`), out: "I switched to $2", change: true, need: []string{"made the"}},
 	// the tool in use now, its subject left out: "using date-fns now"
 	{re: lazyRegexp(`(?i)^(?:now\s+|just\s+)?using\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:now|these\s+days|nowadays|instead)$`), out: "we use $1 now", change: true, need: []string{"using"}},
+	// rules said as terse chat: "tests first, always", "lowercase commit
+	// messages please", "two spaces for yaml", "we want 100% coverage on
+	// new code", "i want explanations short and to the point"
+	{re: lazyRegexp(`(?i)^(tests|specs|types|the\s+types|docs|the\s+docs|the\s+plan|a\s+plan|migrations|the\s+migration|interfaces|the\s+interface)\s+first,?\s+(?:always|every\s+time|please|no\s+exceptions)$`), out: "always write $1 first", need: []string{"first"}},
+	{re: lazyRegexp(`(?i)^(lowercase|lower-case|uppercase|short|shorter|atomic|descriptive|signed|small|smaller|typed|squashed|imperative)\s+(` + standingArtefacts + `)(?:,?\s+(?:please|always|only))+$`), out: "always use $1 $2", need: []string{"please", "always", "only"}},
+	{re: lazyRegexp(`(?i)^(two|four|eight|2|4|8)\s+spaces\s+(for|in)\s+((?:all\s+)?[a-z0-9.+#-]+(?:\s+(?:files|code))?)$`), out: "use $1 spaces $2 $3", need: []string{"spaces"}},
+	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:want|need|require|expect|aim\s+for)\s+(\d+\s?%\s+(?:test\s+)?coverage\b.*)$`), out: "always keep $1", need: []string{"coverage"}},
+	{re: lazyRegexp(`(?i)^i\s+(?:want|like|prefer|need)\s+(explanations|answers|responses|replies|summaries|commit\s+messages|comments|docstrings|functions|prs|pull\s+requests|diffs)\s+((?:short|brief|concise|terse|small|simple|plain|focused|minimal|direct)\b.*)$`), out: "keep $1 $2", need: []string{"want", "like", "prefer", "need"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},

@@ -243,7 +243,7 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|prefer|make sure|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|prefer|make sure|just (?:give|show|send|write|tell|do|fix|paste|answer)|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
@@ -272,6 +272,10 @@ var trailingRequest = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:can|
 
 // universalTail says a rule holds without exception.
 var universalTail = lazyRegexp(`(?i),?\s+(?:no exceptions|with no exceptions|without exceptions?|no matter what|no excuses)[.!]?$`)
+
+// trailingAlways is "always" set off by a comma at the end of a
+// sentence.
+var trailingAlways = lazyRegexp(`(?i)^(.+?),\s*(always|every time)[.!]?$`)
 
 // anyColon is a colon between two statements.
 var anyColon = lazyRegexp(`(:\s+)`)
@@ -317,6 +321,9 @@ func clauses(s rawClause) []rawClause {
 	// "commits are signed, no exceptions": the tail belongs to the rule it
 	// ends, not a clause of its own
 	text = universalTail().ReplaceAllString(text, " no exceptions")
+	if m := trailingAlways().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) <= 4 {
+		text = m[1] + " " + m[2] // "tests first, always": the adverb of a short rule is no clause
+	}
 	// "we dropped poetry, uv all the way": the value all the way is what
 	// is used now
 	text = allTheWay().ReplaceAllString(text, ", it's all $1")
