@@ -178,6 +178,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 	r.judgedWrong()
 	r.goneAfter()
 	r.neighbours()
+	r.audience()
 	r.alternatives()
 	r.limitRules(text)
 	for i, f := range r.facts {

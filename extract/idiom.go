@@ -143,3 +143,43 @@ func versionSaid(t string) []Fact {
 	}
 	return []Fact{{Subject: SubjectProject, Predicate: pred, Object: strings.TrimPrefix(m[2], "v")}}
 }
+
+// audienceRule is a rule on how to explain to the person, with the
+// person named inside it: "explain things to me like I'm new to Go".
+var audienceRule = lazyRegexp(`\b(?:like|as if|as though) i am\b`)
+
+// background is what the person knows, said beside such a rule: "I come
+// from Python", "I know JavaScript well".
+var background = lazyRegexp(`^i (?:come|came|am coming) from ([a-z][\w.+#-]*(?: [a-z][\w.+#-]*)?)$|^i (?:know|mostly know|mostly write|mainly write|am fluent in) ([a-z][\w.+#-]*)(?: well| pretty well)?$`)
+
+// audience gives a rule on how to explain the background the person
+// gives beside it, which the rule depends on: "explain things to me like
+// I'm new to Go, I come from Python" is one rule that names both.
+func (r *reading) audience() {
+	for i, cl := range r.clauses {
+		for j := cl.from; j < cl.to && j < len(r.facts); j++ {
+			f := r.facts[j]
+			if f.Kind != KindGuideline || f.Predicate != "should" || f.detail != "" || !audienceRule().MatchString(f.Object) {
+				continue
+			}
+			for _, k := range []int{i + 1, i - 1} {
+				if k < 0 || k >= len(r.clauses) || r.clauses[k].to > r.clauses[k].from {
+					continue
+				}
+				m := background().FindStringSubmatch(r.clauses[k].text)
+				if m == nil {
+					continue
+				}
+				from := m[1] + m[2]
+				shown := from
+				if t, ok := lookupTool(from); ok {
+					shown = t.Display
+				}
+				f.detail = "; the user comes from " + shown
+				f.Statement = render(f)
+				r.facts[j] = f
+				break
+			}
+		}
+	}
+}

@@ -104,6 +104,20 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(two|four|eight|2|4|8)\s+spaces\s+(for|in)\s+((?:all\s+)?[a-z0-9.+#-]+(?:\s+(?:files|code))?)$`), out: "use $1 spaces $2 $3", need: []string{"spaces"}},
 	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:want|need|require|expect|aim\s+for)\s+(\d+\s?%\s+(?:test\s+)?coverage\b.*)$`), out: "always keep $1", need: []string{"coverage"}},
 	{re: lazyRegexp(`(?i)^i\s+(?:want|like|prefer|need)\s+(explanations|answers|responses|replies|summaries|commit\s+messages|comments|docstrings|functions|prs|pull\s+requests|diffs)\s+((?:short|brief|concise|terse|small|simple|plain|focused|minimal|direct)\b.*)$`), out: "keep $1 $2", need: []string{"want", "like", "prefer", "need"}},
+	// a habit asked for with the words of remembering: "please keep in
+	// mind to update the changelog"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?keep\s+in\s+mind\s+to\s+(.+)$`), out: "always $1", need: []string{" to "}},
+	// a state an artifact must keep: "readme must stay up to date"
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+)?[\w.-]+(?:\s[\w.-]+)?)\s+(?:must|should|needs?\s+to|has\s+to|have\s+to)\s+(?:stay|remain|be\s+kept)\s+(.+)$`), out: "keep $1 $2", need: []string{"stay", "remain", "kept"}},
+	// a wish that the assistant stop or always do something: "I'd really
+	// like you to stop using global variables"
+	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:really\s+)?(?:like|love|want|prefer)\s+(?:for\s+)?you\s+to\s+((?:stop|always|never|avoid)\b.+)$`), out: "$1", need: []string{"you to"}},
+	// a taste said without its "I": "don't like emojis in the code"
+	{re: lazyRegexp(`(?i)^(?:really\s+)?(?:don't|do\s+not)\s+(like|love|enjoy)\s+(.+)$`), out: "I do not $1 $2", need: []string{"like", "love", "enjoy"}},
+	// how to speak to the person: "talk to me like a senior engineer"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?(talk|speak|write|explain\s+things|explain\s+stuff)\s+to\s+me\s+(like|as\s+if|as\s+though|as)\s+(.+)$`), out: "always $1 to me $2 $3", need: []string{" me "}},
+	// a fronted scope without its comma: "in python always use f-strings"
+	{re: lazyRegexp(`(?i)^(in|for|with)\s+([\w.+#-]+(?:\s+(?:code|files|tests|projects|scripts))?)\s+(always|never)\s+(.+)$`), out: "$3 $4 in $2", need: []string{"always", "never"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},
@@ -279,7 +293,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:my|our)\s+preference\s+is\s+(?:for\s+)?(.+)$`), out: "prefer $1"},
 	// an evaluation of a way of working: "it's better to ask before
 	// deleting anything", "it's best to pin versions"
-	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice|best\s+practice|standard\s+practice|the\s+norm)(?:\s+here|\s+in\s+this\s+(?:repo|codebase|project|team))?\s+to\s+(.+)$`), out: "always $1"},
 	// what the person never wants to see: "I never want to see print
 	// statements in production code"
 	{re: lazyRegexp(`(?i)^i\s+(?:never|don't\s+ever|do\s+not\s+ever|don't|do\s+not)\s+want\s+to\s+see\s+(?:any\s+)?(.+)$`), out: "avoid $1"},
