@@ -507,6 +507,11 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return nil
 	}
 	c.text = cutAside(stripTrailing(c.text))
+	if strings.HasPrefix(c.text, "i am ") && strings.Contains(c.text, " so ") {
+		if f := clockPlace(c); f != nil {
+			return f
+		}
+	}
 	if strings.Contains(c.text, " to ") || strings.Contains(c.text, " by ") || strings.Contains(c.text, " from ") {
 		if f := reviewer(c); f != nil {
 			return f

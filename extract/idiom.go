@@ -183,3 +183,22 @@ func (r *reading) audience() {
 		}
 	}
 }
+
+// placeByClock is a place typed in lower case that the sentence shows is
+// where the person lives by reckoning their time from it: "im in
+// auckland so everything is nz time for me", "i'm in denver so it's
+// evening here".
+var placeByClock = lazyRegexp(`^i am (?:in|based in|living in|now in) ([a-z][a-z'-]+(?: [a-z][a-z'-]+)?)(?: now)?,? so (?:everything|it|its|it is|all|my|that|times?)\b.*\b(?:time|timezone|time zone|tz|utc|gmt|morning|evening|night|afternoon|hours)\b`)
+
+// clockPlace reads placeByClock as where the person lives.
+func clockPlace(c *clause) []Fact {
+	m := placeByClock().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	p, ok := place(m[1])
+	if !ok || timezoneLike().MatchString(p) && len(p) <= 4 {
+		return nil
+	}
+	return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, shownObject: upperWords(display(c.span, p))}}
+}
