@@ -118,6 +118,9 @@ func (r *reading) correct(c *clause) []Fact {
 		return f
 	}
 	newTool, newKnown := lookupTool(x)
+	if strings.HasPrefix(c.text, "i am in ") || strings.HasPrefix(c.text, "i live in ") {
+		newKnown = false // "hold on, I'm in Phoenix": a place, though a framework has its name
+	}
 	oldTool, oldKnown := lookupTool(y)
 	canon := func(v string, t *tool, known bool) string {
 		if known {
