@@ -36,6 +36,10 @@ var contractions = strings.NewReplacer(
 // 8001", "node's 20"): a possessive is followed by a noun, not a figure.
 var slotIs = lazyRegexp(`\b(port|version|timezone|tz|editor|manager|boss|db|database|ci|branch|runtime|shell|os|linter|formatter|bundler|framework|lang|language|stack|cloud|host|hosting|registry|region|namespace|cluster)'s (\d)`)
 
+// insteadFront is the alternative said first: "instead of mocks use
+// fakes".
+var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.+)$`)
+
 // nameIs is a name with "'s" for "is" before what it is to the speaker:
 // "Sara's my manager now", "the api's now on 9000", "node's on 22". A
 // possessive is followed by the thing possessed, never by "my", "our",
@@ -547,6 +551,11 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.Contains(t, " if ") || strings.Contains(t, " in case ") {
 		t = offeredTail().ReplaceAllString(t, "") // "i'm on fedora 40 if that matters for the build errors"
+	}
+	if strings.HasPrefix(t, "instead of ") {
+		if m := insteadFront().FindStringSubmatch(t); m != nil {
+			t = "use " + m[2] + " instead of " + m[1] // "instead of print use logging"
+		}
 	}
 	if loc := trailingCorrection().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "It's John btw, typo in my earlier message", "port's 8001, my

@@ -302,14 +302,14 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	if rest, ok := strings.CutPrefix(t, "no need to "); ok {
 		return instruction(rest, true, "should not") // "no need to explain the code you write"
 	}
-	if m := banRe().FindStringSubmatch(t); m != nil && !forMe().MatchString(t) {
+	if m := banRe().FindStringSubmatch(t); m != nil && !forMe().MatchString(t) && !notBanned()[firstWord(m[1])] {
 		// "no emojis in commit messages": a ban on using them there
 		if v, ok := thirdPersonBase(m[1]); ok && !strings.Contains(m[1], " ") {
 			return instruction(v+" "+m[2]+" "+m[3], true, "should not") // "no merges on Friday": never merge then
 		}
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
-	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !forMe().MatchString(t) {
+	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !notBanned()[firstWord(m[1])] && !forMe().MatchString(t) {
 		obj := m[1]
 		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 && !isConvention(obj) && !codePractice(obj) {
 			// ("no default exports" names a kind of code, not an act)

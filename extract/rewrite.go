@@ -118,6 +118,24 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:please\s+)?(talk|speak|write|explain\s+things|explain\s+stuff)\s+to\s+me\s+(like|as\s+if|as\s+though|as)\s+(.+)$`), out: "always $1 to me $2 $3", need: []string{" me "}},
 	// a fronted scope without its comma: "in python always use f-strings"
 	{re: lazyRegexp(`(?i)^(in|for|with)\s+([\w.+#-]+(?:\s+(?:code|files|tests|projects|scripts))?)\s+(always|never)\s+(.+)$`), out: "$3 $4 in $2", need: []string{"always", "never"}},
+	// a scope of every piece of code fronted before the rule: "please for
+	// all code you write use type hints", "for all the code please add
+	// docstrings"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?(?:for|in)\s+(?:all\s+)?(?:the\s+)?(?:code|tests|functions|scripts|files|modules)(?:\s+(?:you|we)\s+write)?\s*,?\s+(?:please\s+)?((?:add|use|write|include|put|keep|avoid|prefer|follow|run|document|name|wrap|handle|check|log)\s.+)$`), out: "always $1", need: []string{"for ", "in "}},
+	// what matters to the person: "is important for me that code is
+	// tested"
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+|is\s+)?(?:very\s+|really\s+|super\s+)?important\s+(?:for|to)\s+(?:me|us)\s+that\s+(?:the\s+|all\s+|our\s+)?([\w-]+(?:\s[\w-]+)?)\s+(?:is|are|gets|get)\s+(tested|documented|typed|reviewed|formatted|linted|signed|covered)$`), out: "always make sure $1 is $2", need: []string{"important"}},
+	// a team's habit with its adverb: "the team always reviews migrations
+	// twice"
+	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(always|never)\s+(\w+s)\s+(.+)$`), out: "in this team we $1 $2 $3", need: []string{"team"}},
+	// one tool or way over another, said in chat: "better to use pathlib
+	// than os.path", "pathlib over os.path please", "we use pathlib, not
+	// os.path" (a tool the taxonomy knows stays a fact), "always good to
+	// run the linter first"
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?(?:always\s+)?better\s+to\s+use\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)\s+(?:than|over|instead\s+of)\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)$`), out: "prefer $1 over $2", need: []string{"better"}},
+	{re: lazyRegexp(`(?i)^([\w.+#/-]+)\s+over\s+([\w.+#/-]+)(?:,?\s+(?:please|always|every\s+time))+$`), out: "prefer $1 over $2", need: []string{" over "}},
+	{re: lazyRegexp(`(?i)^we\s+use\s+([a-z][\w.+#/-]*),?\s+not\s+([a-z][\w.+#/-]*)$`), out: "always use $1 instead of $2", need: []string{" not "}},
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?always\s+(?:good|wise|best|smart)\s+to\s+(.+)$`), out: "always $1", need: []string{"always"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},
@@ -396,7 +414,7 @@ var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|now
 var limitingTail = lazyRegexp(`(?i)^(?:if|unless|when|whenever|once|until|in case|as long as|only|or|maybe|probably|perhaps|possibly|i think|i guess|not sure|hopefully|right|i hope|but only|at least|for now|for the moment|temporarily|just for)\b`)
 
 // teamVerb: "in this team we writes …" after "our team writes …".
-var teamVerb = lazyRegexp(`(?i)^in this team we (\w+s)\b`)
+var teamVerb = lazyRegexp(`(?i)^(?:in this team )?we ((?:always |never )?)(\w+s)\b`)
 
 // habitWords make what a team does a habit: "for every decision".
 var habitWords = lazyRegexp(`(?i)\b(?:every|each|always|never|all (?:our|the)|before|after)\b`)
@@ -446,8 +464,8 @@ func reword(rc rawClause) (clause, bool) {
 		t = owner + " " + m[1] + " is " + m[2] // "tz = CET", "runtime deno"
 	}
 	if m := teamVerb().FindStringSubmatch(t); m != nil && habitWords().MatchString(t) {
-		if v, ok := thirdPersonBase(strings.ToLower(m[1])); ok {
-			t = "in this team we " + v + t[len(m[0]):]
+		if v, ok := thirdPersonBase(strings.ToLower(m[2])); ok && (strings.HasPrefix(t, "in this team ") || strings.HasSuffix(t, " in this team")) {
+			t = t[:len(m[0])-len(m[2])] + v + t[len(m[0]):] // "in this team we writes …", "we always reviews … in this team"
 		}
 	}
 	if m := wouldYouMind().FindStringSubmatch(t); m != nil && m[3] != "" {

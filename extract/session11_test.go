@@ -100,6 +100,22 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "speak to me like a staff engineer", "should speak to me like a staff engineer"},
 		{nil, "in rust always use clippy", "should use clippy in rust"},
 		{nil, "explain things to me like I'm new to Rust, I come from Java", "should explain things to me like i am new to rust"},
+		// a rule after "and btw"; a fronted scope of all code; what
+		// matters to the person; a team's habit with its adverb; one way
+		// over another in chat; "no need for" bans nothing
+		{nil, "fix the flaky test, and btw always pin versions", "should pin versions"},
+		{nil, "for all code you write add type hints", "should add type hints"},
+		{nil, "is important for me that code is documented", "should make sure code is documented"},
+		{nil, "it's important to me that the demo goes well", ""},
+		{nil, "the team always squashes commits", "should squash commits in this team"},
+		{nil, "the team always complains about meetings", ""},
+		{nil, "better to use httpx than requests", "should prefer httpx"},
+		{nil, "we use ky, not got", "should use ky <use got"},
+		{nil, "instead of mocks use fakes", "should use fakes <use mocks"},
+		{nil, "instead of going home i stayed", ""},
+		{nil, "always good to rebase first", "should rebase first"},
+		{nil, "always good to see you", ""},
+		{nil, "I know go well, no need for basics", ""},
 		// a place in lower case with the time reckoned from it
 		{nil, "im in lagos so everything is wat time for me", "lives_in lagos"},
 		{nil, "im in a meeting so it's hard to talk at this time", ""},
