@@ -507,6 +507,11 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return nil
 	}
 	c.text = cutAside(stripTrailing(c.text))
+	if strings.HasPrefix(c.text, "i am ") || strings.HasPrefix(c.text, "i have ") || strings.Contains(c.text, "pronouns") {
+		if f := trait(c); f != nil {
+			return f
+		}
+	}
 	if strings.HasPrefix(c.text, "i am ") && strings.Contains(c.text, " so ") {
 		if f := clockPlace(c); f != nil {
 			return f

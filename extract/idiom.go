@@ -202,3 +202,41 @@ func clockPlace(c *clause) []Fact {
 	}
 	return []Fact{{Subject: SubjectUser, Predicate: "lives_in", Object: p, shownObject: upperWords(display(c.span, p))}}
 }
+
+// traitRe is a trait the person states of themselves that shapes what
+// suits them: a diet ("I'm vegetarian, have been for ten years") or a
+// need for accessible output ("I'm colorblind (deuteranopia)"). The
+// relations table lists their words (relations.Relation.States); only
+// the plain "I am X" form is read here, so "my wife is vegan" and "if
+// I were vegan" say nothing.
+var traitRe = lazyRegexp(`^i am (?:also |a |an |fully |strictly |mostly )?(vegetarian|vegan|pescatarian|lactose intolerant|gluten[- ]free|celiac|coeliac|halal|kosher|colou?r ?-?blind|dyslexic|hard of hearing|visually impaired|red-green colou?r ?-?blind)(?:,? (deuteranopia|protanopia|tritanopia|deuteranomaly|protanomaly|tritanomaly))?(?:$|[,;]| and | so | since | for | too| as well| btw| now)`)
+
+// haveTraitRe is a condition the person has: "I have dyslexia".
+var haveTraitRe = lazyRegexp(`^i have (dyslexia|colou?r ?-?blindness|low vision|deuteranopia|protanopia|tritanopia)(?:$|[,;]| and | so | which )`)
+
+// pronounsRe states the person's pronouns: "Pronouns are they/them",
+// "my pronouns: she/her".
+var pronounsRe = lazyRegexp(`^(?:my )?pronouns(?: are|:| =)? ([a-z]+/[a-z]+(?:/[a-z]+)?)$`)
+
+// trait reads traitRe as the person's diet or accessibility need.
+func trait(c *clause) []Fact {
+	if m := haveTraitRe().FindStringSubmatch(c.text); m != nil {
+		return []Fact{{Subject: SubjectUser, Predicate: "accessibility_is", Object: m[1]}}
+	}
+	if m := pronounsRe().FindStringSubmatch(c.text); m != nil {
+		return []Fact{{Subject: SubjectUser, Predicate: "pronouns_are", Object: m[1]}}
+	}
+	m := traitRe().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	v := m[1]
+	pred := "diet_is"
+	switch {
+	case m[2] != "":
+		v, pred = m[2], "accessibility_is"
+	case strings.Contains(v, "blind") || strings.Contains(v, "dyslex") || strings.Contains(v, "hearing") || strings.Contains(v, "visually"):
+		pred = "accessibility_is"
+	}
+	return []Fact{{Subject: SubjectUser, Predicate: pred, Object: v}}
+}

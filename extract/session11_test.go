@@ -116,6 +116,15 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "always good to rebase first", "should rebase first"},
 		{nil, "always good to see you", ""},
 		{nil, "I know go well, no need for basics", ""},
+		// a trait the person states of themselves (trait), their
+		// pronouns; someone else's trait or a hypothetical says nothing
+		{nil, "I'm vegan, have been for years", "diet_is vegan"},
+		{nil, "I'm colourblind (protanopia) so pick safe colours", "accessibility_is protanopia"},
+		{nil, "I have dyslexia btw", "accessibility_is dyslexia"},
+		{nil, "my pronouns are he/him", "pronouns_are he/him"},
+		{nil, "my wife is vegetarian", ""},
+		{nil, "if I were vegan I'd cook more", ""},
+		{nil, "what are your pronouns?", ""},
 		// a place in lower case with the time reckoned from it
 		{nil, "im in lagos so everything is wat time for me", "lives_in lagos"},
 		{nil, "im in a meeting so it's hard to talk at this time", ""},
