@@ -136,6 +136,13 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^([\w.+#/-]+)\s+over\s+([\w.+#/-]+)(?:,?\s+(?:please|always|every\s+time))+$`), out: "prefer $1 over $2", need: []string{" over "}},
 	{re: lazyRegexp(`(?i)^we\s+use\s+([a-z][\w.+#/-]*),?\s+not\s+([a-z][\w.+#/-]*)$`), out: "always use $1 instead of $2", need: []string{" not "}},
 	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?always\s+(?:good|wise|best|smart)\s+to\s+(.+)$`), out: "always $1", need: []string{"always"}},
+	// the OS on the person's machine: "running ubuntu 24.04 on my laptop"
+	{re: lazyRegexp(`(?i)^(?:now\s+|currently\s+)?running\s+(.+?)\s+on\s+my\s+(laptop|machine|desktop|computer|pc|mac|workstation|box|dev\s+box)$`), out: "I am running $1 on my $2", need: []string{"running"}},
+	// a job of the system and the service that does it: "auth is handled
+	// by clerk", "payments are done through stripe"
+	{re: lazyRegexp(`(?i)^(?:the\s+|our\s+)?(auth|authentication|payments|billing|emails?|email\s+sending|search|logging|logs|monitoring|analytics|caching|queues?|background\s+jobs|storage|uploads|file\s+storage|notifications|feature\s+flags|secrets|dns|cdn|error\s+tracking|tracing|metrics)\s+(?:is|are)\s+(?:handled|done|managed|provided|taken\s+care\s+of|processed|sent)\s+(?:by|with|through|via)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)$`), out: "we use $2 for $1", need: []string{" by ", " with ", " through ", " via "}},
+	// a kind of test said bare with its tool: "e2e tests are cypress"
+	{re: lazyRegexp(`(?i)^(unit\s+tests|e2e\s+tests|e2e|end-to-end\s+tests|integration\s+tests|component\s+tests)\s+(are|is)\s+`), out: "our $1 $2 ", need: []string{"test", "e2e"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},

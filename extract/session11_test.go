@@ -125,6 +125,14 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "my wife is vegetarian", ""},
 		{nil, "if I were vegan I'd cook more", ""},
 		{nil, "what are your pronouns?", ""},
+		// the OS on the person's machine; a job of the system and the
+		// service that does it; a kind of test said bare; a rank is no
+		// part of a role
+		{nil, "running debian 12 on my desktop", "uses_os debian"},
+		{nil, "search is handled by algolia", "uses_for_search algolia"},
+		{nil, "the bug is handled by Tom", ""},
+		{nil, "e2e tests are playwright", "uses_e2e_framework playwright"},
+		{nil, "I'm the only designer on this team", "role_is designer"},
 		// a place in lower case with the time reckoned from it
 		{nil, "im in lagos so everything is wat time for me", "lives_in lagos"},
 		{nil, "im in a meeting so it's hard to talk at this time", ""},
