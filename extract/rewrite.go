@@ -143,6 +143,9 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:the\s+|our\s+)?(auth|authentication|payments|billing|emails?|email\s+sending|search|logging|logs|monitoring|analytics|caching|queues?|background\s+jobs|storage|uploads|file\s+storage|notifications|feature\s+flags|secrets|dns|cdn|error\s+tracking|tracing|metrics)\s+(?:is|are)\s+(?:handled|done|managed|provided|taken\s+care\s+of|processed|sent)\s+(?:by|with|through|via)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)$`), out: "we use $2 for $1", need: []string{" by ", " with ", " through ", " via "}},
 	// a kind of test said bare with its tool: "e2e tests are cypress"
 	{re: lazyRegexp(`(?i)^(unit\s+tests|e2e\s+tests|e2e|end-to-end\s+tests|integration\s+tests|component\s+tests)\s+(are|is)\s+`), out: "our $1 $2 ", need: []string{"test", "e2e"}},
+	// one employer left for another: "left Google in march, now at
+	// Anthropic"
+	{re: lazyRegexp(`^(?i:(?:i\s+)?(?:just\s+)?left)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)(?i:\s+(?:in|last|this)\s+\w+)?(?i:\s*,\s*|\s+and\s+)(?i:(?:i(?:'m|\s+am)\s+)?now\s+(?:at|with|working\s+at|working\s+for))\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I left $1 for $2", change: true, need: []string{"left"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},

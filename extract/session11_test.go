@@ -133,6 +133,9 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "the bug is handled by Tom", ""},
 		{nil, "e2e tests are playwright", "uses_e2e_framework playwright"},
 		{nil, "I'm the only designer on this team", "role_is designer"},
+		// one employer left for another
+		{[]string{"I work at Spotify"}, "left Spotify in june, now at Klarna", "works_at klarna <spotify"},
+		{nil, "left the party early, now at home", ""},
 		// a place in lower case with the time reckoned from it
 		{nil, "im in lagos so everything is wat time for me", "lives_in lagos"},
 		{nil, "im in a meeting so it's hard to talk at this time", ""},
