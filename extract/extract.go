@@ -271,6 +271,11 @@ func NeedsContext(text string) bool {
 		if c.correction || c.change || notAlternative().MatchString(c.text) || changeHint().MatchString(c.text) {
 			return true
 		}
+		// "mine is Noodle", "we're on 3.12 now", "I use zed now": the slot
+		// or the value replaced comes from the conversation
+		if mineIs().MatchString(c.text) || bareVersionOn().MatchString(c.text) || changeEnd().MatchString(c.text) {
+			return true
+		}
 	}
 	return false
 }

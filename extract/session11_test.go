@@ -156,3 +156,27 @@ func TestAudienceBackground(t *testing.T) {
 		t.Fatalf("Extract = %v, want one rule naming Java", fs)
 	}
 }
+
+// TestNeedsContextIdioms checks that the texts whose new readings take
+// their slot or their old value from the conversation ask for it, so the
+// consolidator gathers one, and that plain statements do not.
+func TestNeedsContextIdioms(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"mine is Noodle", true},
+		{"the upgrade landed, we're on 3.12 across the board", true},
+		{"I use zed now", true},
+		{"gave zed a try and never looked back", true},
+		{"hold on, im in arizona so its MST", true},
+		{"actually it's John", true},
+		{"I use zed", false},
+		{"we store everything in mysql", false},
+		{"how do I center a div?", false},
+	} {
+		if got := NeedsContext(c.text); got != c.want {
+			t.Errorf("NeedsContext(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
