@@ -146,6 +146,8 @@ var rewordings = []rewording{
 	// one employer left for another: "left Google in march, now at
 	// Anthropic"
 	{re: lazyRegexp(`^(?i:(?:i\s+)?(?:just\s+)?left)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)(?i:\s+(?:in|last|this)\s+\w+)?(?i:\s*,\s*|\s+and\s+)(?i:(?:i(?:'m|\s+am)\s+)?now\s+(?:at|with|working\s+at|working\s+for))\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I left $1 for $2", change: true, need: []string{"left"}},
+	// tabs or spaces said bare are the indentation: "we use tabs here"
+	{re: lazyRegexp(`(?i)^we\s+(?:always\s+|only\s+)?use\s+(tabs|spaces)(?:\s+(?:here|in\s+this\s+(?:repo|project|codebase)|everywhere|only))?$`), out: "we use $1 for indentation", need: []string{"tabs", "spaces"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},

@@ -133,6 +133,9 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "the bug is handled by Tom", ""},
 		{nil, "e2e tests are playwright", "uses_e2e_framework playwright"},
 		{nil, "I'm the only designer on this team", "role_is designer"},
+		// tabs or spaces said bare are the indentation
+		{nil, "we use spaces here", "indentation_is spaces"},
+		{nil, "they use tabs", ""},
 		// one employer left for another
 		{[]string{"I work at Spotify"}, "left Spotify in june, now at Klarna", "works_at klarna <spotify"},
 		{nil, "left the party early, now at home", ""},
