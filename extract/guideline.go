@@ -307,6 +307,14 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		if v, ok := thirdPersonBase(m[1]); ok && !strings.Contains(m[1], " ") {
 			return instruction(v+" "+m[2]+" "+m[3], true, "should not") // "no merges on Friday": never merge then
 		}
+		if w, adv, ok := strings.Cut(m[1], " "); ok && !strings.Contains(adv, " ") && strings.HasSuffix(adv, "ly") {
+			if v, ok := thirdPersonBase(w); ok {
+				return instruction(v+" "+adv+" "+m[2]+" "+m[3], true, "should not") // "no commits directly to main"
+			}
+		}
+		if v, ok := gerundBase(firstWord(m[1])); ok && strings.HasSuffix(firstWord(m[1]), "ing") {
+			return instruction(v+strings.TrimPrefix(m[1], firstWord(m[1]))+" "+m[2]+" "+m[3], true, "should not") // "no pushing to main"
+		}
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
 	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !notBanned()[firstWord(m[1])] && !forMe().MatchString(t) {

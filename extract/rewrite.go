@@ -148,6 +148,9 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`^(?i:(?:i\s+)?(?:just\s+)?left)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)(?i:\s+(?:in|last|this)\s+\w+)?(?i:\s*,\s*|\s+and\s+)(?i:(?:i(?:'m|\s+am)\s+)?now\s+(?:at|with|working\s+at|working\s+for))\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I left $1 for $2", change: true, need: []string{"left"}},
 	// tabs or spaces said bare are the indentation: "we use tabs here"
 	{re: lazyRegexp(`(?i)^we\s+(?:always\s+|only\s+)?use\s+(tabs|spaces)(?:\s+(?:here|in\s+this\s+(?:repo|project|codebase)|everywhere|only))?$`), out: "we use $1 for indentation", need: []string{"tabs", "spaces"}},
+	// "let's not use classes"; "it's our policy to review every PR"
+	{re: lazyRegexp(`(?i)^let(?:'s|\s+us)\s+(?:not|never)\s+((?:use|add|write|introduce|touch|push|merge|commit|deploy|import|mock|rename|delete|remove|install|hardcode|hard-code|pin|squash|rebase|mix|copy|skip|disable|leave|create|depend\s+on|rely\s+on)\s.+)$`), out: "never $1", need: []string{"let"}},
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?(?:our|the|team|company|house)\s+(?:policy|rule|convention|practice|standard)\s+(?:here\s+)?to\s+(.+)$`), out: "always $1", need: []string{"policy", "rule", "convention", "practice", "standard"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},
@@ -243,7 +246,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:the|our)\s+((?:[\w-]+\s+)?[\w-]+)\s+(?:was|got|has\s+been)\s+(?:rewritten|ported|migrated|moved|redone)\s+(?:in|to|into)\s+(.+)$`), out: "we rewrote the $1 in $2", change: true, need: []string{"rewritten", "ported", "migrated", "moved", "redone"}},
 	// a wish about how things of a kind are: "it'd be nice if commits
 	// were signed"
-	{re: lazyRegexp(`(?i)^(?:it(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:nice|great|good|ideal|better|helpful)|i(?:'d|\s+would)\s+(?:like|love|prefer)\s+it)\s+if\s+(?:all\s+|our\s+|the\s+)?((?:[\w-]+\s+)?(?:commits|prs|pull\s+requests|functions|tests|branches|messages|docs|comments|migrations|endpoints|components|files|modules|classes|methods|dependencies|releases|tags))\s+(?:were|are|was|got)\s+(.+)$`), out: "$1 should be $2", need: []string{" if "}},
+	{re: lazyRegexp(`(?i)^(?:it(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:nice|great|good|ideal|better|helpful)|i(?:'d|\s+would)\s+(?:like|love|prefer)(?:\s+it)?)\s+if\s+(?:all\s+|our\s+|the\s+)?((?:[\w-]+\s+)?(?:commits|prs|pull\s+requests|functions|tests|branches|messages|docs|comments|migrations|endpoints|components|files|modules|classes|methods|dependencies|releases|tags))\s+(?:were|are|was|got)\s+(.+)$`), out: "$1 should be $2", need: []string{" if "}},
 	// a team's or a person's stance on a way of working: "the team likes
 	// small PRs", "I'm a big believer in small commits", "we try not to
 	// use mocks", "we stay away from class components", "we're not fans

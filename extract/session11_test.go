@@ -136,6 +136,19 @@ func TestSession11Shapes(t *testing.T) {
 		// tabs or spaces said bare are the indentation
 		{nil, "we use spaces here", "indentation_is spaces"},
 		{nil, "they use tabs", ""},
+		// rules in the words of a team's habits and policies
+		{nil, "let's not use mocks", "should_not use mocks"},
+		{nil, "let's not argue", ""},
+		{nil, "it's our policy to squash every PR", "should squash every pr"},
+		{nil, "our policy is no merges on friday", "should_not merge on friday"},
+		{nil, "always, always lint first", "should lint first"},
+		{nil, "don't you ever force push", "should_not force push"},
+		{nil, "no force-pushing to main", "should_not force-push to main"},
+		{nil, "no pushes directly to main", "should_not push directly to main"},
+		{nil, "careful: never drop the prod db", "should_not drop the prod db"},
+		{nil, "careful, the stove is hot", ""},
+		{nil, "I'm picky about error messages", ""},
+		{nil, "i would prefer if comments were short", "should ensure comments are short"},
 		// one employer left for another
 		{[]string{"I work at Spotify"}, "left Spotify in june, now at Klarna", "works_at klarna <spotify"},
 		{nil, "left the party early, now at home", ""},
