@@ -117,6 +117,10 @@ func (r *reading) correct(c *clause) []Fact {
 	if f := r.correctVersion(c, x); f != nil {
 		return f
 	}
+	// "it's Lisbon now" after "I live in Berlin": a value said to hold now
+	// changes the slot it fits, as a repair would correct it
+	changed := !c.correction && nowSaid().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) &&
+		!timeWords()[x] && !notValues()[x] && !monthOrDay().MatchString(x)
 	newTool, newKnown := lookupTool(x)
 	if strings.HasPrefix(c.text, "i am in ") || strings.HasPrefix(c.text, "i live in ") {
 		newKnown = false // "hold on, I'm in Phoenix": a place, though a framework has its name
@@ -143,7 +147,7 @@ func (r *reading) correct(c *clause) []Fact {
 			obj, sh = strings.TrimSuffix(obj, " branch"), strings.TrimSuffix(sh, " branch")
 		}
 		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: obj, Replaces: cand.Object,
-			Negated: cand.Negated, Correction: true, shownObject: sh}
+			Negated: cand.Negated && !changed, Correction: !changed, shownObject: sh}
 		f.shownSubject = cand.shownSubject
 		return []Fact{f}
 	}
@@ -169,7 +173,7 @@ func (r *reading) correct(c *clause) []Fact {
 		pred := categoryPredicate()[cat]
 		return pick(candidate{Fact: Fact{Subject: SubjectProject, Predicate: pred, Object: Y, Kind: KindFact}})
 	}
-	if !c.correction {
+	if !c.correction && !changed {
 		return nil // "it's John" alone corrects nothing
 	}
 	if zoneValue(x, c.span) {
@@ -189,7 +193,11 @@ func (r *reading) correct(c *clause) []Fact {
 			}
 		}
 		// "I said Flask earlier but it's actually FastAPI": nothing stated
-		// holds the slot, but the tool names it
+		// holds the slot, but the tool names it ("python now" alone changes
+		// nothing known)
+		if changed {
+			return nil
+		}
 		cat := pickCategory(newTool, nil, "")
 		pred := categoryPredicate()[cat]
 		if pred == "" || len(strings.Fields(c.text)) > 5 {
@@ -431,6 +439,13 @@ var (
 	versionLike  = lazyRegexp(`^v?\d+(?:\.\d+)*(?:\.x)?$`)
 	timezoneLike = lazyRegexp(`^(?:[a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2}|(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii|india|china|japan|korea|australian eastern|central european|eastern european|western european|british summer)(?: standard| daylight)?(?: time)?|[a-z]+/[a-z_]+)$`)
 )
+
+// nowSaid is a bare value said to hold now: "it's Lisbon now", "now
+// it's fly", "Priya now".
+var nowSaid = lazyRegexp(`^(?:it is |now it is |it is now |that is |now )?[a-z0-9][\w.+#:-]*(?: [\w.+#:-]+){0,2} now$|^now (?:it is |we use |i use |we are on |i am on )?[a-z0-9][\w.+#:-]*(?: [\w.+#:-]+){0,2}$`)
+
+// monthOrDay is a date word, which no slot of a name holds.
+var monthOrDay = lazyRegexp(`^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|afternoon|noon|midnight|late|early|over|done|here|time|ok|okay)$`)
 
 // namedSlot says whether a predicate holds a name written with a capital
 // (a person, a place, an employer).

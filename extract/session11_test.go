@@ -149,6 +149,13 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "careful, the stove is hot", ""},
 		{nil, "I'm picky about error messages", ""},
 		{nil, "i would prefer if comments were short", "should ensure comments are short"},
+		// a bare value said to hold now changes the slot it fits
+		{[]string{"I live in Leeds"}, "it's York now", "lives_in york <leeds"},
+		{[]string{"my manager is Tom"}, "Wen now", "manager_is wen <tom"},
+		{[]string{"the api runs on port 8000"}, "9000 now", "port_is 9000 <8000"},
+		{[]string{"I live in Leeds"}, "it's Friday now", ""},
+		{[]string{"I live in Leeds"}, "it's raining now", ""},
+		{nil, "rust now", ""},
 		// one employer left for another
 		{[]string{"I work at Spotify"}, "left Spotify in june, now at Klarna", "works_at klarna <spotify"},
 		{nil, "left the party early, now at home", ""},
