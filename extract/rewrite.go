@@ -151,6 +151,15 @@ var rewordings = []rewording{
 	// "let's not use classes"; "it's our policy to review every PR"
 	{re: lazyRegexp(`(?i)^let(?:'s|\s+us)\s+(?:not|never)\s+((?:use|add|write|introduce|touch|push|merge|commit|deploy|import|mock|rename|delete|remove|install|hardcode|hard-code|pin|squash|rebase|mix|copy|skip|disable|leave|create|depend\s+on|rely\s+on)\s.+)$`), out: "never $1", need: []string{"let"}},
 	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?(?:our|the|team|company|house)\s+(?:policy|rule|convention|practice|standard)\s+(?:here\s+)?to\s+(.+)$`), out: "always $1", need: []string{"policy", "rule", "convention", "practice", "standard"}},
+	// rules said as a need or a place: "each bug fix should come with a
+	// regression test", "any new dependency needs my approval", "config
+	// belongs in environment variables", "talk to me in German", "my
+	// answers should be in French"
+	{re: lazyRegexp(`(?i)^(?:each|every|all|any)\s+((?:[\w-]+\s+){0,2}[\w-]+?)\s+(?:should|must|needs\s+to|has\s+to)\s+(?:come\s+with|include|ship\s+with)\s+(.+)$`), out: "always include $2 with every $1", need: []string{"come with", "include", "ship with"}},
+	{re: lazyRegexp(`(?i)^(?:any|every|all)\s+(new\s+)?((?:[\w-]+\s+)?[\w-]+?)\s+(?:needs|need|requires|require)\s+my\s+(?:approval|sign-?off|ok|okay|go-ahead)$`), out: "ask me before adding a $1$2", need: []string{"my "}},
+	{re: lazyRegexp(`(?i)^(?:the\s+|all\s+|our\s+)?(config|configuration|secrets|credentials|constants|settings|env\s+vars|styles|types|business\s+logic|helpers|utils)\s+(?:belongs?|go(?:es)?|should\s+live|should\s+go)\s+in\s+(.+)$`), out: "always keep $1 in $2", need: []string{" in "}},
+	{re: lazyRegexp(`(?i)^(?:please\s+)?(?:talk|speak|write|reply|answer|respond)\s+to\s+me\s+in\s+([a-z]+)$`), out: "always respond in $1", need: []string{" me in "}},
+	{re: lazyRegexp(`(?i)^(?:my|your|the|all)\s+(?:answers|replies|responses)\s+(?:should|must|need\s+to)\s+be\s+in\s+([a-z]+)$`), out: "always respond in $1", need: []string{" be in "}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},
@@ -227,7 +236,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^you\s+keep\s+(?:on\s+)?(adding|writing|using|putting|leaving|creating|inserting|generating)\s+(.+)$`), out: "stop $1 $2"},
 	// wishes: "it would be great if you always ran the formatter", "I'd
 	// prefer if you used pathlib" (parseInstruction reads the past)
-	{re: lazyRegexp(`(?i)^(?:(?:(?:it|that)(?:'d|\s+would)|would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
+	{re: lazyRegexp(`(?i)^(?:(?:(?:it|that)(?:'d|\s+would)|would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it)|i(?:'d|\s+would)\s+be\s+(?:really\s+|very\s+|so\s+)?(?:grateful|thankful|happy|glad))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
 	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},
@@ -341,7 +350,7 @@ var rewordings = []rewording{
 var standingLeadRe = lazyRegexp(`(?i)^(?:going forward|from now on|from here on|moving forward|in future|in the future)\s*[,:-]?\s+`)
 
 // gerundOf rewrites: "would you mind keeping answers short going forward?"
-var wouldYouMind = lazyRegexp(`(?i)^would\s+you\s+mind\s+(\w+ing)\s+(.+?)(?:\s+(going forward|from now on|in the future|moving forward))?$`)
+var wouldYouMind = lazyRegexp(`(?i)^would\s+you\s+mind\s+(?:always\s+)?(\w+ing)\s+(.+?)(?:\s+(going forward|from now on|in the future|moving forward))?$`)
 
 // futureModal turns a change announced for a date into the change itself:
 // "we'll deploy from release" is "we deploy from release" once "from next
@@ -483,7 +492,7 @@ func reword(rc rawClause) (clause, bool) {
 			t = t[:len(m[0])-len(m[2])] + v + t[len(m[0]):] // "in this team we writes …", "we always reviews … in this team"
 		}
 	}
-	if m := wouldYouMind().FindStringSubmatch(t); m != nil && m[3] != "" {
+	if m := wouldYouMind().FindStringSubmatch(t); m != nil && (m[3] != "" || strings.Contains(strings.ToLower(t), " mind always ")) {
 		if base, ok := baseOfGerund(strings.ToLower(m[1])); ok {
 			t, standing = base+" "+m[2], true
 			if m[3] != "" {

@@ -156,6 +156,17 @@ func TestSession11Shapes(t *testing.T) {
 		{[]string{"I live in Leeds"}, "it's Friday now", ""},
 		{[]string{"I live in Leeds"}, "it's raining now", ""},
 		{nil, "rust now", ""},
+		// rules said as a need, a place, a wish or a language
+		{nil, "would you mind always adding type hints?", "should add type hints"},
+		{nil, "would you mind adding a summary?", ""},
+		{nil, "I'd be grateful if you could avoid abbreviations", "should_not use abbreviations"},
+		{nil, "every hotfix should come with a postmortem", "should include a postmortem with every hotfix"},
+		{nil, "any new env var needs my approval", "should ask me before adding a new env var"},
+		{nil, "any new env var needs my approval?", ""},
+		{nil, "settings belong in env vars", "should keep settings in env vars"},
+		{nil, "speak to me in Spanish", "should respond in spanish"},
+		{nil, "your replies should be in Dutch", "should respond in dutch"},
+		{nil, "talk to me in a minute", ""},
 		// one employer left for another
 		{[]string{"I work at Spotify"}, "left Spotify in june, now at Klarna", "works_at klarna <spotify"},
 		{nil, "left the party early, now at home", ""},
