@@ -119,7 +119,8 @@ func (r *reading) correct(c *clause) []Fact {
 	}
 	// "it's Lisbon now" after "I live in Berlin": a value said to hold now
 	// changes the slot it fits, as a repair would correct it
-	changed := !c.correction && nowSaid().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) &&
+	changed := !c.correction && (nowSaid().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) ||
+		soItIs().MatchString(c.text) && changedAfter().MatchString(strings.ToLower(r.text))) &&
 		!timeWords()[x] && !notValues()[x] && !monthOrDay().MatchString(x)
 	newTool, newKnown := lookupTool(x)
 	if strings.HasPrefix(c.text, "i am in ") || strings.HasPrefix(c.text, "i live in ") {
@@ -443,6 +444,10 @@ var (
 // nowSaid is a bare value said to hold now: "it's Lisbon now", "now
 // it's fly", "Priya now".
 var nowSaid = lazyRegexp(`^(?:it is |now it is |it is now |that is |now )?[a-z0-9][\w.+#:-]*(?: [\w.+#:-]+){0,2} now$|^now (?:it is |we use |i use |we are on |i am on )?[a-z0-9][\w.+#:-]*(?: [\w.+#:-]+){0,2}$`)
+
+// changedAfter is a change the speaker names after a bare value: "it's
+// main, we renamed it".
+var changedAfter = lazyRegexp(`[,;-]\s*(?:we|i|they|someone) (?:just |recently )?(?:renamed|changed|switched|moved|migrated|swapped|replaced|upgraded|bumped) (?:it|them|that|over|things)\b|[,;-]\s*it (?:changed|was renamed|got renamed|moved)\b`)
 
 // monthOrDay is a date word, which no slot of a name holds.
 var monthOrDay = lazyRegexp(`^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|afternoon|noon|midnight|late|early|over|done|here|time|ok|okay)$`)

@@ -85,6 +85,9 @@ func ExtractWith(text string, ctx Context) []Fact {
 			c.correction = true // "hold on, I'm in Arizona, so it's MST": what follows from a repair repairs too
 		}
 		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
+		if c.correction && c.text == "" && len(r.clauses) > 0 && start > 0 {
+			r.repairedBefore(r.clauses[len(r.clauses)-1]) // "i'm on CST, i mixed them up"
+		}
 		found := r.extractClause(&c)
 		if len(found) == 0 && c.text != "" {
 			// a second reading in plain words (rewrite.go)

@@ -240,3 +240,23 @@ func trait(c *clause) []Fact {
 	}
 	return []Fact{{Subject: SubjectUser, Predicate: pred, Object: v}}
 }
+
+// repairedBefore makes the facts of the clause just before a repair when
+// the speaker judges them one after stating them: "i'm on CST, i mixed
+// them up" corrects the time zone stated before, as "sorry, i'm on CST"
+// would.
+func (r *reading) repairedBefore(prev clauseFacts) {
+	for i := prev.from; i < prev.to && i < len(r.facts); i++ {
+		f := r.facts[i]
+		if f.Kind != KindFact || f.Negated || f.Correction || !f.Exclusive {
+			continue
+		}
+		f.Correction = true
+		if f.Replaces == "" {
+			f.Replaces = r.oldValue(f, &clause{span: prev.span, text: prev.text})
+		}
+		f.Reliability = max(f.Reliability, 0.95)
+		f.Statement = render(f)
+		r.facts[i] = f
+	}
+}

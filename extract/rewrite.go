@@ -160,6 +160,8 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:the\s+|all\s+|our\s+)?(config|configuration|secrets|credentials|constants|settings|env\s+vars|styles|types|business\s+logic|helpers|utils)\s+(?:belongs?|go(?:es)?|should\s+live|should\s+go)\s+in\s+(.+)$`), out: "always keep $1 in $2", need: []string{" in "}},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?(?:talk|speak|write|reply|answer|respond)\s+to\s+me\s+in\s+([a-z]+)$`), out: "always respond in $1", need: []string{" me in "}},
 	{re: lazyRegexp(`(?i)^(?:my|your|the|all)\s+(?:answers|replies|responses)\s+(?:should|must|need\s+to)\s+be\s+in\s+([a-z]+)$`), out: "always respond in $1", need: []string{" be in "}},
+	// a role hedged as a degree: "I'm more of a platform engineer"
+	{re: lazyRegexp(`(?i)\bi(?:'m|\s+am)\s+(?:more\s+of|kind\s+of|sort\s+of|basically)\s+(an?\s+)`), out: "I am $1", need: []string{"of ", "basically"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},

@@ -167,6 +167,13 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "speak to me in Spanish", "should respond in spanish"},
 		{nil, "your replies should be in Dutch", "should respond in dutch"},
 		{nil, "talk to me in a minute", ""},
+		// a repair judged after the value; a change named after a bare
+		// value; a role hedged as a degree
+		{[]string{"my timezone is PST"}, "i'm on MST, i mixed them up", "timezone_is mst <pst"},
+		{[]string{"my timezone is PST"}, "i'm on MST", "timezone_is mst"},
+		{[]string{"our default branch is master"}, "it's trunk, we renamed it", "default_branch_is trunk <master"},
+		{[]string{"I live in Leeds"}, "it is late, we moved it", ""},
+		{[]string{"I'm a frontend engineer"}, "actually I'm more of a design engineer", "role_is design engineer <frontend engineer"},
 		// one employer left for another
 		{[]string{"I work at Spotify"}, "left Spotify in june, now at Klarna", "works_at klarna <spotify"},
 		{nil, "left the party early, now at home", ""},
