@@ -36,6 +36,20 @@ var contractions = strings.NewReplacer(
 // 8001", "node's 20"): a possessive is followed by a noun, not a figure.
 var slotIs = lazyRegexp(`\b(port|version|timezone|tz|editor|manager|boss|db|database|ci|branch|runtime|shell|os|linter|formatter|bundler|framework|lang|language|stack|cloud|host|hosting|registry|region|namespace|cluster)'s (\d)`)
 
+// policyIs opens a rule said as the house's policy: "our policy is no
+// deploys on friday", "the convention is: always rebase".
+var policyIs = lazyRegexp(`^(?:our|the|team|house|company) (?:policy|rule|convention|practice|standard) (?:here )?is:? (?:that )?((?:no|never|always|do not|only) )`)
+
+// insteadFront is the alternative said first: "instead of mocks use
+// fakes".
+var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.+)$`)
+
+// nameIs is a name with "'s" for "is" before what it is to the speaker:
+// "Sara's my manager now", "the api's now on 9000", "node's on 22". A
+// possessive is followed by the thing possessed, never by "my", "our",
+// "now" or a preposition.
+var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
+
 var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
 
 var slang = sync.OnceValue(func() map[string]string {
@@ -56,6 +70,9 @@ func lowerNormalize(s string) string {
 	s = contractions.Replace(strings.ToLower(s))
 	if strings.Contains(s, "'s ") {
 		s = slotIs().ReplaceAllString(s, "$1 is $2") // "port's 8001", "my manager's Tomas"
+	}
+	if strings.Contains(s, "'s ") {
+		s = nameIs().ReplaceAllString(s, "$1 is $2") // "Sara's my manager now"
 	}
 	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
 		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"
@@ -82,9 +99,9 @@ func lowerNormalize(s string) string {
 const sep = `(?:\s*[,:;!.-]+\s*|\s+)`
 
 var (
-	correctionPrefix = lazyRegexp(`^(?:(?:small |quick |tiny |one |a |minor )?(?:fix|correction|amendment|update) (?:to|on|for|re|about) (?:what i (?:said|wrote|told you|mentioned|gave you)|my (?:last|earlier|previous) (?:message|msg|note|answer)|(?:the|my) (?:info|details) (?:above|earlier|before))(?: (?:before|earlier|above|yesterday))?|actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
+	correctionPrefix = lazyRegexp(`^(?:(?:small |quick |tiny |one |a |minor )?(?:fix|correction|amendment|update) (?:to|on|for|re|about) (?:what i (?:said|wrote|told you|mentioned|gave you)|my (?:last|earlier|previous) (?:message|msg|note|answer)|(?:the|my) (?:info|details) (?:above|earlier|before))(?: (?:before|earlier|above|yesterday))?|actually|nvm|nevermind|never mind|sorry|sry|soz|srry|oops|whoops|correction (?:to|on) what i (?:said|wrote|told you)(?: (?:before|earlier|above))?|correction|fix:|no wait|oh wait|wait|hold on|hang on|hold up|my bad|my mistake|scratch that|update\s*[:!-]|nope|nah|no sorry|no actually|(?:ah|oh|uh|um|ugh|argh|hmm|meh|doh|ahh|ohh|er|lol|haha|heh|lmao|omg|whoa|ha) no|wrong (?:name|word|one|value|tool|db|database|city|place|port|number|version|branch|company|editor|language|framework|manager|team|timezone|tz|repo|project)|i misspoke|misspoke|mistyped|never mind|nvm|i was wrong|let me correct (?:that|myself)|let me fix (?:that|what i said|my mistake)|that is wrong|that was wrong|that is not right|that is not correct|not quite|wrong|to fix what i said|small fix|eh|hm+ no|to correct myself|to correct that|i stand corrected|err|erm|typo (?:above|earlier|before|there)|typo|edit|autocorrect|small correction|quick correction|i mistyped|i misspelled (?:that|it))` + sep + `|^no,? (?:dude|man|mate|bro|buddy)` + sep + `|^make that\s+|^no(?:\s+no)*\s*[,:;!.-]+\s*|^no(?:\s+no)+\s+`)
 	changePrefix     = lazyRegexp(`^(?:after the (?:reorg|migration|move|merger|acquisition|switch|rewrite|upgrade|cutover)|(?:as of|starting|starting from|beginning|effective|since|from) (?:today|now|immediately|yesterday|last (?:week|month|sprint|release)|this (?:week|morning|month|sprint|release|quarter|year)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the (?:new|latest) release|(?:january|february|march|april|may|june|july|august|september|october|november|december)|the (?:reorg|migration|move|merger|acquisition|switch|rewrite)|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|version \d+(?:\.\d+)*)(?: on(?:wards)?)?)` + sep + `|^from (?:this|the next|next) (?:sprint|release|week|month) on` + sep)
-	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|(?:just )?(?:a )?(?:quick )?heads up|psa|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)|^(?:please )?(?:remember|note|keep in mind|keep|know) this(?: (?:for later|for the future|going forward|from now on))?\s*[,:;!.-]+\s*`)
+	directivePrefix  = lazyRegexp(`^(?:note to self|note for later|note to you|please note|note|nb|fyi|for your information|just so you know|just fyi|(?:just )?(?:a )?(?:quick )?heads up|psa|for later|for future reference|for the future|for reference|for the record|reminder|important|pro tip|rule of thumb|golden rule|general rule|house rule|team rule|ground rule|rule)(?: that)?` + sep + `|^(?:be )?(?:careful|warning|caution|attention)\s*[:!-]+\s*|^(?:please )?(?:remember|keep in mind)(?:\s*[,:;!.-]+\s*|\s+that\s+)|^(?:please )?(?:remember|note|keep in mind|keep|know) this(?: (?:for later|for the future|going forward|from now on))?\s*[,:;!.-]+\s*`)
 	// directiveBare is "remember" before a statement without a colon:
 	// "remember we're a pnpm shop" (but "remember to …" is an instruction).
 	directiveBare   = lazyRegexp(`^(?:please )?(?:remember|keep in mind) (?:we|i|our|my|the|this)\b`)
@@ -458,7 +475,7 @@ var prefixStarters = sync.OnceValue(func() map[string]bool {
 		basically honestly frankly personally hmm um uh cool great thanks thank good nice perfect
 		got understood like remember keep you fun in generally from going moving henceforth across make
 		everywhere please kindly starting beginning effective since typo small quick nb nope nah ah uh
-		wrong here around at after following with these nowadays currently whatever under er erm err ehm uhm meant`) {
+		wrong here around at after following hold hang careful be warning caution attention with these nowadays currently whatever under er erm err ehm uhm meant`) {
 		m[w] = true
 	}
 	return m
@@ -536,6 +553,21 @@ func analyze(rc rawClause) clause {
 			break
 		}
 	}
+	if strings.Contains(t, " if ") || strings.Contains(t, " in case ") {
+		t = offeredTail().ReplaceAllString(t, "") // "i'm on fedora 40 if that matters for the build errors"
+	}
+	if m := policyIs().FindStringSubmatch(t); m != nil {
+		c.standing, t = true, t[len(m[0])-len(m[1]):] // "our policy is no deploys on friday"
+	}
+	t = strings.Replace(t, "always, always ", "always ", 1)
+	if rest, ok := strings.CutPrefix(t, "do not you "); ok {
+		t = "never " + strings.TrimPrefix(rest, "ever ") // "don't you ever push to main"
+	}
+	if strings.HasPrefix(t, "instead of ") {
+		if m := insteadFront().FindStringSubmatch(t); m != nil {
+			t = "use " + m[2] + " instead of " + m[1] // "instead of print use logging"
+		}
+	}
 	if loc := trailingCorrection().FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "It's John btw, typo in my earlier message", "port's 8001, my
 		// mistake": the correction said after its value
@@ -586,7 +618,7 @@ func analyze(rc rawClause) clause {
 	if rest, ok := strings.CutPrefix(t, "you "); ok && c.standing && imperativeVerbs()[firstWord(rest)] {
 		t = rest // "it's important to me that you explain your changes"
 	}
-	if m := strictAbout().FindStringSubmatch(t); m != nil && !strings.HasSuffix(m[1], "ing") {
+	if m := strictAbout().FindStringSubmatch(t); m != nil && !strings.HasSuffix(m[1], "ing") && !artifacts()[lastOf(m[1])] {
 		// "we're strict about type hints here": a stance on a practice is
 		// the rule to follow it
 		c.standing, t = true, "always use "+m[1]

@@ -28,7 +28,7 @@ var (
 	correctionLead = lazyRegexp(`^(?:that should say |it should say |should say |that should read |should read |it should read |i meant to write |it is actually |it is |it was |it should be |it should have been |it is spelled |it is spelt |its |make that |that should be |that is |should be |should have been |i meant |i mean |meant |the answer is |the right one is |spelled |spelt |rather )+`)
 	// valueTail ends a value where a comment on it begins: "John, with an
 	// h", "Aoife (A-O-I-F-E)", "Kubernetes we deploy to".
-	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which |where )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b).*$|\s*,\s*.*$`)
+	valueTail = lazyRegexp(`\s*,?\s+(?:with (?:an?|two|one|double) [a-z]\b|spelled\b|spelt\b|as in\b|like the\b|(?:that |which |where )?(?:we|i|you|they|it)\b|for (?:the|our|my)\b|sorry\b|my bad\b|typo\b|lol\b|technically\b|officially\b|strictly speaking\b|to be (?:precise|exact)\b).*$|\s*,\s*.*$`)
 )
 
 // notValues are words that follow a correction without being a value:
@@ -117,7 +117,15 @@ func (r *reading) correct(c *clause) []Fact {
 	if f := r.correctVersion(c, x); f != nil {
 		return f
 	}
+	// "it's Lisbon now" after "I live in Berlin": a value said to hold now
+	// changes the slot it fits, as a repair would correct it
+	changed := !c.correction && (nowSaid().MatchString(strings.TrimRight(lowerNormalize(c.span), ".!")) ||
+		soItIs().MatchString(c.text) && changedAfter().MatchString(strings.ToLower(r.text))) &&
+		!timeWords()[x] && !notValues()[x] && !monthOrDay().MatchString(x)
 	newTool, newKnown := lookupTool(x)
+	if strings.HasPrefix(c.text, "i am in ") || strings.HasPrefix(c.text, "i live in ") {
+		newKnown = false // "hold on, I'm in Phoenix": a place, though a framework has its name
+	}
 	oldTool, oldKnown := lookupTool(y)
 	canon := func(v string, t *tool, known bool) string {
 		if known {
@@ -140,7 +148,7 @@ func (r *reading) correct(c *clause) []Fact {
 			obj, sh = strings.TrimSuffix(obj, " branch"), strings.TrimSuffix(sh, " branch")
 		}
 		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: obj, Replaces: cand.Object,
-			Negated: cand.Negated, Correction: true, shownObject: sh}
+			Negated: cand.Negated && !changed, Correction: !changed, shownObject: sh}
 		f.shownSubject = cand.shownSubject
 		return []Fact{f}
 	}
@@ -166,8 +174,18 @@ func (r *reading) correct(c *clause) []Fact {
 		pred := categoryPredicate()[cat]
 		return pick(candidate{Fact: Fact{Subject: SubjectProject, Predicate: pred, Object: Y, Kind: KindFact}})
 	}
-	if !c.correction {
+	if !c.correction && !changed {
 		return nil // "it's John" alone corrects nothing
+	}
+	if zoneValue(x, c.span) {
+		// "hold on, I'm in Arizona, so it's MST": a time zone corrects the
+		// time zone, whatever else was said just before
+		for _, cand := range cands {
+			if cand.Predicate == "timezone_is" {
+				return pick(cand)
+			}
+		}
+		return pick(candidate{Fact: Fact{Subject: SubjectUser, Predicate: "timezone_is", Kind: KindFact}})
 	}
 	if newKnown {
 		for _, cand := range cands {
@@ -176,7 +194,11 @@ func (r *reading) correct(c *clause) []Fact {
 			}
 		}
 		// "I said Flask earlier but it's actually FastAPI": nothing stated
-		// holds the slot, but the tool names it
+		// holds the slot, but the tool names it ("python now" alone changes
+		// nothing known)
+		if changed {
+			return nil
+		}
 		cat := pickCategory(newTool, nil, "")
 		pred := categoryPredicate()[cat]
 		if pred == "" || len(strings.Fields(c.text)) > 5 {
@@ -199,7 +221,17 @@ func (r *reading) correct(c *clause) []Fact {
 	}
 	for _, cand := range cands {
 		if cand.near {
-			return pick(cand) // the fact stated just before, when the value fits it
+			if f := pick(cand); f != nil || !namedSlot(cand.Predicate) || !sameKind(x, cand.Object) {
+				return f // the fact stated just before, when the value fits it
+			}
+			// "lol no, it's berlin" after "I live in Munich": a name typed
+			// in lower case, of the kind of the value it corrects
+			f := pick(candidate{Fact: cand.Fact})
+			if f == nil {
+				f = []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: X, Replaces: cand.Object, Correction: true,
+					shownObject: showValue(cand.Predicate, x, c.span), shownSubject: cand.shownSubject}}
+			}
+			return f
 		}
 		break
 	}
@@ -358,6 +390,9 @@ func correctionValue(v string) (string, bool) {
 		v = head // "utc+3, forgot daylight saving ended": the value, then why
 	}
 	v = correctionLead().ReplaceAllString(v, "")
+	if strings.Contains(v, "'s ") {
+		return "", false // "no, that's Ana's manager": someone else's, no value
+	}
 	first := firstWord(v)
 	if first == "i" || first == "we" || first == "you" || first == "they" || notValues()[v] {
 		return "", false
@@ -388,7 +423,7 @@ func fits(predicate, value, span string, known bool) bool {
 		return known || !numeric && !strings.Contains(value, " ") && !modifierWord(value)
 	case predicate == "name_is" || predicate == "manager_is" || predicate == "lives_in" ||
 		predicate == "is_from" || predicate == "works_at":
-		return !numeric && capitalized(span, firstWord(value)) && !known
+		return !numeric && capitalized(span, firstWord(value)) && !known && !zoneValue(value, span)
 	case predicate == "age_is" || predicate == "port_is" || strings.HasSuffix(predicate, "_version_is"):
 		return numeric
 	case predicate == "timezone_is":
@@ -405,6 +440,52 @@ var (
 	versionLike  = lazyRegexp(`^v?\d+(?:\.\d+)*(?:\.x)?$`)
 	timezoneLike = lazyRegexp(`^(?:[a-z]{2,5}|utc\s*[+-]\s*\d{1,2}(?::?\d\d)?|gmt\s*[+-]\s*\d{1,2}|(?:pacific|eastern|central|mountain|atlantic|alaska|hawaii|india|china|japan|korea|australian eastern|central european|eastern european|western european|british summer)(?: standard| daylight)?(?: time)?|[a-z]+/[a-z_]+)$`)
 )
+
+// nowSaid is a bare value said to hold now: "it's Lisbon now", "now
+// it's fly", "Priya now".
+var nowSaid = lazyRegexp(`^(?:it is |now it is |it is now |that is |now )?[a-z0-9][\w.+#:-]*(?: [\w.+#:-]+){0,2} now$|^now (?:it is |we use |i use |we are on |i am on )?[a-z0-9][\w.+#:-]*(?: [\w.+#:-]+){0,2}$`)
+
+// changedAfter is a change the speaker names after a bare value: "it's
+// main, we renamed it".
+var changedAfter = lazyRegexp(`[,;-]\s*(?:we|i|they|someone) (?:just |recently )?(?:renamed|changed|switched|moved|migrated|swapped|replaced|upgraded|bumped) (?:it|them|that|over|things)\b|[,;-]\s*it (?:changed|was renamed|got renamed|moved)\b`)
+
+// monthOrDay is a date word, which no slot of a name holds.
+var monthOrDay = lazyRegexp(`^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|afternoon|noon|midnight|late|early|over|done|here|time|ok|okay)$`)
+
+// namedSlot says whether a predicate holds a name written with a capital
+// (a person, a place, an employer).
+func namedSlot(predicate string) bool {
+	switch predicate {
+	case "name_is", "manager_is", "lives_in", "is_from", "works_at":
+		return true
+	}
+	return false
+}
+
+// sameKind says whether a value typed in lower case is a word of the
+// kind of old ("berlin" of "munich") in the pretrained word vectors.
+func sameKind(value, old string) bool {
+	if strings.Contains(value, " ") || versionLike().MatchString(value) {
+		return false
+	}
+	v, o := wordVector(value), wordVector(old)
+	return v != nil && o != nil && embed.Cosine(v, o) >= minLowerKindSimilarity
+}
+
+// minLowerKindSimilarity is how near a lower-case correction must be to
+// the value it corrects: nearer than a bare correction's kind, since no
+// capital says it is a name.
+const minLowerKindSimilarity = 0.45
+
+// zoneValue says whether a corrected value is written as a time zone:
+// an abbreviation in capitals ("MST", "CEST") or an offset ("UTC+2").
+func zoneValue(value, span string) bool {
+	if !timezoneLike().MatchString(value) {
+		return false
+	}
+	d := display(span, value)
+	return strings.ContainsAny(d, "+-/0123456789") || len(d) <= 5 && strings.ToUpper(d) == d && strings.HasSuffix(d, "T")
+}
 
 // similar reports whether two values look like one spelt two ways: "jon"
 // and "john", "katarzna" and "katarzyna", "sam" and "samantha".
@@ -432,7 +513,7 @@ func shown(predicate, value, span string) string {
 func showValue(predicate, value, span string) string {
 	d := display(span, value)
 	switch predicate {
-	case "name_is", "manager_is", "lives_in", "is_from":
+	case "name_is", "manager_is", "lives_in", "is_from", "works_at":
 		return upperWords(d)
 	case "timezone_is":
 		if len(d) <= 5 && !strings.ContainsFunc(d, unicode.IsUpper) {

@@ -81,7 +81,13 @@ func ExtractWith(text string, ctx Context) []Fact {
 		if r.pendingCorrection {
 			c.correction = true
 		}
+		if !c.correction && len(r.clauses) > 0 && r.clauses[len(r.clauses)-1].correction && soItIs().MatchString(c.text) {
+			c.correction = true // "hold on, I'm in Arizona, so it's MST": what follows from a repair repairs too
+		}
 		r.pendingCorrection = c.correction && c.text == "" // "wait, no - it's Tomas"
+		if c.correction && c.text == "" && len(r.clauses) > 0 && start > 0 {
+			r.repairedBefore(r.clauses[len(r.clauses)-1]) // "i'm on CST, i mixed them up"
+		}
 		found := r.extractClause(&c)
 		if len(found) == 0 && c.text != "" {
 			// a second reading in plain words (rewrite.go)
@@ -175,6 +181,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 	r.judgedWrong()
 	r.goneAfter()
 	r.neighbours()
+	r.audience()
 	r.alternatives()
 	r.limitRules(text)
 	for i, f := range r.facts {
@@ -265,6 +272,11 @@ func NeedsContext(text string) bool {
 	for _, rc := range splitClauses(text) {
 		c := analyze(rc)
 		if c.correction || c.change || notAlternative().MatchString(c.text) || changeHint().MatchString(c.text) {
+			return true
+		}
+		// "mine is Noodle", "we're on 3.12 now", "I use zed now": the slot
+		// or the value replaced comes from the conversation
+		if mineIs().MatchString(c.text) || bareVersionOn().MatchString(c.text) || changeEnd().MatchString(c.text) {
 			return true
 		}
 	}
@@ -396,6 +408,11 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if otherParty().MatchString(c.text) {
 		return nil // "the other team deploys to Heroku": theirs, not ours
 	}
+	if strings.Contains(c.text, " is ") && strings.Contains(c.text, " on ") {
+		if f := versionSaid(c.text); f != nil {
+			return f // "node's on 22 now"
+		}
+	}
 	if m := phaticDont().FindStringSubmatch(c.text); m != nil && (m[1] != "ask" || r.statedFact()) {
 		// "i've gone from emacs to neovim, don't judge", "builds are
 		// bazel. don't ask": the speaker's aside on what they just said
@@ -498,6 +515,21 @@ func (r *reading) extractClause(c *clause) []Fact {
 		return nil
 	}
 	c.text = cutAside(stripTrailing(c.text))
+	if strings.HasPrefix(c.text, "i am ") || strings.HasPrefix(c.text, "i have ") || strings.Contains(c.text, "pronouns") {
+		if f := trait(c); f != nil {
+			return f
+		}
+	}
+	if strings.HasPrefix(c.text, "i am ") && strings.Contains(c.text, " so ") {
+		if f := clockPlace(c); f != nil {
+			return f
+		}
+	}
+	if strings.Contains(c.text, " to ") || strings.Contains(c.text, " by ") || strings.Contains(c.text, " from ") {
+		if f := reviewer(c); f != nil {
+			return f
+		}
+	}
 	for _, m := range matchers {
 		if f := m(c); len(f) > 0 {
 			return dropStates(f)
@@ -506,8 +538,22 @@ func (r *reading) extractClause(c *clause) []Fact {
 	if f := r.elided(c); f != nil {
 		return f
 	}
+	if strings.Contains(c.text, "mine") {
+		if f := r.mine(c); f != nil {
+			return f
+		}
+	}
+	if strings.Contains(c.text, ".") && strings.ContainsAny(c.text, "0123456789") {
+		if f := r.bareVersion(c); f != nil {
+			return f
+		}
+	}
 	return r.correct(c)
 }
+
+// soItIs is a bare value said as what follows from the clause before:
+// "so it's MST", "which makes it 10:30".
+var soItIs = lazyRegexp(`^(?:so |which makes it |that makes it |meaning )?(?:it is|its|that is|that makes it|it will be) \S+(?: \S+)?$`)
 
 // phaticDont is a prohibition without an object that asks how to take
 // what was said, not how to work: "don't judge", "don't laugh", "don't
@@ -731,7 +777,10 @@ var (
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
-	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started) `)
+	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started|ripped out) `)
+	// changeEnd: "… now", "… these days" end a statement of what holds
+	// since a change.
+	changeEnd = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
 	changeVerb = lazyRegexp(`\b(?:switched|moved|migrated|upgraded|downgraded|bumped|replaced|renamed|changed|relocated|joined|started|left|dropped|ditched|transitioned|ripped|swapped|traded|retired)\b`)
@@ -840,7 +889,9 @@ func (r *reading) oldValue(f Fact, c *clause) string {
 			}
 		}
 	}
-	if !f.Correction {
+	// a change said without its old value ("I switched to zed", "we're
+	// on postgres as of saturday") replaces the slot's value in play
+	if !f.Correction && !(f.Exclusive && (c.change || changeVerb().MatchString(c.text) || changeEnd().MatchString(strings.ToLower(strings.TrimRight(c.span, ".!? "))))) {
 		return ""
 	}
 	for _, cand := range r.candidates() {

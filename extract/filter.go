@@ -1,6 +1,9 @@
 package extract
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // The filters keep out what is not an explicit, lasting statement. Each names
 // the reason a clause yields nothing; the matchers never see such a clause.
@@ -90,10 +93,40 @@ func rejectReason(c *clause) string {
 		return "hedge"
 	case transient().in(ws):
 		return "transient"
+	case narratedNever(c.text):
+		return "narrated"
 	case reported().in(ws) && (!reportedNoun().MatchString(c.text) || reported().in(words(reportedNoun().ReplaceAllString(c.text, "$1 x")))):
 		// "the claims platform", "our asks": after a determiner the word
 		// is a noun, no verb of saying
 		return "reported speech"
 	}
 	return ""
+}
+
+// neverPast is "never" before a verb in the past, with no subject: "and
+// never looked back", "never went back". It tells what happened; it is
+// no prohibition.
+var neverPast = lazyRegexp(`^(?:and |but |honestly |so )?never ([a-z]+ed|went|saw|got|was|were|had|did|thought|found|came|knew|heard|felt|missed)\b`)
+
+// narratedNever says whether a clause narrates with "never" (neverPast);
+// an imperative that ends in -ed ("never embed secrets") is still a rule.
+func narratedNever(t string) bool {
+	if !strings.HasPrefix(t, "never ") && !strings.Contains(t, " never ") {
+		return false
+	}
+	m := neverPast().FindStringSubmatch(t)
+	return m != nil && (!strings.HasSuffix(m[1], "ed") || pastOfVerb(m[1]))
+}
+
+// pastOfVerb says whether a word in -ed is a verb's past: "looked",
+// "pushed", "used", "tried"; not a verb of its own ("embed", "seed").
+func pastOfVerb(w string) bool {
+	if imperativeVerbs()[w] || moreVerbs()[w] {
+		return false
+	}
+	switch {
+	case strings.HasSuffix(w, "eed"), w == "embed", w == "shed", w == "shred", w == "bed", w == "wed":
+		return false // "never embed secrets", "never exceed the budget"
+	}
+	return len(w) > 4
 }

@@ -33,6 +33,23 @@ var (
 	standingScope = lazyRegexp(`\b(?:this|that) (?:repo|repository|project|codebase|monorepo|workspace|team|language)\b`)
 )
 
+// notBanned are words after "no" that name no thing to ban: "no way in
+// this project", "no time for that in this codebase".
+var notBanned = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("way one idea time need point problem issue reason sense change rush hurry doubt question luck chance difference harm") {
+		m[w] = true
+	}
+	return m
+})
+
+var (
+	// noToolRe is a ban on one named thing: "no lodash", "no fmt.println".
+	noToolRe = lazyRegexp(`^no ([a-z][\w.+#/-]*[a-z0-9)])$`)
+	// repoScope names the whole repository as where a rule holds.
+	repoScope = lazyRegexp(`\b(?:in|for|across) (?:this|the|our) (?:repo|repository|project|codebase|code base|monorepo|app|service|code)\b`)
+)
+
 // artefactStandard says whether an imperative asks for a way of working
 // over an artefact the repository keeps ("please use British spelling in
 // the docs", "keep the tests table-driven"), which makes it a rule said
@@ -40,7 +57,7 @@ var (
 // names one thing).
 func artefactStandard(t string) bool {
 	switch firstWord(t) {
-	case "keep", "use", "prefer", "indent", "wrap", "name", "format", "follow", "stick", "write", "spell", "add":
+	case "keep", "use", "prefer", "indent", "wrap", "name", "format", "follow", "stick", "write", "spell", "add", "put", "place", "colocate", "store", "treat":
 	default:
 		return false
 	}
@@ -206,8 +223,15 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		// reason that cites a standing rule makes the request one
 		t, standing = t[:loc[0]], true
 	}
-	t = strings.Trim(stripScope(t), " ,")
-	t = runCommand(t)
+	unscoped := strings.Trim(stripScope(t), " ,")
+	if m := noToolRe().FindStringSubmatch(unscoped); m != nil && unscoped != strings.Trim(t, " ,") && repoScope().MatchString(t) {
+		// "no lodash in this project", "no fmt.Println in this codebase":
+		// a tool or a call banned from the whole repository
+		if _, tool := lookupTool(m[1]); tool || strings.ContainsAny(m[1], "._") || !strings.HasSuffix(m[1], "s") && !notBanned()[m[1]] {
+			return instruction("use "+m[1], true, "should not")
+		}
+	}
+	t = runCommand(unscoped)
 	if m := alwaysRe().FindStringSubmatch(t); m != nil {
 		if g, ok := parseInstruction(m[1], true); ok {
 			return g, true
@@ -278,14 +302,22 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 	if rest, ok := strings.CutPrefix(t, "no need to "); ok {
 		return instruction(rest, true, "should not") // "no need to explain the code you write"
 	}
-	if m := banRe().FindStringSubmatch(t); m != nil && !forMe().MatchString(t) {
+	if m := banRe().FindStringSubmatch(t); m != nil && !forMe().MatchString(t) && !notBanned()[firstWord(m[1])] {
 		// "no emojis in commit messages": a ban on using them there
 		if v, ok := thirdPersonBase(m[1]); ok && !strings.Contains(m[1], " ") {
 			return instruction(v+" "+m[2]+" "+m[3], true, "should not") // "no merges on Friday": never merge then
 		}
+		if w, adv, ok := strings.Cut(m[1], " "); ok && !strings.Contains(adv, " ") && strings.HasSuffix(adv, "ly") {
+			if v, ok := thirdPersonBase(w); ok {
+				return instruction(v+" "+adv+" "+m[2]+" "+m[3], true, "should not") // "no commits directly to main"
+			}
+		}
+		if v, ok := gerundBase(firstWord(m[1])); ok && strings.HasSuffix(firstWord(m[1]), "ing") {
+			return instruction(v+strings.TrimPrefix(m[1], firstWord(m[1]))+" "+m[2]+" "+m[3], true, "should not") // "no pushing to main"
+		}
 		return instruction("use "+m[1]+" "+m[2]+" "+m[3], true, "should not")
 	}
-	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !forMe().MatchString(t) {
+	if m := bareBan().FindStringSubmatch(t); m != nil && !notBans()[m[1]] && !notBanned()[firstWord(m[1])] && !forMe().MatchString(t) {
 		obj := m[1]
 		if ws := strings.Fields(obj); startsWithVerb(obj) && len(ws) > 1 && !isConvention(obj) && !codePractice(obj) {
 			// ("no default exports" names a kind of code, not an act)
@@ -345,7 +377,7 @@ var (
 	// bareCondition: "before you push anything run make lint", "when you
 	// write commit messages use conventional commits": a condition on
 	// "you" and its verb, then the instruction (splitBareCondition).
-	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) you ([a-z]+) ([^,]+(?:,.*)?)$`)
+	bareCondition = lazyRegexp(`^(when|whenever|before|after|every time|each time) (you [a-z]+|[a-z]+ing) ([^,]+(?:,.*)?)$`)
 	// usedAgain: a complaint that names what to use instead, "you used
 	// moment again, we use dayjs", "you are using var again, it is const
 	// or let in this codebase".
@@ -374,7 +406,7 @@ var (
 	// wantedState: "all errors wrapped with context", after "I want".
 	wantedState  = lazyRegexp(`^(all|every|each|any) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) ([a-z]+ed (?:with|in|by|as|to|at|on|before|after) .+)$`)
 	artefactWay  = lazyRegexp(`^(?:keep|use|prefer|indent|wrap|name|format|follow|stick to|write|spell|add) (?:[a-z0-9_+.-]+ ){0,5}?(?:[a-z0-9_+.-]+) (?:in|for|across|throughout|on) (?:the |our |all |all the |all our |any |every )?` + standingArtefacts + `$`)
-	artefactForm = lazyRegexp(`^(?:(?:write|format|name) (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:in|with|using|as) [a-z0-9 +._-]+|keep (?:the |our |all |all the |all our )?` + standingArtefacts + ` [a-z]+(?:-[a-z]+)?)$`)
+	artefactForm = lazyRegexp(`^(?:(?:write|format|name) (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:in|with|using|as) [a-z0-9 +._-]+|keep (?:the |our |all |all the |all our )?` + standingArtefacts + ` (?:[a-z]+(?:-[a-z]+)*|up to date|in sync(?: with [a-z ]+)?|in [a-z]+)|(?:keep|treat|use) (?:the )?[a-z0-9_./-]+(?: [a-z0-9_./-]+)? as (?:the |our )?(?:single |one |only )?source of truth|name (?:all )?` + standingArtefacts + ` (?:like |as )?[a-z0-9_*{}<>-]*\.[a-z0-9_.*{}<>-]+|(?:put|keep|place|colocate|store) (?:all )?(?:new )?` + standingArtefacts + ` (?:next to|beside|alongside|close to|right next to|in the same (?:folder|directory|dir) as) (?:the |their |its )?(?:source|code|file|files|module|modules|component|components|implementation|package)\b.*)$`)
 	// standingEvery: an instruction about every artifact of a kind,
 	// "prefix every commit message with the ticket", "sign all commits".
 	standingEvery = lazyRegexp(`^(?:prefix|suffix|sign|end|start|tag|label|title|annotate|open|close) (?:every|each|all|all of our|all our) [a-z0-9_.-]+`)
@@ -421,7 +453,9 @@ func innerReference(obj string) string {
 // instruction validates the object of an instruction: it must say what to
 // do, and must not point at something only this conversation can see.
 func instruction(obj string, negative bool, verb string) (guideline, bool) {
-	obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "")
+	if !strings.Contains(obj, "source of truth") {
+		obj = reasonTail().ReplaceAllString(strings.TrimSpace(obj), "") // "as the docs say" gives a reason; "as the source of truth" says how
+	}
 	obj = cutReasonClause(obj)
 	obj = strings.Trim(stripScope(obj), " ,.")
 	if obj == "" || obj == "use" || strings.Contains(obj, placeholder) || len(strings.Fields(obj)) > 24 {
@@ -657,7 +691,7 @@ func splitBareCondition(t string) []string {
 		if k > 0 && determiner().MatchString(action[0]) {
 			continue
 		}
-		ctx := strings.Join(append([]string{"you", n[2]}, ws[:k]...), " ")
+		ctx := strings.Join(append([]string{n[2]}, ws[:k]...), " ") // "you write sql", "writing sql"
 		return []string{t, n[1], ctx, strings.Join(action, " ")}
 	}
 	return nil

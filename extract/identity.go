@@ -442,6 +442,9 @@ func matchRole(c *clause) []Fact {
 	}
 	roleText, _, _ := strings.Cut(m[1], ",")                                                           // "a frontend dev, mostly React"
 	roleText = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(roleText), "new "), "current ") // "the new CTO"
+	if w := firstWord(roleText); ordinalWords[w] && strings.Contains(roleText, " ") {
+		roleText = roleText[len(w)+1:] // "I'm the only dev on this project": a dev
+	}
 	role, ok := nounPhrase(cutAfterRole(roleText), 5)
 	if !ok {
 		return nil
@@ -458,6 +461,9 @@ func matchRole(c *clause) []Fact {
 	}
 	return out
 }
+
+// ordinalWords rank a role among others; they are no part of it.
+var ordinalWords = map[string]bool{"only": true, "sole": true, "first": true, "second": true, "third": true, "last": true, "other": true}
 
 // cutAfterRole ends a role where a participle follows its noun: "solo dev
 // working on a SaaS" is a solo dev.

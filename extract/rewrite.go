@@ -37,14 +37,17 @@ const (
 	whenRe    = `(?:(?:the\s+)?next\s+(?:week|month|sprint|quarter|year|release|version|cycle)|tomorrow|` + weekdayRe + `|` + monthRe + `|v\d+(?:\.\d+)*|(?:the\s+)?\d+(?:\.\d+)+(?:\s+release)?|the\s+new\s+year|q[1-4](?:\s+\d{4})?|\d{4}|the\s+(?:next\s+)?(?:release|migration|merge|holidays|reorg)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+` + monthRe + `)?)`
 )
 
-// offeredTail is a tail that offers the statement as help.
-var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
+// offeredTail is a tail that offers the statement as help: "if that
+// matters", "btw if thats relevant for mirrors", "if it helps with the
+// build errors". It conditions nothing, so analyze cuts it before the
+// hypothetical filter sees its "if".
+var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:btw|fyi)\s*,?\s+)?(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)(?:\s+(?:for|to|with|in)\s+[^,;]+)?|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
 
 var rewordings = []rewording{
 	// a standing marker set between commas inside the sentence: "I'd
 	// appreciate it if, going forward, you kept answers short"
 	{re: lazyRegexp(`(?i)\s*,\s*(?:going forward|from now on|moving forward|in (?:the )?future|from here on(?: out)?)\s*,\s*`), out: " ", standing: true},
-	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|heads\s+up|fyi|fwiw|note|quick\s+update|update|(?:life|personal|small|big|some|job|work)\s+(?:update|news)|news|big\s+news)\s*[,:!]?\s+`)},
+	{re: lazyRegexp(`(?i)^(?:also|and|anyway|so|ok|okay|btw|plus|but|personally|honestly|frankly|heads\s+up|fyi|fwiw|note|quick\s+update|update|(?:life|personal|small|big|some|job|work)\s+(?:update|news)|news|big\s+news)\s*[,:!]?\s+`)},
 	// a change told with a figure of speech: "we took the plunge and went
 	// with Deno", "We just cut over from Heroku Postgres to RDS"
 	{re: lazyRegexp(`(?i)^(we|i)\s+(?:finally\s+|just\s+)?(?:took\s+the\s+plunge|bit\s+the\s+bullet|made\s+the\s+(?:jump|switch|move)|pulled\s+the\s+trigger)\s+and\s+(?:went\s+with|switched\s+to|moved\s+to|adopted|picked)\s+(.+)$`), out: "$1 switched to $2", change: true},
@@ -75,6 +78,90 @@ var rewordings = []rewording{
 	// if that matters", "… in case you were wondering"
 	{re: offeredTail, need: []string{" if ", " in case", " for context", " for reference", " for the record", " for what"}},
 	{re: lazyRegexp(`(?i)^(.+?),?\s+(?:sorry|my bad|oops|my mistake|technically|to be precise|strictly speaking)$`), out: "$1", correction: true},
+	// "all" between a plural subject and its verb says how much, not
+	// what: "background jobs all go through sidekiq"
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}[\w-]+s)\s+all\s+((?:go(?:es)?\s+(?:through|via)|run\s+(?:on|through|in|via)|live\s+in|sit\s+in|use|are\s+(?:stored|kept|deployed|hosted|written)\s+(?:in|on|to|with)|get\s+(?:stored|deployed|sent)\s+(?:in|to|on))\b)`), out: "$1 $2", need: []string{" all "}},
+	// a degree before "all" or "every" hedges nothing that matters: "i
+	// write pretty much all my tests with pytest"
+	{re: lazyRegexp(`(?i)\b(?:pretty\s+much|almost|nearly|basically|practically|more\s+or\s+less)\s+(all|every|everything)\b`), out: "$1", need: []string{"all", "every"}},
+	// what the speaker deploys, said with its kind: "I deploy my side
+	// projects to Fly"
+	{re: lazyRegexp(`(?i)^(i|we)\s+(deploy|host|ship)\s+(?:all\s+)?(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:projects|apps|sites|services|stuff|things|side\s+projects)\s+(to|on|with)\s+(.+)$`), out: "$1 $2 $3 $4", need: []string{"deploy", "host", "ship"}},
+	// a tool bumped to a version, said without who did it: "python bumped
+	// to 3.12", "node was upgraded to 22"
+	{re: lazyRegexp(`(?i)^([a-z][\w.+#-]*)\s+(?:was\s+|has\s+been\s+|just\s+|finally\s+)*(?:bumped|upgraded|updated|moved)\s+(?:up\s+)?to\s+(v?\d+(?:\.\d+)*)(?:\s+(?:now|today|yesterday|last\s+\w+|this\s+\w+))?$`), out: "we upgraded $1 to $2", change: true, need: []string{" to "}},
+	// a slot noun said bare: "default branch is now trunk"
+	{re: lazyRegexp(`(?i)^(default|main|release|deploy|production|prod|staging|dev)\s+branch\s+(?:is|=|:)\s+(?:now\s+)?([\w./-]+)(?:\s+now)?$`), out: "our $1 branch is $2", need: []string{"branch"}},
+	// a jump made to a tool: "finally made the jump to linux"
+	{re: lazyRegexp(`(?i)^(?:(we|i)\s+)?(?:finally\s+|just\s+|recently\s+)?made\s+the\s+(?:jump|switch|move|leap)\s+(?:over\s+)?to\s+(.+)$`), out: "I switched to $2", change: true, need: []string{"made the"}},
+	// the tool in use now, its subject left out: "using date-fns now"
+	{re: lazyRegexp(`(?i)^(?:now\s+|just\s+)?using\s+([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:now|these\s+days|nowadays|instead)$`), out: "we use $1 now", change: true, need: []string{"using"}},
+	// rules said as terse chat: "tests first, always", "lowercase commit
+	// messages please", "two spaces for yaml", "we want 100% coverage on
+	// new code", "i want explanations short and to the point"
+	{re: lazyRegexp(`(?i)^(tests|specs|types|the\s+types|docs|the\s+docs|the\s+plan|a\s+plan|migrations|the\s+migration|interfaces|the\s+interface)\s+first,?\s+(?:always|every\s+time|please|no\s+exceptions)$`), out: "always write $1 first", need: []string{"first"}},
+	{re: lazyRegexp(`(?i)^(lowercase|lower-case|uppercase|short|shorter|atomic|descriptive|signed|small|smaller|typed|squashed|imperative)\s+(` + standingArtefacts + `)(?:,?\s+(?:please|always|only))+$`), out: "always use $1 $2", need: []string{"please", "always", "only"}},
+	{re: lazyRegexp(`(?i)^(two|four|eight|2|4|8)\s+spaces\s+(for|in)\s+((?:all\s+)?[a-z0-9.+#-]+(?:\s+(?:files|code))?)$`), out: "use $1 spaces $2 $3", need: []string{"spaces"}},
+	{re: lazyRegexp(`(?i)^(?:we|i)\s+(?:want|need|require|expect|aim\s+for)\s+(\d+\s?%\s+(?:test\s+)?coverage\b.*)$`), out: "always keep $1", need: []string{"coverage"}},
+	{re: lazyRegexp(`(?i)^i\s+(?:want|like|prefer|need)\s+(explanations|answers|responses|replies|summaries|commit\s+messages|comments|docstrings|functions|prs|pull\s+requests|diffs)\s+((?:short|brief|concise|terse|small|simple|plain|focused|minimal|direct)\b.*)$`), out: "keep $1 $2", need: []string{"want", "like", "prefer", "need"}},
+	// a habit asked for with the words of remembering: "please keep in
+	// mind to update the changelog"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?keep\s+in\s+mind\s+to\s+(.+)$`), out: "always $1", need: []string{" to "}},
+	// a state an artifact must keep: "readme must stay up to date"
+	{re: lazyRegexp(`(?i)^((?:the\s+|our\s+)?[\w.-]+(?:\s[\w.-]+)?)\s+(?:must|should|needs?\s+to|has\s+to|have\s+to)\s+(?:stay|remain|be\s+kept)\s+(.+)$`), out: "keep $1 $2", need: []string{"stay", "remain", "kept"}},
+	// a wish that the assistant stop or always do something: "I'd really
+	// like you to stop using global variables"
+	{re: lazyRegexp(`(?i)^i(?:'d|\s+would)\s+(?:really\s+)?(?:like|love|want|prefer)\s+(?:for\s+)?you\s+to\s+((?:stop|always|never|avoid)\b.+)$`), out: "$1", need: []string{"you to"}},
+	// a taste said without its "I": "don't like emojis in the code"
+	{re: lazyRegexp(`(?i)^(?:really\s+)?(?:don't|do\s+not)\s+(like|love|enjoy)\s+(.+)$`), out: "I do not $1 $2", need: []string{"like", "love", "enjoy"}},
+	// how to speak to the person: "talk to me like a senior engineer"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?(talk|speak|write|explain\s+things|explain\s+stuff)\s+to\s+me\s+(like|as\s+if|as\s+though|as)\s+(.+)$`), out: "always $1 to me $2 $3", need: []string{" me "}},
+	// a fronted scope without its comma: "in python always use f-strings"
+	{re: lazyRegexp(`(?i)^(in|for|with)\s+([\w.+#-]+(?:\s+(?:code|files|tests|projects|scripts))?)\s+(always|never)\s+(.+)$`), out: "$3 $4 in $2", need: []string{"always", "never"}},
+	// a scope of every piece of code fronted before the rule: "please for
+	// all code you write use type hints", "for all the code please add
+	// docstrings"
+	{re: lazyRegexp(`(?i)^(?:please\s+)?(?:for|in)\s+(?:all\s+)?(?:the\s+)?(?:code|tests|functions|scripts|files|modules)(?:\s+(?:you|we)\s+write)?\s*,?\s+(?:please\s+)?((?:add|use|write|include|put|keep|avoid|prefer|follow|run|document|name|wrap|handle|check|log)\s.+)$`), out: "always $1", need: []string{"for ", "in "}},
+	// what matters to the person: "is important for me that code is
+	// tested"
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+|is\s+)?(?:very\s+|really\s+|super\s+)?important\s+(?:for|to)\s+(?:me|us)\s+that\s+(?:the\s+|all\s+|our\s+)?([\w-]+(?:\s[\w-]+)?)\s+(?:is|are|gets|get)\s+(tested|documented|typed|reviewed|formatted|linted|signed|covered)$`), out: "always make sure $1 is $2", need: []string{"important"}},
+	// a team's habit with its adverb: "the team always reviews migrations
+	// twice"
+	{re: lazyRegexp(`(?i)^(?:our|the|my)\s+team\s+(always|never)\s+(\w+s)\s+(.+)$`), out: "in this team we $1 $2 $3", need: []string{"team"}},
+	// one tool or way over another, said in chat: "better to use pathlib
+	// than os.path", "pathlib over os.path please", "we use pathlib, not
+	// os.path" (a tool the taxonomy knows stays a fact), "always good to
+	// run the linter first"
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?(?:always\s+)?better\s+to\s+use\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)\s+(?:than|over|instead\s+of)\s+([\w.+#/-]+(?:\s[\w.+#/-]+)?)$`), out: "prefer $1 over $2", need: []string{"better"}},
+	{re: lazyRegexp(`(?i)^([\w.+#/-]+)\s+over\s+([\w.+#/-]+)(?:,?\s+(?:please|always|every\s+time))+$`), out: "prefer $1 over $2", need: []string{" over "}},
+	{re: lazyRegexp(`(?i)^we\s+use\s+([a-z][\w.+#/-]*),?\s+not\s+([a-z][\w.+#/-]*)$`), out: "always use $1 instead of $2", need: []string{" not "}},
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?always\s+(?:good|wise|best|smart)\s+to\s+(.+)$`), out: "always $1", need: []string{"always"}},
+	// the OS on the person's machine: "running ubuntu 24.04 on my laptop"
+	{re: lazyRegexp(`(?i)^(?:now\s+|currently\s+)?running\s+(.+?)\s+on\s+my\s+(laptop|machine|desktop|computer|pc|mac|workstation|box|dev\s+box)$`), out: "I am running $1 on my $2", need: []string{"running"}},
+	// a job of the system and the service that does it: "auth is handled
+	// by clerk", "payments are done through stripe"
+	{re: lazyRegexp(`(?i)^(?:the\s+|our\s+)?(auth|authentication|payments|billing|emails?|email\s+sending|search|logging|logs|monitoring|analytics|caching|queues?|background\s+jobs|storage|uploads|file\s+storage|notifications|feature\s+flags|secrets|dns|cdn|error\s+tracking|tracing|metrics)\s+(?:is|are)\s+(?:handled|done|managed|provided|taken\s+care\s+of|processed|sent)\s+(?:by|with|through|via)\s+([\w.+#-]+(?:\s[\w.+#-]+)?)$`), out: "we use $2 for $1", need: []string{" by ", " with ", " through ", " via "}},
+	// a kind of test said bare with its tool: "e2e tests are cypress"
+	{re: lazyRegexp(`(?i)^(unit\s+tests|e2e\s+tests|e2e|end-to-end\s+tests|integration\s+tests|component\s+tests)\s+(are|is)\s+`), out: "our $1 $2 ", need: []string{"test", "e2e"}},
+	// one employer left for another: "left Google in march, now at
+	// Anthropic"
+	{re: lazyRegexp(`^(?i:(?:i\s+)?(?:just\s+)?left)\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)(?i:\s+(?:in|last|this)\s+\w+)?(?i:\s*,\s*|\s+and\s+)(?i:(?:i(?:'m|\s+am)\s+)?now\s+(?:at|with|working\s+at|working\s+for))\s+([A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*)?)$`), out: "I left $1 for $2", change: true, need: []string{"left"}},
+	// tabs or spaces said bare are the indentation: "we use tabs here"
+	{re: lazyRegexp(`(?i)^we\s+(?:always\s+|only\s+)?use\s+(tabs|spaces)(?:\s+(?:here|in\s+this\s+(?:repo|project|codebase)|everywhere|only))?$`), out: "we use $1 for indentation", need: []string{"tabs", "spaces"}},
+	// "let's not use classes"; "it's our policy to review every PR"
+	{re: lazyRegexp(`(?i)^let(?:'s|\s+us)\s+(?:not|never)\s+((?:use|add|write|introduce|touch|push|merge|commit|deploy|import|mock|rename|delete|remove|install|hardcode|hard-code|pin|squash|rebase|mix|copy|skip|disable|leave|create|depend\s+on|rely\s+on)\s.+)$`), out: "never $1", need: []string{"let"}},
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)\s+)?(?:our|the|team|company|house)\s+(?:policy|rule|convention|practice|standard)\s+(?:here\s+)?to\s+(.+)$`), out: "always $1", need: []string{"policy", "rule", "convention", "practice", "standard"}},
+	// rules said as a need or a place: "each bug fix should come with a
+	// regression test", "any new dependency needs my approval", "config
+	// belongs in environment variables", "talk to me in German", "my
+	// answers should be in French"
+	{re: lazyRegexp(`(?i)^(?:each|every|all|any)\s+((?:[\w-]+\s+){0,2}[\w-]+?)\s+(?:should|must|needs\s+to|has\s+to)\s+(?:come\s+with|include|ship\s+with)\s+(.+)$`), out: "always include $2 with every $1", need: []string{"come with", "include", "ship with"}},
+	{re: lazyRegexp(`(?i)^(?:any|every|all)\s+(new\s+)?((?:[\w-]+\s+)?[\w-]+?)\s+(?:needs|need|requires|require)\s+my\s+(?:approval|sign-?off|ok|okay|go-ahead)$`), out: "ask me before adding a $1$2", need: []string{"my "}},
+	{re: lazyRegexp(`(?i)^(?:the\s+|all\s+|our\s+)?(config|configuration|secrets|credentials|constants|settings|env\s+vars|styles|types|business\s+logic|helpers|utils)\s+(?:belongs?|go(?:es)?|should\s+live|should\s+go)\s+in\s+(.+)$`), out: "always keep $1 in $2", need: []string{" in "}},
+	{re: lazyRegexp(`(?i)^(?:please\s+)?(?:talk|speak|write|reply|answer|respond)\s+to\s+me\s+in\s+([a-z]+)$`), out: "always respond in $1", need: []string{" me in "}},
+	{re: lazyRegexp(`(?i)^(?:my|your|the|all)\s+(?:answers|replies|responses)\s+(?:should|must|need\s+to)\s+be\s+in\s+([a-z]+)$`), out: "always respond in $1", need: []string{" be in "}},
+	// a role hedged as a degree: "I'm more of a platform engineer"
+	{re: lazyRegexp(`(?i)\bi(?:'m|\s+am)\s+(?:more\s+of|kind\s+of|sort\s+of|basically)\s+(an?\s+)`), out: "I am $1", need: []string{"of ", "basically"}},
 	// non-native order and terse forms
 	{re: lazyRegexp(`(?i)^me,?\s+i\b`), out: "I"},
 	{re: lazyRegexp(`(?i)\b(is|am|are)\s+since\s+(?:last\s+)?\w+\s+`), out: "$1 "},
@@ -151,7 +238,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^you\s+keep\s+(?:on\s+)?(adding|writing|using|putting|leaving|creating|inserting|generating)\s+(.+)$`), out: "stop $1 $2"},
 	// wishes: "it would be great if you always ran the formatter", "I'd
 	// prefer if you used pathlib" (parseInstruction reads the past)
-	{re: lazyRegexp(`(?i)^(?:(?:(?:it|that)(?:'d|\s+would)|would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
+	{re: lazyRegexp(`(?i)^(?:(?:(?:it|that)(?:'d|\s+would)|would)\s+(?:really\s+|also\s+|just\s+)?(?:be\s+(?:really\s+|very\s+|so\s+|super\s+|much\s+)?(?:great|nice|good|helpful|awesome|ideal|better|lovely|appreciated|cool)|help(?:\s+(?:a\s+lot|me|us|a\s+ton))?)|i(?:'d|\s+would)\s+(?:much\s+|really\s+)?(?:prefer|like\s+it|love\s+it|appreciate\s+it)|i(?:'d|\s+would)\s+be\s+(?:really\s+|very\s+|so\s+)?(?:grateful|thankful|happy|glad))\s+if\s+you\s+(?:could\s+|would\s+)?(.+)$`), out: "I want you to $1"},
 	{re: lazyRegexp(`(?i)^i(?:'m|\s+am)\s+(?:so\s+|really\s+)?(?:tired|sick)\s+of\s+you\s+(\w+ing\s.+)$`), out: "stop $1"},
 	{re: lazyRegexp(`(?i)^enough\s+(?:with\s+)?(?:the\s+|all\s+the\s+|all\s+these\s+|these\s+)?(.+?)(?:,?\s+please)?$`), out: "stop adding $1"},
 	{re: lazyRegexp(`(?i)^not\s+(?:a|the)\s+(?:big\s+|huge\s+)?fan\s+of\b`), out: "I am not a fan of"},
@@ -170,7 +257,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:the|our)\s+((?:[\w-]+\s+)?[\w-]+)\s+(?:was|got|has\s+been)\s+(?:rewritten|ported|migrated|moved|redone)\s+(?:in|to|into)\s+(.+)$`), out: "we rewrote the $1 in $2", change: true, need: []string{"rewritten", "ported", "migrated", "moved", "redone"}},
 	// a wish about how things of a kind are: "it'd be nice if commits
 	// were signed"
-	{re: lazyRegexp(`(?i)^(?:it(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:nice|great|good|ideal|better|helpful)|i(?:'d|\s+would)\s+(?:like|love|prefer)\s+it)\s+if\s+(?:all\s+|our\s+|the\s+)?((?:[\w-]+\s+)?(?:commits|prs|pull\s+requests|functions|tests|branches|messages|docs|comments|migrations|endpoints|components|files|modules|classes|methods|dependencies|releases|tags))\s+(?:were|are|was|got)\s+(.+)$`), out: "$1 should be $2", need: []string{" if "}},
+	{re: lazyRegexp(`(?i)^(?:it(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:nice|great|good|ideal|better|helpful)|i(?:'d|\s+would)\s+(?:like|love|prefer)(?:\s+it)?)\s+if\s+(?:all\s+|our\s+|the\s+)?((?:[\w-]+\s+)?(?:commits|prs|pull\s+requests|functions|tests|branches|messages|docs|comments|migrations|endpoints|components|files|modules|classes|methods|dependencies|releases|tags))\s+(?:were|are|was|got)\s+(.+)$`), out: "$1 should be $2", need: []string{" if "}},
 	// a team's or a person's stance on a way of working: "the team likes
 	// small PRs", "I'm a big believer in small commits", "we try not to
 	// use mocks", "we stay away from class components", "we're not fans
@@ -250,7 +337,7 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^(?:my|our)\s+preference\s+is\s+(?:for\s+)?(.+)$`), out: "prefer $1"},
 	// an evaluation of a way of working: "it's better to ask before
 	// deleting anything", "it's best to pin versions"
-	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice)\s+to\s+(.+)$`), out: "always $1"},
+	{re: lazyRegexp(`(?i)^(?:it(?:'s|\s+is)|it\s+would\s+be|it'd\s+be)\s+(?:always\s+|usually\s+|generally\s+|much\s+|way\s+)?(?:better|best|preferable|wiser|safer|good\s+practice|best\s+practice|standard\s+practice|the\s+norm)(?:\s+here|\s+in\s+this\s+(?:repo|codebase|project|team))?\s+to\s+(.+)$`), out: "always $1"},
 	// what the person never wants to see: "I never want to see print
 	// statements in production code"
 	{re: lazyRegexp(`(?i)^i\s+(?:never|don't\s+ever|do\s+not\s+ever|don't|do\s+not)\s+want\s+to\s+see\s+(?:any\s+)?(.+)$`), out: "avoid $1"},
@@ -265,7 +352,7 @@ var rewordings = []rewording{
 var standingLeadRe = lazyRegexp(`(?i)^(?:going forward|from now on|from here on|moving forward|in future|in the future)\s*[,:-]?\s+`)
 
 // gerundOf rewrites: "would you mind keeping answers short going forward?"
-var wouldYouMind = lazyRegexp(`(?i)^would\s+you\s+mind\s+(\w+ing)\s+(.+?)(?:\s+(going forward|from now on|in the future|moving forward))?$`)
+var wouldYouMind = lazyRegexp(`(?i)^would\s+you\s+mind\s+(?:always\s+)?(\w+ing)\s+(.+?)(?:\s+(going forward|from now on|in the future|moving forward))?$`)
 
 // futureModal turns a change announced for a date into the change itself:
 // "we'll deploy from release" is "we deploy from release" once "from next
@@ -353,7 +440,7 @@ var bareToolNow = lazyRegexp(`(?i)^([\w.+-]+(?:\s[\w.+-]+)?)\s+(?:these days|now
 var limitingTail = lazyRegexp(`(?i)^(?:if|unless|when|whenever|once|until|in case|as long as|only|or|maybe|probably|perhaps|possibly|i think|i guess|not sure|hopefully|right|i hope|but only|at least|for now|for the moment|temporarily|just for)\b`)
 
 // teamVerb: "in this team we writes …" after "our team writes …".
-var teamVerb = lazyRegexp(`(?i)^in this team we (\w+s)\b`)
+var teamVerb = lazyRegexp(`(?i)^(?:in this team )?we ((?:always |never )?)(\w+s)\b`)
 
 // habitWords make what a team does a habit: "for every decision".
 var habitWords = lazyRegexp(`(?i)\b(?:every|each|always|never|all (?:our|the)|before|after)\b`)
@@ -403,11 +490,11 @@ func reword(rc rawClause) (clause, bool) {
 		t = owner + " " + m[1] + " is " + m[2] // "tz = CET", "runtime deno"
 	}
 	if m := teamVerb().FindStringSubmatch(t); m != nil && habitWords().MatchString(t) {
-		if v, ok := thirdPersonBase(strings.ToLower(m[1])); ok {
-			t = "in this team we " + v + t[len(m[0]):]
+		if v, ok := thirdPersonBase(strings.ToLower(m[2])); ok && (strings.HasPrefix(t, "in this team ") || strings.HasSuffix(t, " in this team")) {
+			t = t[:len(m[0])-len(m[2])] + v + t[len(m[0]):] // "in this team we writes …", "we always reviews … in this team"
 		}
 	}
-	if m := wouldYouMind().FindStringSubmatch(t); m != nil && m[3] != "" {
+	if m := wouldYouMind().FindStringSubmatch(t); m != nil && (m[3] != "" || strings.Contains(strings.ToLower(t), " mind always ")) {
 		if base, ok := baseOfGerund(strings.ToLower(m[1])); ok {
 			t, standing = base+" "+m[2], true
 			if m[3] != "" {

@@ -15,8 +15,10 @@ import (
 var (
 	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z0-9/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
-	// dataInRe: "our data lives in Postgres", "everything is stored in MySQL".
-	dataInRe = lazyRegexp(`^(?:(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted)|(?:we|i) (?:keep|store|persist|put|save) (?:all )?(?:of )?(?:our |the |my )?(?:data|records|state)) in (.+)$`)
+	// dataInRe: "our data lives in Postgres", "everything is stored in
+	// MySQL", "we store everything in MongoDB here" (a database only: "we
+	// store everything in git" is a rule).
+	dataInRe = lazyRegexp(`^(?:(?:our |the |all (?:our |the )?|everything|all)(?:data|records|state)? ?(?:lives|live|is stored|are stored|is kept|are kept|sits|sit|is persisted|are persisted)|(?:we|i) (?:keep|store|persist|put|save) (?:all )?(?:of )?(?:our |the |my )?(?:data|records|state)|(?:we|i) (?:keep|store|persist|save) (?:everything|it all|all of it|all our stuff)) in (.+?)(?: here| now| these days| nowadays)?$`)
 	// toolVerbRe: "dprint formats everything now", "ruff lints the code".
 	toolVerbRe = lazyRegexp(`^([a-z0-9.+# -]+?) (formats|lints|bundles|type-?checks|runs (?:the |our |all )?tests|runs ci|does (?:the )?(?:formatting|linting|bundling))\b`)
 	productRe  = lazyRegexp(`^(?:we|i) (?:ship|build|make|maintain|develop|have|write|sell|run) (?:a|an|the|our) [a-z0-9 .-]+? (?:written|built|implemented|made) (?:in|with) (.+)$`)
@@ -183,10 +185,10 @@ func matchSlot(c *clause) []Fact {
 			}
 		}
 	}
-	if !containsAny(t, " repo", " project", " codebase", " app ", " service ") {
+	if !containsAny(t, " repo", " project", " codebase", " app ", " service ", " for this ", " here ") {
 		// no house scope in the subject
 	} else if m := scopedSlot().FindStringSubmatch(t); m != nil {
-		if _, _, known := slotOf(m[2]); known {
+		if _, _, known := slotOf(m[2]); known || projectPart().MatchString(m[2]) {
 			// "max line length in this repo is 88": the house's scope
 			// inside the subject of a slot
 			owner := strings.TrimSpace(m[1])
@@ -423,6 +425,13 @@ var (
 	// deployBranchRe: "we deploy from the release branch", "we now ship
 	// from main instead of release".
 	deployBranchRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:deploy|deploys|deployed|are deploying|release|releases|ship|ships|cut releases|cut our releases|build releases) (?:everything |to production |to prod |prod |production |releases )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?:\s*,?\s+(?:instead of|not|rather than) (?:the |our )?([a-z0-9._/-]+)(?: branch)?)?$`)
+	// serverOn is a server said to be on a number without the word
+	// "port": "django runserver is on 8000 here", "vite runs on 5173".
+	// The number has four or five digits, so a version ("node is on 20")
+	// is none.
+	serverOn = lazyRegexp(`^(?:the |our |my )?((?:[a-z0-9.-]+ ){0,2}[a-z0-9.-]+) (?:is|runs|is running|are|run|are running|serves|comes up) on :?(\d{4,5})(?: here| locally| for me| by default| in dev| in development)?$`)
+	// serverNoun is the last word of a thing that serves on a port.
+	serverNoun = lazyRegexp(`(?:^|\s)(?:server|runserver|devserver|api|app|backend|frontend|service|site|website|worker|gateway|proxy|ui|dashboard|admin)$`)
 	// portRe: "the API listens on port 8080", "the dev server runs on port
 	// 5173".
 	portIsRe      = lazyRegexp(`^(?:the |our )?(?:[a-z0-9.-]+ ){0,2}port(?: number)?(?: (?:for|of|on) (?:the |our )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)? (?:is|=|:) (\d{2,5})$`)
@@ -430,7 +439,7 @@ var (
 	portRe        = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|listen|runs|run|is running|are running|is served|serves|lives|sits|binds|is exposed|is available|is up|is|are) (?:on|at|to) (?:port |localhost:|https?://localhost:|:)(\d{2,5})(?:\s*,?\s+(?:not|instead of) (?:port )?(\d{2,5}))?$`)
 	// scopedSlot: a slot named with the house's scope, "max line length
 	// in this repo is 88".
-	scopedSlot = lazyRegexp(`^(the |our |my )?((?:[a-z0-9-]+ ){0,3}[a-z0-9-]+) (?:in|for|of) (?:this|the|our) (?:repo|repository|project|codebase|monorepo|app|service) ((?:is|are) .+)$`)
+	scopedSlot = lazyRegexp(`^(the |our |my )?((?:[a-z0-9-]+ ){0,3}[a-z0-9-]+) (?:(?:in|for|of) (?:this|the|our) (?:repo|repository|project|codebase|monorepo|app|service)|for this(?: one)?|here) ((?:is|are) .+)$`)
 	// portMoved: "the API moved from port 8000 to 8088", "we moved the
 	// api to port 9000": a service's port changed.
 	portMoved = lazyRegexp(`^(?:(?:we|i) (?:have )?(?:just )?(?:moved|changed|switched) (?:the |our )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+|(?:the |our |my )?(?:[a-z0-9.-]+ ){0,2}?[a-z0-9.-]+ (?:has |was |just |now )*(?:moved|changed|switched|been moved)(?: over)?) (?:from (?:port )?(\d{2,5}) to (?:port )?|to port )(\d{2,5})` + changeCause + `$`)
@@ -463,6 +472,13 @@ func matchDeployBranch(c *clause) []Fact {
 
 // matchPort reads the port a part of the project listens on.
 func matchPort(c *clause) []Fact {
+	if strings.Contains(c.text, " on ") {
+		if m := serverOn().FindStringSubmatch(c.text); m != nil && (serverNoun().MatchString(m[1]) || knownTool(lastOf(m[1]))) {
+			// "django runserver is on 8000 here", "rails runs on 3000": a
+			// server and the number it is reached on
+			return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[2]}}
+		}
+	}
 	if !strings.Contains(c.text, "port") && !strings.Contains(c.text, "localhost:") && !strings.Contains(c.text, " :") && !strings.Contains(c.text, "listen") &&
 		!strings.Contains(c.text, "binds") && !strings.Contains(c.text, "serves") {
 		return nil
@@ -612,6 +628,9 @@ var (
 	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
 	// devServerOn: "the dev server runs on 5173".
 	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs) (?:runs|is running|is|lives|sits|is served|starts|listens|is listening) (?:on|at) (?:port |:)?(\d{2,5})(?: locally| in dev| in development| on my machine| here| by default)?$`)
+	// storeOnVersion: a data store said to be on a number, without
+	// "port" or a colon before it.
+	storeOnVersion = lazyRegexp(`\b(?:db|database|redis|postgres) (?:runs|is running|is|lives|sits) (?:on|at) \d`)
 	// linesCap: "we cap lines at 88 characters", "lines can be up to 100
 	// characters".
 	linesCap = lazyRegexp(`^(?:(?:we|i) (?:cap|limit|wrap|keep) (?:our |the |all )?(?:lines|line length|line width|code) (?:at|to|under|below)|(?:our |the )?(?:lines|line length) (?:can be|may be|are|should be|must be|is|go|can go) (?:up to|at most|max|no more than|no longer than|limited to|capped at)) (\d{2,3})(?: (?:chars|characters|columns|cols))?(?: here| in this repo)?$`)
@@ -744,7 +763,8 @@ func matchStack(c *clause) []Fact {
 	if m := linesCap().FindStringSubmatch(t); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: "line_length_is", Object: m[1]}}
 	}
-	if m := devServerOn().FindStringSubmatch(t); m != nil {
+	if m := devServerOn().FindStringSubmatch(t); m != nil && !(len(m[1]) < 3 && storeOnVersion().MatchString(t)) {
+		// "postgres is on 16 now" names its version, not a port
 		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
 	}
 	if m := preferLang().FindStringSubmatch(t); m != nil {

@@ -217,7 +217,7 @@ func lastWord(s string) string {
 // conjunction marks where a sentence holds a second statement: "I like tabs
 // but I hate semicolons", "we use pnpm, and always run lint". Group 1 is the
 // joining word, group 2 the start of the next clause.
-var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+)?(?:i|i'm|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app|he|she|he's|she's|they|they're)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
+var conjunction = lazyRegexp(`(?i)(?:,\s*|\s+)(but|and|so|although|though|while|whereas|plus|also|then|since|because)\s+((?:also\s+|now\s+|then\s+|btw\s+|fyi\s+|by\s+the\s+way\s+)?(?:i|i'm|im|i've|i'd|we|we're|we've|my|our|please|always|never|don't|do not|this repo|the repo|this project|the project|the api|the app|he|she|he's|she's|they|they're)\b|(?:it's|it is|its)\s|(?:now\s+)?(?:living|based|working)\s+(?:in|at|for)\s|[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s|the\s+[a-z]+(?:\s[a-z]+)?\s+(?:is|are)\s)`)
 
 var dashSeparator = lazyRegexp(`\s+(?:-|--)\s+`)
 
@@ -243,12 +243,21 @@ var passiveSubject = lazyRegexp(`(?i)^(.+?) (?:is|are) `)
 
 // commaClause marks a comma that starts a new statement without a joining
 // word: "I prefer tabs, we deploy on Render", "don't use X, use Y instead".
-var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|prefer|make sure|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
+var commaClause = lazyRegexp(`(?i)(,\s*)((?:i|i'm|we|we're|we've|my|our|always|never|don't|do not|please|use|avoid|prefer|make sure|just (?:give|show|send|write|tell|do|fix|paste|answer)|it's|it is|no|everything(?:'s| is| runs| lives| goes)|this (?:one|repo|service|project|app|codebase) is|(?:she|he)(?:'s| is| lives| works| moved| left)?)\b)`)
 
 // wholeSentence marks sentences whose opening governs everything after it:
 // a condition ("if we switch to bun, ...") or a source ("according to the
 // README, ..."). They are never split into clauses.
 var wholeSentence = lazyRegexp(`(?i)^(?:if|when|whenever|unless|suppose|supposing|assuming|imagine|what if|even if|in case|once|every time|each time|before|after|according to|apparently|supposedly|reportedly|allegedly|rumou?r has it|in theory|hypothetically|ideally|maybe|perhaps)\b`)
+
+// leadingAsk is a question asked without its mark before a comma, and
+// what follows it: "why does hot reload not work, dev server is on 8443".
+var leadingAsk = lazyRegexp(`(?i)^((?:why|how|what|where|which|who)\s+(?:do|does|did|is|are|was|can|could|should|would|will|am)\s[^,?]+),\s*(.+)$`)
+
+// exampleGloss is a parenthesis that gives examples of what was just
+// said: "(feat:, fix:, chore: etc)", "(e.g. 1.2.3)". It adds no
+// statement, and its colons and commas would cut the sentence.
+var exampleGloss = lazyRegexp(`(?i)\s*\((?:(?:e\.?g\.?|i\.?e\.?|for example|for instance|like|such as)[,:]?\s[^()]*|[^()]*\betc\.?)\)`)
 
 // labelList is a list of labelled values: "lang: rust, editor: helix".
 var labelList = lazyRegexp(`^[A-Za-z][\w -]{0,20}:\s*[^,:]+(?:,\s*[A-Za-z][\w -]{0,20}:\s*[^,:]+)+$`)
@@ -263,6 +272,10 @@ var trailingRequest = lazyRegexp(`(?i)^(.+?),\s*((?:so\s+|and\s+|but\s+)?(?:can|
 
 // universalTail says a rule holds without exception.
 var universalTail = lazyRegexp(`(?i),?\s+(?:no exceptions|with no exceptions|without exceptions?|no matter what|no excuses)[.!]?$`)
+
+// trailingAlways is "always" set off by a comma at the end of a
+// sentence.
+var trailingAlways = lazyRegexp(`(?i)^(.+?),\s*(always|every time)[.!]?$`)
 
 // anyColon is a colon between two statements.
 var anyColon = lazyRegexp(`(:\s+)`)
@@ -282,7 +295,10 @@ var nounClause = lazyRegexp(`(,\s*|;\s*)([A-Za-z][\w.+-]*\s+(?:is|are|was|format
 // elidedClause marks a comma before a change whose subject is the one of
 // the clause before: "I'm living in Seoul now, moved there last year", "i
 // changed jobs, now working at Canonical".
-var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|(?:writing|typing|messaging) from\s|(?:living|based|residing)\s+in\s|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
+var elidedClause = lazyRegexp(`(,\s*)((?:now|just)\s+(?:working|living|using|based|deploying)|using\s+[\w.+#-]+(?:\s[\w.+#-]+)?\s+(?:now|these days|nowadays|instead)$|(?:writing|typing|messaging) from\s|(?:living|based|residing)\s+in\s|(?:moved|relocated|switched|migrated)\s|(?:deploys|deployments|releases)\s)`)
+
+// toolNowClause is a bare tool said to be in use now, after a comma.
+var toolNowClause = lazyRegexp(`(?i)(,\s*)((?:but\s+|and\s+)?(?:it's\s+|it\s+is\s+)?([\w.+#-]+(?:\s[\w.+#-]+)?)\s+(?:now|these days|nowadays)$)`)
 
 // openerSubject finds the subject of a sentence after a few opening words.
 var openerSubject = lazyRegexp(`(?i)^(?:(?:ok|okay|so|well|and|but|yeah|then|now|honestly|basically)[, ]+){1,3}(we|i)\s`)
@@ -297,9 +313,17 @@ func clauses(s rawClause) []rawClause {
 	if m := leadIn().FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "Before you start: we use pnpm": the lead-in conditions nothing
 	}
+	if kept, ok := keptTool(text); ok {
+		// "gave zed a try and never looked back": one change, not a trial
+		// and a prohibition
+		return []rawClause{{text: kept, question: s.question}}
+	}
 	// "commits are signed, no exceptions": the tail belongs to the rule it
 	// ends, not a clause of its own
 	text = universalTail().ReplaceAllString(text, " no exceptions")
+	if m := trailingAlways().FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) <= 4 {
+		text = m[1] + " " + m[2] // "tests first, always": the adverb of a short rule is no clause
+	}
 	// "we dropped poetry, uv all the way": the value all the way is what
 	// is used now
 	text = allTheWay().ReplaceAllString(text, ", it's all $1")
@@ -350,6 +374,11 @@ func clauses(s rawClause) []rawClause {
 			out = append([]rawClause{{text: name + " is my " + rel}}, out...)
 		}
 		return out
+	}
+	if m := leadingAsk().FindStringSubmatch(text); m != nil && len(strings.Fields(m[2])) >= 3 {
+		// "why does hot reload not work, dev server is on 8443": a question
+		// asked without its mark, then a statement of its own
+		return append([]rawClause{{text: m[1], question: true}}, clauses(rawClause{text: m[2], question: s.question})...)
 	}
 	if wholeSentence().MatchString(text) {
 		return []rawClause{{text: text, question: s.question}}
@@ -448,6 +477,10 @@ func clauses(s rawClause) []rawClause {
 				!frontedScope().MatchString(piece[:m[0]]) {
 				cuts = append(cuts, [2]int{m[0], m[4]})
 			}
+		}
+		if m := toolNowClause().FindStringSubmatchIndex(piece); m != nil && knownTool(strings.ToLower(piece[m[6]:m[7]])) && opensClause(piece[:m[0]]) {
+			// "circleci is gone, github actions now": the tool in use now
+			cuts = append(cuts, [2]int{m[0], m[4]})
 		}
 		for _, re := range []*regexp.Regexp{nounClause(), elidedClause()} {
 			for _, m := range re.FindAllStringSubmatchIndex(piece, -1) {
@@ -643,6 +676,7 @@ func splitClauses(text string) []rawClause {
 	var out []rawClause
 	for _, line := range proseLines(text) {
 		if strings.Contains(line, "(") {
+			line = exampleGloss().ReplaceAllString(line, "") // "use conventional commits (feat:, fix:, chore: etc)"
 			line = toolGlosses(zoneGlosses(wasGloss().ReplaceAllString(line, "instead of $1")))
 		}
 		for _, s := range sentences(emojiStops(unquote(line))) {
