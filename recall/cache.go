@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -31,6 +32,52 @@ type Cache struct {
 	exclusive timed[map[string]bool]
 	claims    claimMemo
 	anchors   anchorMemo
+	// beliefHits keeps the IDs a search of the beliefs' index found for
+	// the same words, project and limit (the task topics' words, a
+	// category's tools): they change only when a belief is added or
+	// updated (hitsVersion). The rows themselves are read again each
+	// time, so a belief deleted or touched since is seen as it is.
+	beliefHits  map[string][]string
+	hitsVersion string
+	hitsAt      time.Time
+}
+
+// maxBeliefSearches bounds beliefHits; past it the cache starts over.
+const maxBeliefSearches = 1024
+
+// beliefSearch returns the IDs the beliefs' index finds for words in a
+// project, from the cache while no belief has been added or updated since
+// (and for cacheTTL at most), from the index otherwise.
+func (c *Cache) beliefSearch(ctx context.Context, db *store.DB, words, project string, limit int) ([]string, error) {
+	version, err := db.BeliefsVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%s\x00%d\x00%s", project, limit, words)
+	now := c.now()
+	c.mu.Lock()
+	if c.hitsVersion != version || now.Sub(c.hitsAt) > cacheTTL || len(c.beliefHits) >= maxBeliefSearches {
+		c.beliefHits, c.hitsVersion, c.hitsAt = map[string][]string{}, version, now
+	}
+	ids, ok := c.beliefHits[key]
+	c.mu.Unlock()
+	if ok {
+		return ids, nil
+	}
+	hits, err := db.TextSearch(ctx, "beliefs", words, project, limit)
+	if err != nil {
+		return nil, err
+	}
+	ids = make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	c.mu.Lock()
+	if c.hitsVersion == version {
+		c.beliefHits[key] = ids
+	}
+	c.mu.Unlock()
+	return ids, nil
 }
 
 // smallTTL bounds how long the small tables every recall reads (vector

@@ -250,13 +250,23 @@ func displayObject(o string) string {
 // searchBeliefRows reads the rows of the beliefs of the query's project
 // whose text matches any of words, at most limit of them.
 func (s *search) searchBeliefRows(ctx context.Context, words []string, limit int) ([]store.Belief, error) {
-	hits, err := s.r.DB.TextSearch(ctx, "beliefs", strings.Join(words, " "), s.q.Project, limit)
-	if err != nil || len(hits) == 0 {
-		return nil, err
+	var ids []string
+	if s.r.Cache != nil {
+		var err error
+		if ids, err = s.r.Cache.beliefSearch(ctx, s.r.DB, strings.Join(words, " "), s.q.Project, limit); err != nil {
+			return nil, err
+		}
+	} else {
+		hits, err := s.r.DB.TextSearch(ctx, "beliefs", strings.Join(words, " "), s.q.Project, limit)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
 	}
-	ids := make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
+	if len(ids) == 0 {
+		return nil, nil
 	}
 	return s.r.DB.RecallBeliefs(ctx, ids)
 }

@@ -457,6 +457,16 @@ func (db *DB) LastSeq(ctx context.Context, kind string) (int64, error) {
 	return n, wrap("read last seq", err)
 }
 
+// BeliefsVersion returns a value that changes whenever a belief is added
+// (its seq) or updated (its updated_at); each half is read from an index.
+// A belief deleted since leaves it as it was: whoever keeps search results
+// by it reads the rows again by ID.
+func (db *DB) BeliefsVersion(ctx context.Context) (string, error) {
+	var seq, at int64
+	err := db.sql.QueryRowContext(ctx, `SELECT (SELECT coalesce(max(seq), 0) FROM beliefs), (SELECT coalesce(max(updated_at), 0) FROM beliefs)`).Scan(&seq, &at)
+	return fmt.Sprintf("%d/%d", seq, at), wrap("read beliefs version", err)
+}
+
 // RecallSlot returns the beliefs of a slot as a query from project sees
 // it: predicate, one of subjects, global or of that project (every project
 // when project is ""), active ones unless statuses says otherwise. Fields are filled as by RecallBeliefs.
