@@ -515,6 +515,30 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	return s.withSaid(s.doubtCorrected(doubtEnded(keptB, keptE, states, s.support)), keptE), keptE, nil
 }
 
+// ownStatement reports whether a message (one that does not only ask)
+// states what the person or the project has, naming name: not someone
+// else's tools, a page about one, or a plan, and with "we", "our", "I",
+// "my", "this repo" or "the" before the name.
+func ownStatement(text, name string) bool {
+	own := ownWords(text)
+	if othersOrPlans().MatchString(strings.ToLower(own)) {
+		return false
+	}
+	padded := " " + wordText(own) + " "
+	return ownMarker().MatchString(padded) || strings.Contains(padded, " the "+name+" ")
+}
+
+// othersOrPlans are the words of a message about someone else's tools, a
+// page about one, or a plan: not what the person now uses.
+var othersOrPlans = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:coworkers?|co-workers?|colleagues?|friends?|someone|somebody|people|he|she|they|his|her|their|docs|documentation|guide|tutorial|blog|article|wants? to|thinking (?:about|of)|considering|should we|might|maybe|would|could|if we|next (?:quarter|year|month|week|sprint))\b`)
+})
+
+// ownMarker says a message speaks of the person's or the project's own.
+var ownMarker = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:we|we're|we've|our|ours|us|i|i'm|i've|my|mine|here|repo|codebase|project)\b`)
+})
+
 // restsOnReplaced marks a shown belief whose newest message a newer one
 // replaced (retireByTopic): "Always write the docs in American English"
 // rests on "write the docs in American English", which "actually, switch

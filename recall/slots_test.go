@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/store"
@@ -223,5 +224,51 @@ func TestRuleOnAReplacedMessage(t *testing.T) {
 	}
 	if !strings.Contains(told, "British") {
 		t.Errorf("the correction is not shown:\n%s", told)
+	}
+}
+
+// TestRivalToolSaidAsOurs: a newer message that names another tool of the
+// kind as the person's or the project's own, with no word of change,
+// leaves the older belief shown as possibly out of date, beside the
+// message; another person's tool, a page about one, a plan or a question
+// leaves it as it is.
+func TestRivalToolSaidAsOurs(t *testing.T) {
+	runner := belief.Spec{Statement: "Project uses Mocha for tests", Subject: "project", Predicate: "uses_test_runner", Object: "mocha", Kind: belief.KindFact}
+	for _, tc := range []struct {
+		later  string
+		doubts bool
+	}{
+		{"vitest runs our whole suite in four seconds now that it is set up", true},
+		{"the vitest watcher keeps eating the CPU on big branches", true},
+		{"a friend says vitest is much faster than what we have", false},
+		{"the vitest docs have a nice section on snapshots", false},
+		{"is vitest any good for a monorepo?", false},
+		{"we might try vitest next quarter", false},
+	} {
+		r := recallerOver(t, []saidBelief{{"tests here run on mocha", runner}})
+		err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
+			_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: tc.later, CreatedAt: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := r.Recall(context.Background(), Query{Text: "write a test for the slugify helper", Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+		current := false // shown, and not as possibly out of date or replaced
+		for _, b := range res.Beliefs {
+			if b.Statement == runner.Statement {
+				current = !b.Doubted && b.SupersededBy == ""
+			}
+		}
+		if current == tc.doubts {
+			t.Errorf("after %q: the mocha belief shown as current %v, want %v:\n%s", tc.later, current, !tc.doubts, told)
+		}
+		if tc.doubts && !strings.Contains(told, tc.later) {
+			t.Errorf("after %q: the message is not shown:\n%s", tc.later, told)
+		}
 	}
 }

@@ -276,6 +276,11 @@ func (t slotTruth) judgeText(text string, at int64) verdict {
 		v.newer, v.value = true, bare
 	case cat != "" && !namesCur && at > t.updated && changeCue().MatchString(ownWords(text)) && !asksOnly(text):
 		v.newer, v.value = true, displayObject(cat)
+	case cat != "" && !namesCur && at > t.updated && !asksOnly(text) && ownStatement(text, cat):
+		// "vitest has been great for us since the spring" after "we run
+		// tests with jest": another tool of the kind, said as theirs,
+		// with no word of change; the belief may be out of date
+		v.doubt, v.old = true, ""
 	case cat != "" && !namesCur:
 		v.stale, v.old = true, cat
 	case v.old != "" && namesCur:
