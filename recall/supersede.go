@@ -434,7 +434,9 @@ func asksOnly(text string) bool {
 	}
 	body := strings.TrimSuffix(own, "?")
 	cut := -1
-	for _, sep := range []string{". ", "! ", " — ", " -- ", " - ", "; "} {
+	// (a request after a comma asks of what the clause before it states:
+	// "our render dashboard shows the deploy failed, can you look?")
+	for _, sep := range []string{". ", "! ", " — ", " -- ", " - ", "; ", ", can you ", ", could you ", ", would you ", ", can u "} {
 		cut = max(cut, strings.LastIndex(body, sep))
 	}
 	return cut < 0 || strings.Contains(body[:cut], "?")
