@@ -402,6 +402,9 @@ var (
 	// artefact a standing one (the docs, the tests, commit messages).
 	// deadline: a state wanted by a time is this task's ("all tests fixed
 	// by tomorrow").
+	// dueBy: a time a thing is wanted by, which makes the wish this
+	// task's, whatever its wording ("i want answers by tomorrow").
+	dueBy    = lazyRegexp(`\bby (?:tomorrow|tonight|today|eod|cob|end of (?:the )?(?:day|week)|(?:this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|noon|lunch|the end of (?:the )?(?:day|week))\b|\basap\b`)
 	deadline = lazyRegexp(`\bby (?:tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|the end|end of|next|noon|lunch)\b|\b(?:today|tomorrow|tonight|asap|right now|this week)\b`)
 	// wantedState: "all errors wrapped with context", after "I want".
 	wantedState  = lazyRegexp(`^(all|every|each|any) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) ([a-z]+ed (?:with|in|by|as|to|at|on|before|after) .+)$`)
@@ -476,6 +479,12 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 	if m := insteadRe().FindStringSubmatch(obj); m != nil && !negative {
 		return alternative(m, verb), true
 	}
+	if dueBy().MatchString(obj) {
+		return guideline{}, false // "i want answers by tomorrow": this task's deadline
+	}
+	if !negative {
+		obj = plainImperative(obj)
+	}
 	return guideline{negative: negative, object: obj, verb: verb}, true
 }
 
@@ -526,6 +535,10 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	case g.plain && namedConvention(g.object):
 		// "please use conventional commits": a way of working the trade
 		// names is a convention to keep, not a step of this task
+	case g.plain && (everyCase().MatchString(g.object) || everyCase().MatchString(strings.ToLower(span))) && !deadline().MatchString(strings.ToLower(span)):
+		// "use feature flags for anything risky", "use UTC everywhere in
+		// the backend": a way of working said for every case is a rule,
+		// though no "always" says so
 	case g.plain:
 		f.Reliability = 0.7
 	case g.bare:
@@ -533,6 +546,11 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	}
 	return f
 }
+
+// everyCase is a way of working said for every case it fits: a verb of
+// the way things are made and "everywhere" or "for anything …". "rename
+// x everywhere" is a task: its verb makes no way.
+var everyCase = lazyRegexp(`^(?:use|prefer|keep|store|write|log|put|wrap|pin|follow|stick to|go with|default to) .*\b(?:everywhere|throughout|across the (?:board|codebase|repo|stack|app)|for (?:anything|everything|all|every|any|each)\b|in (?:all|every|each) (?:new )?[a-z]+)\b`)
 
 // namedConvention says whether an instruction asks to use a way of
 // working by its name ("use conventional commits", "follow semver").
@@ -812,15 +830,21 @@ func matchReplyRule(c *clause) []Fact {
 		}
 		return []Fact{g.fact("", "", c.span)}
 	}
+	place := ""
 	if replyPart().MatchString(t) {
 		// "skip the summaries at the end", "no preamble at the start": a
 		// place in every reply, not a moment of this task
+		place = replyPlace().FindString(t)
 		t = replyPlace().ReplaceAllString(t, "")
 	}
 	if m := noReplyPart().FindStringSubmatch(t); m != nil && replyPart().MatchString(m[1]) && !c.question && !strings.HasSuffix(lastOf(m[1]), "ed") && lastOf(m[1]) != "necessary" {
 		// "no preamble", "no summary at the end": a part of every reply
-		// banned without a verb
-		if g, ok := instruction("add "+m[1], true, "should not"); ok {
+		// banned without a verb, "Never add a summary at the end"
+		part := m[1]
+		if singularReplyParts[part] {
+			part = "a " + part
+		}
+		if g, ok := instruction("add "+part+place, true, "should not"); ok {
 			return []Fact{g.fact("", "", c.span)}
 		}
 		return nil
@@ -845,6 +869,11 @@ func matchReplyRule(c *clause) []Fact {
 	}
 	return []Fact{g.fact("", "", c.span)}
 }
+
+// singularReplyParts are the parts of a reply there is one of: banned,
+// each takes "a" ("Never add a preamble").
+var singularReplyParts = map[string]bool{"preamble": true, "intro": true, "summary": true, "recap": true,
+	"disclaimer": true, "caveat": true, "conclusion": true, "outro": true, "apology": true}
 
 // forMe ends what someone gives up for themselves, not a rule: "no more
 // coffee for me", "no more meetings for today".
