@@ -184,6 +184,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 	r.audience()
 	r.alternatives()
 	r.limitRules(text)
+	r.pronounRules()
 	for i, f := range r.facts {
 		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
@@ -583,6 +584,9 @@ var otherParty = lazyRegexp(`^(?:the|our|my|a|an)\s+(?:other|another|old|previou
 // neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
 var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under|by|through|using|over|outside) (.+)$`)
 
+// keptIn: where a kind of thing is kept, "all secrets live in doppler".
+var keptIn = lazyRegexp(`^(?:(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:live|lives|are kept|is kept|are stored|is stored|go|goes|belong|belongs|sit|sits|stay|stays)|we (?:always )?(?:keep|store|put) (?:all |our )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+)) (?:in|on|inside|under) `)
+
 // elidedNever reads a prohibition that leaves out the verb and object of
 // the instruction just before it: "We keep secrets in Vault, never in the
 // repo" forbids keeping secrets in the repo.
@@ -592,6 +596,16 @@ func (r *reading) elidedNever(c *clause) []Fact {
 		return nil
 	}
 	last := r.facts[len(r.facts)-1]
+	if last.Kind == KindFact && len(r.clauses) > 0 {
+		// "all secrets live in doppler, never in .env files": where a
+		// kind of thing is kept, then where it must never be
+		if k := keptIn().FindStringSubmatch(r.clauses[len(r.clauses)-1].text); k != nil && !badStart()[firstWord(k[1]+k[2])] {
+			if g, ok := instruction("keep "+k[1]+k[2]+" "+m[1]+" "+m[2], true, "should not"); ok {
+				return []Fact{g.fact("", "", c.span)}
+			}
+		}
+		return nil
+	}
 	if last.Kind != KindGuideline || last.Predicate != "should" {
 		return nil
 	}
@@ -1734,3 +1748,35 @@ var verdictWords = map[string]bool{"tight": true, "close": true, "soon": true, "
 	"approaching": true, "unclear": true, "tbd": true, "unknown": true, "flexible": true, "fine": true, "ok": true,
 	"okay": true, "great": true, "good": true, "bad": true, "terrible": true, "awful": true, "weird": true,
 	"annoying": true, "a mess": true, "messy": true, "huge": true, "tiny": true, "important": true}
+
+// themWord finds "them" in a rule's object.
+var themWord = lazyRegexp(`\bthem\b`)
+
+// pronounRules resolves "them" in a rule from the things the text named
+// before it: "the shared fixtures are in testkit/golden …, never edit
+// them by hand" forbids editing the shared fixtures by hand. A rule whose
+// "them" names nothing the text said ("never edit them by hand" alone)
+// points at the conversation, and is dropped: "Never edit them by hand"
+// means nothing in MEMORY.md.
+func (r *reading) pronounRules() {
+	for i := range r.facts {
+		f := &r.facts[i]
+		if f.Kind != KindGuideline || !strings.Contains(f.Object, "them") || !themWord().MatchString(innerReference(f.Object)) {
+			continue
+		}
+		things := ""
+		for j := i - 1; j >= 0 && things == ""; j-- {
+			if p := r.facts[j]; p.Kind == KindFact && p.Subject != SubjectUser && p.Subject != SubjectProject &&
+				!strings.Contains(p.Subject, "'") && pluralNoun(p.Subject) {
+				things = p.Subject
+			}
+		}
+		if things == "" {
+			f.retracted = true
+			continue
+		}
+		f.Object = themWord().ReplaceAllString(f.Object, "the "+things)
+		f.shownObject = ""
+		f.Statement = render(*f)
+	}
+}

@@ -473,8 +473,8 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
-	if badStart()[first] && first != "not" || first == "i" || first == "we" {
-		return guideline{}, false
+	if badStart()[first] && first != "not" || first == "i" || first == "we" || prepositions()[first] {
+		return guideline{}, false // "never in .env files": no act is named
 	}
 	if m := insteadRe().FindStringSubmatch(obj); m != nil && !negative {
 		return alternative(m, verb), true
@@ -844,7 +844,8 @@ func matchReplyRule(c *clause) []Fact {
 		if singularReplyParts[part] {
 			part = "a " + part
 		}
-		if g, ok := instruction("add "+part+place, true, "should not"); ok {
+		if g, ok := instruction("add "+part, true, "should not"); ok {
+			g.detail = place
 			return []Fact{g.fact("", "", c.span)}
 		}
 		return nil

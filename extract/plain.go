@@ -56,6 +56,9 @@ func plainImperative(obj string) string {
 		if !ok && !stateParticiples[part] && part != "based" && part != "used" {
 			base, ok = participleBase(part)
 		}
+		if !ok && (strings.HasSuffix(part, "ized") || strings.HasSuffix(part, "ised")) {
+			base, ok = strings.TrimSuffix(part, "d"), true // "parameterized", "sanitised"
+		}
 		if ok {
 			return base + " " + m[1] + m[3] // "parameterize every sql query"
 		}
