@@ -202,6 +202,17 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		t, preamble = t[loc[1]:], true
 	}
 	t = strings.TrimPrefix(t, "please ")
+	if strings.Contains(t, " i ") {
+		if m := notMineTail().FindStringSubmatch(t); m != nil {
+			// "use fish syntax, i do not use bash": the speaker's own
+			// setup says why, and names what the rule replaces
+			g, ok := parseInstruction(m[1], standing)
+			if ok && !g.negative && strings.HasPrefix(g.object, "use ") && g.detail == "" && g.object != "use "+m[2] {
+				g.detail = " instead of " + showObject(m[2])
+			}
+			return g, ok
+		}
+	}
 	if preamble {
 		// "I'd rather you didn't use classes": not to
 		for _, p := range []string{"did not ", "would not ", "do not "} {
@@ -547,6 +558,10 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	return f
 }
 
+// notMineTail is a rule followed by what the speaker does not use: "use
+// fish syntax, i do not use bash".
+var notMineTail = lazyRegexp(`^(.+?),? (?:since |because |as )?i (?:do not|never|cannot|am not on|no longer) (?:use|run|have|know|speak|read|write in) ([a-z0-9_.+#-]+)(?: (?:anymore|at all|here|either))?$`)
+
 // everyCase is a way of working said for every case it fits: a verb of
 // the way things are made and "everywhere" or "for anything …". "rename
 // x everywhere" is a task: its verb makes no way.
@@ -716,11 +731,19 @@ func splitBareCondition(t string) []string {
 }
 
 func matchConditionalGuideline(c *clause) ([]Fact, bool) {
-	m := conditionalRe().FindStringSubmatch(c.text)
+	text, notMine := c.text, ""
+	if strings.Contains(text, " i ") {
+		if m := notMineTail().FindStringSubmatch(text); m != nil {
+			// "when you give me shell commands use fish syntax, i do not
+			// use bash": the tail is no action of the rule
+			text, notMine = m[1], m[2]
+		}
+	}
+	m := conditionalRe().FindStringSubmatch(text)
 	if m == nil {
 		// "before you push anything run make lint": the condition ends
 		// where an imperative verb begins, comma or not
-		m = splitBareCondition(c.text)
+		m = splitBareCondition(text)
 	}
 	if m == nil {
 		return nil, false
@@ -741,6 +764,9 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	g, ok := parseInstruction(action, generic)
 	if !ok || g.object == "" {
 		return nil, true
+	}
+	if notMine != "" && !g.negative && strings.HasPrefix(g.object, "use ") && g.detail == "" && g.object != "use "+notMine {
+		g.detail = " instead of " + showObject(notMine)
 	}
 	key := snake(ctx, 5)
 	if key == "" {
@@ -1024,7 +1050,7 @@ func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 		// "for anything http, go through the fetch wrapper, never call
 		// axios directly", "don't suggest docker-compose. We run
 		// everything through Tilt here": what to do instead
-		for _, lead := range []string{"oh and ", "and ", "oh ", "but ", "so ", "also "} {
+		for _, lead := range []string{"oh and ", "and ", "oh ", "but ", "so ", "also ", "please ", "pls "} {
 			if len(shown) > len(lead) && strings.EqualFold(shown[:len(lead)], lead) {
 				shown = shown[len(lead):]
 			}

@@ -23,6 +23,14 @@ var (
 	ensureGoes = lazyRegexp(`^ensure ((?:(?:every|each|all|our) )?[a-z0-9_.-]+(?: [a-z0-9_.-]+){0,4}?) (go|goes|live|lives|belong|belongs|stay|stays) (to|through|via|in|into|under) (.+)$`)
 )
 
+// onlyTail is a way of doing a thing said as the only one: "squash merge
+// only", "rebase only".
+var onlyTail = lazyRegexp(`^[a-z]+(?:[ -][a-z]+){0,2} only$`)
+
+// changeRequests name the requests that go to a branch.
+var changeRequests = map[string]bool{"prs": true, "all prs": true, "pull requests": true, "all pull requests": true,
+	"mrs": true, "merge requests": true, "all merge requests": true}
+
 // irregularParticiples are participles that do not end in -ed, with their
 // verbs.
 var irregularParticiples = map[string]string{"written": "write", "kept": "keep", "made": "make", "built": "build",
@@ -39,10 +47,24 @@ var goesVerbs = map[string]string{"go to": "send %s to", "goes to": "send %s to"
 
 // plainImperative rewrites an "ensure" object as the act it asks for.
 func plainImperative(obj string) string {
-	if !strings.HasPrefix(obj, "ensure ") || strings.Contains(obj, ",") {
+	if !strings.HasPrefix(obj, "ensure ") {
+		return obj
+	}
+	if head, tail, ok := strings.Cut(obj, ", "); ok {
+		if !onlyTail().MatchString(tail) {
+			return obj
+		}
+		// "prs go to master, squash merge only": the rule, then a second
+		// one said as a way to do it only
+		if plain := plainImperative(head); plain != head {
+			return plain + "; " + tail
+		}
 		return obj
 	}
 	if m := ensureGoes().FindStringSubmatch(obj); m != nil {
+		if changeRequests[m[1]] && (m[3] == "to" || m[3] == "into") {
+			return "open " + m[1] + " against " + m[4] // "open prs against master"
+		}
 		if (m[3] == "through" || m[3] == "via") && (massNoun(m[1]) || lastOf(m[1]) == "logging") {
 			return "use " + m[4] + " for " + m[1] // "use slog for logging"
 		}
