@@ -1689,6 +1689,9 @@ func trimValue(f Fact, span string) Fact {
 	}
 	o = namedPrefix().ReplaceAllString(o, "")
 	o = strings.TrimSuffix(o, " only") // "we deploy on Fridays only"
+	if loc := spellingTail().FindStringIndex(o); loc != nil && loc[0] > 0 && capitalized(span, firstWord(o)) {
+		o = o[:loc[0]] // "Sophie with a ph": how the name is spelled, not part of it
+	}
 	if f.Predicate == "works_at" {
 		if m := orgPlace().FindStringSubmatch(o); m != nil {
 			o = m[1]
@@ -1700,6 +1703,10 @@ func trimValue(f Fact, span string) Fact {
 	}
 	return f
 }
+
+// spellingTail says how a name just given is spelled: "with a ph", "with
+// an h", "with two ls", "with a y not an i".
+var spellingTail = lazyRegexp(`,?\s+(?:spel(?:led|t) )?with (?:a |an |one |two |double )?(?:[a-z]|ph|th|ck|ll|ss|nn|tt|[a-z]s)(?: at the end| not (?:a |an )?[a-z]{1,2})?$`)
 
 // kindOver is one way of working set above another, without a verb:
 // "Explanations before code", "Composition over inheritance".

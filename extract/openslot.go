@@ -140,7 +140,12 @@ func matchOpenSlot(c *clause) []Fact {
 		if kindOfPlace(c.span, m[2]) {
 			return nil // "we keep SQL in .sql files, not inline strings": where every one goes, a convention
 		}
-		return partValue(c, m[1], m[2])
+		return storedFor(partValue(c, m[1], m[2]))
+	}
+	if m := openGoesTo().FindStringSubmatch(t); m != nil && bareKind(t, m[1]) {
+		if _, tool := lookupTool(m[2]); tool {
+			return storedFor(partValue(c, m[1], m[2])) // "events go to Cassandra"
+		}
 	}
 	if m := openPlace().FindStringSubmatch(t); m != nil {
 		if m[1] != "" {
@@ -429,4 +434,24 @@ func kindOfPlace(span, place string) bool {
 		return false
 	}
 	return pluralNoun(ws[len(ws)-1])
+}
+
+// openGoesTo: "events go to Cassandra", where a kind of data is sent.
+var openGoesTo = lazyRegexp(`^(?:all (?:our |the )?|our )?((?:[a-z][a-z0-9-]* ){0,2}[a-z][a-z0-9-]*s) (?:go|get sent|are sent|are written) to ([a-z0-9][a-z0-9. -]*)$`)
+
+// storedFor says a kind of data kept in a named tool as the tool used for
+// it: "we store events in Cassandra" is "Project uses Apache Cassandra
+// for events", where the open slot read "Project's events are
+// Cassandra".
+func storedFor(fs []Fact) []Fact {
+	for i, f := range fs {
+		slot, ok := strings.CutSuffix(f.Predicate, "_is")
+		if !ok || f.Subject != SubjectProject || f.Kind == KindGuideline || strings.HasPrefix(slot, "uses") {
+			continue
+		}
+		if _, tool := lookupTool(f.Object); tool {
+			fs[i].Predicate = "uses_for_" + slot
+		}
+	}
+	return fs
 }
