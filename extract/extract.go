@@ -185,6 +185,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 	r.alternatives()
 	r.limitRules(text)
 	r.pronounRules()
+	r.partOfKind()
 	for i, f := range r.facts {
 		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
@@ -1784,6 +1785,46 @@ func (r *reading) pronounRules() {
 		}
 		f.Object = themWord().ReplaceAllString(f.Object, "the "+things)
 		f.shownObject = ""
+		f.Statement = render(*f)
+	}
+}
+
+var (
+	// partRule: a rule on one part of something, named with "the" and
+	// nothing else: "always write the down step".
+	partRule = lazyRegexp(`^(?:write|add|include|fill in) the ((?:[a-z-]+ ){0,2}[a-z-]+)$`)
+	// kindOfRule: the kind a rule is about, "every migration".
+	kindOfRule = lazyRegexp(`\b(?:every|each) ([a-z-]+)\b`)
+)
+
+// partOfKind names the kind a rule on "the" part of something is about,
+// from the rule before it in the same text: "every migration must be
+// reversible, always write the down step" is "Always write the down step
+// for every migration", where "Always write the down step" alone names
+// no migration.
+func (r *reading) partOfKind() {
+	for i := 1; i < len(r.facts); i++ {
+		f := &r.facts[i]
+		if f.Kind != KindGuideline || f.Predicate != "should" || f.detail != "" {
+			continue
+		}
+		m := partRule().FindStringSubmatch(f.Object)
+		if m == nil {
+			continue
+		}
+		if _, tool := lookupTool(m[1]); tool {
+			continue // "always run the linter" names a tool, no part
+		}
+		p := r.facts[i-1]
+		if p.Kind != KindGuideline {
+			continue
+		}
+		k := kindOfRule().FindStringSubmatch(p.Object)
+		if k == nil || !artifacts()[k[1]] && !artifacts()[k[1]+"s"] {
+			continue
+		}
+		f.Object += " for every " + k[1]
+		f.shownObject = display(r.text, f.Object)
 		f.Statement = render(*f)
 	}
 }
