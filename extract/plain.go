@@ -7,7 +7,8 @@ import "strings"
 // were rendered as "Always ensure every migration is reversible". Where
 // the rule names what to do to the thing, the plain imperative reads
 // better and says the same: "Always make every migration reversible",
-// "Always wrap errors with context", "Always send logs to stdout".
+// "Always keep errors wrapped with context", "Always send logs to
+// stdout".
 // plainImperative rewrites such an "ensure" object; anything it cannot
 // say plainly keeps its "ensure".
 
@@ -81,8 +82,11 @@ func plainImperative(obj string) string {
 		if !ok && (strings.HasSuffix(part, "ized") || strings.HasSuffix(part, "ised")) {
 			base, ok = strings.TrimSuffix(part, "d"), true // "parameterized", "sanitised"
 		}
-		if ok {
-			return base + " " + m[1] + m[3] // "parameterize every sql query"
+		if ok && base != "" {
+			// "keep every sql query parameterized", "keep errors wrapped
+			// with context": the participle keeps the words the person
+			// used, which recall and a reader look for
+			return "keep " + m[1] + " " + part + m[3]
 		}
 		if m[3] == "" && !strings.HasSuffix(part, "ing") && !strings.HasSuffix(part, "ed") && !stateWords()[part] {
 			if _, tool := lookupTool(part); !tool && !isConvention(part) {
