@@ -101,6 +101,13 @@ func ExtractWith(text string, ctx Context) []Fact {
 				*r = saved // a reading that found nothing leaves no trace
 			}
 		}
+		if len(found) == 0 && len(r.clauses) > 0 && (strings.Contains(c.text, "them") || strings.Contains(c.text, "it ")) {
+			if rw, ok := r.withAntecedent(c); ok {
+				if fs := r.extractClause(&rw); len(fs) > 0 && fs[0].Kind == KindGuideline {
+					found, c = fs, rw
+				}
+			}
+		}
 		if len(found) > 0 && allClauses(found) {
 			found = nil // "i dislike yaml, every config language is better" read as one object
 		}
@@ -1827,4 +1834,39 @@ func (r *reading) partOfKind() {
 		f.shownObject = display(r.text, f.Object)
 		f.Statement = render(*f)
 	}
+}
+
+var (
+	// complainedKind: the kind of thing a complaint about the assistant's
+	// habit names, "why do you always write such long docstrings".
+	complainedKind = lazyRegexp(`\byou (?:always|keep|constantly|still) [a-z]+(?: me)? (?:such |so many |these |those |all these |all those )?(?:[a-z-]+ ){0,2}?([a-z-]+s)\b`)
+	// taskThing: the one thing a task is about, "can you refactor the
+	// parser".
+	taskThing = lazyRegexp(`^(?:can you |could you |please |pls )?(?:refactor|rewrite|write|build|create|add|fix|update|clean up|split|extract) (the [a-z0-9_-]+(?: [a-z0-9_-]+)?)$`)
+	// pronounObject: "keep them short", "keep it dependency-free".
+	pronounObject = lazyRegexp(`^((?:always |never |do not |please )?[a-z]+) (them|it) (.+)$`)
+)
+
+// withAntecedent reads a rule whose "them" or "it" names what the clause
+// before it was about: "why do you always write such long docstrings?
+// keep them short" asks to keep docstrings short; "can you refactor the
+// parser; keep it dependency-free, that's a hard rule" to keep the parser
+// so.
+func (r *reading) withAntecedent(c clause) (clause, bool) {
+	m := pronounObject().FindStringSubmatch(c.text)
+	if m == nil {
+		return clause{}, false
+	}
+	prev := r.clauses[len(r.clauses)-1].text
+	thing := ""
+	if k := complainedKind().FindStringSubmatch(prev); k != nil && m[2] == "them" && !troubleNouns()[k[1]] {
+		thing = k[1]
+	} else if k := taskThing().FindStringSubmatch(prev); k != nil && m[2] == "it" {
+		thing = k[1]
+	}
+	if thing == "" {
+		return clause{}, false
+	}
+	c.text = m[1] + " " + thing + " " + m[3]
+	return c, true
 }

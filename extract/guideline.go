@@ -562,6 +562,12 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 // fish syntax, i do not use bash".
 var notMineTail = lazyRegexp(`^(.+?),? (?:since |because |as )?i (?:do not|never|cannot|am not on|no longer) (?:use|run|have|know|speak|read|write in) ([a-z0-9_.+#-]+)(?: (?:anymore|at all|here|either))?$`)
 
+// replyManner is how the assistant explains, said without "always": an
+// act of explaining, on the assistant's own thinking or on things at
+// large, and a manner ("explain your reasoning briefly", "describe
+// things simply"). "explain the fix briefly" is about this task.
+var replyManner = lazyRegexp(`^(?:explain|describe|justify|summari[sz]e|walk me through) (?:your (?:reasoning|thinking|approach)|things|everything|concepts) (?:briefly|concisely|clearly|simply|succinctly|in plain (?:english|words|language)|step by step|in a sentence or two|in one sentence)$`)
+
 // everyCase is a way of working said for every case it fits: a verb of
 // the way things are made and "everywhere" or "for anything …". "rename
 // x everywhere" is a task: its verb makes no way.
@@ -811,6 +817,13 @@ func matchGuideline(c *clause) []Fact {
 	}
 	if !standing && leaveAlone().MatchString(c.text) {
 		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
+	}
+	if !standing && !c.question && replyManner().MatchString(c.text) {
+		// "explain your reasoning briefly": how every answer is given
+		if g, ok := instruction(c.text, false, "should"); ok {
+			return []Fact{g.fact("", "", c.span)}
+		}
+		return nil
 	}
 	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) && !practiceStart(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
