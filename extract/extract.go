@@ -1714,7 +1714,7 @@ func trimValue(f Fact, span string) Fact {
 
 // spellingTail says how a name just given is spelled: "with a ph", "with
 // an h", "with two ls", "with a y not an i".
-var spellingTail = lazyRegexp(`,?\s+(?:spel(?:led|t) )?with (?:a |an |one |two |double )?(?:[a-z]|ph|th|ck|ll|ss|nn|tt|[a-z]s)(?: at the end| not (?:a |an )?[a-z]{1,2})?$`)
+var spellingTail = lazyRegexp(`,?\s+(?:spel(?:led|t) )?with (?:a |an |one |two |double )?(?:[a-z]|ph|th|ck|ll|ss|nn|tt|[a-z]s|accent|umlaut|hyphen|apostrophe|capital [a-z])(?: at the end| on the [a-z]| not (?:a |an )?[a-z]{1,2})?$`)
 
 // kindOver is one way of working set above another, without a verb:
 // "Explanations before code", "Composition over inheritance".

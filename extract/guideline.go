@@ -898,7 +898,14 @@ func matchReplyRule(c *clause) []Fact {
 	}
 	if removalVerbs[first] {
 		_, rest, _ := strings.Cut(t, " ")
+		if part, ok := strings.CutPrefix(rest, "the "); ok && singularReplyParts[part] {
+			rest = "a " + part // "skip the intro at the start": Never add an intro there
+			if strings.ContainsRune("aeiou", rune(part[0])) {
+				rest = "an " + part
+			}
+		}
 		if g, ok := instruction("add "+rest, true, "should not"); ok {
+			g.detail = place
 			return []Fact{g.fact("", "", c.span)}
 		}
 		return nil

@@ -69,18 +69,18 @@ func plainImperative(obj string) string {
 		if (m[3] == "through" || m[3] == "via") && (massNoun(m[1]) || lastOf(m[1]) == "logging") {
 			return "use " + m[4] + " for " + m[1] // "use slog for logging"
 		}
-		if form, ok := goesVerbs[m[2]+" "+m[3]]; ok && !badStart()[firstWord(m[1])] {
+		if form, ok := goesVerbs[m[2]+" "+m[3]]; ok && !badStart()[headWord(m[1])] {
 			return strings.Replace(form, "%s", m[1], 1) + " " + m[4]
 		}
 	}
-	if m := ensureIs().FindStringSubmatch(obj); m != nil && !badStart()[firstWord(m[1])] {
+	if m := ensureIs().FindStringSubmatch(obj); m != nil && !badStart()[headWord(m[1])] {
 		part := m[2]
 		base, ok := irregularParticiples[part]
 		if !ok && !stateParticiples[part] && part != "based" && part != "used" {
 			base, ok = participleBase(part)
 		}
-		if !ok && (strings.HasSuffix(part, "ized") || strings.HasSuffix(part, "ised")) {
-			base, ok = strings.TrimSuffix(part, "d"), true // "parameterized", "sanitised"
+		if !ok && strings.HasSuffix(part, "ed") && len(part) > 5 && !stateParticiples[part] && !stateWords()[part] {
+			base, ok = part, true // "parameterized", "paginated": a participle of a verb not listed
 		}
 		if ok && base != "" {
 			// "keep every sql query parameterized", "keep errors wrapped
@@ -107,4 +107,13 @@ func plainImperative(obj string) string {
 		return "use " + val + " for " + m[1] // "use iso 8601 in utc for all times in the api"
 	}
 	return obj
+}
+
+// headWord is the first word of a noun phrase after its quantifier: "all
+// user-facing strings" is headed by "user-facing".
+func headWord(np string) string {
+	for _, q := range []string{"all ", "every ", "each ", "our "} {
+		np = strings.TrimPrefix(np, q)
+	}
+	return firstWord(np)
 }
