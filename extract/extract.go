@@ -1839,7 +1839,7 @@ func (r *reading) partOfKind() {
 var (
 	// complainedKind: the kind of thing a complaint about the assistant's
 	// habit names, "why do you always write such long docstrings".
-	complainedKind = lazyRegexp(`\byou (?:always|keep|constantly|still) [a-z]+(?: me)? (?:such |so many |these |those |all these |all those )?(?:[a-z-]+ ){0,2}?([a-z-]+s)\b`)
+	complainedKind = lazyRegexp(`\byou (?:always|keep|constantly|still) [a-z]+(?: me)? (?:such |so many |these |those |all these |all those )?(?:(?:long|short|big|huge|verbose|tiny|vague|generic|useless|pointless|pointless|giant|many|weird|ugly|messy|cryptic) )?((?:[a-z-]+ )?[a-z-]+s)\b`)
 	// taskThing: the one thing a task is about, "can you refactor the
 	// parser".
 	taskThing = lazyRegexp(`^(?:can you |could you |please |pls )?(?:refactor|rewrite|write|build|create|add|fix|update|clean up|split|extract) (the [a-z0-9_-]+(?: [a-z0-9_-]+)?)$`)

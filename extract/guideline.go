@@ -869,6 +869,13 @@ func matchReplyRule(c *clause) []Fact {
 		}
 		return []Fact{g.fact("", "", c.span)}
 	}
+	if m := replyFormat().FindStringSubmatch(t); m != nil && !c.question {
+		// "Bullet points." said among rules on answers: the form every
+		// answer takes
+		if g, ok := instruction("use "+m[1]+m[2], false, "should"); ok {
+			return []Fact{g.fact("", "", c.span)}
+		}
+	}
 	place := ""
 	if replyPart().MatchString(t) {
 		// "skip the summaries at the end", "no preamble at the start": a
@@ -916,6 +923,10 @@ func matchReplyRule(c *clause) []Fact {
 	}
 	return []Fact{g.fact("", "", c.span)}
 }
+
+// replyFormat is a form of answer named alone: "bullet points", "short
+// paragraphs please".
+var replyFormat = lazyRegexp(`^(?:(bullet points|bulleted lists|numbered lists)(?: please| only| always)?|((?:short )?(?:paragraphs|code blocks|plain text|tables)) (?:please|only|always))$`)
 
 // singularReplyParts are the parts of a reply there is one of: banned,
 // each takes "a" ("Never add a preamble").
@@ -1023,7 +1034,9 @@ func (r *reading) neighbours() {
 					// tool the project uses is the alternative
 					u := r.facts[nb.from]
 					if u.Kind == KindGuideline && u.Predicate == "should" && u.detail == "" && strings.HasPrefix(u.Object, "use ") &&
-						len(strings.Fields(u.Object)) <= 5 {
+						len(strings.Fields(u.Object)) <= 5 && !replyPart().MatchString(f.Object) {
+						// ("bullet points, no preamble" are two rules on a
+						// reply: neither is the other's alternative)
 						// "use pnpm dlx, never npx": one rule says both
 						f.detail = "; " + lowerFirst(u.shownObjectOr())
 						f.Statement = render(f)
