@@ -22,7 +22,7 @@ func TestOpenSlots(t *testing.T) {
 		{"quick thing, my partner's birthday is on March 3rd", "user's partner|birthday_is|march 3rd"},
 		{"My phone is a Pixel 8", "user|phone_is|pixel 8"},
 		{"search is backed by Meilisearch", "project|search_is|meilisearch"},
-		{"we keep the sessions in Redis", "project|uses_for_sessions|redis"},
+		{"we keep the sessions in Redis", "project|sessions_is|redis"},
 		{"Our images are pushed to GHCR", "project|images_is|ghcr"},
 		{"staging lives at staging.tideline.dev", "project|staging_is|staging.tideline.dev"},
 		{"the public api base url is https://api.tideline.io/v2", "project|public_api_base_url_is|https://api.tideline.io/v2"},

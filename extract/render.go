@@ -184,6 +184,12 @@ func InStep(statement, subject, predicate, object string, negated bool) bool {
 // written ("Lisbon"), as its tool is spelled ("PostgreSQL"), or with a
 // version or a detail after it ("Node.js", "tabs over spaces").
 func names(shown, object string) bool {
+	for _, prep := range []string{"in ", "on ", "at ", "with ", "through ", "via "} {
+		if rest, ok := strings.CutPrefix(shown, prep); ok && !strings.HasPrefix(object, prep) {
+			shown = rest // "Project's events are in Cassandra"
+			break
+		}
+	}
 	if shown == object || strings.HasPrefix(shown, object+" ") || strings.HasPrefix(shown, object+",") {
 		return true
 	}

@@ -63,8 +63,10 @@ func TestSession11bRules(t *testing.T) {
 		// a spelling tail is no part of a name (spellingTail)
 		{[]string{"my son's name is Jon"}, "sorry, Jonn with two ns", "User's son's name is Jonn"},
 		{nil, "i live in Bath with my wife", "User lives in Bath"},
-		// data kept in a named tool (storedFor, openGoesTo)
-		{nil, "we keep jobs in Redis", "Project uses Redis for jobs"},
+		// data kept in a named store, with its preposition (storedIn,
+		// openGoesTo)
+		{nil, "we keep jobs in Redis", "Project's jobs are in Redis"},
+		{nil, "page views go to ClickHouse", "Project's page views are in ClickHouse"},
 		{nil, "the kids go to school", ""},
 		// reply manners, complaints, preferences, requests without "?"
 		{nil, "explain your thinking step by step", "Always explain your thinking step by step"},
