@@ -125,3 +125,15 @@ const (
 	devLPrecision = 0.9
 	devLRecall    = 0.9
 )
+
+// TestInStepWithPreposition checks that a value shown with its
+// preposition ("Project's events are in Cassandra") is in step with its
+// triple, so the consolidator does not take it for an older sentence.
+func TestInStepWithPreposition(t *testing.T) {
+	if !InStep("Project's events are in Cassandra", SubjectProject, "events_is", "cassandra", false) {
+		t.Error(`InStep("Project's events are in Cassandra") = false, want true`)
+	}
+	if InStep("Project's events are in Kafka", SubjectProject, "events_is", "cassandra", false) {
+		t.Error(`InStep("Project's events are in Kafka") for cassandra = true, want false`)
+	}
+}
