@@ -80,6 +80,10 @@ func TestSession11bRules(t *testing.T) {
 		{nil, "can you always add a docstring", "Always add a docstring"},
 		{nil, "can you always add a docstring?", ""},
 		{nil, "numbered lists please", "Always use numbered lists"},
+		// what to do past a limit does not make the limit hypothetical
+		// (overflowTail)
+		{nil, "keep handlers under 50 lines, if they get longer split them", "Always keep handlers under 50 lines"},
+		{nil, "the file is under 40 lines, if it is longer tell me", ""},
 		{nil, "tables", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
