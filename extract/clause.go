@@ -555,6 +555,9 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.Contains(t, " if ") || strings.Contains(t, " in case ") {
 		t = offeredTail().ReplaceAllString(t, "") // "i'm on fedora 40 if that matters for the build errors"
+		if loc := overflowTail().FindStringIndex(t); loc != nil && loc[0] > 0 && limitWord().MatchString(t[:loc[0]]) {
+			t = t[:loc[0]] // "keep functions under 40 lines, if it is longer split it": what to do past the limit
+		}
 	}
 	if m := policyIs().FindStringSubmatch(t); m != nil {
 		c.standing, t = true, t[len(m[0])-len(m[1]):] // "our policy is no deploys on friday"
@@ -887,3 +890,12 @@ func thirdPersonBase(v string) (string, bool) {
 	}
 	return "", false
 }
+
+var (
+	// overflowTail says what to do past a limit just set: ", if it is
+	// longer split it", ", if they get bigger break them up".
+	overflowTail = lazyRegexp(`,?\s+if (?:it|they|one|a [a-z]+) (?:is|are|gets?|goes|grows) (?:any )?(?:longer|bigger|larger|more|over|past|above)\b.*$`)
+	// limitWord sets a limit: "under 40 lines", "below 400 lines", "at
+	// most 3 arguments".
+	limitWord = lazyRegexp(`\b(?:under|below|within|at most|no more than|max|less than|fewer than) [0-9]+\b`)
+)

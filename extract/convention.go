@@ -84,7 +84,7 @@ var artifacts = sync.OnceValue(func() map[string]bool {
 		dockerfiles dockerfile images screenshots scripts jobs workflows models props states stores
 		sql css styles styling output markup copy strings i18n translations fixtures mocks assets
 		descriptions names params parameters arguments values dates timestamps amounts ids urls paths flags
-		money prices times payloads headers`) {
+		money prices times payloads headers query`) {
 		m[w] = true
 	}
 	return m
@@ -165,6 +165,9 @@ func matchUbiquitous(c *clause) []Fact {
 	}
 	if w := firstWord(m[1]); w == "we" || w == "i" || w == "you" || w == "they" {
 		return nil // a clause with its own subject is no kind of thing
+	}
+	if w := firstWord(m[1]); (w == "use" || w == "add" || w == "write" || w == "keep" || w == "put" || w == "prefer" || w == "include" || w == "avoid") && strings.Contains(m[1], " ") {
+		return nil // "use structured logs for every service" is an imperative, read as one
 	}
 	if _, verb := thirdPersonBase(lastOf(m[1])); verb && strings.Contains(m[1], " ") && !artifacts()[lastOf(m[1])] {
 		// "the CI runs on every push": a clause with its verb, saying when
@@ -251,7 +254,7 @@ func matchConvention(c *clause) []Fact {
 		// pure function": what each thing of a kind is, a rule for new ones
 		return guidelineFact(c, "ensure "+m[1]+" "+m[2]+" "+agree("be", m[1] == "all")+" "+m[3], false, 0)
 	}
-	if m := kindIsAdj().FindStringSubmatch(t); m != nil && (c.standing || m[3] != "") && bareKind(t, m[1]) &&
+	if m := kindIsAdj().FindStringSubmatch(t); m != nil && (c.standing || m[3] != "") && bareKind(t, m[1]) && !deonticWords()[m[4]] &&
 		!stateWords()[m[4]] && !troubleNouns()[lastOf(m[1])] && !stateParticiples[m[4]] && !strings.HasSuffix(m[4], "ing") && !strings.HasSuffix(m[4], "ed") {
 		// "SQL keywords are always lowercase in this repo": what every
 		// thing of a kind is, said with "always" or where the house's
@@ -605,6 +608,14 @@ var preferredNeg = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"discouraged": true, "frowned upon": true, "frowned on": true, "a no-no": true, "a no go": true,
 		"not recommended": true, "not welcome": true, "to be avoided": true, "an anti-pattern": true, "an antipattern": true,
 		"a code smell": true}
+})
+
+// deonticWords are the one-word adjectives of deonticAdj: "globals are
+// forbidden in this codebase" is read by it (a ban), never as what every
+// global is.
+var deonticWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"mandatory": true, "required": true, "compulsory": true, "obligatory": true, "forbidden": true,
+		"banned": true, "prohibited": true}
 })
 
 // forbidden are the adjectives of deonticAdj that forbid.

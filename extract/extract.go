@@ -101,6 +101,13 @@ func ExtractWith(text string, ctx Context) []Fact {
 				*r = saved // a reading that found nothing leaves no trace
 			}
 		}
+		if len(found) == 0 && len(r.clauses) > 0 && (strings.Contains(c.text, "them") || strings.Contains(c.text, "it ")) {
+			if rw, ok := r.withAntecedent(c); ok {
+				if fs := r.extractClause(&rw); len(fs) > 0 && fs[0].Kind == KindGuideline {
+					found, c = fs, rw
+				}
+			}
+		}
 		if len(found) > 0 && allClauses(found) {
 			found = nil // "i dislike yaml, every config language is better" read as one object
 		}
@@ -184,6 +191,8 @@ func ExtractWith(text string, ctx Context) []Fact {
 	r.audience()
 	r.alternatives()
 	r.limitRules(text)
+	r.pronounRules()
+	r.partOfKind()
 	for i, f := range r.facts {
 		if f.Predicate == "manager_is" && f.Replaces == "" && !f.Negated && len(r.gone) > 0 && r.gone[len(r.gone)-1] != f.Object {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
@@ -583,6 +592,9 @@ var otherParty = lazyRegexp(`^(?:the|our|my|a|an)\s+(?:other|another|old|previou
 // neverElsewhere: "…, never in the repo" after "we keep secrets in Vault".
 var neverElsewhere = lazyRegexp(`^(?:but |and )?(?:never|not) (in|on|at|with|to|into|from|via|for|inside|under|by|through|using|over|outside) (.+)$`)
 
+// keptIn: where a kind of thing is kept, "all secrets live in doppler".
+var keptIn = lazyRegexp(`^(?:(?:all |our |the )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+) (?:live|lives|are kept|is kept|are stored|is stored|go|goes|belong|belongs|sit|sits|stay|stays)|we (?:always )?(?:keep|store|put) (?:all |our )?((?:[a-z0-9_.-]+ ){0,2}[a-z0-9_.-]+)) (?:in|on|inside|under) `)
+
 // elidedNever reads a prohibition that leaves out the verb and object of
 // the instruction just before it: "We keep secrets in Vault, never in the
 // repo" forbids keeping secrets in the repo.
@@ -592,6 +604,16 @@ func (r *reading) elidedNever(c *clause) []Fact {
 		return nil
 	}
 	last := r.facts[len(r.facts)-1]
+	if last.Kind == KindFact && len(r.clauses) > 0 {
+		// "all secrets live in doppler, never in .env files": where a
+		// kind of thing is kept, then where it must never be
+		if k := keptIn().FindStringSubmatch(r.clauses[len(r.clauses)-1].text); k != nil && !badStart()[firstWord(k[1]+k[2])] {
+			if g, ok := instruction("keep "+k[1]+k[2]+" "+m[1]+" "+m[2], true, "should not"); ok {
+				return []Fact{g.fact("", "", c.span)}
+			}
+		}
+		return nil
+	}
 	if last.Kind != KindGuideline || last.Predicate != "should" {
 		return nil
 	}
@@ -1675,6 +1697,9 @@ func trimValue(f Fact, span string) Fact {
 	}
 	o = namedPrefix().ReplaceAllString(o, "")
 	o = strings.TrimSuffix(o, " only") // "we deploy on Fridays only"
+	if loc := spellingTail().FindStringIndex(o); loc != nil && loc[0] > 0 && capitalized(span, firstWord(o)) {
+		o = o[:loc[0]] // "Sophie with a ph": how the name is spelled, not part of it
+	}
 	if f.Predicate == "works_at" {
 		if m := orgPlace().FindStringSubmatch(o); m != nil {
 			o = m[1]
@@ -1686,6 +1711,10 @@ func trimValue(f Fact, span string) Fact {
 	}
 	return f
 }
+
+// spellingTail says how a name just given is spelled: "with a ph", "with
+// an h", "with two ls", "with a y not an i".
+var spellingTail = lazyRegexp(`,?\s+(?:spel(?:led|t) )?with (?:a |an |one |two |double )?(?:[a-z]|ph|th|ck|ll|ss|nn|tt|[a-z]s|accent|umlaut|hyphen|apostrophe|capital [a-z])(?: at the end| on the [a-z]| not (?:a |an )?[a-z]{1,2})?$`)
 
 // kindOver is one way of working set above another, without a verb:
 // "Explanations before code", "Composition over inheritance".
@@ -1734,3 +1763,110 @@ var verdictWords = map[string]bool{"tight": true, "close": true, "soon": true, "
 	"approaching": true, "unclear": true, "tbd": true, "unknown": true, "flexible": true, "fine": true, "ok": true,
 	"okay": true, "great": true, "good": true, "bad": true, "terrible": true, "awful": true, "weird": true,
 	"annoying": true, "a mess": true, "messy": true, "huge": true, "tiny": true, "important": true}
+
+// themWord finds "them" in a rule's object.
+var themWord = lazyRegexp(`\bthem\b`)
+
+// pronounRules resolves "them" in a rule from the things the text named
+// before it: "the shared fixtures are in testkit/golden …, never edit
+// them by hand" forbids editing the shared fixtures by hand. A rule whose
+// "them" names nothing the text said ("never edit them by hand" alone)
+// points at the conversation, and is dropped: "Never edit them by hand"
+// means nothing in MEMORY.md.
+func (r *reading) pronounRules() {
+	for i := range r.facts {
+		f := &r.facts[i]
+		if f.Kind != KindGuideline || !strings.Contains(f.Object, "them") || !themWord().MatchString(innerReference(f.Object)) {
+			continue
+		}
+		things := ""
+		for j := i - 1; j >= 0 && things == ""; j-- {
+			if p := r.facts[j]; p.Kind == KindFact && p.Subject != SubjectUser && p.Subject != SubjectProject &&
+				!strings.Contains(p.Subject, "'") && pluralNoun(p.Subject) {
+				things = p.Subject
+			}
+		}
+		if things == "" {
+			f.retracted = true
+			continue
+		}
+		f.Object = themWord().ReplaceAllString(f.Object, "the "+things)
+		f.shownObject = ""
+		f.Statement = render(*f)
+	}
+}
+
+var (
+	// partRule: a rule on one part of something, named with "the" and
+	// nothing else: "always write the down step".
+	partRule = lazyRegexp(`^(?:write|add|include|fill in) the ((?:[a-z-]+ ){0,2}[a-z-]+)$`)
+	// kindOfRule: the kind a rule is about, "every migration".
+	kindOfRule = lazyRegexp(`\b(?:every|each) ([a-z-]+)\b`)
+)
+
+// partOfKind names the kind a rule on "the" part of something is about,
+// from the rule before it in the same text: "every migration must be
+// reversible, always write the down step" is "Always write the down step
+// for every migration", where "Always write the down step" alone names
+// no migration.
+func (r *reading) partOfKind() {
+	for i := 1; i < len(r.facts); i++ {
+		f := &r.facts[i]
+		if f.Kind != KindGuideline || f.Predicate != "should" || f.detail != "" {
+			continue
+		}
+		m := partRule().FindStringSubmatch(f.Object)
+		if m == nil {
+			continue
+		}
+		if _, tool := lookupTool(m[1]); tool {
+			continue // "always run the linter" names a tool, no part
+		}
+		p := r.facts[i-1]
+		if p.Kind != KindGuideline {
+			continue
+		}
+		k := kindOfRule().FindStringSubmatch(p.Object)
+		if k == nil || !artifacts()[k[1]] && !artifacts()[k[1]+"s"] {
+			continue
+		}
+		f.Object += " for every " + k[1]
+		f.shownObject = display(r.text, f.Object)
+		f.Statement = render(*f)
+	}
+}
+
+var (
+	// complainedKind: the kind of thing a complaint about the assistant's
+	// habit names, "why do you always write such long docstrings".
+	complainedKind = lazyRegexp(`\byou (?:always|keep|constantly|still) [a-z]+(?: me)? (?:such |so many |these |those |all these |all those )?(?:(?:long|short|big|huge|verbose|tiny|vague|generic|useless|pointless|pointless|giant|many|weird|ugly|messy|cryptic) )?((?:[a-z-]+ )?[a-z-]+s)\b`)
+	// taskThing: the one thing a task is about, "can you refactor the
+	// parser".
+	taskThing = lazyRegexp(`^(?:can you |could you |please |pls )?(?:refactor|rewrite|write|build|create|add|fix|update|clean up|split|extract) (the [a-z0-9_-]+(?: [a-z0-9_-]+)?)$`)
+	// pronounObject: "keep them short", "keep it dependency-free".
+	pronounObject = lazyRegexp(`^((?:always |never |do not |please )?[a-z]+) (them|it) (.+)$`)
+)
+
+// withAntecedent reads a rule whose "them" or "it" names what the clause
+// before it was about: "why do you always write such long docstrings?
+// keep them short" asks to keep docstrings short; "can you refactor the
+// parser; keep it dependency-free, that's a hard rule" to keep the parser
+// so.
+func (r *reading) withAntecedent(c clause) (clause, bool) {
+	m := pronounObject().FindStringSubmatch(c.text)
+	if m == nil {
+		return clause{}, false
+	}
+	prev := r.clauses[len(r.clauses)-1].text
+	thing := ""
+	if k := complainedKind().FindStringSubmatch(prev); k != nil && m[2] == "them" && !troubleNouns()[k[1]] {
+		thing = k[1]
+	} else if k := taskThing().FindStringSubmatch(prev); k != nil && m[2] == "it" {
+		thing = k[1]
+	}
+	if thing == "" {
+		return clause{}, false
+	}
+	c.text = m[1] + " " + thing + " " + m[3]
+	return c, true
+}

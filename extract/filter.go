@@ -38,7 +38,7 @@ var (
 			"exploring", "looking into", "trying out", "experimenting", "leaning towards", "leaning toward",
 			"on the fence", "torn between", "do not know", "does not know", "no idea", "not decided",
 			"undecided", "tbd", "to be decided", "have not decided", "kind of want", "sort of want",
-			"we should", "should we", "let us", "ought to", "need to decide", "guess", "in the process of",
+			"we should", "should we", "let us", "ought to", "need to decide", "i guess", "we guess", "my guess", "guess so", "best guess", "in the process of",
 			"about to", "trying to decide", "figuring out", "was thinking", "were thinking", "am switching",
 			"are switching", "am moving", "are moving", "are migrating", "am migrating")
 	})

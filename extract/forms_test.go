@@ -54,7 +54,7 @@ func TestGeneralForms(t *testing.T) {
 		{"We moved the helper from utils.go to strings.go", nil, nil, ""},
 		// conventions said as statements
 		{"mocking the database in tests is banned here", nil, []want{{"assistant", "should_not", "mock the database"}}, ""},
-		{"Commits are signed, no exceptions", nil, []want{{"assistant", "should", "commits are signed"}}, ""},
+		{"Commits are signed, no exceptions", nil, []want{{"assistant", "should", "commits signed"}}, ""},
 		{"Error messages start lowercase in this codebase", nil, []want{{"assistant", "should", "start lowercase"}}, ""},
 		{"PRs take forever to merge in this repo.", nil, nil, ""},
 		{"all dates in the API are ISO 8601 strings", nil, []want{{"assistant", "should", "iso 8601"}}, ""},

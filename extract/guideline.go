@@ -202,6 +202,17 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		t, preamble = t[loc[1]:], true
 	}
 	t = strings.TrimPrefix(t, "please ")
+	if strings.Contains(t, " i ") {
+		if m := notMineTail().FindStringSubmatch(t); m != nil {
+			// "use fish syntax, i do not use bash": the speaker's own
+			// setup says why, and names what the rule replaces
+			g, ok := parseInstruction(m[1], standing)
+			if ok && !g.negative && strings.HasPrefix(g.object, "use ") && g.detail == "" && g.object != "use "+m[2] {
+				g.detail = " instead of " + showObject(m[2])
+			}
+			return g, ok
+		}
+	}
 	if preamble {
 		// "I'd rather you didn't use classes": not to
 		for _, p := range []string{"did not ", "would not ", "do not "} {
@@ -402,6 +413,9 @@ var (
 	// artefact a standing one (the docs, the tests, commit messages).
 	// deadline: a state wanted by a time is this task's ("all tests fixed
 	// by tomorrow").
+	// dueBy: a time a thing is wanted by, which makes the wish this
+	// task's, whatever its wording ("i want answers by tomorrow").
+	dueBy    = lazyRegexp(`\bby (?:tomorrow|tonight|today|eod|cob|end of (?:the )?(?:day|week)|(?:this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|noon|lunch|the end of (?:the )?(?:day|week))\b|\basap\b`)
 	deadline = lazyRegexp(`\bby (?:tomorrow|tonight|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|the end|end of|next|noon|lunch)\b|\b(?:today|tomorrow|tonight|asap|right now|this week)\b`)
 	// wantedState: "all errors wrapped with context", after "I want".
 	wantedState  = lazyRegexp(`^(all|every|each|any) ((?:[a-z0-9_-]+ ){0,2}[a-z0-9_-]+) ([a-z]+ed (?:with|in|by|as|to|at|on|before|after) .+)$`)
@@ -470,11 +484,17 @@ func instruction(obj string, negative bool, verb string) (guideline, bool) {
 		return guideline{}, false
 	}
 	first, _, _ := strings.Cut(obj, " ")
-	if badStart()[first] && first != "not" || first == "i" || first == "we" {
-		return guideline{}, false
+	if badStart()[first] && first != "not" || first == "i" || first == "we" || prepositions()[first] {
+		return guideline{}, false // "never in .env files": no act is named
 	}
 	if m := insteadRe().FindStringSubmatch(obj); m != nil && !negative {
 		return alternative(m, verb), true
+	}
+	if dueBy().MatchString(obj) {
+		return guideline{}, false // "i want answers by tomorrow": this task's deadline
+	}
+	if !negative {
+		obj = plainImperative(obj)
 	}
 	return guideline{negative: negative, object: obj, verb: verb}, true
 }
@@ -526,6 +546,10 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	case g.plain && namedConvention(g.object):
 		// "please use conventional commits": a way of working the trade
 		// names is a convention to keep, not a step of this task
+	case g.plain && (everyCase().MatchString(g.object) || everyCase().MatchString(strings.ToLower(span))) && !deadline().MatchString(strings.ToLower(span)):
+		// "use feature flags for anything risky", "use UTC everywhere in
+		// the backend": a way of working said for every case is a rule,
+		// though no "always" says so
 	case g.plain:
 		f.Reliability = 0.7
 	case g.bare:
@@ -533,6 +557,21 @@ func (g guideline) fact(predicateSuffix, when, span string) Fact {
 	}
 	return f
 }
+
+// notMineTail is a rule followed by what the speaker does not use: "use
+// fish syntax, i do not use bash".
+var notMineTail = lazyRegexp(`^(.+?),? (?:since |because |as )?i (?:do not|never|cannot|am not on|no longer) (?:use|run|have|know|speak|read|write in) ([a-z0-9_.+#-]+)(?: (?:anymore|at all|here|either))?$`)
+
+// replyManner is how the assistant explains, said without "always": an
+// act of explaining, on the assistant's own thinking or on things at
+// large, and a manner ("explain your reasoning briefly", "describe
+// things simply"). "explain the fix briefly" is about this task.
+var replyManner = lazyRegexp(`^(?:explain|describe|justify|summari[sz]e|walk me through) (?:your (?:reasoning|thinking|approach)|things|everything|concepts) (?:briefly|concisely|clearly|simply|succinctly|in plain (?:english|words|language)|step by step|in a sentence or two|in one sentence)$`)
+
+// everyCase is a way of working said for every case it fits: a verb of
+// the way things are made and "everywhere" or "for anything …". "rename
+// x everywhere" is a task: its verb makes no way.
+var everyCase = lazyRegexp(`^(?:use|prefer|keep|store|write|log|put|wrap|pin|follow|stick to|go with|default to) .*\b(?:everywhere|throughout|across the (?:board|codebase|repo|stack|app)|for (?:anything|everything|all|every|any|each)\b|in (?:all|every|each) (?:new )?[a-z]+)\b`)
 
 // namedConvention says whether an instruction asks to use a way of
 // working by its name ("use conventional commits", "follow semver").
@@ -698,11 +737,19 @@ func splitBareCondition(t string) []string {
 }
 
 func matchConditionalGuideline(c *clause) ([]Fact, bool) {
-	m := conditionalRe().FindStringSubmatch(c.text)
+	text, notMine := c.text, ""
+	if strings.Contains(text, " i ") {
+		if m := notMineTail().FindStringSubmatch(text); m != nil {
+			// "when you give me shell commands use fish syntax, i do not
+			// use bash": the tail is no action of the rule
+			text, notMine = m[1], m[2]
+		}
+	}
+	m := conditionalRe().FindStringSubmatch(text)
 	if m == nil {
 		// "before you push anything run make lint": the condition ends
 		// where an imperative verb begins, comma or not
-		m = splitBareCondition(c.text)
+		m = splitBareCondition(text)
 	}
 	if m == nil {
 		return nil, false
@@ -723,6 +770,9 @@ func matchConditionalGuideline(c *clause) ([]Fact, bool) {
 	g, ok := parseInstruction(action, generic)
 	if !ok || g.object == "" {
 		return nil, true
+	}
+	if notMine != "" && !g.negative && strings.HasPrefix(g.object, "use ") && g.detail == "" && g.object != "use "+notMine {
+		g.detail = " instead of " + showObject(notMine)
 	}
 	key := snake(ctx, 5)
 	if key == "" {
@@ -768,6 +818,13 @@ func matchGuideline(c *clause) []Fact {
 	if !standing && leaveAlone().MatchString(c.text) {
 		standing = true // "leave the vendored code alone": a ban on touching it, which lasts
 	}
+	if !standing && !c.question && replyManner().MatchString(c.text) {
+		// "explain your reasoning briefly": how every answer is given
+		if g, ok := instruction(c.text, false, "should"); ok {
+			return []Fact{g.fact("", "", c.span)}
+		}
+		return nil
+	}
 	if !standing && !guideStarters()[first] && !styleVerbs()[first] && !mannerVerbs()[first] && !standingEvery().MatchString(c.text) && !namedConvention(c.text) && !practiceStart(c.text) &&
 		!(imperativeVerbs()[first] && habitClause().MatchString(c.text)) {
 		return nil
@@ -812,15 +869,29 @@ func matchReplyRule(c *clause) []Fact {
 		}
 		return []Fact{g.fact("", "", c.span)}
 	}
+	if m := replyFormat().FindStringSubmatch(t); m != nil && !c.question {
+		// "Bullet points." said among rules on answers: the form every
+		// answer takes
+		if g, ok := instruction("use "+m[1]+m[2], false, "should"); ok {
+			return []Fact{g.fact("", "", c.span)}
+		}
+	}
+	place := ""
 	if replyPart().MatchString(t) {
 		// "skip the summaries at the end", "no preamble at the start": a
 		// place in every reply, not a moment of this task
+		place = replyPlace().FindString(t)
 		t = replyPlace().ReplaceAllString(t, "")
 	}
 	if m := noReplyPart().FindStringSubmatch(t); m != nil && replyPart().MatchString(m[1]) && !c.question && !strings.HasSuffix(lastOf(m[1]), "ed") && lastOf(m[1]) != "necessary" {
 		// "no preamble", "no summary at the end": a part of every reply
-		// banned without a verb
-		if g, ok := instruction("add "+m[1], true, "should not"); ok {
+		// banned without a verb, "Never add a summary at the end"
+		part := m[1]
+		if singularReplyParts[part] {
+			part = "a " + part
+		}
+		if g, ok := instruction("add "+part, true, "should not"); ok {
+			g.detail = place
 			return []Fact{g.fact("", "", c.span)}
 		}
 		return nil
@@ -834,7 +905,14 @@ func matchReplyRule(c *clause) []Fact {
 	}
 	if removalVerbs[first] {
 		_, rest, _ := strings.Cut(t, " ")
+		if part, ok := strings.CutPrefix(rest, "the "); ok && singularReplyParts[part] {
+			rest = "a " + part // "skip the intro at the start": Never add an intro there
+			if strings.ContainsRune("aeiou", rune(part[0])) {
+				rest = "an " + part
+			}
+		}
 		if g, ok := instruction("add "+rest, true, "should not"); ok {
+			g.detail = place
 			return []Fact{g.fact("", "", c.span)}
 		}
 		return nil
@@ -845,6 +923,15 @@ func matchReplyRule(c *clause) []Fact {
 	}
 	return []Fact{g.fact("", "", c.span)}
 }
+
+// replyFormat is a form of answer named alone: "bullet points", "short
+// paragraphs please".
+var replyFormat = lazyRegexp(`^(?:(bullet points|bulleted lists|numbered lists)(?: please| only| always)?|((?:short )?(?:paragraphs|code blocks|plain text|tables)) (?:please|only|always))$`)
+
+// singularReplyParts are the parts of a reply there is one of: banned,
+// each takes "a" ("Never add a preamble").
+var singularReplyParts = map[string]bool{"preamble": true, "intro": true, "summary": true, "recap": true,
+	"disclaimer": true, "caveat": true, "conclusion": true, "outro": true, "apology": true}
 
 // forMe ends what someone gives up for themselves, not a rule: "no more
 // coffee for me", "no more meetings for today".
@@ -947,7 +1034,9 @@ func (r *reading) neighbours() {
 					// tool the project uses is the alternative
 					u := r.facts[nb.from]
 					if u.Kind == KindGuideline && u.Predicate == "should" && u.detail == "" && strings.HasPrefix(u.Object, "use ") &&
-						len(strings.Fields(u.Object)) <= 5 {
+						len(strings.Fields(u.Object)) <= 5 && !replyPart().MatchString(f.Object) {
+						// ("bullet points, no preamble" are two rules on a
+						// reply: neither is the other's alternative)
 						// "use pnpm dlx, never npx": one rule says both
 						f.detail = "; " + lowerFirst(u.shownObjectOr())
 						f.Statement = render(f)
@@ -994,7 +1083,7 @@ func neighbourDetail(cl clauseFacts, object string) (detail, noun string) {
 		// "for anything http, go through the fetch wrapper, never call
 		// axios directly", "don't suggest docker-compose. We run
 		// everything through Tilt here": what to do instead
-		for _, lead := range []string{"oh and ", "and ", "oh ", "but ", "so ", "also "} {
+		for _, lead := range []string{"oh and ", "and ", "oh ", "but ", "so ", "also ", "please ", "pls "} {
 			if len(shown) > len(lead) && strings.EqualFold(shown[:len(lead)], lead) {
 				shown = shown[len(lead):]
 			}

@@ -140,7 +140,12 @@ func matchOpenSlot(c *clause) []Fact {
 		if kindOfPlace(c.span, m[2]) {
 			return nil // "we keep SQL in .sql files, not inline strings": where every one goes, a convention
 		}
-		return partValue(c, m[1], m[2])
+		return storedIn(partValue(c, m[1], m[2]), prepBefore(t, m[2]))
+	}
+	if m := openGoesTo().FindStringSubmatch(t); m != nil && bareKind(t, m[1]) {
+		if _, tool := lookupTool(m[2]); tool {
+			return storedIn(partValue(c, m[1], m[2]), "in") // "events go to Cassandra": they are in it
+		}
 	}
 	if m := openPlace().FindStringSubmatch(t); m != nil {
 		if m[1] != "" {
@@ -429,4 +434,36 @@ func kindOfPlace(span, place string) bool {
 		return false
 	}
 	return pluralNoun(ws[len(ws)-1])
+}
+
+// openGoesTo: "events go to Cassandra", where a kind of data is sent.
+var openGoesTo = lazyRegexp(`^(?:all (?:our |the )?|our )?((?:[a-z][a-z0-9-]* ){0,2}[a-z][a-z0-9-]*s) (?:go|get sent|are sent|are written) to ([a-z0-9][a-z0-9. -]*)$`)
+
+// storedIn shows where a kind of data is kept with its preposition:
+// "we store events in Cassandra" is "Project's events are in Cassandra",
+// where the open slot read "Project's events are Cassandra". The object
+// stays the store, so a later value competes with it.
+func storedIn(fs []Fact, prep string) []Fact {
+	for i, f := range fs {
+		if strings.HasSuffix(f.Predicate, "_is") && f.Subject == SubjectProject && f.Kind != KindGuideline {
+			fs[i].shownObject = prep + " " + f.shownObjectOr()
+		}
+	}
+	return fs
+}
+
+// prepBefore is the preposition before value in t: "in" for "we store
+// events in cassandra".
+func prepBefore(t, value string) string {
+	i := strings.LastIndex(t, " "+value)
+	if i <= 0 {
+		return "in"
+	}
+	switch p := lastOf(t[:i]); p {
+	case "on", "at", "in", "with", "through", "via":
+		return p
+	case "to":
+		return "in" // "we push images to ECR": they are in it
+	}
+	return "in"
 }

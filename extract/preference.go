@@ -59,14 +59,14 @@ var (
 	// preferWhenYou: "I prefer when you ask before big refactors".
 	preferWhenYou = lazyRegexp(`^i ` + adv + `(?:prefer|like|love|appreciate) (?:it )?(?:when|if) you (.+)$`)
 	// ratherYou: "I'd rather you show me the diff (than the whole file)".
-	ratherYou = lazyRegexp(`^i ` + adv + `(?:rather|prefer) (?:that )?you (.+?)(?: (?:than|instead of|rather than) (.+))?$`)
+	ratherYou = lazyRegexp(`^i ` + adv + `(?:(?:would )?rather|prefer) (?:that )?you (.+?)(?: (?:than|instead of|rather than) (.+))?$`)
 	// wantPractice: "I want explanations before code".
 	wantPractice = lazyRegexp(`^i ` + adv + `(?:want|need|expect|would like|like) ([a-z][a-z -]+)$`)
 	// dislikeWhen: "I hate it when you apologise", "I dislike when answers
 	// are padded".
 	dislikeWhen = lazyRegexp(`^i ` + adv + `(?:dislike|hate|do not like|cannot stand|can not stand|am annoyed) (?:it )?(?:when|if) (.+)$`)
 	// likeMyShort: "I like my functions short".
-	likeMyShort = lazyRegexp(`^i ` + adv + `(?:like|prefer|want) (?:my|our|the) ([a-z -]+?) (short|small|simple|lean|focused|tiny|flat|readable|minimal|pure|explicit|typed|documented|commented|tested)$`)
+	likeMyShort = lazyRegexp(`^i ` + adv + `(?:like|prefer|want) (?:my|our|the) ([a-z -]+?) ((?:(?:heavily|well|thoroughly|fully|properly|strictly|very|really) )?(?:short|small|simple|lean|focused|tiny|flat|readable|minimal|pure|explicit|typed|documented|commented|tested))$`)
 	// wantStyle: "I want short answers", "I like concise replies".
 	wantStyle = lazyRegexp(`^i ` + adv + `(?:want|like|prefer|need|appreciate|love) ((?:short|shorter|concise|brief|terse|detailed|thorough|longer|simple|minimal|small|smaller|focused|clear|direct|plain)(?:,? (?:and )?[a-z]+)? (?:answers|responses|replies|explanations|summaries|commits|prs|pull requests|functions|diffs|messages|comments|code|examples))$`)
 )
@@ -188,6 +188,9 @@ func matchPrefer(c *clause) []Fact {
 	}
 	if m := ratherYou().FindStringSubmatch(c.text); m != nil && startsWithVerb(m[1]) {
 		// "I'd rather you show me the diff than the whole file"
+		if alt := m[len(m)-1]; alt != "" && !strings.Contains(alt, " ") && isVerb(alt) {
+			return practiceGuideline(c, m[1]+" rather than "+alt, false) // "I'd rather you ask than guess"
+		}
 		return practiceGuideline(c, "prefer to "+m[1], false)
 	}
 	if m := wantPractice().FindStringSubmatch(c.text); m != nil && !determiner().MatchString(firstWord(m[1])) && firstWord(m[1]) != "you" && codePractice(m[1]) {

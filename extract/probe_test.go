@@ -58,7 +58,7 @@ func TestProbe(t *testing.T) {
 			if x.Replaces != "" {
 				rep = " <" + x.Replaces
 			}
-			fmt.Fprintf(&out, "    %s%s %s %q%s  | %s\n", neg, x.Subject, x.Predicate, x.Object, rep, x.Statement)
+			fmt.Fprintf(&out, "    %s%s %s %q%s  | %s  ρ%.1f\n", neg, x.Subject, x.Predicate, x.Object, rep, x.Statement, x.Reliability)
 		}
 	}
 	fmt.Print(out.String())

@@ -96,6 +96,12 @@ func imperative(negative bool, object string) string {
 func startsWithVerb(object string) bool {
 	first, _, _ := strings.Cut(strings.ToLower(object), " ")
 	first = strings.TrimRight(first, ",;:.!")
+	if first == "just" || first == "only" || first == "simply" {
+		// "never just hand me code": an adverb before the verb
+		_, rest, _ := strings.Cut(strings.ToLower(object), " ")
+		next, _, _ := strings.Cut(rest, " ")
+		return next != "" && (imperativeVerbs()[next] || moreVerbs()[next] || isVerb(next) || taskVerbs()[next])
+	}
 	if strings.HasSuffix(first, "ing") && !imperativeVerbs()[first] {
 		return false
 	}
@@ -133,7 +139,7 @@ var moreVerbs = sync.OnceValue(func() map[string]bool {
 		trust log print store hide block silence retry sleep sudo chmod vendor fork patch
 		monkey-patch shadow reuse duplicate guess fabricate invent fake stub
 		spin tear boot roll wire scale shut stand bring pull break fire
-		match respect honor honour conform maintain preserve double`) { // heads of phrasal verbs: spin up, tear down, roll back, wire up
+		match respect honor honour conform maintain preserve double hand dump`) { // heads of phrasal verbs: spin up, tear down, roll back, wire up
 		m[w] = true
 	}
 	return m
@@ -178,6 +184,12 @@ func InStep(statement, subject, predicate, object string, negated bool) bool {
 // written ("Lisbon"), as its tool is spelled ("PostgreSQL"), or with a
 // version or a detail after it ("Node.js", "tabs over spaces").
 func names(shown, object string) bool {
+	for _, prep := range []string{"in ", "on ", "at ", "with ", "through ", "via "} {
+		if rest, ok := strings.CutPrefix(shown, prep); ok && !strings.HasPrefix(object, prep) {
+			shown = rest // "Project's events are in Cassandra"
+			break
+		}
+	}
 	if shown == object || strings.HasPrefix(shown, object+" ") || strings.HasPrefix(shown, object+",") {
 		return true
 	}

@@ -28,6 +28,7 @@ type rewording struct {
 	correction bool // the words dropped marked a correction ("…, sorry")
 	standing   bool // the words dropped made it a standing rule
 	future     bool // the clause announces the change for a date: modals are read as done
+	statement  bool // only a clause said without a question mark
 }
 
 // weekday and month names, and a date after a month.
@@ -156,6 +157,14 @@ var rewordings = []rewording{
 	// belongs in environment variables", "talk to me in German", "my
 	// answers should be in French"
 	{re: lazyRegexp(`(?i)^(?:each|every|all|any)\s+((?:[\w-]+\s+){0,2}[\w-]+?)\s+(?:should|must|needs\s+to|has\s+to)\s+(?:come\s+with|include|ship\s+with)\s+(.+)$`), out: "always include $2 with every $1", need: []string{"come with", "include", "ship with"}},
+	// "can you always include the unit in variable names, like timeoutMs"
+	// said without a question mark asks for a habit of adding a thing;
+	// "can you always reproduce it?" and "can you always use pnpm" ask
+	// about ability
+	{re: lazyRegexp(`(?i)^(?:can|could)\s+you\s+(?:please\s+)?always\s+((?:include|add|put|mention|prefix|suffix|mark|label|link)\s.+)$`), out: "always $1", need: []string{"always"}, statement: true},
+	// "every bug fix needs a regression test": a piece of work that needs
+	// a thing made with it
+	{re: lazyRegexp(`(?i)^(?:each|every)\s+((?:[\w-]+\s+){0,2}(?:fix|bugfix|bug-fix|hotfix|change|feature|release|patch|ticket|story))\s+(?:needs|requires)\s+(an?\s+(?:[\w-]+\s+){0,3}[\w-]+)$`), out: "always include $2 with every $1", need: []string{"needs", "requires"}},
 	{re: lazyRegexp(`(?i)^(?:any|every|all)\s+(new\s+)?((?:[\w-]+\s+)?[\w-]+?)\s+(?:needs|need|requires|require)\s+my\s+(?:approval|sign-?off|ok|okay|go-ahead)$`), out: "ask me before adding a $1$2", need: []string{"my "}},
 	{re: lazyRegexp(`(?i)^(?:the\s+|all\s+|our\s+)?(config|configuration|secrets|credentials|constants|settings|env\s+vars|styles|types|business\s+logic|helpers|utils)\s+(?:belongs?|go(?:es)?|should\s+live|should\s+go)\s+in\s+(.+)$`), out: "always keep $1 in $2", need: []string{" in "}},
 	{re: lazyRegexp(`(?i)^(?:please\s+)?(?:talk|speak|write|reply|answer|respond)\s+to\s+me\s+in\s+([a-z]+)$`), out: "always respond in $1", need: []string{" me in "}},
@@ -466,7 +475,7 @@ func reword(rc rawClause) (clause, bool) {
 	var change, correction, standing, future bool
 	lower := strings.ToLower(t)
 	for _, w := range rewordings {
-		if len(w.need) > 0 && !containsAny(lower, w.need...) {
+		if len(w.need) > 0 && !containsAny(lower, w.need...) || w.statement && rc.question {
 			continue // a cheap test first: most clauses hold none of its words
 		}
 		if !w.re().MatchString(t) {

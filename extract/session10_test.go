@@ -77,7 +77,7 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "make this function testable", ""},
 		{nil, "sanitize all input at the edge", "should sanitize all input at the edge"},
 		// a state wished for every one of a kind (wantedState)
-		{nil, "I want all endpoints protected by auth", "should ensure all endpoints are protected by auth"},
+		{nil, "I want all endpoints protected by auth", "should keep all endpoints protected by auth"},
 		{nil, "I want all the tests passing by friday", ""},
 		{nil, "I want all endpoints fixed by tomorrow", ""},
 		// a team's or a person's stance on a way of working (rewrite.go)
@@ -97,7 +97,7 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "it's a strict rule that no PR merges without CI passing", "should_not merge anything without ci passing"},
 		{nil, "nothing works without coffee", ""},
 		// "get" with a participle says it is done to every one
-		{nil, "tags get signed", "should ensure tags are signed"},
+		{nil, "tags get signed", "should keep tags signed"},
 		{nil, "the build gets slow", ""},
 		// the kind a way is for, said first; a way for a kind of artifact
 		// (wayForKind); a way of writing for a language, twice
@@ -144,7 +144,7 @@ func TestSession10Shapes(t *testing.T) {
 		{nil, "from now on, no more inline styles", "should_not add inline styles"},
 		// "you can never …"; a wish about how things of a kind are
 		{nil, "you can never push to main directly", "should_not push to main directly"},
-		{nil, "it'd be great if tags were signed", "should ensure tags are signed"},
+		{nil, "it'd be great if tags were signed", "should keep tags signed"},
 		// the old value in parentheses (wasGloss); a time "back"; the
 		// passive without its auxiliary; a slot that "went" to a value
 		{nil, "we now deploy to Render (was Heroku)", "deploys_with render <heroku"},

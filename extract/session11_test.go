@@ -148,7 +148,7 @@ func TestSession11Shapes(t *testing.T) {
 		{nil, "careful: never drop the prod db", "should_not drop the prod db"},
 		{nil, "careful, the stove is hot", ""},
 		{nil, "I'm picky about error messages", ""},
-		{nil, "i would prefer if comments were short", "should ensure comments are short"},
+		{nil, "i would prefer if comments were short", "should make comments short"},
 		// a bare value said to hold now changes the slot it fits
 		{[]string{"I live in Leeds"}, "it's York now", "lives_in york <leeds"},
 		{[]string{"my manager is Tom"}, "Wen now", "manager_is wen <tom"},

@@ -115,7 +115,7 @@ func TestSession9Shapes(t *testing.T) {
 		{nil, "New lead as of Monday: Oona Price", "manager_is oona price"},
 		// where every thing of a kind goes is a convention, where one
 		// thing is a fact; "remember this:" is a directive frame
-		{nil, "Remember, fixtures go in testdata/", "should ensure fixtures go in testdata/"},
+		{nil, "Remember, fixtures go in testdata/", "should put fixtures in testdata/"},
 		{nil, "the config file is in /etc/app", "located_in /etc/app"},
 		{nil, "remember this: run make vet before pushing", "should run make vet before pushing"},
 		// facts: a word of saying used as a noun is no reported speech; an

@@ -34,7 +34,7 @@ func TestShapes(t *testing.T) {
 		{nil, "when you open a PR, always make it a draft first", "should_when_open_pr make the pr a draft first"},
 		{nil, "In this project we are always writing the test first.", "should write the test first"},
 		{nil, "use rg instead of grep when you search this monorepo, grep takes minutes here", "should use rg <use grep"},
-		{nil, "logging goes through slog", "should ensure logging goes through slog"},
+		{nil, "logging goes through slog", "should use slog for logging"},
 		{nil, "one logical change per commit", "should keep one logical change per commit"},
 		{nil, "you can drop the apologies. just answer", "should_not add the apologies"},
 		{nil, "in Go code, wrap errors with %w", "should wrap errors with %w in go code"},
