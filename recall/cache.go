@@ -36,7 +36,9 @@ type Cache struct {
 	// the same words, project and limit (the task topics' words, a
 	// category's tools): they change only when a belief is added or
 	// updated (hitsVersion). The rows themselves are read again each
-	// time, so a belief deleted or touched since is seen as it is.
+	// time, so a belief deleted or touched since is seen as it is. (A
+	// belief a sync round updates with an older updated_at than the
+	// newest here is seen within cacheTTL.)
 	beliefHits  map[string][]string
 	hitsVersion string
 	hitsAt      time.Time
@@ -64,19 +66,28 @@ func (c *Cache) beliefSearch(ctx context.Context, db *store.DB, words, project s
 	if ok {
 		return ids, nil
 	}
-	hits, err := db.TextSearch(ctx, "beliefs", words, project, limit)
-	if err != nil {
+	if ids, err = beliefIDs(ctx, db, words, project, limit); err != nil {
 		return nil, err
-	}
-	ids = make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
 	}
 	c.mu.Lock()
 	if c.hitsVersion == version {
 		c.beliefHits[key] = ids
 	}
 	c.mu.Unlock()
+	return ids, nil
+}
+
+// beliefIDs returns the IDs the beliefs' index finds for words in a
+// project, best first, at most limit.
+func beliefIDs(ctx context.Context, db *store.DB, words, project string, limit int) ([]string, error) {
+	hits, err := db.TextSearch(ctx, "beliefs", words, project, limit)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
 	return ids, nil
 }
 

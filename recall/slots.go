@@ -250,23 +250,15 @@ func displayObject(o string) string {
 // searchBeliefRows reads the rows of the beliefs of the query's project
 // whose text matches any of words, at most limit of them.
 func (s *search) searchBeliefRows(ctx context.Context, words []string, limit int) ([]store.Belief, error) {
-	var ids []string
+	search := beliefIDs
 	if s.r.Cache != nil {
-		var err error
-		if ids, err = s.r.Cache.beliefSearch(ctx, s.r.DB, strings.Join(words, " "), s.q.Project, limit); err != nil {
-			return nil, err
-		}
-	} else {
-		hits, err := s.r.DB.TextSearch(ctx, "beliefs", strings.Join(words, " "), s.q.Project, limit)
-		if err != nil {
-			return nil, err
-		}
-		for _, h := range hits {
-			ids = append(ids, h.ID)
+		search = func(ctx context.Context, db *store.DB, words, project string, limit int) ([]string, error) {
+			return s.r.Cache.beliefSearch(ctx, db, words, project, limit)
 		}
 	}
-	if len(ids) == 0 {
-		return nil, nil
+	ids, err := search(ctx, s.r.DB, strings.Join(words, " "), s.q.Project, limit)
+	if err != nil || len(ids) == 0 {
+		return nil, err
 	}
 	return s.r.DB.RecallBeliefs(ctx, ids)
 }
@@ -529,9 +521,10 @@ func ownStatement(text, name string) bool {
 }
 
 // othersOrPlans are the words of a message about someone else's tools, a
-// page about one, or a plan: not what the person now uses.
+// page about one, or a plan ("we could try vitest"): not what the person
+// now uses. A request ("could you look?") is no plan.
 var othersOrPlans = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(?:coworkers?|co-workers?|colleagues?|friends?|someone|somebody|people|he|she|they|his|her|their|docs|documentation|guide|tutorial|blog|article|wants? to|thinking (?:about|of)|considering|should we|might|maybe|would|could|if we|next (?:quarter|year|month|week|sprint))\b`)
+	return regexp.MustCompile(`\b(?:coworkers?|co-workers?|colleagues?|friends?|someone|somebody|people|he|she|they|his|her|their|docs|documentation|guide|tutorial|blog|article|wants? to|thinking (?:about|of)|considering|should we|might|maybe|(?:we|i) (?:would|could)|we'd|i'd|if we|next (?:quarter|year|month|week|sprint))\b`)
 })
 
 // ownMarker says a message speaks of the person's or the project's own.

@@ -241,6 +241,8 @@ func TestRivalToolSaidAsOurs(t *testing.T) {
 		{"vitest runs our whole suite in four seconds now that it is set up", true},
 		{"the vitest watcher keeps eating the CPU on big branches", true},
 		{"our vitest run fails on the date tests, can you look at the output?", true},
+		{"our vitest run fails on the snapshot tests, could you look at the output?", true},
+		{"we could try vitest for the new package", false},
 		{"a friend says vitest is much faster than what we have", false},
 		{"the vitest docs have a nice section on snapshots", false},
 		{"is vitest any good for a monorepo?", false},

@@ -139,7 +139,9 @@ func plural(subject string) bool {
 	if last == "" || last[0] < 'a' || last[0] > 'z' {
 		return false
 	}
-	return strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && !strings.HasSuffix(last, "us")
+	// ("status", "analysis", "redis" are one thing; "schemas" are many)
+	return strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && !strings.HasSuffix(last, "us") &&
+		!strings.HasSuffix(last, "is")
 }
 
 // article is the indefinite article a displayed word takes.

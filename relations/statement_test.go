@@ -23,6 +23,9 @@ func TestRenderPlurals(t *testing.T) {
 		{Project, "tickets_is", "Linear", "Project's tickets are Linear"},
 		{Project, "staging_url_is", "stg.acme.dev", "Project's staging url is stg.acme.dev"},
 		{Project, "status_is", "beta", "Project's status is beta"},
+		{Project, "billing_basis_is", "monthly", "Project's billing basis is monthly"},
+		{Project, "schemas_is", "protobuf", "Project's schemas are protobuf"},
+		{Project, "cache_redis_is", "redis-7", "Project's cache redis is redis-7"},
 	} {
 		if got := Render(c.subject, c.pred, c.obj); got != c.want {
 			t.Errorf("Render(%q, %s, %s)=%q, want %q", c.subject, c.pred, c.obj, got, c.want)
