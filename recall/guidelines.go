@@ -77,7 +77,7 @@ var taskTopics = []taskTopic{
 		`\bcomments?\b|\bdocstrings?\b|\bdocument (?:this|the)\b`,
 		`\bcomments?\b|\bdocstrings?\b|\bdoc comments?\b`},
 	{"schema", "column columns table tables migration migrations schema database db sql query queries sqlc orm",
-		`\bcolumns?\b|\btables?\b|\bmigrations?\b|\bschema\b|\bdatabase\b|\bdb\b|\bsql\b|\bquer(?:y|ies)\b|\bindex(?:es)?\b|\bmodel\b|\borm\b|\badd (?:a|an|the) (?:new )?field\b`,
+		`\bcolumns?\b|\btables?\b|\bmigrations?\b|\bschema\b|\bdatabase\b|\bdb\b|\bsql\b|\bquer(?:y|ies)\b|\bindex(?:es)?\b|\bmodel\b|\borm\b|\badd (?:a|an|the) (?:new )?field\b|` + lookupTask,
 		`\bcolumns?\b|\btables?\b|\bmigrations?\b|\bschema\b|\bdatabase\b|\bdb\b|\bsql\b|\bquer(?:y|ies)\b|\bsqlc\b|\borm\b`},
 	{"components", "component components export exports storybook story stories jsx props",
 		`\bcomponents?\b|\breact\b|\bjsx\b|\btsx\b|\bvue\b|\bsvelte\b|\bwidgets?\b|\btooltip\b|\bmodal\b|\bbutton\b`,
@@ -161,6 +161,12 @@ var taskTopics = []taskTopic{
 		`\b(?:i'm|i am|it's|it is|i think .+ is) (?:done|finished|ready)\b|\b(?:i've|i have|we've|we have) (?:finished|done|completed|wrapped up)\b|\b(?:fix|change|changes|feature|refactor|work|branch|pr|it|this) (?:is|are) (?:done|finished|ready|complete)\b|\bgood to go\b|\bready to (?:ship|merge|push|go)\b|\b(?:done|finished|fixed|works)\b.*\bwhat(?:'s| is)? (?:now|next)\b|\bdouble-check\b|\bbefore (?:i|we) (?:open|ship|merge|push|commit)\b|\bwhat else (?:do|should) i\b|\bship (?:it|this)\b|\blooks good\b|\blgtm\b|\bland (?:it|this)\b|\bgood to merge\b|\bwrap(?:ping)? (?:this |it |things )?up\b|\b(?:it|this|that) works now\b|\bconfirm (?:it|that it|this) works\b`,
 		`\bdone\b|\bfinish\w*\b|\bhand\w* (?:code |it |work )?back\b|\bbefore (?:saying|telling|you say|you tell)\b|\bbefore (?:you|i) (?:commit|push)\b|\bprs?\b|\bpull requests?\b|\bpush\w*\b|\bfor review\b|\breviewers?\b|\bcode review\b|\bapprov\w*\b`},
 }
+
+// lookupTask reads code that finds stored records by what they hold: "a
+// function that searches products by name", "looks up customers by
+// email", "fetches all orders for a given user". Such code queries the
+// data store, so the rules on queries govern it.
+const lookupTask = `\b(?:search(?:es|ing)?|find(?:s|ing)?|look(?:s|ing)? up|fetch(?:es|ing)?|get(?:s|ting)?|load(?:s|ing)?|list(?:s|ing)?|filter(?:s|ing)?|retriev(?:e|es|ing)|quer(?:y|ies|ying)) (?:all |every |the |a |an )?(?:\w+ ){0,2}(?:by|for|with|matching) (?:a |an |the |their |its |each |one )?(?:given |specific |particular )?(?:name|names|id|ids|email|emails|user|users|customer|customers|date|status|category|owner|title|tag|tags|slug|keyword|keywords|account|username|sku|prefix|term)\b`
 
 // promptPatterns and guidePatterns are the topics' two patterns, each
 // compiled on first need (lazyPattern): a one-shot hook reads every prompt
@@ -262,8 +268,16 @@ func readGuide(statement string) guideReading {
 	}
 	st := strings.ToLower(statement)
 	var r guideReading
+	// The kinds of work a rule governs are those of its main clause: an
+	// exception names where it does not hold ("never add docstrings to
+	// every tiny function, only the public api needs them" is a rule on
+	// functions, not on the API).
+	main := st
+	if loc := exceptionClause().FindStringIndex(st); loc != nil && loc[0] > 0 {
+		main = st[:loc[0]]
+	}
 	for i, re := range guidePatterns() {
-		if re.MatchString(st) {
+		if re.MatchString(main) {
 			r.topics |= 1 << uint(i)
 		}
 	}
@@ -312,6 +326,12 @@ var (
 	askFirst = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\bwithout (?:asking|checking|consulting|confirming|my (?:ok|okay|approval|sign-?off))\b|\b(?:ask|check with|confirm with|ping) me (?:first|before)\b|\bask (?:first|before)\b|\bget my (?:ok|okay|approval|sign-?off)\b|\b(?:never|don't|do not)\b.*\byourself\b|\bby hand\b`)
 	})
+	// exceptionClause opens the part of a rule that says where it does
+	// not hold, or where alone it does: ", only the public api needs
+	// them", ", except the generated clients", "unless it's a loop index".
+	exceptionClause = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:[,;(]|\s-)\s*(?:only|except|apart from|other than|but not|save for|unless)\b|\s(?:except(?: for)?|unless|apart from|other than)\s`)
+	})
 	// runRule: a rule whose action is to run something.
 	runRule = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:always |never |avoid |prefer )?(?:ensure |make sure )?(?:you )?(?:run|re-?run|execute|invoke)\b`)
@@ -319,7 +339,7 @@ var (
 	// codeNoun: a prompt about code names a piece of it, a path or an
 	// identifier (camelCase, snake_case, dotted).
 	codeNoun = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic|schedulers?|workers?|jobs?|cron|middleware|controllers?|views?|reducers?|migrations?|validators?|serializers?|resolvers?|commands?|flags?)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
+		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|importers?|exporters?|scrapers?|converters?|wrappers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic|schedulers?|workers?|jobs?|cron|middleware|controllers?|views?|reducers?|migrations?|validators?|serializers?|resolvers?|commands?|flags?)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
 	})
 	// requestLead opens a request put as a question: "can you fix it?".
 	requestLead = sync.OnceValue(func() *regexp.Regexp {

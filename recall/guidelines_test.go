@@ -235,6 +235,17 @@ var broadCases = []struct {
 	{"save the appointment time the user picked in the booking form", "Always store timestamps in UTC in the db, convert to local only in the UI", true},
 	{"save the appointment time the user picked in the booking form", "Always write commit messages in English", false},
 	{"add a created_at field to the event payload", "Always store timestamps in UTC as unix millis", true},
+	// a rule's exception names where it does not hold, not what it governs
+	{"refactor the report module into smaller functions", "Never add docstrings to every tiny function, only the public api needs them", true},
+	{"rewrite the csv exporter so it streams rows", "Always keep functions under 40 lines, except the generated api clients", true},
+	{"add a GET /invoices endpoint", "Never add docstrings to every tiny function, only the public api needs them", true},
+	{"what's a public api?", "Never add docstrings to every tiny function, only the public api needs them", false},
+	// code that looks stored records up queries the store
+	{"write a function that searches products by name", "Always use parametrized queries", true},
+	{"write a helper that looks up customers by email", "Always use prepared statements for all sql", true},
+	{"add a function that fetches all orders for a given user", "Always paginate db queries", true},
+	{"write a function that sorts a list of pairs by their second element", "Always use parametrized queries", false},
+	{"sort the rows by name in the csv export", "Always use parametrized queries", false},
 }
 
 func TestBroadGuides(t *testing.T) {

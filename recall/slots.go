@@ -48,6 +48,7 @@ type claim struct {
 func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64) ([]*beliefCandidate, error) {
 	var out []*beliefCandidate
 	for _, n := range s.needs {
+		asked := n.Relation.Predicate
 		members, err := s.slotMembers(ctx, n.Relation.Predicate, n.Subjects)
 		if err != nil {
 			return nil, err
@@ -65,6 +66,15 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 			if members, err = s.habitElsewhere(ctx, n); err != nil {
 				return nil, err
 			}
+		}
+		if fw, ok := relations.ByPredicate("uses_framework"); ok && len(members) == 0 && frameworkBundled[asked] {
+			// A model, a migration or a schema in a Rails, Django, Laravel
+			// or Phoenix app is the framework's own: with no ORM known, the
+			// framework says how it is written.
+			if members, err = s.slotMembers(ctx, fw.Predicate, fallbackSubjects(fw, n.Subjects)); err != nil {
+				return nil, err
+			}
+			n.Relation = fw
 		}
 		groups := map[groupKey][]store.Belief{}
 		var order []groupKey
@@ -125,6 +135,10 @@ func (s *search) needCandidates(ctx context.Context, p belief.Params, turn int64
 	}
 	return out, nil
 }
+
+// frameworkBundled are the relations whose work a full-stack framework
+// does itself when no tool of their own is known.
+var frameworkBundled = map[string]bool{"uses_orm": true, "uses_i18n": true}
 
 // habitElsewhere returns, for a slot the query's project holds nothing
 // of, what the person said they use in another project: "I always use

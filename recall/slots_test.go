@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -81,6 +82,23 @@ func TestORMFallsBackToDatabase(t *testing.T) {
 	}
 }
 
+// TestFrameworkAnswersForItsModels: a model or a migration in a
+// full-stack framework's app is written the framework's way: with no ORM
+// known, the framework is what the task needs.
+func TestFrameworkAnswersForItsModels(t *testing.T) {
+	fw := belief.Spec{Statement: "Project uses Rails", Subject: "project", Predicate: "uses_framework", Object: "rails", Kind: belief.KindFact}
+	r := recallerOver(t, []saidBelief{{"the api is rails 7", fw}})
+	for _, prompt := range []string{"generate a model for coupons", "add a migration that adds a nickname column to users"} {
+		res, err := r.Recall(context.Background(), Query{Text: prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(res.Beliefs, func(b BeliefHit) bool { return strings.Contains(b.Statement, "Rails") }) {
+			t.Errorf("%q: the framework not told: %+v", prompt, res.Beliefs)
+		}
+	}
+}
+
 // TestToolNameAsCommonNoun: "what's a semaphore in concurrency?" asks of
 // the thing, not of the CI the project runs on, though the words match.
 func TestToolNameAsCommonNoun(t *testing.T) {
@@ -144,6 +162,11 @@ func TestWorldQuestions(t *testing.T) {
 		// "the" points at a particular thing of the person's world
 		{"sorry, I mixed them up: Anika is the DBA, Ravi is in security", fact("Project's dba is Anika", "project", "dba_is", "anika"), "who's the DBA?", true},
 		{"we moved the build to Vite", fact("Project bundles with Vite", "project", "uses_bundler", "vite"), "why is the bundler so slow?", true},
+		// the world's places and a tool's name as a plural or mass noun
+		{"this backend is Spring Boot", fact("Project uses Spring Boot", "project", "uses_framework", "spring boot"), "when does spring start in the southern hemisphere?", false},
+		{"the worker pool is written in Python", fact("Project uses Python", "project", "uses_language", "python"), "how big do pythons get in the wild?", false},
+		{"poetry manages deps here", fact("Project uses Poetry as its package manager", "project", "uses_package_manager", "poetry"), "recommend some poetry by Mary Oliver", false},
+		{"this backend is Spring Boot", fact("Project uses Spring Boot", "project", "uses_framework", "spring boot"), "why does spring fail to start the app?", true},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})

@@ -55,7 +55,7 @@ func pointsAtOurs(p string) bool {
 		if ours >= 0 {
 			return true
 		}
-		if !slices.ContainsFunc(next, func(w string) bool { return worldOf[w] }) {
+		if !slices.ContainsFunc(next, func(w string) bool { return worldOf[w] || worldPlaces[w] }) {
 			return true
 		}
 	}
@@ -90,6 +90,17 @@ var ownModifiers = map[string]bool{"new": true, "old": true, "current": true, "m
 // A possessive reads as "of": "the pacific ocean's deepest point", "the
 // moon's orbit" ("the api's port" names a part of ours first).
 var worldOf = map[string]bool{"of": true, "for": true, "between": true, "among": true, "s": true}
+
+// worldPlaces are the places and times of the world, which "the" before
+// them points at whoever asks: "in the wild", "the southern hemisphere",
+// "the arctic", "on the moon", "in the middle ages".
+var worldPlaces = map[string]bool{"wild": true, "world": true, "hemisphere": true, "arctic": true, "antarctic": true,
+	"antarctica": true, "ocean": true, "oceans": true, "sea": true, "seas": true, "moon": true, "sun": true, "earth": true,
+	"planet": true, "universe": true, "sky": true, "atmosphere": true, "equator": true, "tropics": true, "desert": true,
+	"rainforest": true, "jungle": true, "wilderness": true, "mountains": true, "alps": true, "himalayas": true,
+	"sahara": true, "amazon": true, "pacific": true, "atlantic": true, "mediterranean": true, "galaxy": true,
+	"stars": true, "past": true, "ages": true, "century": true, "renaissance": true, "empire": true, "bible": true,
+	"olympics": true, "north": true, "south": true, "tundra": true, "savanna": true, "savannah": true}
 
 // isSlotNoun reports whether a word is a one-word noun of a relation
 // ("bundler", "editor", "manager"): "the bundler" is the project's.

@@ -99,6 +99,15 @@ func Needs(prompt string) []Need {
 			}
 		}
 	}
+	// A package named by its shape ("pull in python-dateutil", "add
+	// @tanstack/react-query") is added with the package manager, though
+	// no list knows its name.
+	if name := packageRequest(norm); name != "" {
+		if i := slices.IndexFunc(table, func(r Relation) bool { return r.Predicate == "uses_package_manager" }); i >= 0 && !slices.Contains(needs[i].Words, name) {
+			needs[i].Score++
+			needs[i].Words = append(needs[i].Words, name)
+		}
+	}
 	who := subjectsOf(norm)
 	var out []Need
 	strong := map[string]float64{}
@@ -339,9 +348,10 @@ func CommonNouns(prompt string) []string {
 }
 
 // commonNoun reports whether every use of a tool's name in the padded,
-// normalized text is a common noun: after "a" or "an" and before no other
-// noun ("a semaphore in concurrency", "fly a drone", "when would I use a
-// semaphore"), where "a Redis cache" and "a Jenkins job" name the tool.
+// normalized text is a common noun: after "a", "an" or "some" and before
+// no other noun ("a semaphore in concurrency", "fly a drone", "when would
+// I use a semaphore", "some poetry by Mary Oliver"), where "a Redis
+// cache", "a Jenkins job" and "some jest tests" name the tool.
 func commonNoun(text, name string) bool {
 	for rest := text; ; {
 		i := strings.Index(rest, " "+name+" ")
@@ -353,7 +363,7 @@ func commonNoun(text, name string) bool {
 		if n := len(before); n > 1 && evaluative[before[n-1]] {
 			before = before[:n-1] // "a good jest", "a quick flask"
 		}
-		if len(before) == 0 || before[len(before)-1] != "a" && before[len(before)-1] != "an" {
+		if len(before) == 0 || before[len(before)-1] != "a" && before[len(before)-1] != "an" && before[len(before)-1] != "some" {
 			return false
 		}
 		if len(after) > 0 && !closesNoun[after[0]] {
@@ -373,7 +383,7 @@ var evaluative = map[string]bool{"good": true, "great": true, "nice": true, "fun
 // noun itself.
 var closesNoun = map[string]bool{"in": true, "and": true, "or": true, "with": true, "for": true, "to": true,
 	"of": true, "about": true, "is": true, "are": true, "vs": true, "versus": true, "instead": true, "when": true, "that": true,
-	"which": true, "from": true, "on": true, "at": true, "as": true, "like": true, "work": true, "works": true}
+	"which": true, "from": true, "on": true, "at": true, "as": true, "like": true, "work": true, "works": true, "by": true}
 
 // libraries are packages people ask to add or upgrade ("add lodash"): a
 // weak sign the prompt needs the package manager.
@@ -594,6 +604,75 @@ func mainVerb(norm string) string {
 	}
 	return v
 }
+
+// packageRequest returns the package a request asks to add when the
+// package is recognisable by its shape alone: a name of lower-case parts
+// joined by hyphens, dots or underscores, or a scoped name
+// ("python-dateutil", "react-hook-form", "@tanstack"), right after a verb
+// of adding ("add", "install", "pull in", "bring in", "grab"). A file
+// ("utils.py"), a version ("1.2.3") or a word of English written with a
+// hyphen ("follow-up") is none.
+func packageRequest(norm string) string {
+	p := strings.TrimSpace(norm)
+	for again := true; again; {
+		again = false
+		for _, l := range requestLeads {
+			if rest, ok := strings.CutPrefix(p, l+" "); ok {
+				p, again = rest, true
+			}
+		}
+	}
+	for _, v := range addingVerbs {
+		rest, ok := strings.CutPrefix(p, v+" ")
+		if !ok {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, " ")
+		if packageShaped(name) {
+			return name
+		}
+		return ""
+	}
+	return ""
+}
+
+// addingVerbs ask to add a package, longest first.
+var addingVerbs = []string{"pull in", "bring in", "add in", "install", "add", "grab", "vendor", "require"}
+
+// packageShaped reports whether a word is shaped like a package's name.
+func packageShaped(w string) bool {
+	if strings.HasPrefix(w, "@") && len(w) > 2 {
+		return true // a scoped npm package
+	}
+	parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '.' || r == '_' })
+	if len(parts) < 2 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz0123456789-._") != "" {
+		return false
+	}
+	if hyphenWords[w] || fileExtensions[parts[len(parts)-1]] {
+		return false
+	}
+	letters := false
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' {
+			letters = true
+		}
+	}
+	return letters
+}
+
+// hyphenWords are words of English written with a hyphen, which an
+// imperative may add without an article.
+var hyphenWords = map[string]bool{"follow-up": true, "follow-ups": true, "built-in": true, "built-ins": true,
+	"e-mail": true, "opt-in": true, "opt-out": true, "sign-in": true, "sign-up": true, "log-in": true, "add-on": true,
+	"add-ons": true, "check-in": true, "set-up": true, "re-run": true, "real-time": true, "end-to-end": true,
+	"two-factor": true, "read-only": true, "dark-mode": true, "drag-and-drop": true, "type-safe": true,
+	"fine-tuning": true, "to-do": true, "to-dos": true, "rate-limiting": true, "auto-save": true}
+
+// fileExtensions end the names of files, not of packages.
+var fileExtensions = map[string]bool{"py": true, "ts": true, "tsx": true, "js": true, "jsx": true, "go": true,
+	"rs": true, "rb": true, "java": true, "kt": true, "md": true, "json": true, "yaml": true, "yml": true, "toml": true,
+	"txt": true, "sql": true, "sh": true, "css": true, "html": true, "vue": true, "svelte": true, "c": true, "h": true,
+	"cpp": true, "cs": true, "swift": true, "ex": true, "exs": true, "php": true, "env": true, "lock": true, "mod": true}
 
 // actsOnData reports whether the request's verb acts on a value in the
 // program rather than on the code: "format the due date as 'Mar 3'",

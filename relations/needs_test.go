@@ -125,6 +125,18 @@ func TestNeeds(t *testing.T) {
 		{"explain this regex", ""},
 		{"thanks, that worked", ""},
 		{"rename the variable to something clearer", ""},
+		// a package known by its shape alone
+		{"pull in python-dateutil for the parser module", "uses_package_manager"},
+		{"can you bring in react-hook-form for the signup page", "uses_package_manager"},
+		{"add @tanstack/react-query", "uses_package_manager"},
+		{"install pydantic-settings", "uses_package_manager"},
+		{"add follow-up notes to the summary", ""},
+		{"pull in the latest changes from main", ""},
+		// a build target, a review of one's work
+		{"add a python library target for the billing package", "uses_build_tool"},
+		{"make a new test target for the parser", "uses_build_tool"},
+		{"help me write my self-assessment for this year's review", "role_is"},
+		{"what's a good target heart rate for running?", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
@@ -312,10 +324,12 @@ func TestNeedsOfTraits(t *testing.T) {
 func TestCommonNouns(t *testing.T) {
 	for prompt, want := range map[string]string{
 		"what's a semaphore in concurrency and when would I use one instead of a mutex?": "semaphore",
-		"our CI runs on Semaphore":           "",
-		"set up a Redis cache for sessions":  "",
-		"know a funny jest about compilers?": "jest",
-		"add a good jest config":             "",
+		"our CI runs on Semaphore":             "",
+		"set up a Redis cache for sessions":    "",
+		"know a funny jest about compilers?":   "jest",
+		"add a good jest config":               "",
+		"recommend some poetry by Mary Oliver": "poetry",
+		"add some jest tests for the parser":   "",
 	} {
 		if got := strings.Join(CommonNouns(prompt), ","); got != want {
 			t.Errorf("%q: common nouns %q, want %q", prompt, got, want)

@@ -144,9 +144,32 @@ func plural(subject string) bool {
 		!strings.HasSuffix(last, "is")
 }
 
-// article is the indefinite article a displayed word takes.
+// article is the indefinite article a displayed word takes, by its
+// sound: "an SRE", "an MLE" (an initialism is said letter by letter), "a
+// UX designer", "a unix admin", "an hourly contractor".
 func article(word string) string {
-	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+	first, _, _ := strings.Cut(word, " ")
+	first = strings.TrimRight(first, ",.;:")
+	if first == "" {
+		return "a"
+	}
+	if len(first) > 1 && strings.ToUpper(first) == first && strings.ToLower(first) != first {
+		// the letter's name: eff, aitch, ell, em, en, ar, ess, ex
+		if strings.ContainsRune("AEFHILMNORSX", rune(first[0])) {
+			return "an"
+		}
+		return "a"
+	}
+	lower := strings.ToLower(first)
+	for _, p := range []string{"uni", "use", "usu", "uti", "eu", "one", "once"} {
+		if strings.HasPrefix(lower, p) {
+			return "a" // "a unix admin", "a one-person team"
+		}
+	}
+	if strings.HasPrefix(lower, "hour") || strings.HasPrefix(lower, "honest") {
+		return "an"
+	}
+	if strings.ContainsRune("aeiou", rune(lower[0])) {
 		return "an"
 	}
 	return "a"
@@ -209,7 +232,7 @@ var table = []Relation{
 	{Predicate: "role_is", Of: userOnly, Exclusive: true,
 		Nouns:     []string{"role", "job", "title", "job title", "position"},
 		Ambiguous: []string{"job"},
-		Cues:      []string{"current position", "current role", "my role", "my job", "my title", "what do i do", "my position", "linkedin", "headline", "career", "my career", "career path", "grow in my", "my skills", "upskill", "someone like me", "my background", "at my level", "given my experience"},
+		Cues:      []string{"current position", "current role", "my role", "my job", "my title", "what do i do", "my position", "linkedin", "headline", "career", "my career", "career path", "grow in my", "my skills", "upskill", "someone like me", "my background", "at my level", "given my experience", "performance review", "self-assessment", "self assessment", "self-review", "self review", "annual review", "year-end review", "my review", "promotion packet", "promo packet"},
 		Weak:      []string{"resume", "cv"},
 		Template:  "{S} is {a} {O}"},
 	{Predicate: "team_is", Of: either, Exclusive: true,
@@ -444,7 +467,7 @@ var table = []Relation{
 		Template: "{S} manages infrastructure with {O}"},
 	{Predicate: "uses_build_tool", Of: either, Exclusive: true, Category: CatBuildTool,
 		Nouns:    []string{"build tool", "build system"},
-		Cues:     []string{"to the build", "in the build", "dependency to the build", "add the dependency", "dependency", "build tool", "build system", "build the", "server binary", "the binary", "jar", "build target", "build file", "build files", "compile", "compiles", "artifact"},
+		Cues:     []string{"to the build", "in the build", "dependency to the build", "add the dependency", "dependency", "build tool", "build system", "build the", "server binary", "the binary", "jar", "build target", "build file", "build files", "compile", "compiles", "artifact", "library target", "binary target", "test target", "new target", "a target for", "targets for", "go_library", "py_library", "build rule", "build rules", "BUILD file", "BUILD.bazel"},
 		Weak:     []string{"build", "building", "affected", "target", "targets", "server", "monorepo", "binary", "binaries"},
 		Acts:     []string{"build", "rebuild", "compile", "recompile", "bundle"},
 		Template: "{S} builds with {O}"},

@@ -32,3 +32,22 @@ func TestRenderPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestArticleBySound: the article follows how the word is said, an
+// initialism letter by letter.
+func TestArticleBySound(t *testing.T) {
+	for _, c := range []struct{ obj, want string }{
+		{"SRE", "User is an SRE"},
+		{"MLE at a bank", "User is an MLE at a bank"},
+		{"QA engineer", "User is a QA engineer"},
+		{"UX designer", "User is a UX designer"},
+		{"engineer", "User is an engineer"},
+		{"unix admin", "User is a unix admin"},
+		{"data engineer", "User is a data engineer"},
+		{"hourly contractor", "User is an hourly contractor"},
+	} {
+		if got := Render(User, "role_is", c.obj); got != c.want {
+			t.Errorf("Render(User, role_is, %q)=%q, want %q", c.obj, got, c.want)
+		}
+	}
+}
