@@ -531,8 +531,16 @@ func ownStatement(text, name string) bool {
 		return false
 	}
 	padded := " " + wordText(own) + " "
-	return ownMarker().MatchString(padded) || strings.Contains(padded, " the "+name+" ")
+	return ownMarker().MatchString(padded) || strings.Contains(padded, " the "+name+" ") ||
+		elidedSubject().MatchString(strings.TrimSpace(padded))
 }
+
+// elidedSubject opens a message that leaves out its "I" or "we", as
+// people do in chat: "been using Helix full time since spring", "loving
+// bun so far", "using zed these days".
+var elidedSubject = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:(?:honestly|tbh|lately|so|ok|okay|anyway|fwiw|btw) )*(?:(?:have |ve )?been (?:using|on|running|living in|working in|working with|coding in|writing)|using|started using|loving|enjoying|finally on|all in on)\b`)
+})
 
 // othersOrPlans are the words of a message about someone else's tools, a
 // page about one, or a plan ("we could try vitest"): not what the person

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -294,6 +295,57 @@ func TestRivalToolSaidAsOurs(t *testing.T) {
 			t.Errorf("after %q: the mocha belief shown as current %v, want %v:\n%s", tc.later, current, !tc.doubts, told)
 		}
 		if tc.doubts && !strings.Contains(told, tc.later) {
+			t.Errorf("after %q: the message is not shown:\n%s", tc.later, told)
+		}
+	}
+}
+
+// TestRivalToolFoundWithoutSharedWords: a newer message that takes up
+// another editor shares no word with the prompt or the belief, has no
+// word of change and leaves out its "I" ("been using Helix full time");
+// it doubts the older belief. Another person's tool does not.
+func TestRivalToolFoundWithoutSharedWords(t *testing.T) {
+	editor := belief.Spec{Statement: "User uses Sublime Text as their editor", Subject: "user", Predicate: "uses_editor", Object: "sublime text", Kind: belief.KindFact}
+	for _, tc := range []struct {
+		later  string
+		doubts bool
+	}{
+		{"been using Helix full time since spring, the modal stuff finally clicked", true},
+		{"a coworker swears by helix, is it any good?", false},
+		{"my friend uses helix and loves it", false},
+	} {
+		r := recallerOver(t, []saidBelief{{"I code in Sublime Text mostly", editor}})
+		err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
+			_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: tc.later, CreatedAt: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)})
+			// a history in which the message is far from the prompt: it
+			// is found by the editors' names (neededTools), not by its words
+			for i := range 80 {
+				if err == nil {
+					_, err = tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt,
+						Content:   fmt.Sprintf("the jump to definition in my editor hangs on the file parser_%d.go", i),
+						CreatedAt: time.Date(2026, 11, 22, 12, 0, i, 0, time.UTC)})
+				}
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := r.Recall(context.Background(), Query{Text: "how do i jump to definition in my editor", Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+		current := false
+		for _, b := range res.Beliefs {
+			if b.Statement == editor.Statement {
+				current = !b.Doubted && b.SupersededBy == ""
+			}
+		}
+		if current == tc.doubts {
+			t.Errorf("after %q: the Sublime belief shown as current %v, want %v:\n%s", tc.later, current, !tc.doubts, told)
+		}
+		if tc.doubts && !strings.Contains(told, "Helix") {
 			t.Errorf("after %q: the message is not shown:\n%s", tc.later, told)
 		}
 	}
