@@ -61,6 +61,10 @@ type taskTopic struct {
 	prompt, guide string
 }
 
+// askedTopics are the kinds of work a general question asks for too:
+// "what's a good library for PDFs?" asks for a suggestion.
+var askedTopics = map[string]bool{"suggesting": true}
+
 // taskTopics is the table of kinds of work. Patterns are matched against
 // lowercased text.
 var taskTopics = []taskTopic{
@@ -154,6 +158,11 @@ var taskTopics = []taskTopic{
 	{"deploying", "deploy deploys deployment deploying prod production ship release rollout staging friday fridays",
 		`\bdeploy\w*\b|\bship (?:it|this|the)\b|\bgo live\b|\bto prod(?:uction)?\b|\broll (?:it |this )?out\b|\brollout\b|\bhotfix\b`,
 		`\bdeploy\w*\b|\bprod(?:uction)?\b|\bship\w*\b|\brollouts?\b|\bstaging\b|\bfridays?\b|\brelease (?:train|window)\b`},
+	// a request for a suggestion (a library, a tool, a name): the rules on
+	// what the assistant says when it suggests one
+	{"suggesting", "suggest suggests suggesting recommend recommends recommending library libraries package packages tool tools license",
+		`\b(?:good|best|decent|solid|popular|recommended|recommend|suggest|suggestions?|which|any|alternatives?|need|looking for|know (?:of )?(?:a|any))\b.*\b(?:librar(?:y|ies)|packages?|crates?|gems?|modules?|frameworks?|sdks?|plugins?|extensions?|tools?)\b`,
+		`\b(?:when(?:ever)?|if|before) you (?:suggest|recommend|propose|pick|choose|add|pull in) (?:a |an |any |new |the )?(?:\w+ )?(?:librar(?:y|ies)|packages?|tools?|dependenc(?:y|ies)|crates?|gems?|frameworks?|modules?)\b|\b(?:suggest\w*|recommend\w*|propos\w*) (?:a |an |any |new )?(?:librar(?:y|ies)|packages?|tools?|dependenc(?:y|ies)|crates?|gems?|frameworks?)\b`},
 	// the work is done and the person asks what comes next: the rules on
 	// saying so (run the checks first) and on handing it over (a PR, a
 	// review, where to push)
@@ -207,12 +216,10 @@ func promptTopics(prompt string) []int {
 	if p == "" {
 		return nil
 	}
-	if generalQuestion().MatchString(p) && !ownWork().MatchString(p) {
-		return nil
-	}
+	general := generalQuestion().MatchString(p) && !ownWork().MatchString(p)
 	var out []int
 	for i, re := range promptPatterns() {
-		if re.MatchString(p) {
+		if (!general || askedTopics[taskTopics[i].name]) && re.MatchString(p) {
 			out = append(out, i)
 		}
 	}

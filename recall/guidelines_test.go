@@ -51,6 +51,14 @@ var topicCases = []struct {
 	{"add a Manager subclass of Employee", "Prefer composition over inheritance", true},
 	{"what is multiple inheritance in C++?", "Prefer composition over inheritance", false},
 	{"what is the difference between a struct and a class in C#?", "Always ensure every PR has two approvals before merging", false},
+	// a rule on what to say with a suggestion governs a request for one,
+	// a general question included
+	{"what's a good library for generating PDFs in Go?", "When you suggest a library, always tell me the license too", true},
+	{"any packages for parsing ical files?", "When you suggest a library, always tell me the license too", true},
+	{"recommend a charting library for react", "Always check the license before you recommend a library", true},
+	{"what's a good name for this variable?", "When you suggest a library, always tell me the license too", false},
+	{"what's the history of the GPL license?", "When you suggest a library, always tell me the license too", false},
+	{"what's a good library for generating PDFs in Go?", "Always follow Conventional Commits", false},
 }
 
 func TestPromptTopics(t *testing.T) {

@@ -350,3 +350,24 @@ func TestRivalToolFoundWithoutSharedWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestionRuleOnAGeneralQuestion: a question for a library is a
+// request for a suggestion, which the rule on suggestions governs, though
+// it asks for knowledge and names nothing of the person's.
+func TestSuggestionRuleOnAGeneralQuestion(t *testing.T) {
+	spec := rule("When you suggest a library, always tell me the license too")
+	for prompt, want := range map[string]bool{
+		"what's a good library for generating PDFs in Go?": true,
+		"what's the capital of Peru?":                      false,
+	} {
+		r := recallerOver(t, []saidBelief{{"when you suggest a library, tell me the license too", spec}})
+		res, err := r.Recall(context.Background(), Query{Text: prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(res.Beliefs, func(b BeliefHit) bool { return b.Statement == spec.Statement })
+		if got != want {
+			t.Errorf("%q: the rule told %v, want %v: %+v", prompt, got, want, res.Beliefs)
+		}
+	}
+}
