@@ -108,7 +108,7 @@ var taskTopics = []taskTopic{
 		`\bapi\b|\bhttp\b|\bendpoints?\b|\bfetch\b|\brequests?\b|\broutes?\b|\bhandlers?\b|\bwebhooks?\b|\brest\b|\bcall the\b|\b(?:http |api )?clients?\b|\bretr(?:y|ies)\b|\btimeouts?\b|\boutbound\b|\bupstream\b|\b(?:get|post|put|patch|delete) /|\bquery (?:params?|parameters?|strings?)\b|(?:^|\s)/api/`,
 		`\bapi\b|\bhttp\w*\b|\bendpoints?\b|\bfetch\b|\brequests\b|\baxios\b|\bresponses?\b|\bnet/http\b|\broutes?\b`},
 	{"dates", "date dates timestamp timestamps moment dayjs fns utc timezone luxon",
-		`\bdates?\b|\btimestamps?\b|\btime ?zones?\b|\bdatetime\b|\brelative time\b|\bdays ago\b|\bcalendar\b|\b(?:appointment|booking|meeting|event|start|end|delivery|pickup|due|arrival|departure|reminder|expiry|expiration|opening|closing) ?times?\b|\b[a-z]+_(?:at|on|date|time|ts)\b|\bwhen (?:the|a|an|it|they|he|she)(?: \w+){0,3} (?:was|were|got|last)\b`,
+		`\bdates?\b|\btimestamps?\b|\btime ?zones?\b|\bdatetime\b|\brelative time\b|\bdays ago\b|\bcalendar\b|\b(?:appointment|booking|meeting|event|start|end|delivery|pickup|due|arrival|departure|reminder|expiry|expiration|opening|closing) ?times?\b|\b[a-z]+_(?:at|on|date|time|ts)\b|\bwhen (?:the|a|an|it|they|he|she)(?: \w+){0,3} (?:was|were|got|last|should|will|is due|needs to|has to)\b|\b(?:store|save|record|track|remember|persist|keep) (?:when|what time|the time)\b`,
 		`\bdates?\b|\btimestamps?\b|\bmoment\b|\bdayjs\b|\bdate-fns\b|\butc\b|\btime ?zones?\b|\bluxon\b`},
 	{"money", "money decimal currency amount amounts price prices cents",
 		`\bprices?\b|\bpricing\b|\bmoney\b|\bamounts?\b|\bcurrenc(?:y|ies)\b|\btotals?\b|\bcosts?\b|\binvoices?\b|\bpayments?\b|\bbalance\b`,

@@ -253,6 +253,10 @@ var broadCases = []struct {
 	{"write a helper that looks up customers by email", "Always use prepared statements for all sql", true},
 	{"add a function that fetches all orders for a given user", "Always paginate db queries", true},
 	{"write a function that sorts a list of pairs by their second element", "Always use parametrized queries", false},
+	// storing when something happens stores a time
+	{"store when the reminder should fire", "Always use UTC everywhere in the backend", true},
+	{"keep the time the user last logged in", "Always store timestamps in UTC", true},
+	{"store the reminder text", "Always use UTC everywhere in the backend", false},
 	{"sort the rows by name in the csv export", "Always use parametrized queries", false},
 }
 

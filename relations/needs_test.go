@@ -137,6 +137,9 @@ func TestNeeds(t *testing.T) {
 		{"make a new test target for the parser", "uses_build_tool"},
 		{"help me write my self-assessment for this year's review", "role_is"},
 		{"what's a good target heart rate for running?", ""},
+		// data kept means the data layer; a new instance the infra code
+		{"every order should remember which coupon was applied", "uses_orm"},
+		{"we need a new redis instance in staging, how do i add it", "uses_iac"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
