@@ -140,6 +140,7 @@ func TestNeeds(t *testing.T) {
 		// data kept means the data layer; a new instance the infra code
 		{"every order should remember which coupon was applied", "uses_orm"},
 		{"we need a new redis instance in staging, how do i add it", "uses_iac"},
+		{"who should sign off on the architecture doc?", "tech_lead_is"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {

@@ -595,7 +595,7 @@ var table = []Relation{
 		Template: "{S}'s environment variable is {O}"},
 	{Predicate: "tech_lead_is", Of: either, Exclusive: true,
 		Nouns:    []string{"tech lead", "technical lead", "lead engineer", "lead developer"},
-		Cues:     []string{"tech lead", "technical lead", "lead engineer", "lead developer", "design doc", "design review", "architecture review"},
+		Cues:     []string{"tech lead", "technical lead", "lead engineer", "lead developer", "design doc", "design review", "architecture review", "architecture doc", "architecture docs", "architecture decision", "architecture decisions", "adr", "tech spec", "technical spec", "technical direction", "sign off on the design"},
 		Weak:     []string{"review", "approve", "sign off", "ask"},
 		Template: "{S}'s tech lead is {O}"},
 	{Predicate: "preferred_language_is", Of: userOnly, Exclusive: true, Family: "prefers",
