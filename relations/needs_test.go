@@ -141,6 +141,8 @@ func TestNeeds(t *testing.T) {
 		{"every order should remember which coupon was applied", "uses_orm"},
 		{"we need a new redis instance in staging, how do i add it", "uses_iac"},
 		{"who should sign off on the architecture doc?", "tech_lead_is"},
+		{"make me a weekly practice schedule for my instrument", "hobby_is"},
+		{"suggest some vim keybindings that are comfortable for me", "keyboard_layout_is"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {

@@ -289,7 +289,7 @@ var table = []Relation{
 		Template: "{S}'s pet is {O}"},
 	{Predicate: "hobby_is", Of: userOnly,
 		Nouns:    []string{"hobby", "hobbies"},
-		Cues:     []string{"side project", "side projects", "outside work", "after work", "my hobby", "my hobbies", "free time", "spare time", "training plan", "for fun"},
+		Cues:     []string{"side project", "side projects", "outside work", "after work", "my hobby", "my hobbies", "free time", "spare time", "training plan", "for fun", "my instrument", "practice schedule", "practice routine", "practice plan", "practise schedule", "my band", "a gig", "rehearsal", "my game", "my guild", "my chess"},
 		States:   []string{"in my free time", "in my spare time", "my hobby", "for fun i", "on weekends i"},
 		Template: "{S}'s hobby is {O}"},
 	{Predicate: "car_is", Of: userOnly,
@@ -298,7 +298,7 @@ var table = []Relation{
 		States:   []string{"i drive", "my car"},
 		Template: "{S}'s car is {O}"},
 	{Predicate: "keyboard_layout_is", Of: userOnly, Exclusive: true, Nouns: []string{"keyboard layout"},
-		Cues: []string{"keyboard layout", "keyboard"}, Template: "{S}'s keyboard layout is {O}"},
+		Cues: []string{"keyboard layout", "keyboard", "shortcuts", "keyboard shortcuts", "keybindings", "key bindings", "typing speed", "home row", "hotkeys"}, Template: "{S}'s keyboard layout is {O}"},
 
 	// About the project (some also of the person).
 	{Predicate: "default_branch_is", Of: either, Exclusive: true,
