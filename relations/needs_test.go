@@ -142,6 +142,7 @@ func TestNeeds(t *testing.T) {
 		{"we need a new redis instance in staging, how do i add it", "uses_iac"},
 		{"who should sign off on the architecture doc?", "tech_lead_is"},
 		{"make me a weekly practice schedule for my instrument", "hobby_is"},
+		{"translate the signup button label to german", "uses_i18n"},
 		{"suggest some vim keybindings that are comfortable for me", "keyboard_layout_is"},
 	}
 	for _, tt := range tests {
