@@ -139,7 +139,7 @@ func TestNeeds(t *testing.T) {
 		{"what's a good target heart rate for running?", ""},
 		// data kept means the data layer; a new instance the infra code
 		{"every order should remember which coupon was applied", "uses_orm"},
-		{"we need a new redis instance in staging, how do i add it", "uses_iac"},
+		{"we need a new instance for the worker in staging", "uses_iac"},
 		{"who should sign off on the architecture doc?", "tech_lead_is"},
 		{"make me a weekly practice schedule for my instrument", "hobby_is"},
 		{"translate the signup button label to german", "uses_i18n"},

@@ -462,7 +462,7 @@ var table = []Relation{
 		Template: "{S} uses {O} as {their} message queue"},
 	{Predicate: "uses_iac", Of: either, Exclusive: true, Category: CatIaC,
 		Nouns:    []string{"infrastructure as code", "infra as code", "iac", "provisioning"},
-		Cues:     []string{"provision", "provisioning", "infrastructure as code", "infra as code", "iac", "bucket", "s3 bucket", "infra", "infrastructure", "state lock", "new instance", "another instance", "a new redis", "new bucket", "new cluster", "spin up a", "stand up a"},
+		Cues:     []string{"provision", "provisioning", "infrastructure as code", "infra as code", "iac", "bucket", "s3 bucket", "infra", "infrastructure", "state lock", "new instance", "another instance", "new bucket", "new cluster"},
 		Weak:     []string{"instance", "vpc", "dns", "load balancer", "subnet", "cluster", "policy", "region", "resource", "resources", "spin up", "create"},
 		Template: "{S} manages infrastructure with {O}"},
 	{Predicate: "uses_build_tool", Of: either, Exclusive: true, Category: CatBuildTool,
