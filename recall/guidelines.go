@@ -321,7 +321,7 @@ var (
 	// answerStyle names the form of a reply: its language, length, tone,
 	// layout or the habits of its prose.
 	answerStyle = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:answers?|answering|respon(?:d|ses?)|repl(?:y|ies)|explanations?|emojis?|emoticons?|apolog\w*|preambles?|pleasantries|small talk|filler|fluff|flattery|praise|compliments?|tone|jargon|concise|brief|terse|verbose|wordy|explain|explaining|plain words|plain english|simple terms|bullet(?:s| points?)?|markdown|headings?|(?:code )?examples?|snippets?|sample code|(?:english|german|french|spanish|italian|portuguese|dutch|polish|swedish|japanese|chinese|korean|russian|turkish|hindi|arabic))\b|\b(?:talk|speak|write|explain\w*) (?:to|for) me\b|\b(?:be|stay) (?:more |less )?(?:direct|blunt|formal|informal|casual|polite|friendly|neutral)\b`)
+		return regexp.MustCompile(`\b(?:answers?|answering|respon(?:d|ses?)|repl(?:y|ies)|explanations?|emojis?|emoticons?|apolog\w*|preambles?|walls? of text|rambl\w*|essays?|pleasantries|small talk|filler|fluff|flattery|praise|compliments?|tone|jargon|concise|brief|terse|verbose|wordy|explain|explaining|plain words|plain english|simple terms|bullet(?:s| points?)?|markdown|headings?|(?:code )?examples?|snippets?|sample code|(?:english|german|french|spanish|italian|portuguese|dutch|polish|swedish|japanese|chinese|korean|russian|turkish|hindi|arabic))\b|\b(?:talk|speak|write|explain\w*) (?:to|for) me\b|\b(?:be|stay) (?:more |less )?(?:direct|blunt|formal|informal|casual|polite|friendly|neutral)\b`)
 	})
 	// offLimits: a rule that keeps the assistant's hands off some files.
 	offLimits = sync.OnceValue(func() *regexp.Regexp {
@@ -346,7 +346,7 @@ var (
 	// codeNoun: a prompt about code names a piece of it, a path or an
 	// identifier (camelCase, snake_case, dotted).
 	codeNoun = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|importers?|exporters?|scrapers?|converters?|wrappers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic|schedulers?|workers?|jobs?|cron|middleware|controllers?|views?|reducers?|migrations?|validators?|serializers?|resolvers?|commands?|flags?)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
+		return regexp.MustCompile(`\b(?:functions?|methods?|class(?:es)?|helpers?|handlers?|endpoints?|routes?|params?|parameters?|fields?|columns?|tables?|modules?|packages?|components?|pages?|screens?|pickers?|buttons?|toggles?|forms?|dialogs?|modals?|menus?|tabs?|widgets?|badges?|banners?|spinners?|dropdowns?|tooltips?|navbars?|sidebars?|tests?|specs?|builds?|bugs?|errors?|loaders?|parsers?|importers?|exporters?|scrapers?|converters?|wrappers?|services?|api|apis|queries|query|schemas?|models?|types?|structs?|interfaces?|imports?|files?|code|codebase|repo|config|script|hooks?|util|utils|cli|server|client|logic|schedulers?|workers?|jobs?|cron|middleware|controllers?|views?|reducers?|migrations?|validators?|serializers?|resolvers?|commands?|flags?)\b|[a-z][a-z0-9]*[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\b|/\w`)
 	})
 	// requestLead opens a request put as a question: "can you fix it?".
 	requestLead = sync.OnceValue(func() *regexp.Regexp {
@@ -403,6 +403,12 @@ func broadGuide(statement string, task bool) int {
 		return 1
 	}
 	if r.runs {
+		// "always run make lint before you say you're done" is a step of
+		// finishing, and every code task is finished: it governs them all;
+		// "always run go test with -race" stays with testing
+		if r.topics&topicMask("finishing") != 0 {
+			return 1
+		}
 		return 0
 	}
 	// A rule of a kind of work other than writing code (committing,

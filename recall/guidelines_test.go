@@ -257,6 +257,14 @@ var broadCases = []struct {
 	{"store when the reminder should fire", "Always use UTC everywhere in the backend", true},
 	{"keep the time the user last logged in", "Always store timestamps in UTC", true},
 	{"store the reminder text", "Always use UTC everywhere in the backend", false},
+	// a rule on the form of replies, said as a complaint
+	{"explain how a TLS handshake works", "Never give me a wall of text", true},
+	// a step before saying a task is done governs every code task
+	{"fix the off-by-one in the pagination helper", "Always run make lint before you say you are done", true},
+	{"what's the difference between TCP and UDP?", "Always run make lint before you say you are done", false},
+	// a rule to ask first guards every code task, a UI piece included
+	{"add the new photo picker for image uploads", "Never bump the android minSdk without asking me", true},
+	{"what does minSdk mean on android?", "Never bump the android minSdk without asking me", false},
 	{"sort the rows by name in the csv export", "Always use parametrized queries", false},
 }
 

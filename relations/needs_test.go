@@ -143,6 +143,11 @@ func TestNeeds(t *testing.T) {
 		{"who should sign off on the architecture doc?", "tech_lead_is"},
 		{"make me a weekly practice schedule for my instrument", "hobby_is"},
 		{"translate the signup button label to german", "uses_i18n"},
+		{"add a cart badge count that updates when items are added", "uses_state_management"},
+		{"install the postgres client tools for me", "uses_os"},
+		{"write the job spec for the new thumbnail worker", "deploys_with"},
+		{"set up preview environments for pull requests", "deploys_with"},
+		{"schedule the customer churn export to run every monday at 6am", "uses_data_pipeline"},
 		{"suggest some vim keybindings that are comfortable for me", "keyboard_layout_is"},
 	}
 	for _, tt := range tests {

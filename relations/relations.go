@@ -372,7 +372,7 @@ var table = []Relation{
 		Template: "{S} uses {O} for end-to-end tests"},
 	{Predicate: "deploys_with", Of: either, Exclusive: true, Category: CatDeploy,
 		Nouns:    []string{"deploys", "deployment", "deployments", "deploying", "hosting", "host", "deploy target", "deploy", "deployment target", "hosting provider", "hosting platform", "deployment platform", "deploy platform"},
-		Cues:     []string{"get the hotfix out", "hotfix out", "get the fix out", "get this out", "push it out", "roll it back", "roll this back", "roll that back", "revert the release", "revert the deploy", "bad release", "bad deploy", "roll back", "rollback", "in production", "for production", "on production", "in prod", "for prod", "production environment", "prod environment", "another server", "more servers", "add a server", "new server", "deploy", "deploys", "deploying", "deployment", "hosting", "hosted", "host it", "where do we host", "go live", "to production", "to prod", "to staging", "ship", "closer to users", "closer to them", "closer to our users", "other regions", "multi-region", "at the edge", "get it live", "gets live", "get live", "get to production"},
+		Cues:     []string{"get the hotfix out", "hotfix out", "get the fix out", "get this out", "push it out", "roll it back", "roll this back", "roll that back", "revert the release", "revert the deploy", "bad release", "bad deploy", "roll back", "rollback", "in production", "for production", "on production", "in prod", "for prod", "production environment", "prod environment", "another server", "more servers", "add a server", "new server", "deploy", "deploys", "deploying", "deployment", "hosting", "hosted", "host it", "where do we host", "go live", "to production", "to prod", "to staging", "ship", "closer to users", "closer to them", "closer to our users", "other regions", "multi-region", "at the edge", "get it live", "gets live", "get live", "get to production", "job spec", "jobspec", "preview environment", "preview environments", "preview deploy", "preview deploys", "preview env", "preview envs", "preview apps"},
 		Weak:     []string{"environment variables", "env vars", "server", "servers", "cost", "roll it out", "hotfix", "release", "production", "prod", "staging", "launch", "rollout", "roll out"},
 		Acts:     []string{"deploy", "redeploy", "ship", "release"},
 		Template: "{S} deploys to {O}"},
@@ -432,7 +432,7 @@ var table = []Relation{
 		Template: "{S} uses {O} as {their} shell"},
 	{Predicate: "uses_os", Of: either, Exclusive: true, Personal: true, Category: CatOS,
 		Nouns:    []string{"os", "operating system", "machine", "laptop", "daily driver", "work laptop", "work machine", "computer"},
-		Cues:     []string{"operating system", "my os", "my laptop", "my machine", "brew", "homebrew", "apt", "install on my", "install locally", "locally install", "my computer", "my box", "environment variable", "env var permanently", "install docker", "how do i install", "so it sticks", "permanently", "across reboots"},
+		Cues:     []string{"operating system", "my os", "my laptop", "my machine", "brew", "homebrew", "apt", "install on my", "install locally", "locally install", "my computer", "my box", "environment variable", "env var permanently", "install docker", "how do i install", "so it sticks", "permanently", "across reboots", "client tools", "cli tools", "command line tools", "command-line tools", "system package", "system packages", "tools for me", "install it for me", "on this machine", "set up my machine"},
 		Weak:     []string{"laptop", "machine", "computer", "install", "locally", "command"},
 		Template: "{S} uses {O}"},
 
@@ -442,7 +442,7 @@ var table = []Relation{
 	// company.
 	{Predicate: "uses_state_management", Of: either, Exclusive: true, Category: CatState,
 		Nouns:    []string{"state management", "state", "state library", "state manager", "client state", "global state", "app state", "frontend state", "state store"},
-		Cues:     []string{"shared state", "share the state", "share state", "state management", "global state", "client state", "app state", "store", "stores", "reducer", "reducers", "selector", "selectors", "slice", "atom", "atoms", "state library", "remember which", "keep track of which", "selected tab", "which tab", "doesn't update", "does not update", "not updating", "re-render", "rerender", "out of sync"},
+		Cues:     []string{"shared state", "share the state", "share state", "state management", "global state", "client state", "app state", "store", "stores", "reducer", "reducers", "selector", "selectors", "slice", "atom", "atoms", "state library", "remember which", "keep track of which", "selected tab", "which tab", "doesn't update", "does not update", "not updating", "re-render", "rerender", "out of sync", "updates when", "update when", "updates whenever", "updates live", "badge count", "live count", "count that updates"},
 		Weak:     []string{"shared between", "shared across", "in sync between", "state", "cart", "action", "actions", "context", "hook", "hooks"},
 		Template: "{S} uses {O} for state management"},
 	{Predicate: "uses_styling", Of: either, Exclusive: true, Category: CatStyling,
@@ -504,7 +504,7 @@ var table = []Relation{
 		Template: "{S} uses {O} as {their} data warehouse"},
 	{Predicate: "uses_data_pipeline", Of: either, Category: CatDataPipeline,
 		Nouns:    []string{"data pipeline", "data pipelines", "orchestrator", "etl", "elt", "transformations", "data transformations"},
-		Cues:     []string{"etl", "elt", "dag", "dags", "data pipeline", "orchestration", "transformation", "transformations"},
+		Cues:     []string{"etl", "elt", "dag", "dags", "data pipeline", "orchestration", "transformation", "transformations", "to run every", "run every night", "runs every night", "nightly load", "nightly job", "every night at", "scheduled export", "the export to run", "backfill", "ingestion job", "ingestion jobs"},
 		Weak:     []string{"pipeline", "models", "warehouse", "job"},
 		Template: "{S} uses {O} for data pipelines"},
 
