@@ -371,3 +371,54 @@ func TestSuggestionRuleOnAGeneralQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedSlotLeftOrMovedElsewhere: a newer message says the person in a
+// named slot left ("priyanka left for a startup"), without the slot's
+// words, or says where the person lives now in another project's session;
+// either doubts the belief and is shown. A project's own named slot is not
+// told by another project's messages.
+func TestNamedSlotLeftOrMovedElsewhere(t *testing.T) {
+	fact := func(statement, subject, predicate, object string) belief.Spec {
+		return belief.Spec{Statement: statement, Subject: subject, Predicate: predicate, Object: object, Kind: belief.KindFact}
+	}
+	for _, tc := range []struct {
+		said, later, where, prompt string
+		spec                       belief.Spec
+		doubts                     bool
+	}{
+		{"my lead is Priyanka, she's great", "priyanka left for a startup :( Dmitri Volkov took over the team", "/p",
+			"write a short note asking my boss for friday off", fact("User's manager is Priyanka", "user", "manager_is", "priyanka"), true},
+		{"my lead is Priyanka, she's great", "priyanka left the standup early, can you summarise it?", "/p",
+			"write a short note asking my boss for friday off", fact("User's manager is Priyanka", "user", "manager_is", "priyanka"), false},
+		{"I'm based in Porto", "moving update: we're in Valencia now, boxes still everywhere lol. can you bump this dependency", "/other",
+			"find me a climbing gym near where I live", fact("User lives in Porto", "user", "lives_in", "porto"), true},
+		{"Kofi is the tech lead here", "Kofi left for a startup, Hana leads that team now", "/other",
+			"who should sign off on the architecture doc?", fact("Project's tech lead is Kofi", "project", "tech_lead_is", "kofi"), false},
+	} {
+		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
+		err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
+			_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: tc.where, Kind: store.EpisodePrompt, Content: tc.later, CreatedAt: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+		current := false
+		for _, b := range res.Beliefs {
+			if b.Statement == tc.spec.Statement {
+				current = !b.Doubted && b.SupersededBy == ""
+			}
+		}
+		if current == tc.doubts {
+			t.Errorf("after %q: %q shown as current %v, want %v:\n%s", tc.later, tc.spec.Statement, current, !tc.doubts, told)
+		}
+		if tc.doubts && !strings.Contains(told, tc.later) {
+			t.Errorf("after %q: the message is not shown:\n%s", tc.later, told)
+		}
+	}
+}

@@ -331,7 +331,7 @@ func (t slotTruth) endedIn(text string) bool {
 // "no longer", "goodbye", "renamed", "ditched", … and what precedes "is
 // gone", "is history", "was retired". "from" is endedFromRE's.
 var endedRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|last day|pulled the plug|gave up|off of|instead of|rather than|ripped out|rip out|took out|got rid of|removed|killed|phased out|deprecated|uninstalled|(?:got|moved|migrated|came|getting|moving|migrating)\s+off))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed|no longer (?:in the picture|around|a thing|used|needed))\b)`)
+	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|last day|pulled the plug|gave up|off of|instead of|rather than|ripped out|rip out|took out|got rid of|removed|killed|phased out|deprecated|uninstalled|(?:got|moved|migrated|came|getting|moving|migrating)\s+off))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed|no longer (?:in the picture|around|a thing|used|needed))\b)|(?:([\pL][\pL'-]*)\s+(?:just\s+|has\s+|finally\s+|officially\s+)?(?:left (?:for|the|us|to|our|my|last|in|on)|quit|resigned|retired|stepped down|moved on|moved teams|changed teams|is leaving|went on (?:leave|parental leave|sabbatical))\b)`)
 })
 
 // endedFromRE finds what a change moves away from: "from X to Y",
@@ -353,7 +353,7 @@ func endedWords(text string) map[string]bool {
 		}
 	}
 	for _, m := range endedRE().FindAllStringSubmatch(own, -1) {
-		add(m[1] + m[2])
+		add(m[1] + m[2] + m[3])
 	}
 	for _, m := range endedFromRE().FindAllStringSubmatch(own, -1) {
 		// a bare "from X" ends X only when a "to" follows: "from pnpm
@@ -380,8 +380,22 @@ func (t slotTruth) names(text string) bool {
 // speaksOf reports whether the padded word text names the slot by one of
 // its cues ("relocated" for where someone lives).
 func (t slotTruth) speaksOf(padded string) bool {
+	var stems map[string]bool
 	for _, c := range t.cues {
 		if mentions(padded, c) {
+			return true
+		}
+		if strings.Contains(c, " ") {
+			continue
+		}
+		// a one-word cue in another form: "moving" for "moved"
+		if stems == nil {
+			stems = map[string]bool{}
+			for _, w := range strings.Fields(padded) {
+				stems[stem(w)] = true
+			}
+		}
+		if stems[stem(c)] {
 			return true
 		}
 	}
@@ -824,15 +838,32 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 	// A newer message about a shown slot whose values are names may name
 	// another without a word of change ("scratch that, it's Dana Liu"):
 	// the index is asked for the slot's own words too.
-	slotWords, values := namedSlotWords(beliefs, states)
-	renamed := map[string]bool{}
+	slotWords, values, personal := namedSlotWords(beliefs, states)
+	// What the person says of themselves ("we're in Valencia now") holds
+	// wherever they said it: the slots are all theirs, so every project's
+	// messages are asked.
+	where := s.q.Project
+	if personal {
+		where = ""
+	}
+	renamed, ending := map[string]bool{}, map[string]bool{}
 	if len(slotWords) > 0 {
-		more, err := s.r.DB.ChangeSearch(ctx, strings.Join(slotWords, " "), s.q.Project, slotWords, oldest, maxFollowUps)
+		more, err := s.r.DB.ChangeSearch(ctx, strings.Join(slotWords, " "), where, slotWords, oldest, maxFollowUps)
 		if err != nil {
 			return err
 		}
 		for _, h := range more {
 			renamed[h.ID] = true
+		}
+		hits = append(hits, more...)
+		// "priyanka left for a startup": the shown value, and a word of
+		// leaving beside it, without the slot's words
+		more, err = s.r.DB.ChangeSearch(ctx, strings.Join(values, " "), where, leavingWords, oldest, maxFollowUps)
+		if err != nil {
+			return err
+		}
+		for _, h := range more {
+			ending[h.ID] = true
 		}
 		hits = append(hits, more...)
 	}
@@ -853,16 +884,16 @@ func (s *search) followUps(ctx context.Context, beliefs []BeliefHit, states map[
 	if len(ids) == 0 {
 		return nil
 	}
-	found, err := s.r.DB.RecallEpisodes(ctx, ids, s.q.Project, maxEpisodeRead)
+	found, err := s.r.DB.RecallEpisodes(ctx, ids, where, maxEpisodeRead)
 	if err != nil {
 		return err
 	}
 	for _, e := range found {
-		if !s.visible(e.Scope, e.ProjectPath) || e.CreatedAt.UnixMilli() <= oldest {
+		if !s.visible(e.Scope, e.ProjectPath) && !(personal && (renamed[e.ID] || ending[e.ID])) || e.CreatedAt.UnixMilli() <= oldest {
 			continue
 		}
 		own := ownWords(e.Content)
-		if isQuestion(e.Content) || !strongChange().MatchString(own) && !(renamed[e.ID] && namesAnother(own, values)) {
+		if isQuestion(e.Content) || !strongChange().MatchString(own) && !(renamed[e.ID] && namesAnother(own, values)) && !ending[e.ID] {
 			continue
 		}
 		s.unshown = append(s.unshown, EpisodeHit{ID: e.ID, SessionID: e.SessionID, Project: e.ProjectPath, Kind: e.Kind,
@@ -1246,8 +1277,9 @@ func namesAnother(text string, current []string) bool {
 // whose values are names (a person, a company, a place: no tool category,
 // no version), their nouns and the words of their cues, and the lowercase
 // names of those slots' shown values.
-func namedSlotWords(beliefs []BeliefHit, states map[string]store.Belief) (words, values []string) {
+func namedSlotWords(beliefs []BeliefHit, states map[string]store.Belief) (words, values []string, personal bool) {
 	seen := map[string]bool{}
+	personal = true
 	for _, b := range beliefs {
 		st, ok := states[b.ID]
 		if !ok || st.Kind != belief.KindFact || !relations.IsExclusive(st.Predicate) {
@@ -1257,6 +1289,7 @@ func namedSlotWords(beliefs []BeliefHit, states map[string]store.Belief) (words,
 		if !ok || rel.Category != "" || rel.VersionOf != "" {
 			continue
 		}
+		personal = personal && st.Subject == extract.SubjectUser
 		values = append(values, valueNames(st.Object)...)
 		for _, c := range append(slices.Clone(rel.Nouns), rel.Cues...) {
 			for _, w := range strings.Fields(wordText(c)) {
@@ -1270,5 +1303,9 @@ func namedSlotWords(beliefs []BeliefHit, states map[string]store.Belief) (words,
 	if len(words) > 24 {
 		words = words[:24]
 	}
-	return words, values
+	return words, values, personal && len(words) > 0
 }
+
+// leavingWords say a person left the place a named slot gave them: "Tom
+// left", "Ana quit", "Ravi retired", "she stepped down", "Mia is leaving".
+var leavingWords = []string{"left", "quit", "resigned", "retired", "stepped", "leaving", "departed", "moved"}
