@@ -422,3 +422,25 @@ func TestNamedSlotLeftOrMovedElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeMessageMarksWhatItRemoved: the message a belief rests on names
+// the value it removed, its name inside the verb ("we ripped redux out"):
+// shown, it says which value is the earlier one.
+func TestChangeMessageMarksWhatItRemoved(t *testing.T) {
+	spec := belief.Spec{Statement: "Project uses Zustand for state management", Subject: "project", Predicate: "uses_state_management", Object: "zustand", Kind: belief.KindFact}
+	said := "these days it's Zustand, we ripped redux out in october. why does this selector rerender so much"
+	r := recallerOver(t, []saidBelief{{said, spec}})
+	res, err := r.Recall(context.Background(), Query{Text: "add a cart badge count that updates when items are added", Project: "/p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+	for _, line := range strings.Split(told, "\n") {
+		if strings.Contains(strings.ToLower(line), "redux") && !strings.Contains(line, "earlier") {
+			t.Errorf("the old value is shown without saying it is the earlier one:\n%s", told)
+		}
+	}
+	if !strings.Contains(told, "Zustand") {
+		t.Errorf("the current value is not told:\n%s", told)
+	}
+}

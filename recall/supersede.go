@@ -334,6 +334,9 @@ var endedRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|last day|pulled the plug|gave up|off of|instead of|rather than|ripped out|rip out|took out|got rid of|removed|killed|phased out|deprecated|uninstalled|(?:got|moved|migrated|came|getting|moving|migrating)\s+off))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed|no longer (?:in the picture|around|a thing|used|needed))\b)|(?:([\pL][\pL'-]*)\s+(?:just\s+|has\s+|finally\s+|officially\s+)?(?:left (?:for|the|us|to|our|my|last|in|on)|quit|resigned|retired|stepped down|moved on|moved teams|changed teams|is leaving|went on (?:leave|parental leave|sabbatical))\b)`)
 })
 
+// splitOutRE finds what a removal with its object inside says is over.
+var splitOutRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b` + splitOut + `\b`) })
+
 // endedFromRE finds what a change moves away from: "from X to Y",
 // "switched from X", "migrated off X" is endedRE's. A "from" that only
 // says where ("we deploy from the release branch", "pull from main") ends
@@ -354,6 +357,9 @@ func endedWords(text string) map[string]bool {
 	}
 	for _, m := range endedRE().FindAllStringSubmatch(own, -1) {
 		add(m[1] + m[2] + m[3])
+	}
+	for _, m := range splitOutRE().FindAllStringSubmatch(own, -1) {
+		add(m[1])
 	}
 	for _, m := range endedFromRE().FindAllStringSubmatch(own, -1) {
 		// a bare "from X" ends X only when a "to" follows: "from pnpm
@@ -1061,7 +1067,16 @@ var weakChangeWords = []string{"moving", "switching", "migrating", "changing", "
 	"updated", "gone", "history", "rewritten", "left", "quit", "wrong", "upgrade"}
 
 // strongChange matches any of strongChangeWords.
-var strongChange = sync.OnceValue(func() *regexp.Regexp { return wordsRE(strongChangeWords) })
+var strongChange = sync.OnceValue(func() *regexp.Regexp {
+	// and a thing taken out with its name between the verb's two words:
+	// "we ripped redux out in october", "took jquery out"
+	return regexp.MustCompile(wordsRE(strongChangeWords).String() + `|(?i)\b` + splitOut + `\b`)
+})
+
+// splitOut is a verb of removal with its object between it and "out":
+// "ripped redux out", "took the old ORM out"; group 1 is the object's
+// last word.
+const splitOut = `(?:ripped|ripping|took|taking|threw|throwing|kicked|phased|swapped|pulled|yanked|stripped|tore)\s+(?:the\s+|our\s+|old\s+)*([\pL\pN][\pL\pN.+#:_-]*)\s+out`
 
 // wordsRE matches any of words as whole words, case-insensitively.
 func wordsRE(words []string) *regexp.Regexp {
