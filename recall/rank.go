@@ -3,9 +3,12 @@ package recall
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/credence-mem/credence/extract"
+	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/transcript"
 )
 
@@ -29,17 +32,37 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(s.elsewhere) > 0 {
+		var far []string
+		for _, id := range ids {
+			if s.elsewhere[id] {
+				far = append(far, id)
+			}
+		}
+		more, err := s.r.DB.RecallEpisodes(ctx, far, "", maxEpisodeRead)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range more {
+			if !s.visible(e.Scope, e.ProjectPath) {
+				eps = append(eps, e) // the visible ones are read already
+			}
+		}
+	}
 	exclude := make(map[string]bool, len(s.q.Exclude))
 	for _, id := range s.q.Exclude {
 		exclude[id] = true
 	}
 	echo := transcript.NormalizePrompt(cutBytes(s.q.Text, maxEpisodeRead))
 	texts := map[string]string{}
+	away := map[string]bool{} // another project's, found by a personal slot's words
 	hits := make([]EpisodeHit, 0, len(eps))
 	for _, e := range eps {
 		switch {
-		case exclude[e.ID], !s.visible(e.Scope, e.ProjectPath), !s.q.AsOf.IsZero() && e.CreatedAt.After(s.q.AsOf):
+		case exclude[e.ID], !s.visible(e.Scope, e.ProjectPath) && !s.elsewhere[e.ID], !s.q.AsOf.IsZero() && e.CreatedAt.After(s.q.AsOf):
 			continue
+		case !s.visible(e.Scope, e.ProjectPath):
+			away[e.ID] = true
 		}
 		if transcript.NormalizePrompt(cutBytes(e.Content, maxEpisodeRead)) == echo {
 			continue // the prompt itself, stored now or earlier, says nothing new
@@ -61,6 +84,16 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		h.Cosine, h.BM25 = s.cosine[h.ID], s.bm25[h.ID]
 		h.Score = s.fuse(h.ID, normalize(h.BM25, maxBM25))
 		h.Relevant = true
+		if away[h.ID] {
+			// another project's message: kept only when it states one of
+			// the person's own slots the prompt needs
+			if !s.statesPersonalNeed(&h) {
+				continue
+			}
+			h.Score += needBoost
+			kept = append(kept, h)
+			continue
+		}
 		if !s.relevant(h.ID, h.Text) || s.world && (s.valueOnly(h.Text) || !s.namedSpecifically(h.Text)) {
 			// An episode that states a slot the prompt needs is relevant
 			// whatever words it shares: "I moved to Lisbon" answers
@@ -94,6 +127,25 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		kept = kept[:n]
 	}
 	return kept, nil
+}
+
+// statesPersonalNeed reports whether an episode states a slot of the
+// person's that the prompt needs: a claim the extractor reads of it, or
+// the slot's own words (speaksOfNeededSlot).
+func (s *search) statesPersonalNeed(h *EpisodeHit) bool {
+	if s.world {
+		return false
+	}
+	personal := personalNeeds(s.needs)
+	for _, c := range s.claimsOf(h.ID, h.Text) {
+		for _, n := range personal {
+			if c.slot.subject == extract.SubjectUser && (c.slot.predicate == n.Relation.Predicate || c.slot.predicate == n.Relation.Fallback) {
+				return true
+			}
+		}
+	}
+	p := s.speaksOfNeededSlot(h.Text)
+	return p != "" && slices.ContainsFunc(personal, func(n relations.Need) bool { return n.Relation.Predicate == p })
 }
 
 // keptBySlotWords reports whether the episode states something in the

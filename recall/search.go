@@ -80,6 +80,11 @@ type search struct {
 	world bool
 	// generic are the prompt's terms it uses only of a kind (genericTerms).
 	generic map[string]bool
+	// elsewhere are the episode candidates from other projects found by a
+	// needed personal slot's words: shown only when they state that slot
+	// ("had to walk Biscuit (my beagle)", said in a repository, for "a
+	// name for my dog" asked outside it).
+	elsewhere map[string]bool
 }
 
 // hasSpace reports whether stored vectors can be searched.
@@ -175,7 +180,44 @@ func (s *search) lexicalSearch(ctx context.Context, kind string, k int) error {
 			s.bm25[h.ID] = h.Score / 2
 		}
 	}
+	// What the person says of themselves holds wherever they said it:
+	// their other projects' messages are searched for their own slots.
+	personal := personalNeeds(s.needs)
+	if s.q.Project == "" || len(personal) == 0 {
+		return nil
+	}
+	words, err = s.searchWordsOf(ctx, kind, needWords(personal), maxNeedWords)
+	if err != nil || words == "" {
+		return err
+	}
+	more, err = s.r.DB.TextSearch(ctx, kind, words, "", needEpisodes)
+	if err != nil {
+		return err
+	}
+	for _, h := range more {
+		if _, ok := s.bm25[h.ID]; !ok {
+			s.bm25[h.ID] = h.Score / 2
+			if s.elsewhere == nil {
+				s.elsewhere = map[string]bool{}
+			}
+			s.elsewhere[h.ID] = true
+		}
+	}
 	return nil
+}
+
+// personalNeeds are the needs of slots only the person has (where they
+// live, their pet, their diet) or that hold for them everywhere (their
+// editor, shell, OS), asked of the person.
+func personalNeeds(needs []relations.Need) []relations.Need {
+	var out []relations.Need
+	for _, n := range needs {
+		r := n.Relation
+		if slices.Contains(n.Subjects, relations.User) && (!r.Said(relations.Project) || r.Personal) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // needEpisodes bounds the episodes found through a needed slot's words.

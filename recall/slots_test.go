@@ -3,12 +3,14 @@ package recall
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
+	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -442,5 +444,47 @@ func TestChangeMessageMarksWhatItRemoved(t *testing.T) {
 	}
 	if !strings.Contains(told, "Zustand") {
 		t.Errorf("the current value is not told:\n%s", told)
+	}
+}
+
+// TestPersonalMessageFromAnotherProject: what the person says of
+// themselves in one repository's session ("had to walk Biscuit (my
+// beagle)") is found for a prompt elsewhere that needs it ("a name for my
+// dog"), though no belief was read from it; another project's messages
+// about its own work, or a need of the project's, stay in their project.
+func TestPersonalMessageFromAnotherProject(t *testing.T) {
+	for _, tc := range []struct {
+		said, prompt string
+		want         bool
+	}{
+		{"sorry for the slow reply, had to walk Biscuit (my beagle)", "help me come up with a funny instagram handle for my dog", true},
+		{"the dog-walking app stores walks in postgres", "help me come up with a funny instagram handle for my dog", false},
+		{"deps here are managed with pip-tools", "add httpx as a dependency", false},
+	} {
+		ctx := context.Background()
+		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "e.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		if err := db.Write(ctx, func(tx *store.Tx) error {
+			_, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/work/app", Kind: store.EpisodePrompt, Content: tc.said})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		static, err := embed.NewStatic()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
+		res, err := r.Recall(ctx, Query{Text: tc.prompt, Project: "/home/scratch"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(res.Episodes, func(e EpisodeHit) bool { return e.Text == tc.said })
+		if got != tc.want {
+			t.Errorf("%q after %q in another project: told %v, want %v: %+v", tc.prompt, tc.said, got, tc.want, res.Episodes)
+		}
 	}
 }
