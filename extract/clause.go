@@ -50,6 +50,35 @@ var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.
 // "now" or a preposition.
 var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
 
+// categoryIs is a noun of a kind of tool with "'s" for "is", at the start
+// of a clause: "linting's handled by ruff", "ci's github actions fwiw".
+var categoryIs = lazyRegexp(`(?:^|, )(?:the |our )?[a-z][a-z0-9/-]*(?: [a-z][a-z0-9/-]*)?'s [a-z0-9.+#-]+(?: [a-z0-9.+#-]+){0,2}`)
+
+// categoryIsVerb reads the "'s" of a categoryIs match as "is" when what
+// follows is a participle of how the kind's work is done or a tool: a
+// possessive is followed by what is possessed ("ci's config is broken").
+func categoryIsVerb(m string) string {
+	lead, rest, _ := strings.Cut(m, "'s ")
+	noun := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(lead, ", "), "the "), "our ")
+	if _, ok := stackNouns()[noun]; !ok {
+		return m
+	}
+	ws := strings.Fields(rest)
+	if stackParticiple().MatchString(ws[0]) {
+		return lead + " is " + rest
+	}
+	for n := len(ws); n >= 1; n-- {
+		if _, ok := lookupTool(strings.Join(ws[:n], " ")); ok {
+			return lead + " is " + rest
+		}
+	}
+	return m
+}
+
+// stackParticiple is one of stackVerbs, the participles that say how a
+// kind of work is done.
+var stackParticiple = lazyRegexp(`^` + stackVerbs + `$`)
+
 var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
 
 var slang = sync.OnceValue(func() map[string]string {
@@ -73,6 +102,9 @@ func lowerNormalize(s string) string {
 	}
 	if strings.Contains(s, "'s ") {
 		s = nameIs().ReplaceAllString(s, "$1 is $2") // "Sara's my manager now"
+	}
+	if strings.Contains(s, "'s ") {
+		s = categoryIs().ReplaceAllStringFunc(s, categoryIsVerb) // "linting's handled by ruff", "ci's github actions"
 	}
 	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
 		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"

@@ -13,7 +13,7 @@ import (
 // Next.js app".
 
 var (
-	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z0-9/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
+	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z0-9/-]+ ){0,2}[a-z][a-z0-9/-]*)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
 	// dataInRe: "our data lives in Postgres", "everything is stored in
 	// MySQL", "we store everything in MongoDB here" (a database only: "we
@@ -71,7 +71,7 @@ var (
 	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+?) (?:over )?(?:from (\S+) )?(?:over )?to (.+?)` + changeCause + `$`)
 	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+) (?:has |was |just |now )?(?:changed|moved|switched|went|been changed|been moved|jumped|got bumped|was bumped) (?:from (\S+) )?to (.+?)` + changeCause + `$`)
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
-	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z][a-z0-9/-]*) (?:is|are|=|:) (.+)$`)
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
 	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
 	// bareSlot is a slot named without "my" or "our": "node version is 20".
@@ -203,6 +203,9 @@ func matchSlot(c *clause) []Fact {
 		return nil
 	}
 	owner, slot, value := m[1], m[2], m[3]
+	if w, rest, ok := strings.Cut(value, " "); ok && stackParticiple().MatchString(w) && prepositionOpens().MatchString(rest) {
+		return nil // "our deps are managed with pip-tools": how, read by matchStack
+	}
 	if p, rest, ok := strings.Cut(value, " "); ok && (p == "on" || p == "in" || p == "with" || p == "using" || p == "at") {
 		if _, tool := lookupTool(firstWords(rest, 3)); tool || len(strings.Fields(rest)) <= 2 && capitalized(c.span, firstWord(rest)) {
 			value = rest // "our CI is on GitLab"
@@ -267,6 +270,14 @@ func matchSlot(c *clause) []Fact {
 	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Replaces: old, shownObject: showValue(pred, obj, c.span)}}
 }
 
+// prepositionOpens is a phrase that opens with a preposition of means.
+var prepositionOpens = lazyRegexp(`^(?:with|by|via|through|using) `)
+
+// kinCategory is a narrower kind a broad category's nouns also name:
+// "logging" is observability ("logging is Datadog") or the logging
+// library ("logging is zerolog"), as the tool says.
+var kinCategory = map[string]string{relations.CatObservability: relations.CatLogging}
+
 // activityNouns name work done rather than the kind of tool that does
 // it: "builds are bazel" says what builds, and the tool says what kind it
 // is.
@@ -301,7 +312,9 @@ func slotTools(subject, cat, value, old string, loose bool) []Fact {
 		}
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
-			if stackCats[cat] && !slices.Contains(t.Categories, cat) {
+			if kin := kinCategory[cat]; kin != "" && !slices.Contains(t.Categories, cat) && slices.Contains(t.Categories, kin) {
+				pred = categoryPredicate()[kin] // "logging is zerolog": the logger
+			} else if stackCats[cat] && !slices.Contains(t.Categories, cat) {
 				continue // "our dashboard is React" names no observability tool
 			}
 			if loose && !slices.Contains(t.Categories, cat) && categoryPredicate()[t.Categories[0]] != "" {
@@ -574,6 +587,7 @@ var stackNouns = sync.OnceValue(func() map[string]string {
 		"models": relations.CatORM, "data access": relations.CatORM, "queries": relations.CatORM, "database access": relations.CatORM,
 		"deps": relations.CatPackageManager, "dependencies": relations.CatPackageManager, "packages": relations.CatPackageManager,
 		"components": relations.CatStyling, "ui": relations.CatStyling,
+		"dates": relations.CatDates, "datetimes": relations.CatDates, "date formatting": relations.CatDates, "time zones": relations.CatDates,
 	}
 	for n, c := range slotCategory() {
 		if _, ok := m[n]; !ok {
@@ -827,6 +841,13 @@ func matchStack(c *clause) []Fact {
 			}
 		}
 	}
+	if m := managedWith().FindStringSubmatch(t); m != nil && toolShaped(m[2]) {
+		// "deps are managed with pip-tools": a kind of work done with a
+		// named thing the tool table does not know
+		if cat, ok := stackSlot(m[1]); ok {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[cat], Object: m[2], shownObject: display(c.span, m[2])}}
+		}
+	}
 	if m := stackDoes().FindStringSubmatch(t); m != nil {
 		if cat, ok := stackSlot(m[2]); ok && stackCats[cat] {
 			if tl, ok := lookupTool(m[1]); ok && slices.Contains(tl.Categories, cat) {
@@ -836,6 +857,26 @@ func matchStack(c *clause) []Fact {
 	}
 	return nil
 }
+
+// managedWith is a kind of work said to be done with one named thing:
+// "deps here are managed with pip-tools", "builds are done with
+// just-build". Unlike stackPassive it takes a name the tool table does
+// not know, so it asks for a verb of tooling and a preposition of means.
+var managedWith = lazyRegexp(`^(?:the |our |all (?:of )?(?:our |the )?|my )?((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+?)(?: here| in this (?:repo|project|codebase))? (?:is|are|get|gets) (?:all |now |currently |still |mostly )?(?:managed|handled|done|installed|pinned|locked|resolved|run|built|taken care of) (?:with|by|via|through|using) ([a-z0-9][a-z0-9._+-]*[a-z0-9])(?: here| now| these days| nowadays| in this (?:repo|project|codebase))?$`)
+
+// toolShaped says whether an unknown word reads as the name of a tool:
+// it holds a dash, a dot or a digit ("pip-tools", "poetry2nix"), and is
+// no file ("package.json"). A plain word ("hand") or a capitalised one
+// ("Renovate", a bot that bumps dependencies) could be anything.
+func toolShaped(w string) bool {
+	if fileLike().MatchString(w) || strings.Contains(w, "/") {
+		return false
+	}
+	return strings.ContainsAny(w, "-.0123456789") && hasLetter().MatchString(w)
+}
+
+// fileLike is a word that names a file by its extension.
+var fileLike = lazyRegexp(`\.(?:json|toml|lock|txt|ya?ml|cfg|ini|xml|md|py|js|ts|go|rs|rb|sh|mod|sum)$`)
 
 // firstTool is the tool a value opens with, if any.
 func firstTool(value string) (*tool, bool) {
