@@ -50,6 +50,35 @@ var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.
 // "now" or a preposition.
 var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
 
+// starredWord is a value with the chat mark of a fix after it, opening
+// an utterance: "Mirella* two Ls sorry", "vercel* not netlify".
+var starredWord = lazyRegexp(`^([\p{L}][\p{L}0-9.+#-]*(?: [\p{L}][\p{L}0-9.+#-]*)?)\*(?:$|[\s,.!]+(.*)$)`)
+
+// starRemark is what may follow a starred value: a remark on the slip
+// ("two Ls sorry", "autocorrect", "fat fingers") or the value it fixes
+// ("not netlify"). Anything else ("Postgres* is what we use") is a
+// footnote's star, not a fix.
+var starRemark = lazyRegexp(`^(?:sorry|soz|sry|typo|autocorrect|autocorrected|auto-correct|oops|whoops|my bad|lol|haha|ugh|fat fingers?|with (?:a|an|two|double|one) |(?:two|double|one|2|three) [a-z]{1,2}s?\b|not |instead of |spelling|spelled|spelt|misspelled|i mean|damn|doh|typing|on my phone|phone)`)
+
+// starredValue reads a fix written "Value*": the value, with the one it
+// replaces when the remark names it.
+func starredValue(span string) (string, bool) {
+	m := starredWord().FindStringSubmatch(span)
+	if m == nil {
+		return "", false
+	}
+	rest := lowerNormalize(m[2])
+	if rest != "" && !starRemark().MatchString(rest) {
+		return "", false
+	}
+	v := lowerNormalize(m[1])
+	if alt, ok := strings.CutPrefix(rest, "not "); ok {
+		alt, _, _ = strings.Cut(alt, ",")
+		v += ", not " + alt
+	}
+	return v, true
+}
+
 // categoryIs is a noun of a kind of tool with "'s" for "is", at the start
 // of a clause: "linting's handled by ruff", "ci's github actions fwiw".
 var categoryIs = lazyRegexp(`(?:^|, )(?:the |our )?[a-z][a-z0-9/-]*(?: [a-z][a-z0-9/-]*)?'s [a-z0-9.+#-]+(?: [a-z0-9.+#-]+){0,2}`)
@@ -522,6 +551,9 @@ func firstWord(t string) string {
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(strings.TrimLeft(rc.text, "*"))
+	if v, ok := starredValue(c.span); ok {
+		c.correction, t = true, v // "Mirella* two Ls sorry": the chat way of fixing a word, starred after it
+	}
 	if m := whyKeep().FindStringSubmatch(t); m != nil {
 		// "why do you keep adding try/except everywhere?": a complaint
 		// about a habit asks to stop it

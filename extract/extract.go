@@ -16,6 +16,7 @@ type matcher func(c *clause) []Fact
 // usage before guidelines so "we never use yarn" is a fact about the project.
 var matchers = []matcher{
 	matchIdentity,
+	matchPersonal,
 	matchVersionChange,
 	matchChange,
 	matchStopped,

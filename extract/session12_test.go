@@ -36,6 +36,29 @@ func TestSession12Shapes(t *testing.T) {
 		{nil, "logging is pino", "uses_logger pino"},
 		{nil, "logging is datadog", "uses_observability datadog"},
 		{nil, "logging is too noisy", ""},
+		// an instrument or a game the person plays (playsRe, playerRe)
+		{nil, "I play the trumpet in a brass band, so my lips hurt", "hobby_is playing trumpet"},
+		{nil, "been playing ukulele for a year, anyway how do i reverse a list", "hobby_is playing ukulele"},
+		{nil, "i'm a drummer in a punk band", "hobby_is playing drums"},
+		{nil, "I play badminton on tuesdays", "hobby_is playing badminton"},
+		{nil, "I used to play the trumpet", ""},
+		{nil, "my sister plays cello", ""},
+		{nil, "I play around with wasm at night", ""},
+		{nil, "i'd love to play piano one day", ""},
+		{nil, "I play go", ""},
+		// the keyboard layout the person types on (layoutRe, layoutUser)
+		{nil, "i type on workman so vim keys are odd for me", "keyboard_layout_is workman"},
+		{nil, "heads up: I use a QWERTZ keyboard", "keyboard_layout_is qwertz"},
+		{nil, "i'm a colemak typist", "keyboard_layout_is colemak"},
+		{[]string{"i type on qwerty"}, "switched my layout to dvorak last month", "keyboard_layout_is dvorak <qwerty"},
+		{nil, "my coworker types on colemak", ""},
+		{nil, "is dvorak worth learning?", ""},
+		{nil, "I never type on azerty", ""},
+		// a fix written "Value*" (starredValue)
+		{[]string{"hi, I'm Jakob"}, "Jacob* sorry, autocorrect", "name_is jacob <jakob"},
+		{[]string{"we host on render"}, "railway* not render", "deploys_with railway <render"},
+		{[]string{"hi, I'm Jakob"}, "Jacob* is my brother", ""},
+		{[]string{"hi, I'm Jakob"}, "fix the **kwargs parsing please", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
