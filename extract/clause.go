@@ -50,6 +50,22 @@ var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.
 // "now" or a preposition.
 var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
 
+// droppedSubject is a present perfect said without its "I have":
+// "been using Helix since spring", "have been deploying with fly".
+var droppedSubject = lazyRegexp(`^(?:have |has )?been ((?:using|on|running|deploying|hosting|daily driving|driving|writing|coding|typing|playing|working (?:in|with|on)|living in|based in) .+)$`)
+
+// heldAdverb is how much a tool in use is used, said after it: "using
+// helix full time", "on vscode exclusively".
+var heldAdverb = lazyRegexp(`(\bbeen (?:using|on|running|daily driving|driving|deploying (?:with|to|on)|hosting (?:on|with)) [a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:full[- ]time|exclusively|every day|daily|day[- ]to[- ]day|at work|for everything|pretty much exclusively|almost exclusively)\b`)
+
+// perfectProgressive is a habit held up to now: "we have been running
+// postgres since march", "i have been deploying with fly.io".
+var perfectProgressive = lazyRegexp(`^(i|we) have been (running|deploying|hosting|shipping|building|testing|writing|coding|developing|programming) (.+)$`)
+
+// baseOf is the plain form of perfectProgressive's verbs.
+var baseOf = map[string]string{"running": "run", "deploying": "deploy", "hosting": "host", "shipping": "ship", "building": "build",
+	"testing": "test", "writing": "write", "coding": "code", "developing": "develop", "programming": "program"}
+
 // starredWord is a value with the chat mark of a fix after it, opening
 // an utterance: "Mirella* two Ls sorry", "vercel* not netlify".
 var starredWord = lazyRegexp(`^([\p{L}][\p{L}0-9.+#-]*(?: [\p{L}][\p{L}0-9.+#-]*)?)\*(?:$|[\s,.!]+(.*)$)`)
@@ -578,6 +594,9 @@ func analyze(rc rawClause) clause {
 		c.correction, t = true, rest
 	}
 	for range 8 {
+		if rest, ok := strings.CutPrefix(t, "no "); ok && c.correction && (strings.HasPrefix(rest, "it is ") || strings.HasPrefix(rest, "that is ") || strings.HasPrefix(rest, "its ")) {
+			t = rest // "wait no it's Braga": the "no" of a repair after its opener
+		}
 		if !prefixStarters()[firstWord(t)] {
 			break
 		}
@@ -841,6 +860,19 @@ func analyze(rc rawClause) clause {
 		t = endedUp().ReplaceAllStringFunc(t, func(m string) string {
 			return pastOf()[lastOf(m)] // "we ended up switching to vitest": we switched
 		})
+	}
+	if m := droppedSubject().FindStringSubmatch(t); m != nil {
+		who := "i"
+		if w := firstWord(m[1]); w == "running" || w == "deploying" || w == "hosting" {
+			who = "we" // "been deploying with fly for months": the house's work
+		}
+		t = who + " have been " + m[1] // "been using Helix since spring": the speaker has
+	}
+	if strings.Contains(t, "been ") {
+		t = heldAdverb().ReplaceAllString(t, "$1") // "using helix full time since spring"
+		if m := perfectProgressive().FindStringSubmatch(t); m != nil {
+			t = m[1] + " " + baseOf[m[2]] + " " + durationTail().ReplaceAllString(m[3], "") // "we have been running postgres since march": we run it
+		}
 	}
 	if strings.HasPrefix(c.span, "*") {
 		c.correction = true // "*Joanna": the chat way of fixing a word

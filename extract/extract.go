@@ -803,6 +803,11 @@ var (
 	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started|ripped out) `)
 	// changeEnd: "… now", "… these days" end a statement of what holds
 	// since a change.
+	// heldSince is a value said to hold since a time, or for a while:
+	// "been using Helix full time since spring", "vitest has been our
+	// runner since the vite move". Said where the slot held another
+	// value, it is a change without a word of change.
+	heldSince = lazyRegexp(`\bbeen\b.*\b(?:since|for (?:a |an |about |almost |over |nearly |the (?:last|past) |a few |a couple |several |some |\d+ |one |two |three |four |five |six |months|weeks|years|ages|a while))`)
 	changeEnd = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
@@ -914,12 +919,13 @@ func (r *reading) oldValue(f Fact, c *clause) string {
 	}
 	// a change said without its old value ("I switched to zed", "we're
 	// on postgres as of saturday") replaces the slot's value in play
-	if !f.Correction && !(f.Exclusive && (c.change || changeVerb().MatchString(c.text) || changeEnd().MatchString(strings.ToLower(strings.TrimRight(c.span, ".!? "))))) {
+	if !f.Correction && !(f.Exclusive && (c.change || changeVerb().MatchString(c.text) || changeEnd().MatchString(strings.ToLower(strings.TrimRight(c.span, ".!? "))) ||
+		heldSince().MatchString(strings.ToLower(c.span)))) {
 		return ""
 	}
 	for _, cand := range r.candidates() {
-		if cand.Subject == f.Subject && cand.Predicate == f.Predicate && !cand.Negated && cand.Object != f.Object {
-			return cand.Object
+		if slotSubject(cand.Subject) == slotSubject(f.Subject) && cand.Predicate == f.Predicate && !cand.Negated && cand.Object != f.Object {
+			return cand.Object // "I use" and "we use" fill one slot
 		}
 	}
 	return ""

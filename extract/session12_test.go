@@ -59,6 +59,25 @@ func TestSession12Shapes(t *testing.T) {
 		{[]string{"we host on render"}, "railway* not render", "deploys_with railway <render"},
 		{[]string{"hi, I'm Jakob"}, "Jacob* is my brother", ""},
 		{[]string{"hi, I'm Jakob"}, "fix the **kwargs parsing please", ""},
+		// a value held since a time is a change where the slot held
+		// another (droppedSubject, heldAdverb, heldSince, oldValue)
+		{[]string{"I write everything in emacs"}, "been using zed full time since the summer", "uses_editor zed <emacs"},
+		{[]string{"I write everything in emacs"}, "i've been on zed exclusively for a few weeks now", "uses_editor zed <emacs"},
+		{nil, "been using zed since 2021", "uses_editor zed"},
+		{[]string{"I write everything in emacs"}, "been using this regex wrong all along", ""},
+		{[]string{"I write everything in emacs"}, "have you been using zed?", ""},
+		// a house's habit held up to now (perfectProgressive); a value
+		// that "has been" its slot since (slotReversed, sinceTail)
+		{[]string{"our database is mongodb"}, "we've been running mysql since the rewrite", "uses_database mysql <mongodb"},
+		{[]string{"we host on heroku"}, "been deploying to render for a couple of months", "deploys_with render <heroku"},
+		{[]string{"we format with prettier"}, "biome has been our formatter since march", "uses_formatter biome <prettier"},
+		{nil, "we have been running into timeouts since monday", ""},
+		// a kind of tool moved, said without an owner (kindMoved)
+		{[]string{"our queue is rabbitmq"}, "messaging moved to kafka after the outage", "uses_queue kafka <rabbitmq"},
+		{nil, "the meeting moved to friday", ""},
+		// a repair's "no" after its opener
+		{[]string{"I live in Ghent"}, "hold on no it's Bruges", "lives_in bruges <ghent"},
+		{[]string{"I live in Ghent"}, "hold on no it's fine", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {

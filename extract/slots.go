@@ -65,7 +65,7 @@ const changeCause = `(?:\s*,?\s+(?:after|because of|due to|as part of|with|for) 
 
 var (
 	// slotReversed: "Postgres is our database", "Sara is my manager now".
-	slotReversed = lazyRegexp(`^(.+?) (?:is|are) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
+	slotReversed = lazyRegexp(`^(.+?) (?:is|are|has been|have been) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
 	// slotChanged: "I changed my timezone to CET", "the API port changed
 	// to 4000".
 	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+?) (?:over )?(?:from (\S+) )?(?:over )?to (.+?)` + changeCause + `$`)
@@ -85,6 +85,13 @@ var (
 	// oldSlot modifiers name a value that no longer holds: "my old manager".
 	oldSlot = lazyRegexp(`^(?:old|previous|former|ex|last|first) `)
 )
+
+// kindMoved is a kind of tool said to have moved, without an owner.
+var kindMoved = lazyRegexp(`^((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:moved|switched|migrated|changed|went) (?:over )?to `)
+
+// sinceTail is when a value "has been" in its slot from: "vitest has
+// been our test runner since the vite move".
+var sinceTail = lazyRegexp(`( (?:has|have) been .+?) (?:since|for) .+$`)
 
 // personSlots are further names people give a slot that holds a person:
 // "my team lead is Fatima".
@@ -141,6 +148,11 @@ func matchSlot(c *clause) []Fact {
 		return matchUse(&sub)
 	}
 	changed := false
+	if m := kindMoved().FindStringSubmatch(t); m != nil {
+		if _, ok := slotCategory()[m[1]]; ok {
+			t = "our " + t // "translations moved to lingui last sprint"
+		}
+	}
 	if m := possessiveName().FindStringSubmatch(t); m != nil {
 		t = m[1] + " " + m[2] + " is " + m[3]
 	} else if m := slotChangedBy().FindStringSubmatch(t); m != nil {
@@ -165,7 +177,7 @@ func matchSlot(c *clause) []Fact {
 			}
 			t = owner + " " + label + " is " + m[2]
 		}
-	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(t, "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
+	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(sinceTail().ReplaceAllString(t, "$1"), "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
 		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
 			t = m[2] + " " + m[3] + " is " + m[1]
 		} else if noun, ok := toolHeadNoun(m[1], m[3]); ok {
