@@ -78,6 +78,19 @@ func TestSession12Shapes(t *testing.T) {
 		// a repair's "no" after its opener
 		{[]string{"I live in Ghent"}, "hold on no it's Bruges", "lives_in bruges <ghent"},
 		{[]string{"I live in Ghent"}, "hold on no it's fine", ""},
+		// a licence or a tool the person's work rules out (rewordings)
+		{nil, "heads up, we can't pull in any AGPL packages here", "should_not use agpl-licensed code"},
+		{nil, "I'm not permitted to install homebrew on my work laptop", "should_not install homebrew"},
+		{nil, "we cannot use moment in this repo, it's banned", "should_not use moment"},
+		{nil, "I can't use the profiler, it segfaults", ""},
+		{nil, "can we use GPL libs in a closed product?", ""},
+		{nil, "i'm not allowed to use my own laptop at the client", ""},
+		// a ban over everything Claude writes, or "ever" (rewordings)
+		{nil, "no exclamation marks in anything you write for me", "should_not exclamation marks"},
+		{nil, "zero buzzwords anywhere in your answers", "should_not buzzwords"},
+		{nil, "no emoji, ever", "should_not add emoji"},
+		{nil, "zero downtime deploys please", ""},
+		{nil, "no idea, whatever works", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			if got := shapeOf(c.text, c.recent); got != c.want {
