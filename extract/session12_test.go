@@ -72,6 +72,9 @@ func TestSession12Shapes(t *testing.T) {
 		{[]string{"we host on heroku"}, "been deploying to render for a couple of months", "deploys_with render <heroku"},
 		{[]string{"we format with prettier"}, "biome has been our formatter since march", "uses_formatter biome <prettier"},
 		{nil, "we have been running into timeouts since monday", ""},
+		// "I" and "we" fill one tool slot: the person's old value is the
+		// one the house's new one replaces (oldValue)
+		{[]string{"I deploy my side projects to heroku"}, "been deploying to render for a couple of months", "deploys_with render <heroku"},
 		// a kind of tool moved, said without an owner (kindMoved)
 		{[]string{"our queue is rabbitmq"}, "messaging moved to kafka after the outage", "uses_queue kafka <rabbitmq"},
 		{nil, "the meeting moved to friday", ""},
