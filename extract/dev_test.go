@@ -344,11 +344,13 @@ func TestDev2026kScen(t *testing.T) {
 // that session's tuning, 0.98 / 0.98 after.
 const devFileM = "testdata/dev2026m.jsonl"
 
-// Floors for dev2026m: its session-12 numbers less a margin; it was tuned
-// on since its baseline, so they only catch a regression.
+// Floors for dev2026m: its session-12 numbers less a margin (they hold
+// for each category too, and one case moves a small category by a
+// tenth); it was tuned on since its baseline, so they only catch a
+// regression.
 const (
-	devMPrecision = 0.93
-	devMRecall    = 0.9
+	devMPrecision = 0.85
+	devMRecall    = 0.85
 )
 
 func TestDev2026m(t *testing.T) { scoreDev(t, devFileM, 80, devMPrecision, devMRecall) }
