@@ -1,6 +1,12 @@
 package extract
 
-import "testing"
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/credence-mem/credence/relations"
+)
 
 // TestSession12Shapes checks one statement per reading added in session
 // 12 (the losses of the retired scenario set scenarios_check10, and
@@ -36,6 +42,9 @@ func TestSession12Shapes(t *testing.T) {
 		{nil, "logging is pino", "uses_logger pino"},
 		{nil, "logging is datadog", "uses_observability datadog"},
 		{nil, "logging is too noisy", ""},
+		// a port things are exposed on (devServerOn)
+		{nil, "health checks are exposed on port 8086", "port_is 8086"},
+		{nil, "metrics are exposed to the whole org", ""},
 		// an instrument or a game the person plays (playsRe, playerRe)
 		{nil, "I play the trumpet in a brass band, so my lips hurt", "hobby_is playing trumpet"},
 		{nil, "been playing ukulele for a year, anyway how do i reverse a list", "hobby_is playing ukulele"},
@@ -100,5 +109,44 @@ func TestSession12Shapes(t *testing.T) {
 				t.Errorf("ExtractWith(%q) = %q, want %q", c.text, got, c.want)
 			}
 		})
+	}
+}
+
+// TestCategoryNounShapes reads every noun the relations table gives a
+// kind of tool in four shapes ("<noun> is <tool>", "our <noun> is
+// <tool>", "<noun>'s <tool>", "<noun> is handled by <tool>") with a tool
+// of that kind, so a reading of a category noun holds for all of them,
+// not for the nouns a set happened to use. At the start of session 12,
+// 197 of the 768 missed the kind's predicate (nouns with a digit, "'s"
+// for "is"); the few left are nouns that read oddly in a shape ("e2e
+// tests's").
+func TestCategoryNounShapes(t *testing.T) {
+	const allowed = 10
+	missed, total := 0, 0
+	for _, r := range relations.All() {
+		if r.Category == "" {
+			continue
+		}
+		names := relations.PrimaryToolNames(r.Category)
+		if len(names) == 0 {
+			names = relations.ToolNames(r.Category)
+		}
+		if len(names) == 0 {
+			continue
+		}
+		tool := names[len(names)/2]
+		for _, n := range r.Nouns {
+			for _, form := range []string{"%s is %s", "our %s is %s", "%s's %s", "%s is handled by %s"} {
+				s := fmt.Sprintf(form, n, tool)
+				total++
+				if !slices.ContainsFunc(Extract(s), func(f Fact) bool { return f.Predicate == r.Predicate }) {
+					missed++
+					t.Logf("Extract(%q) has no %s", s, r.Predicate)
+				}
+			}
+		}
+	}
+	if missed > allowed {
+		t.Errorf("%d of %d category-noun statements missed their predicate, want at most %d", missed, total, allowed)
 	}
 }

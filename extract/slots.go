@@ -653,7 +653,7 @@ var (
 	// tzSuffix: "it's GMT for me", "UTC+2 for me".
 	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
 	// devServerOn: "the dev server runs on 5173".
-	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs) (?:runs|is running|is|lives|sits|is served|starts|listens|is listening) (?:on|at) (?:port |:)?(\d{2,5})(?: locally| in dev| in development| on my machine| here| by default)?$`)
+	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs|metrics|metrics endpoint|health checks?|healthchecks?|grpc|grpc server) (?:runs|is running|is|are|lives|sits|is served|are served|is exposed|are exposed|starts|listens|is listening|is bound|binds|is available|are available) (?:on|at|to) (?:port |:)?(\d{2,5})(?: locally| in dev| in development| on my machine| here| by default)?$`)
 	// storeOnVersion: a data store said to be on a number, without
 	// "port" or a colon before it.
 	storeOnVersion = lazyRegexp(`\b(?:db|database|redis|postgres) (?:runs|is running|is|lives|sits) (?:on|at) \d`)
