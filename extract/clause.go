@@ -50,6 +50,43 @@ var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.
 // "now" or a preposition.
 var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
 
+// movedWhole is the person's whole way of working moved to a tool:
+// "moved my whole setup over to emacs", "we migrated our dotfiles to
+// chezmoi".
+var movedWhole = lazyRegexp(`^(?:(i|we) )?(?:have |just |finally |recently )*(?:moved|switched|migrated|ported) (?:my|our) (?:whole |entire )?(?:setup|workflow|config|configs|dotfiles|stuff|dev setup|dev environment|environment|editing|everything|daily driving) (?:over )?to (.+)$`)
+
+// relocated is a move said without its subject, or with an "ago" after
+// it: "relocated to Da Nang a couple months ago".
+var relocated = lazyRegexp(`^(i |we )?(relocated|moved) (?:back |over )?to (.+)$`)
+
+// agoTail is when a move happened, said after its place.
+var agoTail = lazyRegexp(`\s+(?:(?:about |almost |over |nearly )?(?:a couple(?: of)?|a few|a|an|one|two|three|four|five|six|several|some|\d+) (?:days|weeks|months|years|day|week|month|year) ago|last (?:week|month|year|spring|summer|fall|autumn|winter))$`)
+
+// goingThrough is a way work goes, said in the progressive: "deploys are
+// going through spinnaker".
+var goingThrough = lazyRegexp(`\b(?:are|is) (?:now |all )?going (through|via) `)
+
+// notPlain is a value set against the plain kind of the one before it:
+// "neovim really, not plain vim" sets neovim against vim.
+var notPlain = lazyRegexp(`(?:\s+(?:really|actually|technically|tbh|though))?(,\s+not\s+)(?:plain|regular|normal|vanilla|good old|classic|just)\s+|\s+(?:really|actually|technically|tbh|though)(,\s+not\s+)`)
+
+// machineRuns is the person's machine named with what it runs: "my
+// laptop runs arch linux".
+var machineRuns = lazyRegexp(`^my (?:work |personal |main |home |new |daily )?(?:laptop|machine|computer|desktop|box|pc|mac|workstation|rig|dev box) (?:runs|is running|is on|runs on) (.+)$`)
+
+// workingAs is a role said as work done: "i am working as staff
+// engineer in the platform team", "i have been working as a data
+// engineer".
+var workingAs = lazyRegexp(`^i (?:am working|am currently working|currently work|have been working|am employed|work) as (.+)$`)
+
+// toFromVersion is a version change said new value first: "bumped the
+// repo to java 21 from 17".
+var toFromVersion = lazyRegexp(`^((?:we|i) (?:have |just |finally )*(?:bumped|upgraded|downgraded|moved|migrated|updated)(?: the (?:repo|project|codebase|app|service))?) to ([a-z.#+]+ )v?(\d+(?:\.\d+)*) from (?:[a-z.#+]+ )?v?(\d+(?:\.\d+)*)$`)
+
+// forNowSlot is a person who holds a slot for the time being: "Idris is
+// my manager for now".
+var forNowSlot = lazyRegexp(`^(.+ is (?:my|our) [a-z]+(?: [a-z]+)?) (?:for now|for the time being|for a while|temporarily|in the meantime)$`)
+
 // droppedSubject is a present perfect said without its "I have":
 // "been using Helix since spring", "have been deploying with fly".
 var droppedSubject = lazyRegexp(`^(?:have |has )?been ((?:using|on|running|deploying|hosting|daily driving|driving|writing|coding|typing|playing|working (?:in|with|on)|living in|based in) .+)$`)
@@ -860,6 +897,47 @@ func analyze(rc rawClause) clause {
 		t = endedUp().ReplaceAllStringFunc(t, func(m string) string {
 			return pastOf()[lastOf(m)] // "we ended up switching to vitest": we switched
 		})
+	}
+	if m := movedWhole().FindStringSubmatch(t); m != nil {
+		who := m[1]
+		if who == "" {
+			who = "i"
+		}
+		c.change, t = true, who+" switched to "+m[2] // "moved my whole setup over to emacs"
+	}
+	if m := relocated().FindStringSubmatch(t); m != nil && (m[1] != "" || m[2] == "relocated" || capitalized(c.span, firstWord(m[3]))) {
+		who := m[1]
+		if who == "" {
+			who = "i " // "relocated to Da Nang a couple months ago"
+		}
+		c.change, t = true, who+"moved to "+agoTail().ReplaceAllString(m[3], "")
+	}
+	if strings.Contains(t, " going ") {
+		t = goingThrough().ReplaceAllString(t, "go $1 ") // "deploys are going through spinnaker now"
+	}
+	if strings.Contains(t, ", not ") {
+		t = notPlain().ReplaceAllString(t, "$1") // "neovim really, not plain vim"
+	}
+	if m := machineRuns().FindStringSubmatch(t); m != nil {
+		t = "i am on " + m[1] // "my laptop runs arch linux"
+	}
+	if m := workingAs().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[1], "a ") && !strings.HasPrefix(m[1], "an ") && !strings.HasPrefix(m[1], "the ") {
+		art := "a "
+		if strings.ContainsRune("aeiou", rune(m[1][0])) {
+			art = "an "
+		}
+		t = "i work as " + art + m[1] // "i am working as staff engineer in the platform team"
+	} else if m != nil {
+		t = "i work as " + m[1]
+	}
+	if w := firstWord(t); w == "bumped" || w == "upgraded" || w == "downgraded" {
+		t = "we " + t // "bumped the repo to java 21 from 17"
+	}
+	if m := toFromVersion().FindStringSubmatch(t); m != nil {
+		t = m[1] + " from " + m[2] + m[4] + " to " + m[2] + m[3] // "to java 21 from 17": from java 17 to java 21
+	}
+	if m := forNowSlot().FindStringSubmatch(t); m != nil {
+		t = m[1] // "Idris is my manager for now": a stand-in holds the slot
 	}
 	if m := droppedSubject().FindStringSubmatch(t); m != nil {
 		who := "i"

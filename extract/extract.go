@@ -341,6 +341,8 @@ var (
 	// saidForRe: "earlier I said 6000 for the worker port".
 	saidForRe = lazyRegexp(`^(?:earlier,? |before,? |previously,? )?i (?:said|wrote|typed|put|told you|mentioned|gave you) ([a-z0-9.+# -]+?) (?:for|as) (the|my|our) ([a-z]+(?: [a-z]+)?)(?: earlier| before| above| by mistake)?$`)
 	// saidRe: "I said Flask earlier", "I wrote Gitlab".
+	// didISay: "did i say mariadb?", "did I just write Lyon?".
+	didISay = lazyRegexp(`^(?:wait,? |hmm,? |oops,? )?(?:did|have) i (?:just )?(?:say|said|write|wrote|type|typed|put|mention|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| there| again)?$`)
 	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
 	// noLongerRe: "Hamid is no longer my manager".
 	noLongerRe = lazyRegexp(`^([a-z][a-z'-]+) is (?:no longer|not) (my|our) ([a-z]+(?: [a-z]+)?)(?: anymore)?$`)
@@ -412,6 +414,17 @@ func (r *reading) resolveSlotTalk(c *clause) bool {
 
 // extractClause runs the filters and matchers over one clause.
 func (r *reading) extractClause(c *clause) []Fact {
+	if m := didISay().FindStringSubmatch(c.text); m != nil && c.question {
+		// "did i say mariadb? it's percona": the speaker doubting a value
+		// they gave is the one the next clause corrects
+		if _, tool := lookupTool(m[1]); tool || capitalized(c.span, firstWord(m[1])) || versionLike().MatchString(m[1]) {
+			if v, ok := correctionValue(m[1]); ok {
+				r.said = v
+				r.pendingCorrection = true
+			}
+		}
+		return nil
+	}
 	if c.text == "" || c.question {
 		return nil
 	}
@@ -796,7 +809,7 @@ func cutPronoun(span string) (string, bool) {
 
 var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
-	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to (?:another|a different|a new|the other) (?:team|org|organi[sz]ation|department|group|division|company|project|squad|unit|role)|changed teams|switched teams|changed roles|was let go|stepped down)\b`)
+	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to (?:another|a different|a new|the other) (?:team|org|organi[sz]ation|department|group|division|company|project|squad|unit|role)|changed teams|switched teams|changed roles|was let go|stepped down|(?:went|is|is out|has gone) on (?:[a-z]+ )?(?:leave|sabbatical))\b`)
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.

@@ -355,6 +355,10 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^((?:[a-z][a-z-]*\s+)?[a-z][a-z-]*[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2", need: []string{" not ", " never ", " no "}},
 	// a default for when the person is unsure: "When in doubt, ask me"
 	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
+	// a new employer said after the change of job: "i changed jobs, now
+	// at Grafana Labs", "switched companies, I'm at Shopify now"
+	{re: lazyRegexp(`(?i)^(?:i\s+)?(?:have\s+|just\s+|finally\s+|recently\s+)*(?:changed|switched|got\s+a\s+new|started\s+a\s+new|moved)\s+(?:jobs?|companies|employers?)\s*[,;-]?\s+(?:and\s+)?(?:i(?:'m|\s+am)\s+)?(?:now\s+)?(?:at|with|working\s+at|working\s+for|joined)\s+(.+?)(?:\s+now)?$`),
+		out: "i work at $1 now", change: true, statement: true, need: []string{"job", "compan", "employer"}},
 	// a licence the person's work rules out: "I can't use GPL stuff at
 	// work", "we can't ship anything AGPL"; what they cannot use is what
 	// Claude should not suggest

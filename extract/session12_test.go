@@ -90,6 +90,28 @@ func TestSession12Shapes(t *testing.T) {
 		// a repair's "no" after its opener
 		{[]string{"I live in Ghent"}, "hold on no it's Bruges", "lives_in bruges <ghent"},
 		{[]string{"I live in Ghent"}, "hold on no it's fine", ""},
+		// check2026h's change and correction shapes, in other words
+		// (movedWhole, relocated, agoTail, goingThrough, notPlain,
+		// machineRuns, workingAs, toFromVersion, forNowSlot, didISay,
+		// the job-change rewording)
+		{[]string{"i use sublime"}, "ported my entire workflow over to zed, bye sublime", "uses_editor zed <sublime text"},
+		{nil, "moved my desk to the window", ""},
+		{[]string{"I live in Leeds"}, "relocated to Porto a couple of months ago", "lives_in porto <leeds"},
+		{nil, "moved to pdm last sprint", "uses_package_manager pdm"},
+		{[]string{"we deploy with heroku"}, "deployments are going through argo cd now", "deploys_with argocd <heroku"},
+		{nil, "we are going through a rough patch", ""},
+		{[]string{"I use bash"}, "zsh really, not plain bash", "uses_shell zsh <bash"},
+		{nil, "my desktop runs fedora", "uses_os fedora"},
+		{nil, "my laptop runs hot", ""},
+		{nil, "i'm working as data engineer at a bank", "role_is data engineer"},
+		{nil, "i am working as fast as i can", ""},
+		{[]string{"we're on python 3.10"}, "upgraded the service to python 3.12 from 3.10", "python_version_is 3.12 <3.10"},
+		{[]string{"my manager is Rosa"}, "Rosa is on parental leave, so Tom is my manager for the time being", "manager_is tom <rosa"},
+		{[]string{"we use mariadb"}, "did i say mariadb? it's cockroachdb", "uses_database cockroachdb <mariadb"},
+		{[]string{"we use mariadb"}, "did i say that out loud? it's late", ""},
+		{[]string{"I work at Klarna"}, "switched companies, now at Spotify", "works_at spotify <klarna"},
+		{nil, "changed jobs, now at home more", ""},
+		{[]string{"my manager is Rosa"}, "Rosa went on leave", ""},
 		// a licence or a tool the person's work rules out (rewordings)
 		{nil, "heads up, we can't pull in any AGPL packages here", "should_not use agpl-licensed code"},
 		{nil, "I'm not permitted to install homebrew on my work laptop", "should_not install homebrew"},

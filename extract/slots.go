@@ -177,7 +177,7 @@ func matchSlot(c *clause) []Fact {
 			}
 			t = owner + " " + label + " is " + m[2]
 		}
-	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(sinceTail().ReplaceAllString(t, "$1"), "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
+	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(sinceTail().ReplaceAllString(strings.TrimSuffix(t, " for now"), "$1"), "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
 		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
 			t = m[2] + " " + m[3] + " is " + m[1]
 		} else if noun, ok := toolHeadNoun(m[1], m[3]); ok {
