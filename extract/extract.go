@@ -340,10 +340,10 @@ var (
 	versionBump = lazyRegexp(`\b(?:upgraded|downgraded|bumped|updated|upgrading|bumping)\b`)
 	// saidForRe: "earlier I said 6000 for the worker port".
 	saidForRe = lazyRegexp(`^(?:earlier,? |before,? |previously,? )?i (?:said|wrote|typed|put|told you|mentioned|gave you) ([a-z0-9.+# -]+?) (?:for|as) (the|my|our) ([a-z]+(?: [a-z]+)?)(?: earlier| before| above| by mistake)?$`)
-	// saidRe: "I said Flask earlier", "I wrote Gitlab".
 	// didISay: "did i say mariadb?", "did I just write Lyon?".
 	didISay = lazyRegexp(`^(?:wait,? |hmm,? |oops,? )?(?:did|have) i (?:just )?(?:say|said|write|wrote|type|typed|put|mention|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| there| again)?$`)
-	saidRe  = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
+	// saidRe: "I said Flask earlier", "I wrote Gitlab".
+	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
 	// noLongerRe: "Hamid is no longer my manager".
 	noLongerRe = lazyRegexp(`^([a-z][a-z'-]+) is (?:no longer|not) (my|our) ([a-z]+(?: [a-z]+)?)(?: anymore)?$`)
 	// ellipsisRe: "…, Clara is", "Clara is now".
