@@ -355,6 +355,13 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^((?:[a-z][a-z-]*\s+)?[a-z][a-z-]*[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2", need: []string{" not ", " never ", " no "}},
 	// a default for when the person is unsure: "When in doubt, ask me"
 	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
+	// a statement with its reason after it: "we use postgres because
+	// it's reliable", "we're pinned to Python 3.11 because of a C
+	// extension that won't build on newer"; the reason says nothing of
+	// the value, and its words ("won't", "was slow") made the whole read
+	// as a plan or the past
+	{re: lazyRegexp(`(?i)^(.+?)\s*,?\s+(?:because|'cause|cause|cuz|coz)\s+.+$`), out: "$1", statement: true, need: []string{"because", "cause", "cuz", "coz"}},
+	{re: lazyRegexp(`(?i)^(.+?)\s*,?\s+since\s+(?:it|it's|they|they're|we|we're|i|i'm|that|this|the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|was|are|were|has|had|does|did|got|gets|keeps|won't|can't|kept))\s+.+$`), out: "$1", statement: true, need: []string{"since"}},
 	// a new employer said after the change of job: "i changed jobs, now
 	// at Grafana Labs", "switched companies, I'm at Shopify now"
 	{re: lazyRegexp(`(?i)^(?:i\s+)?(?:have\s+|just\s+|finally\s+|recently\s+)*(?:changed|switched|got\s+a\s+new|started\s+a\s+new|moved)\s+(?:jobs?|companies|employers?)\s*[,;-]?\s+(?:and\s+)?(?:i(?:'m|\s+am)\s+)?(?:now\s+)?(?:at|with|working\s+at|working\s+for|joined)\s+(.+?)(?:\s+now)?$`),

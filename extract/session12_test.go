@@ -112,6 +112,13 @@ func TestSession12Shapes(t *testing.T) {
 		{[]string{"I work at Klarna"}, "switched companies, now at Spotify", "works_at spotify <klarna"},
 		{nil, "changed jobs, now at home more", ""},
 		{[]string{"my manager is Rosa"}, "Rosa went on leave", ""},
+		// a statement with its reason after it (rewordings)
+		{nil, "we use mysql because the ops team knows it", "uses_database mysql"},
+		{nil, "we went with vitest cause jest was slow for us", "uses_test_runner vitest"},
+		{nil, "we use mysql since it is what the ops team knows", "uses_database mysql"},
+		{nil, "we use mysql since the ops team is used to it", "uses_database mysql"},
+		{nil, "i quit because the pay was bad", ""},
+		{nil, "we would use rust because it is fast", ""},
 		// a licence or a tool the person's work rules out (rewordings)
 		{nil, "heads up, we can't pull in any AGPL packages here", "should_not use agpl-licensed code"},
 		{nil, "I'm not permitted to install homebrew on my work laptop", "should_not install homebrew"},
