@@ -50,6 +50,20 @@ var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.
 // "now" or a preposition.
 var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
 
+// thisOne is the project spoken of named as "this one", set against
+// another the person named before: "this one builds with Maven", "…
+// in this one".
+var thisOne = lazyRegexp(`(^|\b(?:in|for|on) )this one\b`)
+
+// bareToolHere is a tool named with the project's scope and nothing
+// else: "styled-components in this project".
+var bareToolHere = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) ((?:in|for) this (?:project|repo|codebase|app|service)(?: instead| now)?)$`)
+
+// gaveIn is how a person says they gave up resisting a change, before
+// the change: "finally gave in and moved to fish", "we bit the bullet
+// and switched to pnpm".
+var gaveIn = lazyRegexp(`^(?:i |we )?((?:finally |eventually |just |have )*(?:gave in|caved|gave up|bit the bullet|took the plunge|relented|caved in)(?: and| &|,) (?:(?:finally|just) )?)(?:moved|switched|migrated|went over|changed|jumped) `)
+
 // movedWhole is the person's whole way of working moved to a tool:
 // "moved my whole setup over to emacs", "we migrated our dotfiles to
 // chezmoi".
@@ -897,6 +911,18 @@ func analyze(rc rawClause) clause {
 		t = endedUp().ReplaceAllStringFunc(t, func(m string) string {
 			return pastOf()[lastOf(m)] // "we ended up switching to vitest": we switched
 		})
+	}
+	if loc := gaveIn().FindStringSubmatchIndex(t); loc != nil {
+		t = t[:loc[2]] + t[loc[3]:] // "finally gave in and moved to fish": moved to fish
+		c.change = true
+	}
+	if strings.Contains(t, "this one") {
+		t = thisOne().ReplaceAllString(t, "${1}this project") // "this one deploys to ECS", "styled-components in this one"
+	}
+	if m := bareToolHere().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we use " + m[1] + " " + m[2] // "styled-components in this one": the tool this project uses
+		}
 	}
 	if m := movedWhole().FindStringSubmatch(t); m != nil {
 		who := m[1]

@@ -1607,6 +1607,10 @@ var relativeHow = lazyRegexp(`(?i)\b(?:the|our|this)\s+([a-z]+(?:\s[a-z]+)?)\s*[
 
 var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
 
+// soZone is a time zone in capitals said as what follows from the
+// clause before: "I'm in Brisbane, so AEST", "…, so UTC+2 for me".
+var soZone = lazyRegexp(`(?:^|[,;]\s*|\s)so\s+([A-Z]{1,4}T|UTC\s*[+-]\s*\d{1,2}(?::?\d\d)?|GMT\s*[+-]\s*\d{1,2})(?:\s+for\s+me)?(?:[,.;!]|\s*$)`)
+
 // asides are the statements a text makes inside another, read as
 // clauses of their own even when the sentence around them asks or
 // requests something: "the CI (GitHub Actions) keeps timing out, can you
@@ -1638,6 +1642,13 @@ func asides(text string) []rawClause {
 			if _, ok := lookupTool(strings.ToLower(m[3])); ok {
 				out = append(out, rawClause{text: "the " + m[1] + " is " + m[2] + " " + m[3]})
 			}
+		}
+	}
+	if strings.Contains(text, "so ") {
+		for _, m := range soZone().FindAllStringSubmatch(text, 2) {
+			// "I'm in Brisbane, so AEST, no daylight saving": the zone
+			// that follows from the place, said in passing
+			out = append(out, rawClause{text: "my timezone is " + m[1]})
 		}
 	}
 	if !strings.Contains(text, "(") {

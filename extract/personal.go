@@ -3,8 +3,9 @@ package extract
 import "strings"
 
 // Things about the person that are no tool and no identity: an
-// instrument or a game they play ("I play bass in a band on weekends")
-// and the keyboard layout they type on ("i type on a Dvorak layout").
+// instrument or a game they play ("I play bass in a band on weekends"),
+// the keyboard layout they type on ("i type on a Dvorak layout") and the
+// language they speak natively ("I'm a native Dutch speaker").
 // Both are read only from the speaker's own present habit: "I used to
 // play bass", "my friend types on Dvorak" and "should I learn colemak?"
 // say nothing of the person now.
@@ -41,6 +42,9 @@ var (
 	layoutUser = lazyRegexp(`^i am (?:a|an) (` + keyboardLayouts + `) (?:user|typist|person)(?:$|\W.*$)`)
 )
 
+// nativeSpeaker: "I'm a native Dutch speaker".
+var nativeSpeaker = lazyRegexp(`^i am (?:a )?native ([a-z]+) speaker\b`)
+
 // matchPersonal reads an instrument or game the person plays and the
 // keyboard layout they type on.
 func matchPersonal(c *clause) []Fact {
@@ -56,6 +60,9 @@ func matchPersonal(c *clause) []Fact {
 	}
 	if m := playerRe().FindStringSubmatch(t); m != nil {
 		return hobbyFact(playerOf[m[1]])
+	}
+	if m := nativeSpeaker().FindStringSubmatch(t); m != nil && naturalLanguages[m[1]] {
+		return []Fact{{Subject: SubjectUser, Predicate: "native_language_is", Object: m[1], shownObject: upperFirst(m[1])}}
 	}
 	m := layoutRe().FindStringSubmatch(t)
 	if m == nil {
@@ -91,3 +98,13 @@ func layoutName(l string) string {
 	}
 	return upperFirst(l)
 }
+
+// naturalLanguages are languages people speak, not write code in.
+var naturalLanguages = map[string]bool{"english": true, "dutch": true, "german": true, "french": true, "spanish": true,
+	"italian": true, "portuguese": true, "polish": true, "russian": true, "ukrainian": true, "czech": true, "slovak": true,
+	"hungarian": true, "romanian": true, "bulgarian": true, "greek": true, "turkish": true, "arabic": true, "hebrew": true,
+	"hindi": true, "bengali": true, "urdu": true, "tamil": true, "telugu": true, "mandarin": true, "cantonese": true,
+	"chinese": true, "japanese": true, "korean": true, "vietnamese": true, "thai": true, "indonesian": true, "malay": true,
+	"tagalog": true, "swedish": true, "norwegian": true, "danish": true, "finnish": true, "icelandic": true, "estonian": true,
+	"latvian": true, "lithuanian": true, "serbian": true, "croatian": true, "slovenian": true, "catalan": true, "basque": true,
+	"galician": true, "welsh": true, "irish": true, "afrikaans": true, "swahili": true, "persian": true, "farsi": true}

@@ -112,6 +112,28 @@ func TestSession12Shapes(t *testing.T) {
 		{[]string{"I work at Klarna"}, "switched companies, now at Spotify", "works_at spotify <klarna"},
 		{nil, "changed jobs, now at home more", ""},
 		{[]string{"my manager is Rosa"}, "Rosa went on leave", ""},
+		// scenario losses of the retired scenario sets, in other words:
+		// a branch given up and the one everything goes out from
+		// (notDeployedFrom, allGoesOutFrom, branchName)
+		{[]string{"we deploy from the release-v1 branch"}, "we don't deploy from release-v1 anymore, everything ships from main now", "not deploy_branch_is release-v1|deploy_branch_is main <release-v1"},
+		{nil, "everything goes out from the office", ""},
+		// a zone said as what follows from a place (soZone, in asides)
+		{nil, "I'm in Perth, so AWST, no DST here", "lives_in perth|timezone_is awst"},
+		{nil, "the build broke, so WTF", ""},
+		// a language spoken natively (oldSlot, naturalLanguages,
+		// nativeSpeaker)
+		{nil, "Polish is my first language, so excuse typos", "native_language_is polish"},
+		{nil, "i'm a native Portuguese speaker", "native_language_is portuguese"},
+		{nil, "Java was my first language", ""},
+		{nil, "Rust is my first language", ""},
+		{nil, "German is my second language", ""},
+		// a change after giving in (gaveIn)
+		{[]string{"I use vim"}, "eventually caved and switched to vscode", "uses_editor vscode <vim"},
+		{nil, "i gave up and went home", ""},
+		// the project named "this one" (thisOne, bareToolHere)
+		{nil, "this one is hosted on render", "deploys_with render"},
+		{nil, "emotion in this one", "uses_styling emotion"},
+		{nil, "more tests in this one", ""},
 		// a statement with its reason after it (rewordings)
 		{nil, "we use mysql because the ops team knows it", "uses_database mysql"},
 		{nil, "we went with vitest cause jest was slow for us", "uses_test_runner vitest"},

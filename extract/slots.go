@@ -232,7 +232,7 @@ func matchSlot(c *clause) []Fact {
 	slot = strings.TrimSuffix(strings.TrimPrefix(slot, "name "), "'s")
 	slot = strings.TrimSuffix(slot, " of choice") // "our editor of choice"
 	slot = strings.TrimPrefix(strings.TrimPrefix(slot, "new "), "current ")
-	if oldSlot().MatchString(slot) {
+	if _, named := slotPredicate()[slot]; oldSlot().MatchString(slot) && !named {
 		return nil // "my old manager is Tom" says who it was
 	}
 	favorite := false
@@ -241,6 +241,12 @@ func matchSlot(c *clause) []Fact {
 	}
 	value, old := valueAndOld(value)
 	cat, pred, known := slotOf(slot)
+	if known && cat == catLanguage && naturalLanguages[strings.TrimSpace(value)] {
+		return nil // "English is my second language" speaks of no code
+	}
+	if _, tool := lookupTool(strings.TrimSpace(value)); pred == "native_language_is" && tool {
+		return nil // "Python is my first language" names the first one learnt
+	}
 	if known && cat != "" {
 		if (changed || owner == "the") && !namesTool(value) {
 			// "I moved the tests to a new folder", "the tests are failing":
@@ -450,6 +456,10 @@ var (
 	// deployBranchRe: "we deploy from the release branch", "we now ship
 	// from main instead of release".
 	deployBranchRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:deploy|deploys|deployed|are deploying|release|releases|ship|ships|cut releases|cut our releases|build releases) (?:everything |to production |to prod |prod |production |releases )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?:\s*,?\s+(?:instead of|not|rather than) (?:the |our )?([a-z0-9._/-]+)(?: branch)?)?$`)
+	// notDeployedFrom: "we don't ship from prod-deploy anymore".
+	notDeployedFrom = lazyRegexp(`^(?:we|i) (?:do not|no longer) (?:deploy|ship|release|cut releases) (?:to prod |to production |prod |production )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: anymore| any more| now)?$`)
+	// allGoesOutFrom: "everything goes out from trunk now".
+	allGoesOutFrom = lazyRegexp(`^(?:everything|it all|all of it|all releases|prod|production) (?:now |currently )?(?:goes out|go out|ships|is shipped|gets shipped|is deployed|gets deployed|is released|gets released) (?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?$`)
 	// serverOn is a server said to be on a number without the word
 	// "port": "django runserver is on 8000 here", "vite runs on 5173".
 	// The number has four or five digits, so a version ("node is on 20")
@@ -472,10 +482,34 @@ var (
 	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})(?:\s*,?\s+(?:not|instead of|rather than) (?:port )?(\d{2,5}))?$`)
 )
 
+// branchName says whether a word these looser shapes give reads as a
+// branch: a usual branch's name, or a name with a dash, a slash, a dot,
+// an underscore or a digit ("prod-deploy", "release/2.x"); "the office"
+// and "laptops" are none.
+func branchName(w string) bool {
+	switch w {
+	case "main", "master", "trunk", "develop", "dev", "development", "release", "releases", "staging", "production", "prod", "stable", "next", "canary", "live", "deploy", "deployment":
+		return true
+	}
+	return strings.ContainsAny(w, "-_/.0123456789") && hasLetter().MatchString(w)
+}
+
 // matchDeployBranch reads the branch a project deploys from.
 func matchDeployBranch(c *clause) []Fact {
 	if !containsAny(c.text, " from ", " off ") {
 		return nil
+	}
+	if m := notDeployedFrom().FindStringSubmatch(c.text); m != nil && branchName(m[1]) {
+		if _, tool := lookupTool(m[1]); !tool {
+			// "we don't ship from prod-deploy anymore": the branch given up,
+			// not a rule against shipping
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1], Negated: true}}
+		}
+	}
+	if m := allGoesOutFrom().FindStringSubmatch(c.text); m != nil && branchName(m[1]) {
+		if _, tool := lookupTool(m[1]); !tool {
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1]}} // "everything goes out from trunk now"
+		}
 	}
 	if m := deploysFromRe().FindStringSubmatch(c.text); m != nil && !badStart()[m[1]] {
 		if _, tool := lookupTool(m[1]); !tool {
