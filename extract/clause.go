@@ -59,6 +59,14 @@ var thisOne = lazyRegexp(`(^|\b(?:in|for|on) )this one\b`)
 // else: "styled-components in this project".
 var bareToolHere = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) ((?:in|for) this (?:project|repo|codebase|app|service)(?: instead| now)?)$`)
 
+// sourceSays is a file or a document said to hold a value, in a
+// correction: ".nvmrc says 20", "the lockfile says pnpm".
+var sourceSays = lazyRegexp(`^(?:the |our |my )?(?:[\w-]*\.[\w.-]+|[\w.-]+/[\w./-]+|config|lockfile|lock file|dockerfile|makefile|readme|docs|manifest|package json) (?:says|said|shows|reads|has|pins|lists) ([a-z0-9][\w.+#-]*)$`)
+
+// toolsHere is a list of tools said bare, with a scope: "mocha + chai
+// here".
+var toolsHere = lazyRegexp(`^([a-z0-9][\w.+#-]*)((?: (?:\+|and|&|with) [a-z0-9][\w.+#-]*)*)(?: here| now| in this (?:repo|project|codebase))?$`)
+
 // gaveIn is how a person says they gave up resisting a change, before
 // the change: "finally gave in and moved to fish", "we bit the bullet
 // and switched to pnpm".
@@ -980,6 +988,13 @@ func analyze(rc rawClause) clause {
 	}
 	if strings.HasPrefix(c.span, "*") {
 		c.correction = true // "*Joanna": the chat way of fixing a word
+	}
+	if c.correction {
+		if m := sourceSays().FindStringSubmatch(t); m != nil {
+			t = "it is " + m[1] // "wait, I misspoke, .nvmrc says 20": what the file says is the value
+		} else if m := toolsHere().FindStringSubmatch(t); m != nil && knownTool(m[1]) {
+			t = "we use " + m[1] + m[2] // "no sorry, mocha + chai here": the tools in use
+		}
 	}
 	if m := pastEvent().FindStringSubmatch(t); m != nil {
 		// "after the reorg my manager is Chen", "since the migration, we

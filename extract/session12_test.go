@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/credence-mem/credence/relations"
@@ -199,5 +200,45 @@ func TestCategoryNounShapes(t *testing.T) {
 	}
 	if missed > allowed {
 		t.Errorf("%d of %d category-noun statements missed their predicate, want at most %d", missed, total, allowed)
+	}
+}
+
+// TestBareCorrectionInNewSession checks that a bare correction said in a
+// new session, with only the beliefs as context, corrects the one
+// believed slot of its value's kind (onlyOfKind), and that it says
+// nothing when two slots are of that kind or nothing marks a correction.
+// It also reads a value a file is said to hold (sourceSays) and tools
+// said bare in a correction (toolsHere).
+func TestBareCorrectionInNewSession(t *testing.T) {
+	manager := SlotValue{Subject: SubjectUser, Predicate: "manager_is", Object: "ines"}
+	python := SlotValue{Subject: SubjectProject, Predicate: "python_version_is", Object: "3.10"}
+	port := SlotValue{Subject: SubjectProject, Predicate: "port_is", Object: "8080"}
+	node := SlotValue{Subject: SubjectProject, Predicate: "node_version_is", Object: "18"}
+	runner := SlotValue{Subject: SubjectProject, Predicate: "uses_test_runner", Object: "jest"}
+	for _, c := range []struct {
+		slots      []SlotValue
+		text, want string
+	}{
+		{[]SlotValue{manager}, "sorry, it's Agnes, wrong name", "manager_is agnes <ines"},
+		{[]SlotValue{manager}, "it's Agnes", ""},
+		{[]SlotValue{python}, "oops, pyproject.toml says 3.12", "python_version_is 3.12 <3.10"},
+		{[]SlotValue{port}, "oops, the config says 9090", "port_is 9090 <8080"},
+		{[]SlotValue{port, node}, "oops, the config says 22", ""},
+		{[]SlotValue{runner}, "no sorry, vitest + testing-library here", "uses_test_runner vitest <jest|uses testing-library"},
+		{[]SlotValue{runner}, "the readme says hello", ""},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			var parts []string
+			for _, f := range ExtractWith(c.text, Context{Slots: c.slots}) {
+				p := f.Predicate + " " + f.Object
+				if f.Replaces != "" {
+					p += " <" + f.Replaces
+				}
+				parts = append(parts, p)
+			}
+			if got := strings.Join(parts, "|"); got != c.want {
+				t.Errorf("ExtractWith(%q, slots %v) = %q, want %q", c.text, c.slots, got, c.want)
+			}
+		})
 	}
 }
