@@ -67,6 +67,45 @@ var sourceSays = lazyRegexp(`^(?:the |our |my )?(?:[\w-]*\.[\w.-]+|[\w.-]+/[\w./
 // here".
 var toolsHere = lazyRegexp(`^([a-z0-9][\w.+#-]*)((?: (?:\+|and|&|with) [a-z0-9][\w.+#-]*)*)(?: here| now| in this (?:repo|project|codebase))?$`)
 
+// projectManagedWith is the project, or part of the person's setup,
+// said to be run with a tool: "this repo is managed with bun", "the
+// monorepo is managed with Nx", "… and are managed with chezmoi".
+var projectManagedWith = lazyRegexp(`^(?:(?:this|the|our|my) (?:project|repo|monorepo|codebase|service|app|workspace|dotfiles|setup) )?(?:is|are) (?:managed|built|run|handled|orchestrated|driven|set up) (?:with|by|using|via|through) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)((?:,? not [a-z0-9.+#-]+)?)(?:,.*)?$`)
+
+// projectIsTool is the project said to be a tool: "this one's plain
+// npm, no yarn".
+var projectIsTool = lazyRegexp(`^(?:this project|this repo|the repo)(?: is|'s) (?:plain |just |all |pure |vanilla |straight )?([a-z0-9.+#-]+)((?:,? (?:not|no) [a-z0-9.+#-]+)?)$`)
+
+// goesOutVia is a project said to ship through a tool: "this one goes
+// out via Netlify".
+var goesOutVia = lazyRegexp(`^(?:this (?:project|repo|app|service|site)|it|the (?:[a-z-]+ )?(?:app|site|service|frontend|backend|api|docs)) (?:goes out|ships|gets deployed|is deployed|gets shipped|is shipped|is released|gets released) (?:via|with|through|using|on|to) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
+// stuckOn is a version the project cannot leave yet: "stuck on node 16
+// until we rewrite the auth module", "we're pinned to go 1.21".
+var stuckOn = lazyRegexp(`^(?:(?:we|i) (?:are|am) )?(?:still )?(?:stuck|pinned|locked|frozen) (?:on|to|at) ([a-z.#+]+ ?v?\d+(?:\.\d+)*)(?: (?:until|till|for now|for the foreseeable future|because|since) .*)?$`)
+
+// backTo is a return to a tool: "back to plain npm with workspaces".
+var backTo = lazyRegexp(`^(.+?, )?(?:(?:we|i) (?:are|am|went|moved|switched|have gone|are going|went) )?(?:right |all the way )?back to (?:plain |good old |regular |vanilla |just )?([a-z0-9.+#-]+)\b`)
+
+// startedAt is a new employer said with when: "started at Monzo today".
+var startedAt = lazyRegexp(`^(.+?, )?(?:i )?(?:just |have just |have )?(?:started|start|am starting|starting|joined) (?:at |with )?([a-z][a-z0-9&.'-]*(?: [a-z][a-z0-9&.'-]*)?) (?:today|on monday|this week|this morning|yesterday|last week|on \w+day|next week)$`)
+
+// lastDayAt is a job left, said before the new one: "last day at klarna
+// was friday".
+var lastDayAt = lazyRegexp(`^(?:my )?last day at [a-z0-9&.' -]+? was [a-z]+, $|^(?:i )?(?:left|quit) [a-z0-9&.' -]+, $`)
+
+// movedKindFrom is a kind of tool moved from one to another without an
+// owner: "moved hosting from Heroku to Railway over the weekend".
+var movedKindFrom = lazyRegexp(`^(?:(?:we|i) )?(?:just |finally |have )*(?:moved|switched|migrated) ((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:over )?from ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) to ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: over the weekend| last (?:week|weekend|month|sprint|night)| yesterday| this (?:week|morning|sprint))?$`)
+
+// deployThis is the project named "this" as what is deployed: "we
+// deploy this to Render".
+var deployThis = lazyRegexp(`^((?:we|i) (?:deploy|host|run|ship)) this(?: (?:thing|app|one|service|site|project))? `)
+
+// kindBehind is a kind of tool named with the part it serves: "the
+// database behind this service is CockroachDB".
+var kindBehind = lazyRegexp(`^(?:the |our )?([a-z][a-z ]{1,30}?) (?:behind|for|of|in|under) (?:this|the|our) (?:service|app|project|repo|api|backend|thing|site) is ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
 // gaveIn is how a person says they gave up resisting a change, before
 // the change: "finally gave in and moved to fish", "we bit the bullet
 // and switched to pnpm".
@@ -384,10 +423,10 @@ var writingFrom = lazyRegexp(`^(?:i am )?(?:writing|typing|messaging|chatting|te
 var spelledAs = lazyRegexp(`^it is (?:actually )?spel(?:led|t) [a-z]`)
 
 // gaveUpOn: "gave up on Webpack", "we got rid of Redux".
-var gaveUpOn = lazyRegexp(`^(?:(?:we|i) (?:have )?)?(?:finally |just |recently )?(?:gave up on|given up on|got rid of|gotten rid of|moved away from|walked away from|abandoned) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+var gaveUpOn = lazyRegexp(`^(?:(?:we|i) (?:have )?)?(?:finally |just |recently )?(?:gave up on|given up on|got rid of|gotten rid of|moved away from|walked away from|abandoned|ripped out|tore out|yanked out|ripped|killed) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
 
 // everythingIs: "everything is React now", "it's all Go these days".
-var everythingIs = lazyRegexp(`^(?:everything|it all|all of it|the whole (?:thing|app|stack|codebase)) is (?:now |all )?(?:in |on |written in |built (?:on|with) )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: now| these days| nowadays)?$`)
+var everythingIs = lazyRegexp(`^(?:everything|it all|all of it|the whole (?:thing|app|stack|codebase)) is (?:now |all )?(?:in |on |written in |built (?:on|with) )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: now| these days| nowadays)?(?: with (?:a |an |the )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)?$`)
 
 // toolIsIn: "Render is in", after "Heroku is out".
 var toolIsIn = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) is (?:in|in now|now in)$`)
@@ -931,6 +970,48 @@ func analyze(rc rawClause) clause {
 		if _, tool := lookupTool(m[1]); tool {
 			t = "we use " + m[1] + " " + m[2] // "styled-components in this one": the tool this project uses
 		}
+	}
+	if strings.HasPrefix(t, "this project") || strings.HasPrefix(t, "this repo") || strings.HasPrefix(t, "the repo") || strings.HasPrefix(t, "the monorepo") || strings.HasPrefix(t, "my dotfiles") || strings.HasPrefix(t, "are ") {
+		if m := projectManagedWith().FindStringSubmatch(t); m != nil {
+			if tl, ok := firstTool(m[1]); ok {
+				t = "we use " + tl.Name + m[2] // "this repo is managed with bun", "the monorepo is managed with Nx"
+			}
+		} else if m := projectIsTool().FindStringSubmatch(t); m != nil && knownTool(m[1]) {
+			t = "we use " + m[1] + m[2] // "this one's plain npm, no yarn"
+		}
+	}
+	if m := goesOutVia().FindStringSubmatch(t); m != nil && knownTool(m[1]) {
+		t = "we deploy with " + m[1] // "this one goes out via Netlify"
+	}
+	if m := stuckOn().FindStringSubmatch(t); m != nil {
+		t = "we are on " + m[1] // "stuck on node 16 until we rewrite the auth module"
+	}
+	if m := backTo().FindStringSubmatch(t); m != nil && knownTool(m[2]) {
+		// "back to plain npm", "we dropped yarn, back to plain npm with
+		// workspaces": the tool returned to is the one in use (the one
+		// dropped is what it replaces, from the conversation)
+		c.change, t = true, "we use "+m[2]+" now"
+		if w := firstWord(m[1]); m[1] != "" && w != "we" && w != "i" {
+			t = m[1] + "we use " + m[2] + " now"
+		}
+	}
+	if m := startedAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[2])) && !knownTool(m[2]) {
+		if m[1] != "" && lastDayAt().MatchString(m[1]) {
+			c.change, t = true, "i work at "+m[2] // "last day at klarna was friday, started at Monzo today"
+		} else if m[1] == "" {
+			c.change, t = true, "i work at "+m[2] // "started at Monzo today"
+		}
+	}
+	if m := movedKindFrom().FindStringSubmatch(t); m != nil {
+		if _, ok := stackSlot(m[1]); ok {
+			c.change, t = true, "we switched our "+m[1]+" from "+m[2]+" to "+m[3] // "moved hosting from Heroku to Railway over the weekend"
+		}
+	}
+	if strings.HasPrefix(t, "we ") || strings.HasPrefix(t, "i ") {
+		t = deployThis().ReplaceAllString(t, "$1 ") // "we deploy this to Render"
+	}
+	if m := kindBehind().FindStringSubmatch(t); m != nil {
+		t = "the " + m[1] + " is " + m[2] // "the database behind this service is CockroachDB"
 	}
 	if m := movedWhole().FindStringSubmatch(t); m != nil {
 		who := m[1]

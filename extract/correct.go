@@ -51,6 +51,7 @@ var notValues = sync.OnceValue(func() map[string]bool {
 type candidate struct {
 	Fact
 	near bool // stated just before: in this text or the last utterance
+	own  bool // stated in this text
 }
 
 // candidates lists the values a correction may correct, the most likely
@@ -60,7 +61,7 @@ func (r *reading) candidates() []candidate {
 	var out []candidate
 	for i := len(r.facts) - 1; i >= 0; i-- {
 		if r.facts[i].Kind == KindFact {
-			out = append(out, candidate{r.facts[i], true})
+			out = append(out, candidate{r.facts[i], true, true})
 		}
 	}
 	recent := r.recentFacts()
@@ -97,7 +98,7 @@ func (r *reading) recentFacts() []candidate {
 		}
 		for i, fs := range read {
 			for _, f := range fs {
-				r.recent = append(r.recent, candidate{f, i == last})
+				r.recent = append(r.recent, candidate{Fact: f, near: i == last})
 			}
 		}
 	}
@@ -148,7 +149,9 @@ func (r *reading) correct(c *clause) []Fact {
 			obj, sh = strings.TrimSuffix(obj, " branch"), strings.TrimSuffix(sh, " branch")
 		}
 		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: obj, Replaces: cand.Object,
-			Negated: cand.Negated && !changed, Correction: !changed, shownObject: sh}
+			Negated: cand.Negated && !changed && !cand.own, Correction: !changed, shownObject: sh}
+		// "we don't use eslint here, it's biome": a value set against one
+		// this text just denied holds
 		f.shownSubject = cand.shownSubject
 		return []Fact{f}
 	}

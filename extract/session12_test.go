@@ -135,6 +135,38 @@ func TestSession12Shapes(t *testing.T) {
 		{nil, "this one is hosted on render", "deploys_with render"},
 		{nil, "emotion in this one", "uses_styling emotion"},
 		{nil, "more tests in this one", ""},
+		// the project said to be run with, or be, a tool
+		// (projectManagedWith, projectIsTool, goesOutVia, deployThis,
+		// kindBehind); pipelines are CI
+		{nil, "heads up, this repo is managed with pnpm workspaces", "uses_package_manager pnpm"},
+		{[]string{"this service uses pip"}, "this one is managed with poetry, not pip", "uses_package_manager poetry <pip"},
+		{nil, "this repo is managed by the platform team", ""},
+		{nil, "this one's pure deno", "uses_runtime deno"},
+		{nil, "this one's a mess", ""},
+		{nil, "the marketing site goes out via vercel", "deploys_with vercel"},
+		{nil, "it goes out via email", ""},
+		{nil, "we host this app on fly.io", "deploys_with fly.io"},
+		{nil, "we host this thing on railway, just so you know", "deploys_with railway"},
+		{nil, "the queue behind this service is sqs", "uses_queue sqs"},
+		{nil, "the pipelines run on circleci", "uses_ci circleci"},
+		// a version the project cannot leave (stuckOn); a return to a
+		// tool (backTo); a new employer with when (startedAt, lastDayAt);
+		// a kind moved from one tool to another (movedKindFrom)
+		{nil, "still stuck on python 3.8 until the vendor updates their sdk", "uses_language python|python_version_is 3.8"},
+		{nil, "stuck on this bug for hours", ""},
+		{[]string{"we use pnpm"}, "we gave up on pnpm, back to npm", "uses_package_manager npm <pnpm"},
+		{nil, "back to the tests, why do they fail", ""},
+		{nil, "my last day at Zalando was monday, started at Wolt today", "works_at wolt"},
+		{nil, "started at 9 today", ""},
+		{nil, "started at noon today", ""},
+		{[]string{"we use github actions"}, "moved ci from github actions to buildkite last week", "uses_ci buildkite <github actions"},
+		{nil, "moved hosting from render to fly.io over the weekend", "deploys_with fly.io <render"},
+		{nil, "moved the meeting from monday to friday", ""},
+		// a value set against one this text just denied holds (candidate.own)
+		{nil, "no no, we don't use jest here, it's vitest", "not uses_test_runner jest|uses_test_runner vitest <jest"},
+		// a tool ripped out (gaveUpOn), everything on a tool with a detail
+		// after it (everythingIs)
+		{[]string{"we use webpack"}, "ripped out webpack, everything is vite now with a tiny config", "not uses_bundler webpack|uses_bundler vite <webpack"},
 		// a statement with its reason after it (rewordings)
 		{nil, "we use mysql because the ops team knows it", "uses_database mysql"},
 		{nil, "we went with vitest cause jest was slow for us", "uses_test_runner vitest"},

@@ -633,7 +633,7 @@ var stackNouns = sync.OnceValue(func() map[string]string {
 		"models": relations.CatORM, "data access": relations.CatORM, "queries": relations.CatORM, "database access": relations.CatORM,
 		"deps": relations.CatPackageManager, "dependencies": relations.CatPackageManager, "packages": relations.CatPackageManager,
 		"components": relations.CatStyling, "ui": relations.CatStyling,
-		"dates": relations.CatDates, "datetimes": relations.CatDates, "date formatting": relations.CatDates, "time zones": relations.CatDates,
+		"pipelines": relations.CatCI, "dates": relations.CatDates, "datetimes": relations.CatDates, "date formatting": relations.CatDates, "time zones": relations.CatDates,
 	}
 	for n, c := range slotCategory() {
 		if _, ok := m[n]; !ok {
