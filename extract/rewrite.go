@@ -42,7 +42,7 @@ const (
 // matters", "btw if thats relevant for mirrors", "if it helps with the
 // build errors". It conditions nothing, so analyze cuts it before the
 // hypothetical filter sees its "if".
-var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:btw|fyi)\s*,?\s+)?(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)(?:\s+(?:for|to|with|in)\s+[^,;]+)?|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|(?:just\s+)?so\s+you\s+know|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
+var offeredTail = lazyRegexp(`(?i),?\s+(?:(?:btw|fyi)\s*,?\s+)?(?:(?:if|in\s+case)\s+(?:that|it|this)(?:'s|s|\s+is)?\s+(?:helps|matters|relevant|useful|important|of\s+use)(?:\s+(?:for|to|with|in)\s+[^,;]+)?|(?:if|in\s+case)\s+you\s+(?:need|want|care|were\s+wondering|wondered|ever\s+need)(?:\s+(?:it|that|this|to\s+know))?|for\s+(?:context|reference|the\s+record|what\s+it'?s\s+worth))[.!]?$`)
 
 var rewordings = []rewording{
 	// a standing marker set between commas inside the sentence: "I'd
