@@ -96,7 +96,7 @@ var lastDayAt = lazyRegexp(`^(?:my )?last day at [a-z0-9&.' -]+? was [a-z]+, $|^
 
 // movedKindFrom is a kind of tool moved from one to another without an
 // owner: "moved hosting from Heroku to Railway over the weekend".
-var movedKindFrom = lazyRegexp(`^(?:(?:we|i) )?(?:just |finally |have )*(?:moved|switched|migrated) ((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:over )?from ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) to ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: over the weekend| last (?:week|weekend|month|sprint|night)| yesterday| this (?:week|morning|sprint))?$`)
+var movedKindFrom = lazyRegexp(`^(?:(?:we|i) )?(?:just |finally |have )*(?:moved|switched|migrated) (?:our |my |the )?((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:over )?from ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) to ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: over the weekend| last (?:week|weekend|month|sprint|night)| yesterday| this (?:week|morning|sprint))?$`)
 
 // deployThis is the project named "this" as what is deployed: "we
 // deploy this to Render".
@@ -115,6 +115,10 @@ var gaveIn = lazyRegexp(`^(?:i |we )?((?:finally |eventually |just |have )*(?:ga
 // "moved my whole setup over to emacs", "we migrated our dotfiles to
 // chezmoi".
 var movedWhole = lazyRegexp(`^(?:(i|we) )?(?:have |just |finally |recently )*(?:moved|switched|migrated|ported) (?:my|our) (?:whole |entire )?(?:setup|workflow|config|configs|dotfiles|stuff|dev setup|dev environment|environment|editing|everything|daily driving) (?:over )?to (.+)$`)
+
+// goodbyeTail is a tool bid farewell after the one moved to:
+// "emacs, goodbye vscode".
+var goodbyeTail = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?),? (?:goodbye|bye bye|bye|so long|farewell|rip) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
 
 // relocated is a move said without its subject, or with an "ago" after
 // it: "relocated to Da Nang a couple months ago".
@@ -1019,6 +1023,9 @@ func analyze(rc rawClause) clause {
 			who = "i"
 		}
 		c.change, t = true, who+" switched to "+m[2] // "moved my whole setup over to emacs"
+		if g := goodbyeTail().FindStringSubmatch(m[2]); g != nil {
+			t = who + " switched from " + g[2] + " to " + g[1] // "…, goodbye vscode": the tool left
+		}
 	}
 	if m := relocated().FindStringSubmatch(t); m != nil && (m[1] != "" || m[2] == "relocated" || capitalized(c.span, firstWord(m[3]))) {
 		who := m[1]

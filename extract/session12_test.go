@@ -167,6 +167,14 @@ func TestSession12Shapes(t *testing.T) {
 		// a tool ripped out (gaveUpOn), everything on a tool with a detail
 		// after it (everythingIs)
 		{[]string{"we use webpack"}, "ripped out webpack, everything is vite now with a tiny config", "not uses_bundler webpack|uses_bundler vite <webpack"},
+		// a tool bid farewell after a whole setup moved (goodbyeTail); an
+		// owned kind moved (movedKindFrom); a slot renamed without an
+		// owner (kindMoved, slotChanged)
+		{nil, "moved my whole setup to zed, bye sublime", "uses_editor zed <sublime text"},
+		{nil, "we moved our cache from memcached to redis", "uses_cache redis <memcached"},
+		{nil, "we've moved our infra from cdk to pulumi", "uses_iac pulumi <aws cdk"},
+		{nil, "deploy branch got renamed from prod to release", "deploy_branch_is release <prod"},
+		{nil, "the file got renamed to main.go", ""},
 		// a statement with its reason after it (rewordings)
 		{nil, "we use mysql because the ops team knows it", "uses_database mysql"},
 		{nil, "we went with vitest cause jest was slow for us", "uses_test_runner vitest"},

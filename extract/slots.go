@@ -69,7 +69,7 @@ var (
 	// slotChanged: "I changed my timezone to CET", "the API port changed
 	// to 4000".
 	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+?) (?:over )?(?:from (\S+) )?(?:over )?to (.+?)` + changeCause + `$`)
-	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+) (?:has |was |just |now )?(?:changed|moved|switched|went|been changed|been moved|jumped|got bumped|was bumped) (?:from (\S+) )?to (.+?)` + changeCause + `$`)
+	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+) (?:has |was |just |now )?(?:changed|moved|switched|went|been changed|been moved|jumped|got bumped|was bumped|got renamed|was renamed|been renamed|got changed|got moved|got switched) (?:from (\S+) )?to (.+?)` + changeCause + `$`)
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
 	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z][a-z0-9/-]*) (?:is|are|=|:) (.+)$`)
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
@@ -87,7 +87,7 @@ var (
 )
 
 // kindMoved is a kind of tool said to have moved, without an owner.
-var kindMoved = lazyRegexp(`^((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:moved|switched|migrated|changed|went) (?:over )?to `)
+var kindMoved = lazyRegexp(`^((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:moved|switched|migrated|changed|went|got renamed|was renamed|has been renamed|got changed|was changed|got moved|got switched) (?:over )?(?:from \S+ )?to `)
 
 // sinceTail is when a value "has been" in its slot from: "vitest has
 // been our test runner since the vite move".
@@ -149,7 +149,7 @@ func matchSlot(c *clause) []Fact {
 	}
 	changed := false
 	if m := kindMoved().FindStringSubmatch(t); m != nil {
-		if _, ok := slotCategory()[m[1]]; ok {
+		if _, _, ok := slotOf(m[1]); ok && !determiner().MatchString(firstWord(m[1])) && firstWord(m[1]) != "my" && firstWord(m[1]) != "our" {
 			t = "our " + t // "translations moved to lingui last sprint"
 		}
 	}
