@@ -36,6 +36,10 @@ func TestSession12Shapes(t *testing.T) {
 		{nil, "deps are managed by hand", "should keep deps managed by hand"},
 		{nil, "deps are managed in pyproject.toml", "should keep deps managed in pyproject.toml"},
 		{nil, "deps are handled by Renovate", "should keep deps handled by renovate"},
+		// work "done with" something that is no tool (doneWith)
+		{nil, "builds are done with care", ""},
+		{nil, "testing is done by hand", ""},
+		{nil, "builds are done with bazel", "uses_build_tool bazel"},
 		// dates and logging libraries named by their kind (stackNouns,
 		// kinCategory)
 		{nil, "dates are handled with luxon", "uses_date_library luxon"},
