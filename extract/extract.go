@@ -1607,6 +1607,17 @@ var relativeHow = lazyRegexp(`(?i)\b(?:the|our|this)\s+([a-z]+(?:\s[a-z]+)?)\s*[
 
 var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
 
+// kinNamed is a person or a pet of the speaker's named in apposition:
+// "my partner Noor is a nurse", "my manager Lin wants it by friday".
+var kinNamed = lazyRegexp(`\b[Mm]y (wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|son|daughter|brother|sister|mom|mum|dad|mother|father|manager|boss|dog|cat|puppy|kitten|roommate|flatmate|cofounder|co-founder) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b`)
+
+// asked is the end of a question's opening before "my …": "is my
+// manager Anna or Hannah?", "did my cat Mochi …".
+var asked = lazyRegexp(`(?:^|\s)(?:is|was|are|were|does|did|do|has|have|can|could|will|would)\s+$`)
+
+// calendarWord is a day or a month, capitalised without being a name.
+var calendarWord = lazyRegexp(`^(?:` + weekdayRe + `|` + monthRe + `|today|tomorrow|tonight)$`)
+
 // soZone is a time zone in capitals said as what follows from the
 // clause before: "I'm in Brisbane, so AEST", "…, so UTC+2 for me".
 var soZone = lazyRegexp(`(?:^|[,;]\s*|\s)so\s+([A-Z]{1,4}T|UTC\s*[+-]\s*\d{1,2}(?::?\d\d)?|GMT\s*[+-]\s*\d{1,2})(?:\s+for\s+me)?(?:[,.;!]|\s*$)`)
@@ -1641,6 +1652,20 @@ func asides(text string) []rawClause {
 			// beside what the sentence asks about it
 			if _, ok := lookupTool(strings.ToLower(m[3])); ok {
 				out = append(out, rawClause{text: "the " + m[1] + " is " + m[2] + " " + m[3]})
+			}
+		}
+	}
+	if strings.Contains(text, "my ") || strings.Contains(text, "My ") {
+		for _, loc := range kinNamed().FindAllStringSubmatchIndex(text, 3) {
+			// "my partner Noor is a nurse": the name said beside the kin;
+			// "is my manager Anna or Hannah?" asks
+			kin, name := text[loc[2]:loc[3]], text[loc[4]:loc[5]]
+			before, after := strings.ToLower(text[:loc[0]]), strings.ToLower(text[loc[1]:])
+			if asked().MatchString(before) || strings.HasPrefix(after, " or ") {
+				continue
+			}
+			if w := strings.ToLower(name); !ordinaryWord(w) && !knownTool(w) && !calendarWord().MatchString(w) {
+				out = append(out, rawClause{text: "my " + strings.ToLower(kin) + " is " + name})
 			}
 		}
 	}

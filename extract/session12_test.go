@@ -179,6 +179,12 @@ func TestSession12Shapes(t *testing.T) {
 		{nil, "we've moved our infra from cdk to pulumi", "uses_iac pulumi <aws cdk"},
 		{nil, "deploy branch got renamed from prod to release", "deploy_branch_is release <prod"},
 		{nil, "the file got renamed to main.go", ""},
+		// a person of the speaker's named in apposition (kinNamed, in
+		// asides)
+		{nil, "my husband Tariq is a teacher, help me plan his birthday", "name_is tariq"},
+		{nil, "My boss Lena wants the report by monday", "manager_is lena"},
+		{nil, "is my manager Lena or Leni? I always forget", ""},
+		{nil, "my dog Is sick today", ""},
 		// a statement with its reason after it (rewordings)
 		{nil, "we use mysql because the ops team knows it", "uses_database mysql"},
 		{nil, "we went with vitest cause jest was slow for us", "uses_test_runner vitest"},
