@@ -158,8 +158,8 @@ func matchStopped(c *clause) []Fact {
 	case stoppedUse().MatchString(c.text):
 		m := stoppedUse().FindStringSubmatch(c.text)
 		ref, rest = parseSubject(m[1]), m[2]
-		if first := firstWord(rest); strings.HasSuffix(first, "ing") && first != "using" {
-			return nil // "I quit smoking" is no tool given up
+		if first := firstWord(rest); strings.HasSuffix(first, "ing") && first != "using" || first == "and" || first == "then" {
+			return nil // "I quit smoking" is no tool given up, nor "i gave up and went home"
 		}
 	case droppedUse().MatchString(c.text):
 		m := droppedUse().FindStringSubmatch(c.text)

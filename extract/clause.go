@@ -50,6 +50,182 @@ var insteadFront = lazyRegexp(`^instead of ([\w.+#/-]+(?: [\w.+#/-]+)?),? use (.
 // "now" or a preposition.
 var nameIs = lazyRegexp(`\b([a-z][a-z0-9-]*)'s (my|our|now|no longer|still|the new|on|in|at)\b`)
 
+// thisOne is the project spoken of named as "this one", set against
+// another the person named before: "this one builds with Maven", "…
+// in this one".
+var thisOne = lazyRegexp(`(^|\b(?:in|for|on) )this one\b`)
+
+// bareToolHere is a tool named with the project's scope and nothing
+// else: "styled-components in this project".
+var bareToolHere = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) ((?:in|for) this (?:project|repo|codebase|app|service)(?: instead| now)?)$`)
+
+// sourceSays is a file or a document said to hold a value, in a
+// correction: ".nvmrc says 20", "the lockfile says pnpm".
+var sourceSays = lazyRegexp(`^(?:the |our |my )?(?:[\w-]*\.[\w.-]+|[\w.-]+/[\w./-]+|config|lockfile|lock file|dockerfile|makefile|readme|docs|manifest|package json) (?:says|said|shows|reads|has|pins|lists) ([a-z0-9][\w.+#-]*)$`)
+
+// toolsHere is a list of tools said bare, with a scope: "mocha + chai
+// here".
+var toolsHere = lazyRegexp(`^([a-z0-9][\w.+#-]*)((?: (?:\+|and|&|with) [a-z0-9][\w.+#-]*)*)(?: here| now| in this (?:repo|project|codebase))?$`)
+
+// projectManagedWith is the project, or part of the person's setup,
+// said to be run with a tool: "this repo is managed with bun", "the
+// monorepo is managed with Nx", "… and are managed with chezmoi".
+var projectManagedWith = lazyRegexp(`^(?:(?:this|the|our|my) (?:project|repo|monorepo|codebase|service|app|workspace|dotfiles|setup) )?(?:is|are) (?:managed|built|run|handled|orchestrated|driven|set up) (?:with|by|using|via|through) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)((?:,? not [a-z0-9.+#-]+)?)(?:,.*)?$`)
+
+// projectIsTool is the project said to be a tool: "this one's plain
+// npm, no yarn".
+var projectIsTool = lazyRegexp(`^(?:this project|this repo|the repo)(?: is|'s) (?:plain |just |all |pure |vanilla |straight )?([a-z0-9.+#-]+)((?:,? (?:not|no) [a-z0-9.+#-]+)?)$`)
+
+// goesOutVia is a project said to ship through a tool: "this one goes
+// out via Netlify".
+var goesOutVia = lazyRegexp(`^(?:this (?:project|repo|app|service|site)|it|the (?:[a-z-]+ )?(?:app|site|service|frontend|backend|api|docs)) (?:goes out|ships|gets deployed|is deployed|gets shipped|is shipped|is released|gets released) (?:via|with|through|using|on|to) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
+// stuckOn is a version the project cannot leave yet: "stuck on node 16
+// until we rewrite the auth module", "we're pinned to go 1.21".
+var stuckOn = lazyRegexp(`^(?:(?:we|i) (?:are|am) )?(?:still )?(?:stuck|pinned|locked|frozen) (?:on|to|at) ([a-z.#+]+ ?v?\d+(?:\.\d+)*)(?: (?:until|till|for now|for the foreseeable future|because|since) .*)?$`)
+
+// backTo is a return to a tool: "back to plain npm with workspaces".
+var backTo = lazyRegexp(`^(.+?, )?(?:(?:we|i) (?:are|am|went|moved|switched|have gone|are going|went) )?(?:right |all the way )?back to (?:plain |good old |regular |vanilla |just )?([a-z0-9.+#-]+)\b`)
+
+// startedAt is a new employer said with when: "started at Monzo today".
+var startedAt = lazyRegexp(`^(.+?, )?(?:i )?(?:just |have just |have )?(?:started|start|am starting|starting|joined) (?:at |with )?([a-z][a-z0-9&.'-]*(?: [a-z][a-z0-9&.'-]*)?) (?:today|on monday|this week|this morning|yesterday|last week|on \w+day|next week)$`)
+
+// lastDayAt is a job left, said before the new one: "last day at klarna
+// was friday".
+var lastDayAt = lazyRegexp(`^(?:my )?last day at [a-z0-9&.' -]+? was [a-z]+, $|^(?:i )?(?:left|quit) [a-z0-9&.' -]+, $`)
+
+// movedKindFrom is a kind of tool moved from one to another without an
+// owner: "moved hosting from Heroku to Railway over the weekend".
+var movedKindFrom = lazyRegexp(`^(?:(?:we|i) )?(?:just |finally |have )*(?:moved|switched|migrated) (?:our |my |the )?((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:over )?from ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) to ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)(?: over the weekend| last (?:week|weekend|month|sprint|night)| yesterday| this (?:week|morning|sprint))?$`)
+
+// deployThis is the project named "this" as what is deployed: "we
+// deploy this to Render".
+var deployThis = lazyRegexp(`^((?:we|i) (?:deploy|host|run|ship)) this(?: (?:thing|app|one|service|site|project))? `)
+
+// kindBehind is a kind of tool named with the part it serves: "the
+// database behind this service is CockroachDB".
+var kindBehind = lazyRegexp(`^(?:the |our )?([a-z][a-z ]{1,30}?) (?:behind|for|of|in|under) (?:this|the|our) (?:service|app|project|repo|api|backend|thing|site) is ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
+// gaveIn is how a person says they gave up resisting a change, before
+// the change: "finally gave in and moved to fish", "we bit the bullet
+// and switched to pnpm".
+var gaveIn = lazyRegexp(`^(?:i |we )?((?:finally |eventually |just |have )*(?:gave in|caved|gave up|bit the bullet|took the plunge|relented|caved in)(?: and| &|,) (?:(?:finally|just) )?)(?:moved|switched|migrated|went over|changed|jumped) `)
+
+// movedWhole is the person's whole way of working moved to a tool:
+// "moved my whole setup over to emacs", "we migrated our dotfiles to
+// chezmoi".
+var movedWhole = lazyRegexp(`^(?:(i|we) )?(?:have |just |finally |recently )*(?:moved|switched|migrated|ported) (?:my|our) (?:whole |entire )?(?:setup|workflow|config|configs|dotfiles|stuff|dev setup|dev environment|environment|editing|everything|daily driving) (?:over )?to (.+)$`)
+
+// goodbyeTail is a tool bid farewell after the one moved to:
+// "emacs, goodbye vscode".
+var goodbyeTail = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?),? (?:goodbye|bye bye|bye|so long|farewell|rip) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
+// relocated is a move said without its subject, or with an "ago" after
+// it: "relocated to Da Nang a couple months ago".
+var relocated = lazyRegexp(`^(i |we )?(relocated|moved) (?:back |over )?to (.+)$`)
+
+// agoTail is when a move happened, said after its place.
+var agoTail = lazyRegexp(`\s+(?:(?:about |almost |over |nearly )?(?:a couple(?: of)?|a few|a|an|one|two|three|four|five|six|several|some|\d+) (?:days|weeks|months|years|day|week|month|year) ago|last (?:week|month|year|spring|summer|fall|autumn|winter))$`)
+
+// goingThrough is a way work goes, said in the progressive: "deploys are
+// going through spinnaker".
+var goingThrough = lazyRegexp(`\b(?:are|is) (?:now |all )?going (through|via) `)
+
+// notPlain is a value set against the plain kind of the one before it:
+// "neovim really, not plain vim" sets neovim against vim.
+var notPlain = lazyRegexp(`(?:\s+(?:really|actually|technically|tbh|though))?(,\s+not\s+)(?:plain|regular|normal|vanilla|good old|classic|just)\s+|\s+(?:really|actually|technically|tbh|though)(,\s+not\s+)`)
+
+// machineRuns is the person's machine named with what it runs: "my
+// laptop runs arch linux".
+var machineRuns = lazyRegexp(`^my (?:work |personal |main |home |new |daily )?(?:laptop|machine|computer|desktop|box|pc|mac|workstation|rig|dev box) (?:runs|is running|is on|runs on) (.+)$`)
+
+// workingAs is a role said as work done: "i am working as staff
+// engineer in the platform team", "i have been working as a data
+// engineer".
+var workingAs = lazyRegexp(`^i (?:am working|am currently working|currently work|have been working|am employed|work) as (.+)$`)
+
+// toFromVersion is a version change said new value first: "bumped the
+// repo to java 21 from 17".
+var toFromVersion = lazyRegexp(`^((?:we|i) (?:have |just |finally )*(?:bumped|upgraded|downgraded|moved|migrated|updated)(?: the (?:repo|project|codebase|app|service))?) to ([a-z.#+]+ )v?(\d+(?:\.\d+)*) from (?:[a-z.#+]+ )?v?(\d+(?:\.\d+)*)$`)
+
+// forNowSlot is a person who holds a slot for the time being: "Idris is
+// my manager for now".
+var forNowSlot = lazyRegexp(`^(.+ is (?:my|our) [a-z]+(?: [a-z]+)?) (?:for now|for the time being|for a while|temporarily|in the meantime)$`)
+
+// droppedSubject is a present perfect said without its "I have":
+// "been using Helix since spring", "have been deploying with fly".
+var droppedSubject = lazyRegexp(`^(?:have |has )?been ((?:using|on|running|deploying|hosting|daily driving|driving|writing|coding|typing|playing|working (?:in|with|on)|living in|based in) .+)$`)
+
+// heldAdverb is how much a tool in use is used, said after it: "using
+// helix full time", "on vscode exclusively".
+var heldAdverb = lazyRegexp(`(\bbeen (?:using|on|running|daily driving|driving|deploying (?:with|to|on)|hosting (?:on|with)) [a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:full[- ]time|exclusively|every day|daily|day[- ]to[- ]day|at work|for everything|pretty much exclusively|almost exclusively)\b`)
+
+// perfectProgressive is a habit held up to now: "we have been running
+// postgres since march", "i have been deploying with fly.io".
+var perfectProgressive = lazyRegexp(`^(i|we) have been (running|deploying|hosting|shipping|building|testing|writing|coding|developing|programming) (.+)$`)
+
+// baseOf is the plain form of perfectProgressive's verbs.
+var baseOf = map[string]string{"running": "run", "deploying": "deploy", "hosting": "host", "shipping": "ship", "building": "build",
+	"testing": "test", "writing": "write", "coding": "code", "developing": "develop", "programming": "program"}
+
+// starredWord is a value with the chat mark of a fix after it, opening
+// an utterance: "Mirella* two Ls sorry", "vercel* not netlify".
+var starredWord = lazyRegexp(`^([\p{L}][\p{L}0-9.+#-]*(?: [\p{L}][\p{L}0-9.+#-]*)?)\*(?:$|[\s,.!]+(.*)$)`)
+
+// starRemark is what may follow a starred value: a remark on the slip
+// ("two Ls sorry", "autocorrect", "fat fingers") or the value it fixes
+// ("not netlify"). Anything else ("Postgres* is what we use") is a
+// footnote's star, not a fix.
+var starRemark = lazyRegexp(`^(?:sorry|soz|sry|typo|autocorrect|autocorrected|auto-correct|oops|whoops|my bad|lol|haha|ugh|fat fingers?|with (?:a|an|two|double|one) |(?:two|double|one|2|three) [a-z]{1,2}s?\b|not |instead of |spelling|spelled|spelt|misspelled|i mean|damn|doh|typing|on my phone|phone)`)
+
+// starredValue reads a fix written "Value*": the value, with the one it
+// replaces when the remark names it.
+func starredValue(span string) (string, bool) {
+	m := starredWord().FindStringSubmatch(span)
+	if m == nil {
+		return "", false
+	}
+	rest := lowerNormalize(m[2])
+	if rest != "" && !starRemark().MatchString(rest) {
+		return "", false
+	}
+	v := lowerNormalize(m[1])
+	if alt, ok := strings.CutPrefix(rest, "not "); ok {
+		alt, _, _ = strings.Cut(alt, ",")
+		v += ", not " + alt
+	}
+	return v, true
+}
+
+// categoryIs is a noun of a kind of tool with "'s" for "is", at the start
+// of a clause: "linting's handled by ruff", "ci's github actions fwiw".
+var categoryIs = lazyRegexp(`(?:^|, )(?:the |our )?[a-z][a-z0-9/-]*(?: [a-z][a-z0-9/-]*)?'s [a-z0-9.+#-]+(?: [a-z0-9.+#-]+){0,2}`)
+
+// categoryIsVerb reads the "'s" of a categoryIs match as "is" when what
+// follows is a participle of how the kind's work is done or a tool: a
+// possessive is followed by what is possessed ("ci's config is broken").
+func categoryIsVerb(m string) string {
+	lead, rest, _ := strings.Cut(m, "'s ")
+	noun := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(lead, ", "), "the "), "our ")
+	if _, ok := stackNouns()[noun]; !ok {
+		return m
+	}
+	ws := strings.Fields(rest)
+	if stackParticiple().MatchString(ws[0]) {
+		return lead + " is " + rest
+	}
+	for n := len(ws); n >= 1; n-- {
+		if _, ok := lookupTool(strings.Join(ws[:n], " ")); ok {
+			return lead + " is " + rest
+		}
+	}
+	return m
+}
+
+// stackParticiple is one of stackVerbs, the participles that say how a
+// kind of work is done.
+var stackParticiple = lazyRegexp(`^` + stackVerbs + `$`)
+
 var brackets = strings.NewReplacer("(", ", ", ")", " ", "[", " ", "]", " ")
 
 var slang = sync.OnceValue(func() map[string]string {
@@ -73,6 +249,9 @@ func lowerNormalize(s string) string {
 	}
 	if strings.Contains(s, "'s ") {
 		s = nameIs().ReplaceAllString(s, "$1 is $2") // "Sara's my manager now"
+	}
+	if strings.Contains(s, "'s ") {
+		s = categoryIs().ReplaceAllStringFunc(s, categoryIsVerb) // "linting's handled by ruff", "ci's github actions"
 	}
 	if strings.HasPrefix(s, "i m ") || strings.Contains(s, " i m ") {
 		s = iM().ReplaceAllString(s, "i am ") // "i m working for Siemens"
@@ -248,10 +427,10 @@ var writingFrom = lazyRegexp(`^(?:i am )?(?:writing|typing|messaging|chatting|te
 var spelledAs = lazyRegexp(`^it is (?:actually )?spel(?:led|t) [a-z]`)
 
 // gaveUpOn: "gave up on Webpack", "we got rid of Redux".
-var gaveUpOn = lazyRegexp(`^(?:(?:we|i) (?:have )?)?(?:finally |just |recently )?(?:gave up on|given up on|got rid of|gotten rid of|moved away from|walked away from|abandoned) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+var gaveUpOn = lazyRegexp(`^(?:(?:we|i) (?:have )?)?(?:finally |just |recently )?(?:gave up on|given up on|got rid of|gotten rid of|moved away from|walked away from|abandoned|ripped out|tore out|yanked out|ripped|killed) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
 
 // everythingIs: "everything is React now", "it's all Go these days".
-var everythingIs = lazyRegexp(`^(?:everything|it all|all of it|the whole (?:thing|app|stack|codebase)) is (?:now |all )?(?:in |on |written in |built (?:on|with) )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: now| these days| nowadays)?$`)
+var everythingIs = lazyRegexp(`^(?:everything|it all|all of it|the whole (?:thing|app|stack|codebase)) is (?:now |all )?(?:in |on |written in |built (?:on|with) )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: now| these days| nowadays)?(?: with (?:a |an |the )?[a-z0-9.-]+(?: [a-z0-9.-]+)?)?$`)
 
 // toolIsIn: "Render is in", after "Heroku is out".
 var toolIsIn = lazyRegexp(`^([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) is (?:in|in now|now in)$`)
@@ -490,6 +669,9 @@ func firstWord(t string) string {
 func analyze(rc rawClause) clause {
 	c := clause{span: strings.TrimSpace(rc.text), question: rc.question}
 	t := lowerNormalize(strings.TrimLeft(rc.text, "*"))
+	if v, ok := starredValue(c.span); ok {
+		c.correction, t = true, v // "Mirella* two Ls sorry": the chat way of fixing a word, starred after it
+	}
 	if m := whyKeep().FindStringSubmatch(t); m != nil {
 		// "why do you keep adding try/except everywhere?": a complaint
 		// about a habit asks to stop it
@@ -514,6 +696,9 @@ func analyze(rc rawClause) clause {
 		c.correction, t = true, rest
 	}
 	for range 8 {
+		if rest, ok := strings.CutPrefix(t, "no "); ok && c.correction && (strings.HasPrefix(rest, "it is ") || strings.HasPrefix(rest, "that is ") || strings.HasPrefix(rest, "its ")) {
+			t = rest // "wait no it's Braga": the "no" of a repair after its opener
+		}
 		if !prefixStarters()[firstWord(t)] {
 			break
 		}
@@ -778,8 +963,126 @@ func analyze(rc rawClause) clause {
 			return pastOf()[lastOf(m)] // "we ended up switching to vitest": we switched
 		})
 	}
+	if loc := gaveIn().FindStringSubmatchIndex(t); loc != nil {
+		t = t[:loc[2]] + t[loc[3]:] // "finally gave in and moved to fish": moved to fish
+		c.change = true
+	}
+	if strings.Contains(t, "this one") {
+		t = thisOne().ReplaceAllString(t, "${1}this project") // "this one deploys to ECS", "styled-components in this one"
+	}
+	if m := bareToolHere().FindStringSubmatch(t); m != nil {
+		if _, tool := lookupTool(m[1]); tool {
+			t = "we use " + m[1] + " " + m[2] // "styled-components in this one": the tool this project uses
+		}
+	}
+	if strings.HasPrefix(t, "this project") || strings.HasPrefix(t, "this repo") || strings.HasPrefix(t, "the repo") || strings.HasPrefix(t, "the monorepo") || strings.HasPrefix(t, "my dotfiles") || strings.HasPrefix(t, "are ") {
+		if m := projectManagedWith().FindStringSubmatch(t); m != nil {
+			if tl, ok := firstTool(m[1]); ok {
+				t = "we use " + tl.Name + m[2] // "this repo is managed with bun", "the monorepo is managed with Nx"
+			}
+		} else if m := projectIsTool().FindStringSubmatch(t); m != nil && knownTool(m[1]) {
+			t = "we use " + m[1] + m[2] // "this one's plain npm, no yarn"
+		}
+	}
+	if m := goesOutVia().FindStringSubmatch(t); m != nil && knownTool(m[1]) {
+		t = "we deploy with " + m[1] // "this one goes out via Netlify"
+	}
+	if m := stuckOn().FindStringSubmatch(t); m != nil {
+		t = "we are on " + m[1] // "stuck on node 16 until we rewrite the auth module"
+	}
+	if m := backTo().FindStringSubmatch(t); m != nil && knownTool(m[2]) {
+		// "back to plain npm", "we dropped yarn, back to plain npm with
+		// workspaces": the tool returned to is the one in use (the one
+		// dropped is what it replaces, from the conversation)
+		c.change, t = true, "we use "+m[2]+" now"
+		if w := firstWord(m[1]); m[1] != "" && w != "we" && w != "i" {
+			t = m[1] + "we use " + m[2] + " now"
+		}
+	}
+	if m := startedAt().FindStringSubmatch(t); m != nil && capitalized(c.span, firstWord(m[2])) && !knownTool(m[2]) {
+		if m[1] != "" && lastDayAt().MatchString(m[1]) {
+			c.change, t = true, "i work at "+m[2] // "last day at klarna was friday, started at Monzo today"
+		} else if m[1] == "" {
+			c.change, t = true, "i work at "+m[2] // "started at Monzo today"
+		}
+	}
+	if m := movedKindFrom().FindStringSubmatch(t); m != nil {
+		if _, ok := stackSlot(m[1]); ok {
+			c.change, t = true, "we switched our "+m[1]+" from "+m[2]+" to "+m[3] // "moved hosting from Heroku to Railway over the weekend"
+		}
+	}
+	if strings.HasPrefix(t, "we ") || strings.HasPrefix(t, "i ") {
+		t = deployThis().ReplaceAllString(t, "$1 ") // "we deploy this to Render"
+	}
+	if m := kindBehind().FindStringSubmatch(t); m != nil {
+		t = "the " + m[1] + " is " + m[2] // "the database behind this service is CockroachDB"
+	}
+	if m := movedWhole().FindStringSubmatch(t); m != nil {
+		who := m[1]
+		if who == "" {
+			who = "i"
+		}
+		c.change, t = true, who+" switched to "+m[2] // "moved my whole setup over to emacs"
+		if g := goodbyeTail().FindStringSubmatch(m[2]); g != nil {
+			t = who + " switched from " + g[2] + " to " + g[1] // "…, goodbye vscode": the tool left
+		}
+	}
+	if m := relocated().FindStringSubmatch(t); m != nil && (m[1] != "" || m[2] == "relocated" || capitalized(c.span, firstWord(m[3]))) {
+		who := m[1]
+		if who == "" {
+			who = "i " // "relocated to Da Nang a couple months ago"
+		}
+		c.change, t = true, who+"moved to "+agoTail().ReplaceAllString(m[3], "")
+	}
+	if strings.Contains(t, " going ") {
+		t = goingThrough().ReplaceAllString(t, "go $1 ") // "deploys are going through spinnaker now"
+	}
+	if strings.Contains(t, ", not ") {
+		t = notPlain().ReplaceAllString(t, "$1") // "neovim really, not plain vim"
+	}
+	if m := machineRuns().FindStringSubmatch(t); m != nil {
+		t = "i am on " + m[1] // "my laptop runs arch linux"
+	}
+	if m := workingAs().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[1], "a ") && !strings.HasPrefix(m[1], "an ") && !strings.HasPrefix(m[1], "the ") {
+		art := "a "
+		if strings.ContainsRune("aeiou", rune(m[1][0])) {
+			art = "an "
+		}
+		t = "i work as " + art + m[1] // "i am working as staff engineer in the platform team"
+	} else if m != nil {
+		t = "i work as " + m[1]
+	}
+	if w := firstWord(t); w == "bumped" || w == "upgraded" || w == "downgraded" {
+		t = "we " + t // "bumped the repo to java 21 from 17"
+	}
+	if m := toFromVersion().FindStringSubmatch(t); m != nil {
+		t = m[1] + " from " + m[2] + m[4] + " to " + m[2] + m[3] // "to java 21 from 17": from java 17 to java 21
+	}
+	if m := forNowSlot().FindStringSubmatch(t); m != nil {
+		t = m[1] // "Idris is my manager for now": a stand-in holds the slot
+	}
+	if m := droppedSubject().FindStringSubmatch(t); m != nil {
+		who := "i"
+		if w := firstWord(m[1]); w == "running" || w == "deploying" || w == "hosting" {
+			who = "we" // "been deploying with fly for months": the house's work
+		}
+		t = who + " have been " + m[1] // "been using Helix since spring": the speaker has
+	}
+	if strings.Contains(t, "been ") {
+		t = heldAdverb().ReplaceAllString(t, "$1") // "using helix full time since spring"
+		if m := perfectProgressive().FindStringSubmatch(t); m != nil {
+			t = m[1] + " " + baseOf[m[2]] + " " + durationTail().ReplaceAllString(m[3], "") // "we have been running postgres since march": we run it
+		}
+	}
 	if strings.HasPrefix(c.span, "*") {
 		c.correction = true // "*Joanna": the chat way of fixing a word
+	}
+	if c.correction {
+		if m := sourceSays().FindStringSubmatch(t); m != nil {
+			t = "it is " + m[1] // "wait, I misspoke, .nvmrc says 20": what the file says is the value
+		} else if m := toolsHere().FindStringSubmatch(t); m != nil && knownTool(m[1]) {
+			t = "we use " + m[1] + m[2] // "no sorry, mocha + chai here": the tools in use
+		}
 	}
 	if m := pastEvent().FindStringSubmatch(t); m != nil {
 		// "after the reorg my manager is Chen", "since the migration, we

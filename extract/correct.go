@@ -51,6 +51,7 @@ var notValues = sync.OnceValue(func() map[string]bool {
 type candidate struct {
 	Fact
 	near bool // stated just before: in this text or the last utterance
+	own  bool // stated in this text
 }
 
 // candidates lists the values a correction may correct, the most likely
@@ -60,7 +61,7 @@ func (r *reading) candidates() []candidate {
 	var out []candidate
 	for i := len(r.facts) - 1; i >= 0; i-- {
 		if r.facts[i].Kind == KindFact {
-			out = append(out, candidate{r.facts[i], true})
+			out = append(out, candidate{r.facts[i], true, true})
 		}
 	}
 	recent := r.recentFacts()
@@ -97,7 +98,7 @@ func (r *reading) recentFacts() []candidate {
 		}
 		for i, fs := range read {
 			for _, f := range fs {
-				r.recent = append(r.recent, candidate{f, i == last})
+				r.recent = append(r.recent, candidate{Fact: f, near: i == last})
 			}
 		}
 	}
@@ -148,7 +149,9 @@ func (r *reading) correct(c *clause) []Fact {
 			obj, sh = strings.TrimSuffix(obj, " branch"), strings.TrimSuffix(sh, " branch")
 		}
 		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: obj, Replaces: cand.Object,
-			Negated: cand.Negated && !changed, Correction: !changed, shownObject: sh}
+			Negated: cand.Negated && !changed && !cand.own, Correction: !changed, shownObject: sh}
+		// "we don't use eslint here, it's biome": a value set against one
+		// this text just denied holds
 		f.shownSubject = cand.shownSubject
 		return []Fact{f}
 	}
@@ -238,8 +241,100 @@ func (r *reading) correct(c *clause) []Fact {
 	if cand, ok := kindOf(x, c.span, cands); ok {
 		return pick(cand)
 	}
+	if cand, ok := onlyOfKind(x, c.span, cands); ok && c.correction {
+		return pick(cand)
+	}
 	return nil
 }
+
+// onlyOfKind finds the believed value a bare correction replaces in a
+// new session, when nothing was said before it: the one slot believed
+// whose values are of the correction's kind. "no wait, it's Lars, I
+// mixed up names" corrects the manager when a manager is the only
+// person believed, ".nvmrc says 20" the version when it is the only
+// number; with two such slots, or anything said before, it says nothing.
+func onlyOfKind(x, span string, cands []candidate) (candidate, bool) {
+	kind := valueKind(x, span)
+	if kind == "" {
+		return candidate{}, false
+	}
+	var found []candidate
+	seen := map[string]bool{}
+	for _, cand := range cands {
+		if cand.near {
+			return candidate{}, false
+		}
+		if cand.Negated || seen[cand.Subject+" "+cand.Predicate] || strings.EqualFold(cand.Object, x) {
+			continue
+		}
+		seen[cand.Subject+" "+cand.Predicate] = true
+		if slotKind(cand.Predicate) == kind {
+			found = append(found, cand)
+		}
+	}
+	if len(found) != 1 {
+		return candidate{}, false
+	}
+	return found[0], true
+}
+
+// valueKind is the kind of a bare value: a number or a person's name.
+func valueKind(x, span string) string {
+	switch {
+	case versionLike().MatchString(x):
+		return "number"
+	case len(strings.Fields(x)) <= 2 && capitalized(span, firstWord(x)) && !knownTool(x) && personName1().MatchString(x) && personLike(x):
+		return "person"
+	}
+	return ""
+}
+
+// personLike says whether a capitalised word reads as a person's name
+// rather than a place: nearer, in the pretrained vectors, to common given
+// names than to cities ("Lars", "Agnes", not "Madrid"). A word the
+// vectors do not know is taken as a name, as rare names are.
+func personLike(x string) bool {
+	xv := wordVector(x)
+	if xv == nil {
+		return true
+	}
+	return meanCosine(xv, personWords) > meanCosine(xv, placeWords)
+}
+
+// personWords and placeWords are prototypes of the two kinds of
+// capitalised value a bare correction confuses.
+var (
+	personWords = []string{"john", "mary", "david", "anna", "peter"}
+	placeWords  = []string{"paris", "london", "berlin", "tokyo", "chicago"}
+)
+
+func meanCosine(v []float32, words []string) float64 {
+	sum, n := 0.0, 0
+	for _, w := range words {
+		if wv := wordVector(w); wv != nil {
+			sum += float64(embed.Cosine(v, wv))
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// slotKind is the kind of value a slot holds, for onlyOfKind.
+func slotKind(predicate string) string {
+	switch {
+	case predicate == "port_is" || predicate == "age_is" || strings.HasSuffix(predicate, "_version_is"):
+		return "number"
+	case predicate == "name_is" || predicate == "manager_is" || predicate == "tech_lead_is" || predicate == "product_manager_is" || predicate == "reviewer_is":
+		return "person"
+	}
+	return ""
+}
+
+// personName1 is one or two words that can be a person's name.
+var personName1 = lazyRegexp(`^[a-z][a-z'-]+(?: [a-z][a-z'-]+)?$`)
 
 // kindOf finds the believed value a bare correction replaces when nothing
 // near names its slot: the value of the same kind, read from the

@@ -16,6 +16,7 @@ type matcher func(c *clause) []Fact
 // usage before guidelines so "we never use yarn" is a fact about the project.
 var matchers = []matcher{
 	matchIdentity,
+	matchPersonal,
 	matchVersionChange,
 	matchChange,
 	matchStopped,
@@ -339,6 +340,8 @@ var (
 	versionBump = lazyRegexp(`\b(?:upgraded|downgraded|bumped|updated|upgrading|bumping)\b`)
 	// saidForRe: "earlier I said 6000 for the worker port".
 	saidForRe = lazyRegexp(`^(?:earlier,? |before,? |previously,? )?i (?:said|wrote|typed|put|told you|mentioned|gave you) ([a-z0-9.+# -]+?) (?:for|as) (the|my|our) ([a-z]+(?: [a-z]+)?)(?: earlier| before| above| by mistake)?$`)
+	// didISay: "did i say mariadb?", "did I just write Lyon?".
+	didISay = lazyRegexp(`^(?:wait,? |hmm,? |oops,? )?(?:did|have) i (?:just )?(?:say|said|write|wrote|type|typed|put|mention|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| there| again)?$`)
 	// saidRe: "I said Flask earlier", "I wrote Gitlab".
 	saidRe = lazyRegexp(`^i (?:said|wrote|typed|put|told you|mentioned) ([a-z0-9.+# -]+?)(?: earlier| before| above| by mistake| previously)?$`)
 	// noLongerRe: "Hamid is no longer my manager".
@@ -411,6 +414,17 @@ func (r *reading) resolveSlotTalk(c *clause) bool {
 
 // extractClause runs the filters and matchers over one clause.
 func (r *reading) extractClause(c *clause) []Fact {
+	if m := didISay().FindStringSubmatch(c.text); m != nil && c.question {
+		// "did i say mariadb? it's percona": the speaker doubting a value
+		// they gave is the one the next clause corrects
+		if _, tool := lookupTool(m[1]); tool || capitalized(c.span, firstWord(m[1])) || versionLike().MatchString(m[1]) {
+			if v, ok := correctionValue(m[1]); ok {
+				r.said = v
+				r.pendingCorrection = true
+			}
+		}
+		return nil
+	}
 	if c.text == "" || c.question {
 		return nil
 	}
@@ -795,13 +809,18 @@ func cutPronoun(span string) (string, bool) {
 
 var (
 	// leftRe: "Tom left", "Dana left the company", "Kim moved teams".
-	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to (?:another|a different|a new|the other) (?:team|org|organi[sz]ation|department|group|division|company|project|squad|unit|role)|changed teams|switched teams|changed roles|was let go|stepped down)\b`)
+	leftRe = lazyRegexp(`^([a-z][a-z'-]+) (?:left|quit|has left|just left|is gone|retired|moved teams|moved on|moved to (?:another|a different|a new|the other) (?:team|org|organi[sz]ation|department|group|division|company|project|squad|unit|role)|changed teams|switched teams|changed roles|was let go|stepped down|(?:went|is|is out|has gone) on (?:[a-z]+ )?(?:leave|sabbatical))\b`)
 	// jobNewsRe: "new job!", "changed jobs", "I switched companies".
 	jobNewsRe = lazyRegexp(`\b(?:new job|new role|changed jobs|switched jobs|changed companies|switched companies|job change|started a new job|handed in my (?:badge|notice|laptop)|gave (?:my )?notice|last day at)\b|^i (?:quit|left) (?:my job at )?[a-z]`)
 	// elidedChange opens a change whose subject went unsaid.
 	elidedChange = lazyRegexp(`^(?:just |finally |recently |officially )?(?:renamed|moved|relocated|switched|migrated|upgraded|bumped|downgraded|changed|transitioned|ditched|dropped|dumped|swapped|replaced|went|joined|started|ripped out) `)
 	// changeEnd: "… now", "… these days" end a statement of what holds
 	// since a change.
+	// heldSince is a value said to hold since a time, or for a while:
+	// "been using Helix full time since spring", "vitest has been our
+	// runner since the vite move". Said where the slot held another
+	// value, it is a change without a word of change.
+	heldSince = lazyRegexp(`\bbeen\b.*\b(?:since|for (?:a |an |about |almost |over |nearly |the (?:last|past) |a few |a couple |several |some |\d+ |one |two |three |four |five |six |months|weeks|years|ages|a while))`)
 	changeEnd = lazyRegexp(`\s(?:now|these days|nowadays|as of [a-z]+|anymore|from now on)$`)
 	// changeVerb marks a clause that states a change; time words in it say
 	// when it happened.
@@ -913,12 +932,13 @@ func (r *reading) oldValue(f Fact, c *clause) string {
 	}
 	// a change said without its old value ("I switched to zed", "we're
 	// on postgres as of saturday") replaces the slot's value in play
-	if !f.Correction && !(f.Exclusive && (c.change || changeVerb().MatchString(c.text) || changeEnd().MatchString(strings.ToLower(strings.TrimRight(c.span, ".!? "))))) {
+	if !f.Correction && !(f.Exclusive && (c.change || changeVerb().MatchString(c.text) || changeEnd().MatchString(strings.ToLower(strings.TrimRight(c.span, ".!? "))) ||
+		heldSince().MatchString(strings.ToLower(c.span)))) {
 		return ""
 	}
 	for _, cand := range r.candidates() {
-		if cand.Subject == f.Subject && cand.Predicate == f.Predicate && !cand.Negated && cand.Object != f.Object {
-			return cand.Object
+		if slotSubject(cand.Subject) == slotSubject(f.Subject) && cand.Predicate == f.Predicate && !cand.Negated && cand.Object != f.Object {
+			return cand.Object // "I use" and "we use" fill one slot
 		}
 	}
 	return ""
@@ -1587,6 +1607,21 @@ var relativeHow = lazyRegexp(`(?i)\b(?:the|our|this)\s+([a-z]+(?:\s[a-z]+)?)\s*[
 
 var apposition = lazyRegexp(`(?i)\b(?:the|our|my)\s+([a-z]+(?:\s[a-z]+)?)\s+\(([^()]{2,40})\)`)
 
+// kinNamed is a person or a pet of the speaker's named in apposition:
+// "my partner Noor is a nurse", "my manager Lin wants it by friday".
+var kinNamed = lazyRegexp(`\b[Mm]y (wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|son|daughter|brother|sister|mom|mum|dad|mother|father|manager|boss|dog|cat|puppy|kitten|roommate|flatmate|cofounder|co-founder) ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b`)
+
+// asked is the end of a question's opening before "my …": "is my
+// manager Anna or Hannah?", "did my cat Mochi …".
+var asked = lazyRegexp(`(?:^|\s)(?:is|was|are|were|does|did|do|has|have|can|could|will|would)\s+$`)
+
+// calendarWord is a day or a month, capitalised without being a name.
+var calendarWord = lazyRegexp(`^(?:` + weekdayRe + `|` + monthRe + `|today|tomorrow|tonight)$`)
+
+// soZone is a time zone in capitals said as what follows from the
+// clause before: "I'm in Brisbane, so AEST", "…, so UTC+2 for me".
+var soZone = lazyRegexp(`(?:^|[,;]\s*|\s)so\s+([A-Z]{1,4}T|UTC\s*[+-]\s*\d{1,2}(?::?\d\d)?|GMT\s*[+-]\s*\d{1,2})(?:\s+for\s+me)?(?:[,.;!]|\s*$)`)
+
 // asides are the statements a text makes inside another, read as
 // clauses of their own even when the sentence around them asks or
 // requests something: "the CI (GitHub Actions) keeps timing out, can you
@@ -1618,6 +1653,27 @@ func asides(text string) []rawClause {
 			if _, ok := lookupTool(strings.ToLower(m[3])); ok {
 				out = append(out, rawClause{text: "the " + m[1] + " is " + m[2] + " " + m[3]})
 			}
+		}
+	}
+	if strings.Contains(text, "my ") || strings.Contains(text, "My ") {
+		for _, loc := range kinNamed().FindAllStringSubmatchIndex(text, 3) {
+			// "my partner Noor is a nurse": the name said beside the kin;
+			// "is my manager Anna or Hannah?" asks
+			kin, name := text[loc[2]:loc[3]], text[loc[4]:loc[5]]
+			before, after := strings.ToLower(text[:loc[0]]), strings.ToLower(text[loc[1]:])
+			if asked().MatchString(before) || strings.HasPrefix(after, " or ") {
+				continue
+			}
+			if w := strings.ToLower(name); !ordinaryWord(w) && !knownTool(w) && !calendarWord().MatchString(w) {
+				out = append(out, rawClause{text: "my " + strings.ToLower(kin) + " is " + name})
+			}
+		}
+	}
+	if strings.Contains(text, "so ") {
+		for _, m := range soZone().FindAllStringSubmatch(text, 2) {
+			// "I'm in Brisbane, so AEST, no daylight saving": the zone
+			// that follows from the place, said in passing
+			out = append(out, rawClause{text: "my timezone is " + m[1]})
 		}
 	}
 	if !strings.Contains(text, "(") {

@@ -355,6 +355,35 @@ var rewordings = []rewording{
 	{re: lazyRegexp(`(?i)^((?:[a-z][a-z-]*\s+)?[a-z][a-z-]*[a-z]s),?\s+(?:not|never|no)\s+([a-z][a-z -]*?[a-z]s)(?:,?\s+(?i:please))?$`), out: "always use $1 instead of $2", need: []string{" not ", " never ", " no "}},
 	// a default for when the person is unsure: "When in doubt, ask me"
 	{re: lazyRegexp(`(?i)^(?:when|if)\s+(?:in\s+doubt|unsure|not\s+sure|you(?:'re|\s+are)\s+(?:unsure|not\s+sure|in\s+doubt))\s*,?\s+(.+)$`), out: "always $1 when in doubt"},
+	// a statement with its reason after it: "we use postgres because
+	// it's reliable", "we're pinned to Python 3.11 because of a C
+	// extension that won't build on newer"; the reason says nothing of
+	// the value, and its words ("won't", "was slow") made the whole read
+	// as a plan or the past
+	{re: lazyRegexp(`(?i)^(.+?)\s*,?\s+(?:because|'cause|cause|cuz|coz)\s+.+$`), out: "$1", statement: true, need: []string{"because", "cause", "cuz", "coz"}},
+	{re: lazyRegexp(`(?i)^(.+?)\s*,?\s+since\s+(?:it|it's|they|they're|we|we're|i|i'm|that|this|the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|was|are|were|has|had|does|did|got|gets|keeps|won't|can't|kept))\s+.+$`), out: "$1", statement: true, need: []string{"since"}},
+	// a new employer said after the change of job: "i changed jobs, now
+	// at Grafana Labs", "switched companies, I'm at Shopify now"
+	{re: lazyRegexp(`(?i)^(?:i\s+)?(?:have\s+|just\s+|finally\s+|recently\s+)*(?:changed|switched|got\s+a\s+new|started\s+a\s+new|moved)\s+(?:jobs?|companies|employers?)\s*[,;-]?\s+(?:and\s+)?(?:i(?:'m|\s+am)\s+)?(?:now\s+)?(?:at|with|working\s+at|working\s+for|joined)\s+(.+?)(?:\s+now)?$`),
+		out: "i work at $1 now", change: true, statement: true, need: []string{"job", "compan", "employer"}},
+	// a licence the person's work rules out: "I can't use GPL stuff at
+	// work", "we can't ship anything AGPL"; what they cannot use is what
+	// Claude should not suggest
+	{re: lazyRegexp(`(?i)^(?:i|we)\s+(?:can't|can’t|cannot|cant|can\s+not|am\s+not\s+allowed\s+to|are\s+not\s+allowed\s+to|'m\s+not\s+allowed\s+to|'re\s+not\s+allowed\s+to|must\s+not|mustn't)\s+(?:use|ship|include|add|pull\s+in|depend\s+on|bring\s+in|touch)\s+(?:any\s+|anything\s+)?(gpl|agpl|lgpl|sspl|copyleft|gplv[23]|agplv3)(?:[- ]licen[sc]ed)?(?:\s+(?:stuff|code|libraries|libs|packages|dependencies|deps|software|things|modules|crates))?(?:\s+(?:at\s+work|here|in\s+this\s+(?:repo|codebase|project)|for\s+work))?(?:\s*[,;].*)?$`),
+		out: "never use $1-licensed code", standing: true, statement: true, need: []string{"gpl", "copyleft", "sspl"}},
+	// a thing the person is not allowed, or cannot, use where they work:
+	// "I'm not allowed to use Docker on my work machine", "we can't use
+	// lodash here". "I can't use the debugger, it crashes" says what is
+	// broken, not what is ruled out, so "cannot" needs the place.
+	{re: lazyRegexp(`(?i)^(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+not\s+(?:allowed|permitted)\s+to\s+(use|install|run|add)\s+((?:[\w.+#-]+\s+)?[\w.+#-]+)(?:\s+(?:at\s+work|here|on\s+(?:my|our|this|the)\s+(?:work\s+)?(?:machine|laptop|computer|box|server|network)|in\s+this\s+(?:repo|codebase|project)|for\s+(?:legal|licensing|compliance|security)\s+reasons))?(?:\s*[,;].*)?$`),
+		out: "never $1 $2", standing: true, statement: true, need: []string{"allowed", "permitted"}},
+	{re: lazyRegexp(`(?i)^(?:i|we)\s+(?:can't|can’t|cannot|cant|can\s+not)\s+(use|install|run|add)\s+((?:[\w.+#-]+\s+)?[\w.+#-]+)\s+(?:at\s+work|here|on\s+(?:my|our|this|the)\s+(?:work\s+)?(?:machine|laptop|computer|box|server|network)|in\s+this\s+(?:repo|codebase|project)|for\s+(?:legal|licensing|compliance|security)\s+reasons)(?:\s*[,;].*)?$`),
+		out: "never $1 $2", standing: true, statement: true, need: []string{"can't", "can’t", "cannot", "cant", "can not"}},
+	// a ban over everything Claude writes, or "ever": "no emoji in
+	// anything you write for me, ever", "zero emoji anywhere in your
+	// replies", "no emoji, ever" are the ban "no emoji"
+	{re: lazyRegexp(`(?i)^(?:no|zero)\s+([\w.-]+(?:\s+[\w.-]+)?)(?:\s+(?:in\s+(?:anything|everything|whatever|all(?:\s+the\s+stuff)?|any(?:\s+of\s+the)?\s+(?:stuff|code|text|things))\s+(?:that\s+)?you\s+(?:write|produce|generate|send|make|give\s+me|show\s+me)(?:\s+(?:for|to)\s+me)?|anywhere(?:\s+in\s+(?:your|the|my)\s+[\w-]+)?))?(?:,?\s+ever)?(?:\s*[,;.].*)?$`),
+		out: "no $1", standing: true, statement: true, need: []string{"anything", "everything", "anywhere", "ever", "whatever"}},
 }
 
 // standingLeadRe opens a clause with the time from which a rule holds.

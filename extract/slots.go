@@ -13,7 +13,7 @@ import (
 // Next.js app".
 
 var (
-	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z0-9/-]+ ){0,2}[a-z/-]+)(?: is| are| =|:|'s) (.+)$`)
+	slotIsRe  = lazyRegexp(`^(my|our|the|this (?:repo|project|app)'s|the (?:repo|project|app)'s|this (?:repo|project|app)|the (?:repo|project|app)) ((?:[a-z0-9/-]+ ){0,2}[a-z][a-z0-9/-]*)(?: is| are| =|:|'s) (.+)$`)
 	builtInRe = lazyRegexp(`^(?:` + subj[1:len(subj)-1] + `|it|this|everything|the whole thing) (?:is|are) (?:mostly |entirely |all |fully )?(?:(?:written|built|implemented|coded|made|developed|done) (?:in|with|on|using)|in) (.+)$`)
 	// dataInRe: "our data lives in Postgres", "everything is stored in
 	// MySQL", "we store everything in MongoDB here" (a database only: "we
@@ -65,13 +65,13 @@ const changeCause = `(?:\s*,?\s+(?:after|because of|due to|as part of|with|for) 
 
 var (
 	// slotReversed: "Postgres is our database", "Sara is my manager now".
-	slotReversed = lazyRegexp(`^(.+?) (?:is|are) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
+	slotReversed = lazyRegexp(`^(.+?) (?:is|are|has been|have been) (?:now |currently |still )?(my|our|the) (?:new |current |main |primary |default |official )?((?:[a-z/-]+ ){0,2}[a-z/-]+)$`)
 	// slotChanged: "I changed my timezone to CET", "the API port changed
 	// to 4000".
 	slotChangedBy = lazyRegexp(`^(?:i|we) ` + adv + `(?:changed|switched|updated|set|moved|bumped) (my|our|the) ((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+?) (?:over )?(?:from (\S+) )?(?:over )?to (.+?)` + changeCause + `$`)
-	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+) (?:has |was |just |now )?(?:changed|moved|switched|went|been changed|been moved|jumped|got bumped|was bumped) (?:from (\S+) )?to (.+?)` + changeCause + `$`)
+	slotChanged   = lazyRegexp(`^(my|our|the) ((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+) (?:has |was |just |now )?(?:changed|moved|switched|went|been changed|been moved|jumped|got bumped|was bumped|got renamed|was renamed|been renamed|got changed|got moved|got switched) (?:from (\S+) )?to (.+?)` + changeCause + `$`)
 	// slotBare: "CI is Buildkite", "package manager: pnpm" (tool slots only).
-	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+) (?:is|are|=|:) (.+)$`)
+	slotBare = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z][a-z0-9/-]*) (?:is|are|=|:) (.+)$`)
 	// slotLabel: "Frontend: Svelte", "New manager: Dana", "Hosting: AWS".
 	slotLabel = lazyRegexp(`^((?:[a-z/-]+ ){0,2}[a-z/-]+)\s*:\s*(.+)$`)
 	// bareSlot is a slot named without "my" or "our": "node version is 20".
@@ -85,6 +85,13 @@ var (
 	// oldSlot modifiers name a value that no longer holds: "my old manager".
 	oldSlot = lazyRegexp(`^(?:old|previous|former|ex|last|first) `)
 )
+
+// kindMoved is a kind of tool said to have moved, without an owner.
+var kindMoved = lazyRegexp(`^((?:[a-z0-9/-]+ )?[a-z][a-z0-9/-]*) (?:moved|switched|migrated|changed|went|got renamed|was renamed|has been renamed|got changed|was changed|got moved|got switched) (?:over )?(?:from \S+ )?to `)
+
+// sinceTail is when a value "has been" in its slot from: "vitest has
+// been our test runner since the vite move".
+var sinceTail = lazyRegexp(`( (?:has|have) been .+?) (?:since|for) .+$`)
 
 // personSlots are further names people give a slot that holds a person:
 // "my team lead is Fatima".
@@ -141,6 +148,11 @@ func matchSlot(c *clause) []Fact {
 		return matchUse(&sub)
 	}
 	changed := false
+	if m := kindMoved().FindStringSubmatch(t); m != nil {
+		if _, _, ok := slotOf(m[1]); ok && !determiner().MatchString(firstWord(m[1])) && firstWord(m[1]) != "my" && firstWord(m[1]) != "our" {
+			t = "our " + t // "translations moved to lingui last sprint"
+		}
+	}
 	if m := possessiveName().FindStringSubmatch(t); m != nil {
 		t = m[1] + " " + m[2] + " is " + m[3]
 	} else if m := slotChangedBy().FindStringSubmatch(t); m != nil {
@@ -165,7 +177,7 @@ func matchSlot(c *clause) []Fact {
 			}
 			t = owner + " " + label + " is " + m[2]
 		}
-	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(t, "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
+	} else if m := slotReversed().FindStringSubmatch(teamTail().ReplaceAllString(sinceTail().ReplaceAllString(strings.TrimSuffix(t, " for now"), "$1"), "")); m != nil && !strings.HasPrefix(m[1], "my ") && !strings.HasPrefix(m[1], "our ") {
 		if _, _, known := slotOf(m[3]); known && !badStart()[firstWord(m[1])] {
 			t = m[2] + " " + m[3] + " is " + m[1]
 		} else if noun, ok := toolHeadNoun(m[1], m[3]); ok {
@@ -203,6 +215,9 @@ func matchSlot(c *clause) []Fact {
 		return nil
 	}
 	owner, slot, value := m[1], m[2], m[3]
+	if w, rest, ok := strings.Cut(value, " "); ok && stackParticiple().MatchString(w) && prepositionOpens().MatchString(rest) {
+		return nil // "our deps are managed with pip-tools": how, read by matchStack
+	}
 	if p, rest, ok := strings.Cut(value, " "); ok && (p == "on" || p == "in" || p == "with" || p == "using" || p == "at") {
 		if _, tool := lookupTool(firstWords(rest, 3)); tool || len(strings.Fields(rest)) <= 2 && capitalized(c.span, firstWord(rest)) {
 			value = rest // "our CI is on GitLab"
@@ -217,7 +232,7 @@ func matchSlot(c *clause) []Fact {
 	slot = strings.TrimSuffix(strings.TrimPrefix(slot, "name "), "'s")
 	slot = strings.TrimSuffix(slot, " of choice") // "our editor of choice"
 	slot = strings.TrimPrefix(strings.TrimPrefix(slot, "new "), "current ")
-	if oldSlot().MatchString(slot) {
+	if _, named := slotPredicate()[slot]; oldSlot().MatchString(slot) && !named {
 		return nil // "my old manager is Tom" says who it was
 	}
 	favorite := false
@@ -226,6 +241,12 @@ func matchSlot(c *clause) []Fact {
 	}
 	value, old := valueAndOld(value)
 	cat, pred, known := slotOf(slot)
+	if known && cat == catLanguage && naturalLanguages[strings.TrimSpace(value)] {
+		return nil // "English is my second language" speaks of no code
+	}
+	if _, tool := lookupTool(strings.TrimSpace(value)); pred == "native_language_is" && tool {
+		return nil // "Python is my first language" names the first one learnt
+	}
 	if known && cat != "" {
 		if (changed || owner == "the") && !namesTool(value) {
 			// "I moved the tests to a new folder", "the tests are failing":
@@ -267,6 +288,14 @@ func matchSlot(c *clause) []Fact {
 	return []Fact{{Subject: subject, Predicate: pred, Object: obj, Replaces: old, shownObject: showValue(pred, obj, c.span)}}
 }
 
+// prepositionOpens is a phrase that opens with a preposition of means.
+var prepositionOpens = lazyRegexp(`^(?:with|by|via|through|using) `)
+
+// kinCategory is a narrower kind a broad category's nouns also name:
+// "logging" is observability ("logging is Datadog") or the logging
+// library ("logging is zerolog"), as the tool says.
+var kinCategory = map[string]string{relations.CatObservability: relations.CatLogging}
+
 // activityNouns name work done rather than the kind of tool that does
 // it: "builds are bazel" says what builds, and the tool says what kind it
 // is.
@@ -301,7 +330,9 @@ func slotTools(subject, cat, value, old string, loose bool) []Fact {
 		}
 		pred := categoryPredicate()[cat]
 		if t, known := lookupTool(obj); known {
-			if stackCats[cat] && !slices.Contains(t.Categories, cat) {
+			if kin := kinCategory[cat]; kin != "" && !slices.Contains(t.Categories, cat) && slices.Contains(t.Categories, kin) {
+				pred = categoryPredicate()[kin] // "logging is zerolog": the logger
+			} else if stackCats[cat] && !slices.Contains(t.Categories, cat) {
 				continue // "our dashboard is React" names no observability tool
 			}
 			if loose && !slices.Contains(t.Categories, cat) && categoryPredicate()[t.Categories[0]] != "" {
@@ -425,6 +456,10 @@ var (
 	// deployBranchRe: "we deploy from the release branch", "we now ship
 	// from main instead of release".
 	deployBranchRe = lazyRegexp(`^` + subj + ` ` + adv + `(?:deploy|deploys|deployed|are deploying|release|releases|ship|ships|cut releases|cut our releases|build releases) (?:everything |to production |to prod |prod |production |releases )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?:\s*,?\s+(?:instead of|not|rather than) (?:the |our )?([a-z0-9._/-]+)(?: branch)?)?$`)
+	// notDeployedFrom: "we don't ship from prod-deploy anymore".
+	notDeployedFrom = lazyRegexp(`^(?:we|i) (?:do not|no longer) (?:deploy|ship|release|cut releases) (?:to prod |to production |prod |production )?(?:from|off of|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: anymore| any more| now)?$`)
+	// allGoesOutFrom: "everything goes out from trunk now".
+	allGoesOutFrom = lazyRegexp(`^(?:everything|it all|all of it|all releases|prod|production) (?:now |currently )?(?:goes out|go out|ships|is shipped|gets shipped|is deployed|gets deployed|is released|gets released) (?:now )?(?:from|off) (?:the |our )?([a-z0-9._/-]+)(?: branch)?(?: now)?$`)
 	// serverOn is a server said to be on a number without the word
 	// "port": "django runserver is on 8000 here", "vite runs on 5173".
 	// The number has four or five digits, so a version ("node is on 20")
@@ -447,10 +482,34 @@ var (
 	listensOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ ){0,3}?(?:listens|binds|serves) (?:on|at|to) (\d{2,5})(?:\s*,?\s+(?:not|instead of|rather than) (?:port )?(\d{2,5}))?$`)
 )
 
+// branchName says whether a word these looser shapes give reads as a
+// branch: a usual branch's name, or a name with a dash, a slash, a dot,
+// an underscore or a digit ("prod-deploy", "release/2.x"); "the office"
+// and "laptops" are none.
+func branchName(w string) bool {
+	switch w {
+	case "main", "master", "trunk", "develop", "dev", "development", "release", "releases", "staging", "production", "prod", "stable", "next", "canary", "live", "deploy", "deployment":
+		return true
+	}
+	return strings.ContainsAny(w, "-_/.0123456789") && hasLetter().MatchString(w)
+}
+
 // matchDeployBranch reads the branch a project deploys from.
 func matchDeployBranch(c *clause) []Fact {
 	if !containsAny(c.text, " from ", " off ") {
 		return nil
+	}
+	if m := notDeployedFrom().FindStringSubmatch(c.text); m != nil && branchName(m[1]) {
+		if _, tool := lookupTool(m[1]); !tool {
+			// "we don't ship from prod-deploy anymore": the branch given up,
+			// not a rule against shipping
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1], Negated: true}}
+		}
+	}
+	if m := allGoesOutFrom().FindStringSubmatch(c.text); m != nil && branchName(m[1]) {
+		if _, tool := lookupTool(m[1]); !tool {
+			return []Fact{{Subject: SubjectProject, Predicate: "deploy_branch_is", Object: m[1]}} // "everything goes out from trunk now"
+		}
 	}
 	if m := deploysFromRe().FindStringSubmatch(c.text); m != nil && !badStart()[m[1]] {
 		if _, tool := lookupTool(m[1]); !tool {
@@ -574,6 +633,7 @@ var stackNouns = sync.OnceValue(func() map[string]string {
 		"models": relations.CatORM, "data access": relations.CatORM, "queries": relations.CatORM, "database access": relations.CatORM,
 		"deps": relations.CatPackageManager, "dependencies": relations.CatPackageManager, "packages": relations.CatPackageManager,
 		"components": relations.CatStyling, "ui": relations.CatStyling,
+		"pipelines": relations.CatCI, "dates": relations.CatDates, "datetimes": relations.CatDates, "date formatting": relations.CatDates, "time zones": relations.CatDates,
 	}
 	for n, c := range slotCategory() {
 		if _, ok := m[n]; !ok {
@@ -627,7 +687,7 @@ var (
 	// tzSuffix: "it's GMT for me", "UTC+2 for me".
 	tzSuffix = lazyRegexp(`^(?:it is |its )?([a-z0-9:+ /_-]+?) (?:for me|here|on my end|where i am)$`)
 	// devServerOn: "the dev server runs on 5173".
-	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs) (?:runs|is running|is|lives|sits|is served|starts|listens|is listening) (?:on|at) (?:port |:)?(\d{2,5})(?: locally| in dev| in development| on my machine| here| by default)?$`)
+	devServerOn = lazyRegexp(`^(?:the |our |my )?(?:[a-z0-9.-]+ )?(?:dev server|server|api|app|frontend|backend|web server|site|web app|service|staging|prod|production|worker|gateway|proxy|db|database|redis|postgres|admin|dashboard|docs|metrics|metrics endpoint|health checks?|healthchecks?|grpc|grpc server) (?:runs|is running|is|are|lives|sits|is served|are served|is exposed|are exposed|starts|listens|is listening|is bound|binds|is available|are available) (?:on|at|to) (?:port |:)?(\d{2,5})(?: locally| in dev| in development| on my machine| here| by default)?$`)
 	// storeOnVersion: a data store said to be on a number, without
 	// "port" or a colon before it.
 	storeOnVersion = lazyRegexp(`\b(?:db|database|redis|postgres) (?:runs|is running|is|lives|sits) (?:on|at) \d`)
@@ -827,6 +887,13 @@ func matchStack(c *clause) []Fact {
 			}
 		}
 	}
+	if m := managedWith().FindStringSubmatch(t); m != nil && toolShaped(m[2]) {
+		// "deps are managed with pip-tools": a kind of work done with a
+		// named thing the tool table does not know
+		if cat, ok := stackSlot(m[1]); ok {
+			return []Fact{{Subject: SubjectProject, Predicate: categoryPredicate()[cat], Object: m[2], shownObject: display(c.span, m[2])}}
+		}
+	}
 	if m := stackDoes().FindStringSubmatch(t); m != nil {
 		if cat, ok := stackSlot(m[2]); ok && stackCats[cat] {
 			if tl, ok := lookupTool(m[1]); ok && slices.Contains(tl.Categories, cat) {
@@ -836,6 +903,26 @@ func matchStack(c *clause) []Fact {
 	}
 	return nil
 }
+
+// managedWith is a kind of work said to be done with one named thing:
+// "deps here are managed with pip-tools", "builds are done with
+// just-build". Unlike stackPassive it takes a name the tool table does
+// not know, so it asks for a verb of tooling and a preposition of means.
+var managedWith = lazyRegexp(`^(?:the |our |all (?:of )?(?:our |the )?|my )?((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+?)(?: here| in this (?:repo|project|codebase))? (?:is|are|get|gets) (?:all |now |currently |still |mostly )?(?:managed|handled|done|installed|pinned|locked|resolved|run|built|taken care of) (?:with|by|via|through|using) ([a-z0-9][a-z0-9._+-]*[a-z0-9])(?: here| now| these days| nowadays| in this (?:repo|project|codebase))?$`)
+
+// toolShaped says whether an unknown word reads as the name of a tool:
+// it holds a dash, a dot or a digit ("pip-tools", "poetry2nix"), and is
+// no file ("package.json"). A plain word ("hand") or a capitalised one
+// ("Renovate", a bot that bumps dependencies) could be anything.
+func toolShaped(w string) bool {
+	if fileLike().MatchString(w) || strings.Contains(w, "/") {
+		return false
+	}
+	return strings.ContainsAny(w, "-.0123456789") && hasLetter().MatchString(w)
+}
+
+// fileLike is a word that names a file by its extension.
+var fileLike = lazyRegexp(`\.(?:json|toml|lock|txt|ya?ml|cfg|ini|xml|md|py|js|ts|go|rs|rb|sh|mod|sum)$`)
 
 // firstTool is the tool a value opens with, if any.
 func firstTool(value string) (*tool, bool) {

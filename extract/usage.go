@@ -236,7 +236,8 @@ func matchUse(c *clause) []Fact {
 		sub.text = "we use " + m[1]
 		return matchUse(&sub)
 	}
-	if m := doneWith().FindStringSubmatch(c.text); m != nil {
+	if m := doneWith().FindStringSubmatch(c.text); m != nil && (knownTool(firstWord(m[2])) || knownTool(m[2]) || toolShaped(firstWord(m[2])) || capitalized(c.span, firstWord(m[2]))) {
+		// "builds are done with care", "deploys are handled by us" name no tool
 		sub := *c
 		sub.text = "we use " + m[2] + " for " + m[1]
 		return matchUse(&sub)
