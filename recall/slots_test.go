@@ -253,6 +253,30 @@ func TestRuleOnAReplacedMessage(t *testing.T) {
 	}
 }
 
+// afterLater stores a later message, said in project where, then recalls
+// prompt from /p: whether the belief of the statement is shown as current
+// (shown, and not as possibly out of date or replaced), and what is told.
+func afterLater(t *testing.T, r *Recaller, later, where, prompt, statement string) (current bool, told string) {
+	t.Helper()
+	err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: where, Kind: store.EpisodePrompt, Content: later, CreatedAt: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Recall(context.Background(), Query{Text: prompt, Project: "/p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Beliefs {
+		if b.Statement == statement {
+			current = !b.Doubted && b.SupersededBy == ""
+		}
+	}
+	return current, Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+}
+
 // TestRivalToolSaidAsOurs: a newer message that names another tool of the
 // kind as the person's or the project's own, with no word of change,
 // leaves the older belief shown as possibly out of date, beside the
@@ -275,24 +299,7 @@ func TestRivalToolSaidAsOurs(t *testing.T) {
 		{"we might try vitest next quarter", false},
 	} {
 		r := recallerOver(t, []saidBelief{{"tests here run on mocha", runner}})
-		err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
-			_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: tc.later, CreatedAt: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)})
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := r.Recall(context.Background(), Query{Text: "write a test for the slugify helper", Project: "/p"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
-		current := false // shown, and not as possibly out of date or replaced
-		for _, b := range res.Beliefs {
-			if b.Statement == runner.Statement {
-				current = !b.Doubted && b.SupersededBy == ""
-			}
-		}
+		current, told := afterLater(t, r, tc.later, "/p", "write a test for the slugify helper", runner.Statement)
 		if current == tc.doubts {
 			t.Errorf("after %q: the mocha belief shown as current %v, want %v:\n%s", tc.later, current, !tc.doubts, told)
 		}
@@ -317,33 +324,23 @@ func TestRivalToolFoundWithoutSharedWords(t *testing.T) {
 		{"my friend uses helix and loves it", false},
 	} {
 		r := recallerOver(t, []saidBelief{{"I code in Sublime Text mostly", editor}})
+		// a history in which the message is far from the prompt: it is
+		// found by the editors' names (neededTools), not by its words
 		err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
-			_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt, Content: tc.later, CreatedAt: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)})
-			// a history in which the message is far from the prompt: it
-			// is found by the editors' names (neededTools), not by its words
 			for i := range 80 {
-				if err == nil {
-					_, err = tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt,
-						Content:   fmt.Sprintf("the jump to definition in my editor hangs on the file parser_%d.go", i),
-						CreatedAt: time.Date(2026, 11, 22, 12, 0, i, 0, time.UTC)})
+				_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: "/p", Kind: store.EpisodePrompt,
+					Content:   fmt.Sprintf("the jump to definition in my editor hangs on the file parser_%d.go", i),
+					CreatedAt: time.Date(2026, 11, 22, 12, 0, i, 0, time.UTC)})
+				if err != nil {
+					return err
 				}
 			}
-			return err
+			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := r.Recall(context.Background(), Query{Text: "how do i jump to definition in my editor", Project: "/p"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
-		current := false
-		for _, b := range res.Beliefs {
-			if b.Statement == editor.Statement {
-				current = !b.Doubted && b.SupersededBy == ""
-			}
-		}
+		current, told := afterLater(t, r, tc.later, "/p", "how do i jump to definition in my editor", editor.Statement)
 		if current == tc.doubts {
 			t.Errorf("after %q: the Sublime belief shown as current %v, want %v:\n%s", tc.later, current, !tc.doubts, told)
 		}
@@ -398,24 +395,7 @@ func TestNamedSlotLeftOrMovedElsewhere(t *testing.T) {
 			"who should sign off on the architecture doc?", fact("Project's tech lead is Kofi", "project", "tech_lead_is", "kofi"), false},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
-		err := r.DB.Write(context.Background(), func(tx *store.Tx) error {
-			_, err := tx.AddEpisode(context.Background(), &store.Episode{ProjectPath: tc.where, Kind: store.EpisodePrompt, Content: tc.later, CreatedAt: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)})
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		told := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
-		current := false
-		for _, b := range res.Beliefs {
-			if b.Statement == tc.spec.Statement {
-				current = !b.Doubted && b.SupersededBy == ""
-			}
-		}
+		current, told := afterLater(t, r, tc.later, tc.where, tc.prompt, tc.spec.Statement)
 		if current == tc.doubts {
 			t.Errorf("after %q: %q shown as current %v, want %v:\n%s", tc.later, tc.spec.Statement, current, !tc.doubts, told)
 		}

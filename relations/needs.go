@@ -588,16 +588,7 @@ func MainVerb(prompt string) string { return mainVerb(normalize(prompt)) }
 // format the src folder" → "format"), or "" for a question: what it asks
 // for is the work of that verb.
 func mainVerb(norm string) string {
-	p := strings.TrimSpace(norm)
-	for again := true; again; {
-		again = false
-		for _, l := range requestLeads {
-			if rest, ok := strings.CutPrefix(p, l+" "); ok {
-				p, again = rest, true
-			}
-		}
-	}
-	v, _, _ := strings.Cut(p, " ")
+	v, _, _ := strings.Cut(withoutLeads(norm), " ")
 	switch v {
 	case "what", "which", "who", "where", "when", "why", "how", "is", "are", "do", "does", "did", "should", "can", "could", "would", "will":
 		return ""
@@ -613,15 +604,7 @@ func mainVerb(norm string) string {
 // ("utils.py"), a version ("1.2.3") or a word of English written with a
 // hyphen ("follow-up") is none.
 func packageRequest(norm string) string {
-	p := strings.TrimSpace(norm)
-	for again := true; again; {
-		again = false
-		for _, l := range requestLeads {
-			if rest, ok := strings.CutPrefix(p, l+" "); ok {
-				p, again = rest, true
-			}
-		}
-	}
+	p := withoutLeads(norm)
 	for _, v := range addingVerbs {
 		rest, ok := strings.CutPrefix(p, v+" ")
 		if !ok {
@@ -673,6 +656,21 @@ var fileExtensions = map[string]bool{"py": true, "ts": true, "tsx": true, "js": 
 	"rs": true, "rb": true, "java": true, "kt": true, "md": true, "json": true, "yaml": true, "yml": true, "toml": true,
 	"txt": true, "sql": true, "sh": true, "css": true, "html": true, "vue": true, "svelte": true, "c": true, "h": true,
 	"cpp": true, "cs": true, "swift": true, "ex": true, "exs": true, "php": true, "env": true, "lock": true, "mod": true}
+
+// withoutLeads returns a normalized request without the courtesies and
+// frames it opens with ("can you please", "ok so").
+func withoutLeads(norm string) string {
+	p := strings.TrimSpace(norm)
+	for again := true; again; {
+		again = false
+		for _, l := range requestLeads {
+			if rest, ok := strings.CutPrefix(p, l+" "); ok {
+				p, again = rest, true
+			}
+		}
+	}
+	return p
+}
 
 // actsOnData reports whether the request's verb acts on a value in the
 // program rather than on the code: "format the due date as 'Mar 3'",
