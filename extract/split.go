@@ -41,8 +41,13 @@ func proseLines(text string) []string {
 	var out []string
 	inFence := false
 	fence := ""
-	for line := range strings.SplitSeq(text, "\n") {
+	lines := strings.Split(text, "\n")
+	pasted := pastedConfig(lines)
+	for i, line := range lines {
 		t := strings.TrimSpace(line)
+		if pasted[i] || codeAssignment().MatchString(t) {
+			continue // a pasted config file or a line of code (precision.go)
+		}
 		if marker, ok := fenceMarker(t); ok {
 			switch {
 			case !inFence:

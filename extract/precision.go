@@ -1,0 +1,275 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/credence-mem/credence/relations"
+)
+
+// Precision (session 12): readings the clause filters (filter.go) let
+// through although the sentence states nothing of the person's present
+// setup. Each is a shape of English, checked on the fact read and the
+// clause it came from, after every matcher has run, so that no matcher
+// has to know about it:
+//
+//   - a past frame: "in my last job we deployed with capistrano", "back
+//     when we used jenkins …", "years ago i used emacs": the setup of a
+//     job or a time the person has left;
+//   - another person's possession: "his editor is neovim", "their backend
+//     is written in java", "Sarah's laptop runs arch": not the person's;
+//   - a person's setup read as their name: "my teammate is on a mac",
+//     "our client is on azure" (an open slot named by a person, whose
+//     value is a tool);
+//   - a rule in someone else's mouth: "always check with legal before
+//     launch, says our CEO", "…, as my prof used to say";
+//   - a value asked to be set: "set the port to 5050 in the test config",
+//     "change the api port to 4000": a task of this turn, not how things
+//     are.
+
+// unstated marks for dropping the facts the text does not state as the
+// person's present setup (see above).
+func (r *reading) unstated() {
+	for i := range r.facts {
+		f := &r.facts[i]
+		if f.retracted || f.Span == "" {
+			continue
+		}
+		if unstatedReason(*f, r.text) != "" {
+			f.retracted = true
+		}
+	}
+}
+
+// unstatedReason returns why f, read from text, states nothing of the
+// person's present setup, or "".
+func unstatedReason(f Fact, text string) string {
+	span := lowerNormalize(f.Span)
+	switch {
+	case pastFrame().MatchString(span) && !stillHolds(f, span):
+		return "past frame"
+	case f.Kind == KindFact && selfOrProject(f.Subject) && othersPossession(f.Span):
+		return "another's possession"
+	case f.Kind == KindFact && personSetup(f):
+		return "a person's setup"
+	case f.Kind == KindGuideline && attributed(f.Span, text):
+		return "someone else's rule"
+	case f.Kind == KindFact && !f.Correction && askedToSet(span):
+		return "asked to set"
+	}
+	return ""
+}
+
+// pastFrame opens a clause on a job or a time the person has left, or
+// names one anywhere in it ("we used Jenkins at my previous company").
+var pastFrame = lazyRegexp(`\b(?:in|at|on|with) (?:my|our) (?:last|old|previous|former|prior|earlier) (?:job|company|employer|team|gig|role|position|workplace|startup|place|project|client|internship)s?\b|^(?:back (?:when|in|then)|when (?:i|we) (?:was|were|worked|lived|used|had|did)|(?:many |a few |some |a couple of |two |three |\d+ )?years ago|in (?:college|university|uni|school|grad school)|in the old days|formerly|previously|once upon a time)\b`)
+
+// stillHolds says whether a clause with a past frame also states what
+// holds now ("back when we used jenkins …, now it's GitHub Actions") or a
+// change made then that still stands ("years ago I switched to neovim").
+func stillHolds(f Fact, span string) bool {
+	if f.Replaces != "" {
+		return true
+	}
+	for _, w := range []string{"now", "these days", "currently", "nowadays", "since then", "ever since", "switched", "moved", "migrated"} {
+		if containsWord(span, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// selfOrProject says whether a fact is about the person or their project.
+func selfOrProject(s string) bool { return s == SubjectUser || s == SubjectProject }
+
+// othersPossessive opens a clause on what belongs to someone else: a
+// third person's pronoun, or a person's noun or name in the possessive.
+var othersPossessive = lazyRegexp(`^(?:(?:and|but|also|oh|btw|fwiw),? )?(?:his|her|their) [a-z]|^(?:(?:and|but|also|oh|btw|fwiw),? )?(?:(?:my|our|the|a) (?:friend|wife|husband|partner|boyfriend|girlfriend|brother|sister|mom|mum|dad|mother|father|colleague|coworker|co-worker|teammate|boss|client|customer|vendor|contractor|intern|neighbou?r|roommate|flatmate|son|daughter|kid|cousin|uncle|aunt)|[A-Z][a-z]+)'s [a-z]`)
+
+// othersPossession says whether span, as written, opens on someone
+// else's possession: "his editor is neovim", "Sarah's laptop runs arch".
+// A tool's possessive ("Postgres's port") is the project's.
+func othersPossession(span string) bool {
+	span = strings.TrimSpace(strings.ReplaceAll(span, "’", "'"))
+	if !othersPossessive().MatchString(span) {
+		return false
+	}
+	owner, rest, found := strings.Cut(span, "'s ")
+	if !found {
+		return true // "his editor is neovim"
+	}
+	if contractedIs[strings.ToLower(firstWord(strings.ToLower(rest)))] {
+		return false // "Ines's my manager now": "'s" is "is"
+	}
+	if strings.Contains(owner, " ") {
+		return true // "my friend's laptop runs arch"
+	}
+	owner = strings.ToLower(owner)
+	if contractedIs[owner] {
+		return false // "It's actually MariaDB", "What's the shortcut"
+	}
+	_, tool := lookupTool(owner)
+	return !tool // "Postgres's port is 5432" is the project's
+}
+
+// contractedIs are the words around an "'s" that make it "is" or "has":
+// a pronoun or wh-word before it ("it's", "what's"), or a determiner,
+// adverb or preposition after it ("Ines's my manager", "Tom's not here").
+var contractedIs = map[string]bool{
+	"it": true, "what": true, "that": true, "there": true, "here": true, "he": true, "she": true,
+	"who": true, "where": true, "how": true, "let": true, "this": true, "which": true, "when": true,
+	"why": true, "everything": true, "nothing": true, "something": true, "everyone": true,
+	"one": true, "today": true, "now": true, "mine": true, "yours": true, "name": true,
+	"my": true, "our": true, "the": true, "a": true, "an": true, "your": true, "his": true,
+	"her": true, "their": true, "not": true, "been": true, "got": true, "gone": true, "in": true,
+	"on": true, "at": true, "also": true, "still": true, "back": true, "already": true,
+	"always": true, "never": true, "just": true, "actually": true, "really": true, "from": true,
+	"with": true, "off": true, "out": true, "away": true, "moving": true, "leaving": true,
+	"working": true, "using": true, "living": true, "based": true, "going": true,
+}
+
+// personNouns name people in the person's life.
+var personNouns = map[string]bool{
+	"friend": true, "wife": true, "husband": true, "partner": true, "brother": true, "sister": true,
+	"colleague": true, "coworker": true, "co-worker": true, "teammate": true, "client": true,
+	"customer": true, "vendor": true, "contractor": true, "intern": true, "neighbour": true,
+	"neighbor": true, "roommate": true, "flatmate": true, "son": true, "daughter": true,
+	"boss": true, "cousin": true, "mentor": true, "lead": true,
+}
+
+// personSetup says whether f is an open slot named by a person ("my
+// teammate is …", "our client is …") whose value is a tool: the
+// sentence tells what that person uses ("my teammate is on a mac"), not
+// who they are.
+func personSetup(f Fact) bool {
+	noun, ok := strings.CutSuffix(f.Predicate, "_is")
+	if !ok || !personNouns[noun] || !selfOrProject(f.Subject) {
+		return false
+	}
+	if _, known := relations.ByPredicate(f.Predicate); known {
+		return false
+	}
+	_, tool := lookupTool(f.Object)
+	return tool
+}
+
+// attribution is a rule's speaker after it: ", says our CEO", ", as my
+// prof used to say", ", my mentor always said", ", Tom says"; or before
+// it: "as my lead always says, …".
+var (
+	attributionAfter  = lazyRegexp(`^\s*(?:[,;:-]\s*)+(?:as\s+)?(?:(?:says|said)\s+((?:my|our|the|his|her)\s+\w+(?:\s\w+)?|[A-Z]\w+)|((?:my|our|his|her|the)\s+\w+(?:\s\w+)?|[A-Z]\w+)\s+(?:always\s+|often\s+|used to\s+|would\s+|likes to\s+)?(?:says?|said|puts it|tells? (?:me|us)|told (?:me|us)))\s*[.!]*\s*(?:$|[.!?\n])`)
+	attributionBefore = lazyRegexp(`(?:^|[.!?\n]\s*)as\s+((?:my|our|his|her|the)\s+\w+(?:\s\w+)?|[A-Z]\w+)\s+(?:always\s+|often\s+|used to\s+|would\s+)?(?:says?|said|puts it)\s*[,:-]\s*$`)
+)
+
+// houseVoices are speakers whose words are the house's rules: "…, the
+// style guide says", "as the linter puts it".
+var houseVoices = []string{"guide", "linter", "docs", "documentation", "readme", "handbook", "wiki", "policy",
+	"contributing", "spec", "rfc", "adr", "team", "conventions", "rules", "ci", "compiler", "checklist", "standard"}
+
+// attributed says whether the rule read from span is given as another
+// person's words by what stands right after or before it in text.
+func attributed(span, text string) bool {
+	at := strings.Index(text, span)
+	if at < 0 {
+		return false
+	}
+	speaker := ""
+	if m := attributionAfter().FindStringSubmatch(text[at+len(span):]); m != nil {
+		speaker = m[1] + m[2]
+	} else if m := attributionBefore().FindStringSubmatch(text[:at]); m != nil {
+		speaker = m[1]
+	} else if m := attributionTail().FindStringSubmatch(span); m != nil {
+		// the clause kept its speaker: "always check X, says our CEO"
+		speaker = m[1] + m[2]
+	}
+	if speaker == "" {
+		return false
+	}
+	speaker = strings.ToLower(speaker)
+	for _, v := range houseVoices {
+		if containsWord(speaker, v) {
+			return false
+		}
+	}
+	return !strings.HasPrefix(speaker, "i ") && speaker != "i"
+}
+
+// attributionTail is attributionAfter inside the clause itself.
+var attributionTail = lazyRegexp(`[,;-]\s*(?:as\s+)?(?:(?:says|said)\s+((?:my|our|the|his|her)\s+\w+(?:\s\w+)?|[A-Z]\w+)|((?:my|our|his|her|the)\s+\w+(?:\s\w+)?|[A-Z]\w+)\s+(?:always\s+|often\s+|used to\s+|would\s+|likes to\s+)?(?:says?|said|puts it|tells? (?:me|us)|told (?:me|us)))\s*[.!]*\s*$`)
+
+// setRequest opens a request to set a value: "set the port to 5050",
+// "change the api port to 4000", "please switch our ci to circleci".
+// What follows is wanted, not how things are.
+var setRequest = lazyRegexp(`^(?:(?:please|pls|plz|kindly|can you|could you|would you|just|now|then|also|and|ok|okay|so),?\s+)*(?:set|change|update|bump|switch|make|move|point|configure|rename|upgrade|downgrade|pin|reset)\s+(?:the|our|my|this|that|it|its|us|everything|all|[a-z0-9._-]+\s+to)\b`)
+
+// askedToSet says whether span asks for a value to be set.
+func askedToSet(span string) bool {
+	return setRequest().MatchString(span) && !strings.HasPrefix(span, "make that ") && !strings.HasPrefix(span, "make it ")
+}
+
+// containsWord says whether phrase appears in s on word boundaries.
+func containsWord(s, phrase string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isWordByte(s[j-1])
+		end := j + len(phrase)
+		after := end == len(s) || !isWordByte(s[end])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// Pasted configuration and code, outside fences: "port: 8080\nhost:
+// 0.0.0.0\ndatabase: postgres" is a file's settings, and "const PORT =
+// 4000" a line of a program, whatever values they hold.
+var (
+	// configLine is a line of YAML, TOML, INI or an env file: a key
+	// and its value, a key opening a nested block, a list item, a
+	// section header.
+	configLine = lazyRegexp(`^(?:\s*[A-Za-z_][\w.-]*\s*:(?:\s+\S.*)?|\s*[A-Za-z_][\w.-]*\s*=\s*\S.*|[A-Z_][A-Z0-9_]*=\S*|\s*-\s+\S+|\[[\w. -]+\])\s*$`)
+	// machineValue is what people do not write in prose: an address, a
+	// URL, a path, a boolean, a quoted string, an empty key over a
+	// nested block, an indented line.
+	machineValue = lazyRegexp(`\d+\.\d+\.\d+|://|[:=]\s*(?:true|false|null|yes|no|~|["'/.$\[{])|:\s*$|^\s+\S|^[A-Z_][A-Z0-9_]*=|^\[`)
+	// codeAssignment is a declaration with a value: "const PORT = 4000",
+	// "let x = 1", "val port: Int = 8080".
+	codeAssignment = lazyRegexp(`^(?:export\s+)?(?:const|let|var|val|final|static|my)\s+[A-Za-z_$][\w$]*\s*(?::\s*[\w<>\[\]]+\s*)?=\s*\S`)
+)
+
+// pastedConfig returns the lines of text that belong to a pasted
+// configuration: a run of at least two lines shaped as settings, one of
+// them holding a value no one writes in prose. A person's own list
+// ("editor: neovim\nshell: fish") has no such value and stays.
+func pastedConfig(lines []string) map[int]bool {
+	var out map[int]bool
+	for i := 0; i < len(lines); {
+		j := i
+		machine := false
+		for j < len(lines) && strings.TrimSpace(lines[j]) != "" && configLine().MatchString(lines[j]) {
+			machine = machine || machineValue().MatchString(lines[j])
+			j++
+		}
+		if j-i >= 2 && machine {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			for k := i; k < j; k++ {
+				out[k] = true
+			}
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	return out
+}
