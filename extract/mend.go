@@ -1,0 +1,157 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/credence-mem/credence/relations"
+)
+
+// Values read into the wrong slot or with words that are not the value
+// (session 12). Like unstated (precision.go), these run on the facts
+// read, after every matcher:
+//
+//   - a name or a tool with a clause after it keeps the name only: "we
+//     deploy to fly.io using their cli" is fly.io, "I work at Stripe on
+//     payments infra" is Stripe;
+//   - a rule keeps no politeness: "use tabs please, not spaces" is
+//     "Always use tabs instead of spaces";
+//   - a tool that names a team is no tool in use: "I'm on the mac app
+//     store team";
+//   - a stay with its end is no home: "I'm in Lisbon until friday";
+//   - a region is not what the project deploys with: "the app is hosted
+//     in Ireland";
+//   - a person worked with is not a tool: "I work with Tom".
+
+// mend corrects or drops the facts whose value or slot the sentence does
+// not bear out (see above).
+func (r *reading) mend() {
+	for i := range r.facts {
+		f := &r.facts[i]
+		if f.retracted || f.Span == "" {
+			continue
+		}
+		span := lowerNormalize(f.Span)
+		if f.Kind == KindGuideline {
+			if o, changed := withoutCourtesy(f.shownObjectOr()); changed && o != "" {
+				f.Object, f.shownObject = withoutCourtesyKey(f.Object), o
+				f.detail, _ = withoutCourtesy(f.detail)
+				f.Statement = render(*f)
+			}
+			continue
+		}
+		switch {
+		case toolNamesTeam(*f, span), stayWithEnd(*f, span), regionAsDeploy(*f, span), personAsTool(*f, span):
+			f.retracted = true
+		default:
+			cutClauseAfterValue(f)
+		}
+	}
+}
+
+// courtesy words say how a rule is asked, not what it asks.
+var courtesy = lazyRegexp(`(?i)(?:,\s*)?\b(?:please|pls|plz|kindly|thanks|thank you|thx|ty|lol|haha)\b[!.,]*`)
+
+// withoutCourtesy removes courtesy words from s; it says whether there
+// were any.
+func withoutCourtesy(s string) (string, bool) {
+	if !courtesy().MatchString(s) {
+		return s, false
+	}
+	out := strings.Join(strings.Fields(courtesy().ReplaceAllString(s, "")), " ")
+	return strings.TrimRight(out, " ,"), true
+}
+
+func withoutCourtesyKey(s string) string { o, _ := withoutCourtesy(s); return o }
+
+// teamPhrase is a team or group named after a thing: "on the mac app
+// store team", "in the kubernetes squad".
+var teamPhrase = lazyRegexp(`\b(?:on|in|of|for|with|from|join(?:ed)?) (?:the|a|an|our|my|their) ([\w .+#-]+?) (?:team|squad|group|guild|org|department|crew)s?\b`)
+
+// toolNamesTeam says whether the tool of f is only a word of a team's
+// name in span.
+func toolNamesTeam(f Fact, span string) bool {
+	if !relations.ToolSlot(f.Predicate) && !strings.HasPrefix(f.Predicate, "uses") {
+		return false
+	}
+	for _, m := range teamPhrase().FindAllStringSubmatch(span, -1) {
+		if containsWord(m[1], f.Object) || teamNamesTool(m[1], f.Object) {
+			return !strings.Contains(span, " use ") && !strings.Contains(span, " uses ")
+		}
+	}
+	return false
+}
+
+// stayEnd bounds a stay by a near day: "until friday", "till next week".
+var stayEnd = lazyRegexp(`\b(?:until|till|til|through) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|the weekend|next \w+|the end of \w+(?: \w+)?|the \d+\w*|mid[- ]\w+|\w+ \d{1,2}(?:st|nd|rd|th)?)\b`)
+
+// stayWithEnd says whether f places the person somewhere only until a
+// near day: a stay, not a home.
+func stayWithEnd(f Fact, span string) bool {
+	return (f.Predicate == "lives_in" || f.Predicate == "timezone_is") && !f.Negated && stayEnd().MatchString(span)
+}
+
+// regionAsDeploy says whether a deploy target is a region the project
+// is hosted in ("hosted in Ireland"), not a host or a tool.
+func regionAsDeploy(f Fact, span string) bool {
+	if f.Predicate != "deploys_with" {
+		return false
+	}
+	if _, tool := lookupTool(f.Object); tool {
+		return false
+	}
+	return containsWord(span, "in "+f.Object) && !containsWord(span, "to "+f.Object) && !containsWord(span, "on "+f.Object)
+}
+
+// personAsTool says whether a generic "uses" came from working with a
+// person: "I work with Tom".
+func personAsTool(f Fact, span string) bool {
+	if f.Predicate != "uses" || f.Negated {
+		return false
+	}
+	if _, tool := lookupTool(f.Object); tool {
+		return false
+	}
+	return strings.Contains(span, "work with "+f.Object) || strings.Contains(span, "working with "+f.Object) ||
+		strings.Contains(span, "works with "+f.Object)
+}
+
+// clauseAfterValue opens what a sentence says after a value: "fly.io using
+// their cli", "Stripe on payments infra", "Lisbon which is great".
+var clauseAfterValue = lazyRegexp(`\s+(?:using|via|through|which|who|because|since|so that|on|with|for|and (?:love|like|hate|it|its|that))\b`)
+
+// cutClauseAfterValue keeps only the value of a name or tool slot
+// whose object runs on into a clause, when the words before the clause
+// are a known tool or a name written capitalised.
+func cutClauseAfterValue(f *Fact) {
+	if f.Negated || !(relations.ToolSlot(f.Predicate) || f.Predicate == "deploys_with" || f.Predicate == "works_at" ||
+		f.Predicate == "lives_in" || f.Predicate == "manager_is" || f.Predicate == "name_is") {
+		return
+	}
+	loc := clauseAfterValue().FindStringIndex(f.Object)
+	if loc == nil || loc[0] == 0 {
+		return
+	}
+	head := f.Object[:loc[0]]
+	if t, ok := lookupTool(head); ok {
+		f.Object, f.shownObject = t.Name, ""
+	} else if capitalized(f.Span, head) {
+		f.Object, f.shownObject = head, display(f.Span, head)
+	} else {
+		return
+	}
+	f.Statement = render(*f)
+}
+
+// teamNamesTool says whether a word or two of phrase name the tool whose
+// canonical name is object: "mac app store" names macos.
+func teamNamesTool(phrase, object string) bool {
+	ws := strings.Fields(phrase)
+	for i := range ws {
+		for n := 1; n <= 2 && i+n <= len(ws); n++ {
+			if t, ok := lookupTool(strings.Join(ws[i:i+n], " ")); ok && t.Name == object {
+				return true
+			}
+		}
+	}
+	return false
+}
