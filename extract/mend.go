@@ -81,8 +81,9 @@ func toolNamesTeam(f Fact, span string) bool {
 	return false
 }
 
-// stayEnd bounds a stay by a near day: "until friday", "till next week".
-var stayEnd = lazyRegexp(`\b(?:until|till|til|through) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|the weekend|next \w+|the end of \w+(?: \w+)?|the \d+\w*|mid[- ]\w+|\w+ \d{1,2}(?:st|nd|rd|th)?)\b`)
+// stayEnd bounds a stay by a near day: "until friday", "till next week";
+// "until the end of the year" may bound a home.
+var stayEnd = lazyRegexp(`\b(?:until|till|til|through) (?:(?:next |this )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend)|tomorrow|the weekend|the end of the week|the \d+(?:st|nd|rd|th))\b`)
 
 // stayWithEnd says whether f places the person somewhere only until a
 // near day: a stay, not a home.
@@ -127,6 +128,15 @@ func cutClauseAfterValue(f *Fact) {
 		f.Predicate == "lives_in" || f.Predicate == "manager_is" || f.Predicate == "name_is") {
 		return
 	}
+	if loc := discourseTail().FindStringIndex(f.Object); loc != nil && loc[0] > 0 {
+		// "i live in toronto anyway": the word ends the sentence, not the name
+		f.Object = f.Object[:loc[0]]
+		f.shownObject = keepCase(f.shownObject, f.Object, f.Span)
+		if t, ok := lookupTool(f.Object); ok {
+			f.Object, f.shownObject = t.Name, ""
+		}
+		f.Statement = render(*f)
+	}
 	loc := clauseAfterValue().FindStringIndex(f.Object)
 	if loc == nil || loc[0] == 0 {
 		return
@@ -154,4 +164,18 @@ func teamNamesTool(phrase, object string) bool {
 		}
 	}
 	return false
+}
+
+// discourseTail is a word that ends a sentence after its value: "i live
+// in toronto anyway", "we use pnpm btw", "my manager is Tom lol".
+var discourseTail = lazyRegexp(`\s+(?:anyway|anyways|btw|fwiw|lol|haha|tho|though|too|as well|obviously|actually|basically|honestly|fyi|imo)$`)
+
+// keepCase is the shown form of a shortened object: the start of the
+// form shown before (a name title-cased by its reader stays so), or the
+// words as written in span.
+func keepCase(shown, object, span string) string {
+	if len(shown) >= len(object) && strings.EqualFold(shown[:len(object)], object) {
+		return shown[:len(object)]
+	}
+	return display(span, object)
 }
