@@ -26,8 +26,7 @@ import (
 //     "change the api port to 4000": a task of this turn, not how things
 //     are;
 //   - another project: "the upstream repo deploys with netlify", "the
-//     sample app runs on port 3000";
-//   - a statement put as a question to confirm: "we're on pnpm, right?".
+//     sample app runs on port 3000".
 
 // unstated marks for dropping the facts the text does not state as the
 // person's present setup (see above).
@@ -60,8 +59,6 @@ func unstatedReason(f Fact, text string) string {
 		return "asked to set"
 	case f.Kind == KindFact && f.Subject == SubjectProject && foreignProject().MatchString(span):
 		return "another project"
-	case f.Kind == KindFact && tagQuestion(f.Span, text):
-		return "asks to confirm"
 	}
 	return ""
 }
@@ -284,31 +281,3 @@ func pastedConfig(lines []string) map[int]bool {
 // foreignProject opens a clause on a project that is not the person's:
 // the upstream, a sample, an example, a tutorial's, a template.
 var foreignProject = lazyRegexp(`^(?:(?:and|but|also|so|btw|fwiw),? )?(?:the|this|that|a|an|their) (?:upstream|sample|example|demo|tutorial|template|starter|reference|boilerplate|toy|other|original|forked|vendored|third-party|3rd party)(?: \w+)? (?:repo|repository|project|app|application|service|code|codebase|kit|site|server|api|library|lib|package)\b`)
-
-// tagAfter is a question tag after a statement: "…, right?", "…,
-// correct?", "…, no?", "…, aren't we?".
-var tagAfter = lazyRegexp(`^\s*,?\s*(?:right|correct|no|yeah|yes|ok|okay|isn'?t (?:it|that)|aren'?t (?:we|they)|don'?t (?:we|i|you)|didn'?t (?:we|i)|or not|or what|or no|is that right|am i right)\s*\?`)
-
-// tagQuestion says whether the clause span is followed in text, or
-// ended, by a question tag: the person asks to confirm, states nothing.
-func tagQuestion(span, text string) bool {
-	at := strings.Index(text, span)
-	if at < 0 {
-		return false
-	}
-	if tagAfter().MatchString(text[at+len(span):]) {
-		return true
-	}
-	if i := strings.LastIndex(span, ","); i >= 0 && tagAfter().MatchString(span[i:]) {
-		return true
-	}
-	trimmed := strings.TrimRight(span, "?! ")
-	if trimmed != span && strings.Contains(span, "?") {
-		for _, tag := range []string{" right", " correct", " yeah", " no", " or not"} {
-			if strings.HasSuffix(strings.ToLower(trimmed), tag) {
-				return true
-			}
-		}
-	}
-	return false
-}
