@@ -20,7 +20,11 @@ import (
 //   - a stay with its end is no home: "I'm in Lisbon until friday";
 //   - a region is not what the project deploys with: "the app is hosted
 //     in Ireland";
-//   - a person worked with is not a tool: "I work with Tom".
+//   - a person worked with is not a tool: "I work with Tom";
+//   - a complaint asks for the opposite of what it says the assistant
+//     does: "you never run the tests" is "Always run the tests", "you
+//     always forget the imports" is "Always include the imports", "you
+//     always skip the linter" is "Never skip the linter".
 
 // mend corrects or drops the facts whose value or slot the sentence does
 // not bear out (see above).
@@ -32,6 +36,7 @@ func (r *reading) mend() {
 		}
 		span := lowerNormalize(f.Span)
 		if f.Kind == KindGuideline {
+			complaint(f, span)
 			if o, changed := withoutCourtesy(f.shownObjectOr()); changed && o != "" {
 				f.Object, f.shownObject = withoutCourtesyKey(f.Object), o
 				f.detail, _ = withoutCourtesy(f.detail)
@@ -179,3 +184,37 @@ func keepCase(shown, object, span string) string {
 	}
 	return display(span, object)
 }
+
+// complaint turns a rule read off a complaint about the assistant's
+// habit into what the complaint asks for (see remarkOnYou for "you
+// always" with any other verb).
+func complaint(f *Fact, span string) {
+	m := youHabit().FindStringSubmatch(span)
+	if m == nil || f.when != "" {
+		return
+	}
+	switch {
+	case m[1] == "never" && f.Predicate == "should_not" && !f.Negated && !idiomAfterYouNever[m[2]]:
+		f.Predicate, f.detail = "should", ""
+	case m[1] == "always" && m[2] == "forget" && f.Predicate == "should":
+		rest, ok := strings.CutPrefix(f.Object, "forget ")
+		if !ok {
+			return
+		}
+		if r, to := strings.CutPrefix(rest, "to "); to {
+			f.Object = r
+		} else {
+			f.Object = "include " + strings.TrimPrefix(rest, "about ")
+		}
+		f.shownObject = ""
+	case m[1] == "always" && faultVerbs[m[2]] && f.Predicate == "should":
+		f.Predicate = "should_not"
+	default:
+		return
+	}
+	f.Statement = render(*f)
+}
+
+// idiomAfterYouNever are verbs of "you never …" that say nothing of the
+// assistant: "you never know".
+var idiomAfterYouNever = map[string]bool{"know": true, "can": true, "tell": true, "guess": true, "learn": true}

@@ -26,7 +26,12 @@ import (
 //     "change the api port to 4000": a task of this turn, not how things
 //     are;
 //   - another project: "the upstream repo deploys with netlify", "the
-//     sample app runs on port 3000".
+//     sample app runs on port 3000";
+//   - "always" or "never" with no rule: a life told ("always been a vim
+//     guy", "never been to Lisbon"), a judgement ("never a good sign",
+//     "always a pleasure"), a frequency ("not always, only sometimes"), a
+//     remark on what the assistant does ("you always add semicolons";
+//     complaints that say what to do are mended in mend.go).
 
 // unstated marks for dropping the facts the text does not state as the
 // person's present setup (see above).
@@ -59,6 +64,10 @@ func unstatedReason(f Fact, text string) string {
 		return "asked to set"
 	case f.Kind == KindFact && f.Subject == SubjectProject && foreignProject().MatchString(span):
 		return "another project"
+	case f.Kind == KindGuideline && (narratedHabit().MatchString(span) || judgement().MatchString(span) || frequencyOnly().MatchString(f.Object)):
+		return "no rule"
+	case f.Kind == KindGuideline && remarkOnYou(span):
+		return "a remark on the assistant"
 	}
 	return ""
 }
@@ -281,3 +290,35 @@ func pastedConfig(lines []string) map[int]bool {
 // foreignProject opens a clause on a project that is not the person's:
 // the upstream, a sample, an example, a tutorial's, a template.
 var foreignProject = lazyRegexp(`^(?:(?:and|but|also|so|btw|fwiw),? )?(?:the|this|that|a|an|their) (?:upstream|sample|example|demo|tutorial|template|starter|reference|boilerplate|toy|other|original|forked|vendored|third-party|3rd party)(?: \w+)? (?:repo|repository|project|app|application|service|code|codebase|kit|site|server|api|library|lib|package)\b`)
+
+var (
+	// narratedHabit is "always" or "never" before a perfect or a past:
+	// "always been a vim guy", "we've never had outages", "never seen
+	// this". It tells a life, not a rule.
+	narratedHabit = lazyRegexp(`\b(?:always|never) (?:been|had|seen|done|gone|known|wanted|liked|loved|hated|thought|felt|was|were|did|used to|got)\b`)
+	// judgement is "always" or "never" before "a" and a noun with no
+	// verb: "never a good sign", "always a pleasure".
+	judgement = lazyRegexp(`^(?:(?:but|and|so|lol|ugh|well|yeah|honestly),?\s+)?(?:not )?(?:never|always) (?:a|an) [a-z]+(?: [a-z]+)?[.!]*$`)
+	// frequencyOnly is an object that is a frequency, no thing to use:
+	// "not always, only sometimes".
+	frequencyOnly = lazyRegexp(`^(?:use )?(?:only |just )?(?:sometimes|usually|often|rarely|occasionally|always|never|seldom|every now and then)$`)
+	// youHabit is a remark on the assistant's habit: "you always add
+	// semicolons", "ugh, you never run the tests".
+	youHabit = lazyRegexp(`^(?:(?:ugh|hmm|man|dude|seriously|again|and|but|lol|so|also|jeez|sigh),?\s+)*you (always|never) ([a-z]+)`)
+)
+
+// remarkOnYou says whether span remarks on what the assistant always
+// does, with a verb that does not say it is wrong ("you always add
+// semicolons"): praise and complaint read alike, so no rule is taken.
+// "you always forget …" and "you never …" are mended into rules
+// (mend.go).
+func remarkOnYou(span string) bool {
+	m := youHabit().FindStringSubmatch(span)
+	return m != nil && m[1] == "always" && !faultVerbs[m[2]]
+}
+
+// faultVerbs say that what the assistant always does is a fault.
+var faultVerbs = map[string]bool{
+	"forget": true, "miss": true, "skip": true, "ignore": true, "neglect": true, "omit": true,
+	"break": true, "overwrite": true, "leave": true, "drop": true, "lose": true, "mess": true,
+}

@@ -70,6 +70,21 @@ func TestSession12Precision(t *testing.T) {
 		{"sample app", nil, "the sample app runs on port 3000", nil},
 		{"the api", nil, "the api runs on port 3000", []string{"port_is(project, 3000)"}},
 
+		// "always" and "never" with no rule
+		{"a life told", nil, "always been a vim guy", nil},
+		{"a place never been", nil, "never been to Lisbon", nil},
+		{"a judgement", nil, "never a good sign", nil},
+		{"a frequency", nil, "not always, only sometimes", nil},
+		{"a rule with be", nil, "always be polite", []string{"Be polite"}},
+		{"a rule with an article", nil, "always use a linter", []string{"Always use a linter"}},
+
+		// complaints about the assistant's habits
+		{"you always, no fault", nil, "you always add semicolons", nil},
+		{"you never", nil, "you never run the tests", []string{"Always run the tests"}},
+		{"you always forget", nil, "you always forget the imports", []string{"Always include the imports"}},
+		{"you always skip", nil, "you always skip the linter", []string{"Never skip the linter"}},
+		{"you always forget to", nil, "you always forget to close the file", []string{"Always close the file"}},
+
 		// values mended
 		{"clause after a deploy target", nil, "we deploy to fly.io using their cli", []string{"deploys_with(project, fly.io)"}},
 		{"team after an employer", nil, "I work at Stripe on payments infra", []string{"works_at(user, stripe)"}},
