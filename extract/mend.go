@@ -21,6 +21,12 @@ import (
 //   - a region is not what the project deploys with: "the app is hosted
 //     in Ireland";
 //   - a person worked with is not a tool: "I work with Tom";
+//   - a scope belongs to the value just before it: "we use postgres 16
+//     in prod but sqlite in tests" gave Postgres in tests;
+//   - a clause with its own subject is no value: "I prefer tabs, Bob
+//     prefers spaces" gave prefers "bob prefers spaces";
+//   - a word that is no noun names no slot: "… and now I live in
+//     Bergen" gave now_is "bergen";
 //   - a complaint asks for the opposite of what it says the assistant
 //     does: "you never run the tests" is "Always run the tests", "you
 //     always forget the imports" is "Always include the imports", "you
@@ -45,9 +51,11 @@ func (r *reading) mend() {
 			continue
 		}
 		switch {
-		case toolNamesTeam(*f, span), stayWithEnd(*f, span), regionAsDeploy(*f, span), personAsTool(*f, span):
+		case toolNamesTeam(*f, span), stayWithEnd(*f, span), regionAsDeploy(*f, span), personAsTool(*f, span),
+			clauseAsValue().MatchString(f.Object), wordAsSlot().MatchString(f.Predicate):
 			f.retracted = true
 		default:
+			otherScope(f, span)
 			cutClauseAfterValue(f)
 		}
 	}
@@ -218,3 +226,37 @@ func complaint(f *Fact, span string) {
 // idiomAfterYouNever are verbs of "you never …" that say nothing of the
 // assistant: "you never know".
 var idiomAfterYouNever = map[string]bool{"know": true, "can": true, "tell": true, "guess": true, "learn": true}
+
+// clauseAsValue is an object that is a clause of its own: a word and a
+// verb in the third person, "bob prefers spaces", "the team uses npm".
+var clauseAsValue = lazyRegexp(`^(?:the |my |our |his |her |their )?[a-z]+ (?:prefers|uses|likes|loves|hates|lives|works|runs|deploys|wants|says|thinks|writes|moved|switched|went)\b`)
+
+// wordAsSlot is an open slot named by a word that is no noun: "now",
+// "then", "it".
+var wordAsSlot = lazyRegexp(`^(?:now|then|here|there|it|this|that|what|which|who|today|also|still|so|just|well|yes|no|ok|okay)_is$`)
+
+// otherScope gives back its own slot to a tool said with a scope of its
+// own ("postgres 16 in prod") that a scope said later in the sentence
+// ("… but sqlite in tests") was put on.
+func otherScope(f *Fact, span string) {
+	base, env, ok := strings.Cut(f.Predicate, "_in_")
+	if !ok || f.Negated {
+		return
+	}
+	word := strings.ToLower(display(f.Span, f.Object))
+	at := strings.Index(span, word)
+	if at < 0 {
+		return
+	}
+	m := scopeAfter().FindStringSubmatch(span[at+len(word):])
+	if m == nil || strings.ReplaceAll(m[1], " ", "_") == env {
+		return
+	}
+	f.Predicate = base
+	f.Exclusive = IsExclusive(base)
+	f.Statement = render(*f)
+}
+
+// scopeAfter is the scope right after a value, past its version: " 16
+// in prod", " for local dev".
+var scopeAfter = lazyRegexp(`^(?: v?[\d.]+)? (?:in|for|on) (?:the )?(prod|production|dev|development|staging|ci|local dev|local|the backend|the frontend|backend|frontend|tests|unit tests|e2e)\b`)

@@ -91,6 +91,16 @@ func TestSession12Precision(t *testing.T) {
 		{"last word of the sentence", nil, "whatever, i live in toronto anyway", []string{"lives_in(user, toronto)"}},
 		{"please in a rule", nil, "use tabs please, not spaces", []string{"Always use tabs instead of spaces"}},
 
+		// a clause or a word read as a value or a slot
+		{"another's clause as a value", nil, "I prefer tabs, Bob prefers spaces", []string{"prefers(user, tabs)"}},
+		{"a preference over", nil, "I prefer tabs over spaces", []string{"prefers(user, tabs)"}},
+		{"now as a slot", nil, "I used to live in Oslo and now I live in Bergen", []string{"not lives_in(user, oslo)"}},
+		{"an open slot", nil, "our office is in Berlin", []string{"office_is(project, berlin)"}},
+
+		// a scope put on the value before it
+		{"scope of its own", nil, "we use postgres 16 in prod but sqlite in tests", []string{"uses_database(project, postgres)"}},
+		{"scope alone", nil, "we use sqlite in tests", []string{"uses_database_in_tests(project, sqlite)"}},
+
 		// values in the wrong slot
 		{"tool naming a team", nil, "I'm on the mac app store team", nil},
 		{"tool beside a team", nil, "I use a mac on the ios team", []string{"uses_os(user, macos)"}},
