@@ -140,7 +140,10 @@ func described(f Fact) string {
 // utterances that state nothing of the person's and 60 true facts and
 // rules shaped like them, written before the round's tuning. 0.90 / 0.83
 // with context at the start (25cabc4), 0.98 / 0.83 after; the floors
-// keep a margin.
+// keep a margin, and each category's recall floor is low because the
+// change and directive categories hold seven and two cases.
 const devFileNPrecision = "testdata/dev2026n_precision.jsonl"
 
-func TestDev2026nPrecision(t *testing.T) { scoreDev(t, devFileNPrecision, 150, 0.95, 0.8) }
+func TestDev2026nPrecision(t *testing.T) {
+	scoreRetiredCheck(t, devFileNPrecision, 150, 0.95, 0.8, 0.9, 0.45)
+}
