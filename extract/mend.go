@@ -23,6 +23,8 @@ import (
 //   - a person worked with is not a tool: "I work with Tom";
 //   - a scope belongs to the value just before it: "we use postgres 16
 //     in prod but sqlite in tests" gave Postgres in tests;
+//   - a place of use read into a value: "at home I use arch, at work
+//     macOS" gave uses "at work macos" beside Arch Linux as the OS;
 //   - a clause with its own subject is no value: "I prefer tabs, Bob
 //     prefers spaces" gave prefers "bob prefers spaces";
 //   - a word that is no noun names no slot: "… and now I live in
@@ -53,6 +55,8 @@ func (r *reading) mend() {
 		switch {
 		case toolNamesTeam(*f, span), stayWithEnd(*f, span), regionAsDeploy(*f, span), personAsTool(*f, span),
 			clauseAsValue().MatchString(f.Object), wordAsSlot().MatchString(f.Predicate):
+			f.retracted = true
+		case !scopedTool(f):
 			f.retracted = true
 		default:
 			otherScope(f, span)
@@ -260,3 +264,13 @@ func otherScope(f *Fact, span string) {
 // scopeAfter is the scope right after a value, past its version: " 16
 // in prod", " for local dev".
 var scopeAfter = lazyRegexp(`^(?: v?[\d.]+)? (?:in|for|on) (?:the )?(prod|production|dev|development|staging|ci|local dev|local|the backend|the frontend|backend|frontend|tests|unit tests|e2e)\b`)
+
+// placeOfUse opens an object on where the tool is used: "at work macos".
+var placeOfUse = lazyRegexp(`^(?:at|in|on|for) (?:work|home|the office|the day job|prod|production|dev|school|uni|my (?:work|personal|home) (?:laptop|machine|computer|pc|mac))\s+`)
+
+// scopedTool says false when the object of a generic "uses" opens on a
+// place of use: the tool after it is used there, beside what the
+// sentence named first, and one slot would hold both.
+func scopedTool(f *Fact) bool {
+	return f.Predicate != "uses" || f.Negated || !placeOfUse().MatchString(f.Object)
+}

@@ -27,6 +27,8 @@ import (
 //     are;
 //   - another project: "the upstream repo deploys with netlify", "the
 //     sample app runs on port 3000";
+//   - a plan said as a slot: "our target is python 3.13 by summer", "the
+//     goal is …";
 //   - "always" or "never" with no rule: a life told ("always been a vim
 //     guy", "never been to Lisbon"), a judgement ("never a good sign",
 //     "always a pleasure"), a frequency ("not always, only sometimes"), a
@@ -64,6 +66,8 @@ func unstatedReason(f Fact, text string) string {
 		return "asked to set"
 	case f.Kind == KindFact && f.Subject == SubjectProject && foreignProject().MatchString(span):
 		return "another project"
+	case f.Kind == KindFact && planSlot().MatchString(f.Predicate):
+		return "a plan"
 	case f.Kind == KindGuideline && (narratedHabit().MatchString(span) || judgement().MatchString(span) || frequencyOnly().MatchString(f.Object)):
 		return "no rule"
 	case f.Kind == KindGuideline && remarkOnYou(span):
@@ -322,3 +326,7 @@ var faultVerbs = map[string]bool{
 	"forget": true, "miss": true, "skip": true, "ignore": true, "neglect": true, "omit": true,
 	"break": true, "overwrite": true, "leave": true, "drop": true, "lose": true, "mess": true,
 }
+
+// planSlot is an open slot that names a plan: what is aimed at is not
+// what is.
+var planSlot = lazyRegexp(`^(?:target|goal|plan|aim|roadmap|wish|dream|dream_setup|idea|proposal|hope|ambition|objective|intention|next_step)_is$`)

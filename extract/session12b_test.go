@@ -101,6 +101,11 @@ func TestSession12Precision(t *testing.T) {
 		{"scope of its own", nil, "we use postgres 16 in prod but sqlite in tests", []string{"uses_database(project, postgres)"}},
 		{"scope alone", nil, "we use sqlite in tests", []string{"uses_database_in_tests(project, sqlite)"}},
 
+		// a plan as a slot, a place of use as a value
+		{"a target", nil, "our target is python 3.13 by summer", nil},
+		{"what is", nil, "our database is postgres", []string{"uses_database(project, postgres)"}},
+		{"a place of use", nil, "at home I use arch, at work macOS", []string{"uses_os(user, arch linux)"}},
+
 		// values in the wrong slot
 		{"tool naming a team", nil, "I'm on the mac app store team", nil},
 		{"tool beside a team", nil, "I use a mac on the ios team", []string{"uses_os(user, macos)"}},
