@@ -29,6 +29,9 @@ import (
 //     sample app runs on port 3000";
 //   - a plan said as a slot: "our target is python 3.13 by summer", "the
 //     goal is …";
+//   - a rule for this piece of work: "for this refactor, never change
+//     the public api", "always check err here, it can be nil" (a place
+//     in this code, with what may happen there);
 //   - "always" or "never" with no rule: a life told ("always been a vim
 //     guy", "never been to Lisbon"), a judgement ("never a good sign",
 //     "always a pleasure"), a frequency ("not always, only sometimes"), a
@@ -70,6 +73,8 @@ func unstatedReason(f Fact, text string) string {
 		return "a plan"
 	case f.Kind == KindGuideline && (narratedHabit().MatchString(span) || judgement().MatchString(span) || frequencyOnly().MatchString(f.Object)):
 		return "no rule"
+	case f.Kind == KindGuideline && (thisTask().MatchString(span) || thisTask().MatchString(f.detail+" "+f.when) || hereAndNow(f.Span, text)):
+		return "this task's"
 	case f.Kind == KindGuideline && remarkOnYou(span):
 		return "a remark on the assistant"
 	}
@@ -330,3 +335,28 @@ var faultVerbs = map[string]bool{
 // planSlot is an open slot that names a plan: what is aimed at is not
 // what is.
 var planSlot = lazyRegexp(`^(?:target|goal|plan|aim|roadmap|wish|dream|dream_setup|idea|proposal|hope|ambition|objective|intention|next_step)_is$`)
+
+// thisTask scopes a clause to a piece of the work at hand: "for this
+// refactor", "during this migration", "in this function". The house
+// ("this repo", "this codebase", "this app") is no piece of work.
+var thisTask = lazyRegexp(`\b(?:for|in|during|on|with) this (?:refactor|migration|task|change|ticket|feature|fix|bug|function|method|file|class|module|component|test|script|snippet|query|loop|branch|commit|pr|diff|patch|rewrite|sprint|release|demo|call|session|conversation|answer|reply|exercise|example|one-off|case)\b`)
+
+// hereWhy is a clause on what may happen to one thing: "it can be nil",
+// "the input can be huge".
+var hereWhy = lazyRegexp(`^\s*[,;:-]?\s*(?:because |since |as )?(?:it|this|that|they|the [a-z]+) (?:can|could|may|might|will|is going to)\b`)
+
+// hereAndNow says whether a rule said "here" is followed by what may
+// happen to one thing in this code: "always check err here, it can be
+// nil".
+func hereAndNow(span, text string) bool {
+	lower := lowerNormalize(span)
+	i := strings.Index(lower, " here")
+	if i < 0 || !containsWord(lower, "here") {
+		return false
+	}
+	if hereWhy().MatchString(lower[i+len(" here"):]) {
+		return true
+	}
+	at := strings.Index(text, span)
+	return at >= 0 && hereWhy().MatchString(lowerNormalize(text[at+len(span):]))
+}

@@ -78,6 +78,12 @@ func TestSession12Precision(t *testing.T) {
 		{"a rule with be", nil, "always be polite", []string{"Be polite"}},
 		{"a rule with an article", nil, "always use a linter", []string{"Always use a linter"}},
 
+		// a rule for this piece of work
+		{"for this refactor", nil, "for this refactor, never change the public api", nil},
+		{"here, with what may happen", nil, "always check err here, it can be nil", nil},
+		{"in this repo", nil, "use tabs in this repo", []string{"Always use tabs"}},
+		{"here, with the house's way", nil, "never use var here, we use const", []string{"Never use var; use const"}},
+
 		// complaints about the assistant's habits
 		{"you always, no fault", nil, "you always add semicolons", nil},
 		{"you never", nil, "you never run the tests", []string{"Always run the tests"}},
