@@ -27,6 +27,9 @@ import (
 //     are;
 //   - another project: "the upstream repo deploys with netlify", "the
 //     sample app runs on port 3000";
+//   - where a fault is: "the namespace collision is in utils.py", "the
+//     failing test is in auth_test.go" (a state of the code this hour,
+//     not where a thing is kept);
 //   - a plan said as a slot: "our target is python 3.13 by summer", "the
 //     goal is …";
 //   - a rule for this piece of work: "for this refactor, never change
@@ -71,6 +74,8 @@ func unstatedReason(f Fact, text string) string {
 		return "another project"
 	case f.Kind == KindFact && planSlot().MatchString(f.Predicate):
 		return "a plan"
+	case f.Kind == KindFact && f.Predicate == "located_in" && faultSubject().MatchString(f.Subject):
+		return "a fault's place"
 	case f.Kind == KindGuideline && (narratedHabit().MatchString(span) || judgement().MatchString(span) || frequencyOnly().MatchString(f.Object)):
 		return "no rule"
 	case f.Kind == KindGuideline && (thisTask().MatchString(span) || thisTask().MatchString(f.detail+" "+f.when) || hereAndNow(f.Span, text)):
@@ -360,3 +365,6 @@ func hereAndNow(span, text string) bool {
 	at := strings.Index(text, span)
 	return at >= 0 && hereWhy().MatchString(lowerNormalize(text[at+len(span):]))
 }
+
+// faultSubject names a fault or a thing in a passing state.
+var faultSubject = lazyRegexp(`^(?:(?:failing|broken|flaky|buggy|crashing|offending|missing|slow|leaking)\b.*|.*\b(?:bug|bugs|collision|leak|typo|error|errors|problem|issue|crash|regression|failure|panic|exception|conflict|deadlock|race|culprit))$`)

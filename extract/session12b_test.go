@@ -107,6 +107,11 @@ func TestSession12Precision(t *testing.T) {
 		{"scope of its own", nil, "we use postgres 16 in prod but sqlite in tests", []string{"uses_database(project, postgres)"}},
 		{"scope alone", nil, "we use sqlite in tests", []string{"uses_database_in_tests(project, sqlite)"}},
 
+		// where a fault is
+		{"a fault's place", nil, "the namespace collision is in utils.py", nil},
+		{"a failing test's place", nil, "the failing test is in auth_test.go", nil},
+		{"a thing's place", nil, "the config is in config.yaml", []string{"located_in(config, config.yaml)"}},
+
 		// a plan as a slot, a place of use as a value
 		{"a target", nil, "our target is python 3.13 by summer", nil},
 		{"what is", nil, "our database is postgres", []string{"uses_database(project, postgres)"}},
