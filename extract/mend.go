@@ -25,6 +25,9 @@ import (
 //     in prod but sqlite in tests" gave Postgres in tests;
 //   - a place of use read into a value: "at home I use arch, at work
 //     macOS" gave uses "at work macos" beside Arch Linux as the OS;
+//   - a port with more said after it is the port: "the frontend runs on
+//     5173, the backend on 8000" gave frontend_is "5173, the backend on
+//     8000"; it is port 5173, as "the frontend runs on 5173" is;
 //   - a clause with its own subject is no value: "I prefer tabs, Bob
 //     prefers spaces" gave prefers "bob prefers spaces";
 //   - a word that is no noun names no slot: "… and now I live in
@@ -59,6 +62,7 @@ func (r *reading) mend() {
 		case !scopedTool(f):
 			f.retracted = true
 		default:
+			portWithTail(f, span)
 			otherScope(f, span)
 			cutClauseAfterValue(f)
 		}
@@ -274,3 +278,28 @@ var placeOfUse = lazyRegexp(`^(?:at|in|on|for) (?:work|home|the office|the day j
 func scopedTool(f *Fact) bool {
 	return f.Predicate != "uses" || f.Negated || !placeOfUse().MatchString(f.Object)
 }
+
+// portTail is a port at the head of an open slot's object, with more
+// after it: "5173, the backend on 8000", "8081 locally and 8080".
+var portTail = lazyRegexp(`^(\d{2,5})(?: (?:locally|in [a-z]+|on [a-z]+))?(?:,| and | but )`)
+
+// portWithTail reads an open slot that a component runs on as the
+// port it gives first.
+func portWithTail(f *Fact, span string) {
+	if f.Subject != SubjectProject || f.Negated || !strings.HasSuffix(f.Predicate, "_is") {
+		return
+	}
+	if _, known := relations.ByPredicate(f.Predicate); known {
+		return
+	}
+	m := portTail().FindStringSubmatch(f.Object)
+	if m == nil || !portVerb().MatchString(span) {
+		return
+	}
+	f.Predicate, f.Object, f.shownObject = "port_is", m[1], ""
+	f.Exclusive = IsExclusive("port_is")
+	f.Statement = render(*f)
+}
+
+// portVerb is how a sentence puts a service on a port.
+var portVerb = lazyRegexp(`\b(?:runs|listens|serves|is|lives|sits) on (?:port )?\d`)

@@ -107,6 +107,11 @@ func TestSession12Precision(t *testing.T) {
 		{"scope of its own", nil, "we use postgres 16 in prod but sqlite in tests", []string{"uses_database(project, postgres)"}},
 		{"scope alone", nil, "we use sqlite in tests", []string{"uses_database_in_tests(project, sqlite)"}},
 
+		// a port with more said after it
+		{"a port and another", nil, "the frontend runs on 5173, the backend on 8000", []string{"port_is(project, 5173)"}},
+		{"a port where, and another", nil, "the api runs on 8081 locally and 8080 in docker", []string{"port_is(project, 8081)"}},
+		{"a sprint is no port", nil, "our sprint is 2 weeks", []string{"sprint_is(project, 2 weeks)"}},
+
 		// where a fault is
 		{"a fault's place", nil, "the namespace collision is in utils.py", nil},
 		{"a failing test's place", nil, "the failing test is in auth_test.go", nil},
