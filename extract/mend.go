@@ -70,7 +70,7 @@ func (r *reading) mend() {
 }
 
 // courtesy words say how a rule is asked, not what it asks.
-var courtesy = lazyRegexp(`(?i)(?:,\s*)?\b(?:please|pls|plz|kindly|thanks|thank you|thx|ty|lol|haha)\b[!.,]*`)
+var courtesy = lazyRegexp(`(?i)(?:,\s*)?(?:\band\s+)?\b(?:please|pls|plz|kindly|thanks in advance|thank you in advance|thanks|thank you|thx|tia|ty|lol|haha)\b[!.,]*|,\s*(?:seriously|obviously|honestly|ok|okay|btw|fyi|as usual|i mean it|you know)[!.]*$`)
 
 // withoutCourtesy removes courtesy words from s; it says whether there
 // were any.
@@ -79,7 +79,11 @@ func withoutCourtesy(s string) (string, bool) {
 		return s, false
 	}
 	out := strings.Join(strings.Fields(courtesy().ReplaceAllString(s, "")), " ")
-	return strings.TrimRight(out, " ,"), true
+	out = strings.TrimRight(out, " ,")
+	for _, dangling := range []string{" and", " or", " but"} {
+		out = strings.TrimSuffix(out, dangling) // "add types please and thanks"
+	}
+	return out, true
 }
 
 func withoutCourtesyKey(s string) string { o, _ := withoutCourtesy(s); return o }

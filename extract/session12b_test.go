@@ -96,6 +96,10 @@ func TestSession12Precision(t *testing.T) {
 		{"team after an employer", nil, "I work at Stripe on payments infra", []string{"works_at(user, stripe)"}},
 		{"last word of the sentence", nil, "whatever, i live in toronto anyway", []string{"lives_in(user, toronto)"}},
 		{"please in a rule", nil, "use tabs please, not spaces", []string{"Always use tabs instead of spaces"}},
+		{"thanks in advance", nil, "always write tests, thanks in advance", []string{"Always write tests"}},
+		{"please and thanks", nil, "always add types please and thanks", []string{"Always add types"}},
+		{"a last word after a comma", nil, "never commit secrets, seriously", []string{"Never commit secrets"}},
+		{"seriously inside", nil, "always review PRs seriously", []string{"Always review PRs seriously"}},
 
 		// a clause or a word read as a value or a slot
 		{"another's clause as a value", nil, "I prefer tabs, Bob prefers spaces", []string{"prefers(user, tabs)"}},
