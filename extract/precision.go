@@ -264,9 +264,10 @@ var (
 	// section header.
 	configLine = lazyRegexp(`^(?:\s*[A-Za-z_][\w.-]*\s*:(?:\s+\S.*)?|\s*[A-Za-z_][\w.-]*\s*=\s*\S.*|[A-Z_][A-Z0-9_]*=\S*|\s*-\s+\S+|\[[\w. -]+\])\s*$`)
 	// machineValue is what people do not write in prose: an address, a
-	// URL, a path, a boolean, a quoted string, an empty key over a
-	// nested block, an indented line.
-	machineValue = lazyRegexp(`\d+\.\d+\.\d+|://|[:=]\s*(?:true|false|null|yes|no|~|["'/.$\[{])|:\s*$|^\s+\S|^[A-Z_][A-Z0-9_]*=|^\[`)
+	// URL, a path, a boolean, a quoted string, an image or package pin
+	// ("node:20", "yarn@3.6.1"), an env assignment, a section header. A
+	// person's own nested list ("Stack:\n  db: postgres") has none.
+	machineValue = lazyRegexp(`\d+\.\d+\.\d+|://|[:=]\s*(?:true|false|null|~|["'/.$\[{])|:\s+\S*[a-z]:\d|\w@\d|^[A-Z_][A-Z0-9_]*=|^\[`)
 	// codeAssignment is a declaration with a value: "const PORT = 4000",
 	// "let x = 1", "val port: Int = 8080".
 	codeAssignment = lazyRegexp(`^(?:export\s+)?(?:const|let|var|val|final|static|my)\s+[A-Za-z_$][\w$]*\s*(?::\s*[\w<>\[\]]+\s*)?=\s*\S`)

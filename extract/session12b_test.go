@@ -63,6 +63,8 @@ func TestSession12Precision(t *testing.T) {
 		// pasted configuration and code
 		{"yaml paste", nil, "port: 8080\nhost: 0.0.0.0\ndatabase: postgres", nil},
 		{"code line", nil, "const PORT = 4000", nil},
+		{"package pins", nil, "engines:\n  node: 18\npackageManager: yarn@3.6.1", nil},
+		{"own nested list", nil, "Stack:\n  backend: go\n  db: postgres", []string{"uses_language(project, go)", "uses_database(project, postgres)"}},
 		{"own settings list", nil, "editor: neovim\nshell: fish", []string{"uses_editor(user, neovim)", "uses_shell(user, fish)"}},
 
 		// another project
