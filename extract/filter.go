@@ -103,11 +103,10 @@ func rejectReason(c *clause) string {
 	return ""
 }
 
-// neverPast is "never" before a verb in the past, with no subject or a
-// person's: "and never looked back", "never went back", "we never got
-// the staging deploy working". It tells what happened; it is no
-// prohibition.
-var neverPast = lazyRegexp(`^(?:and |but |honestly |so )?(?:(?:we|i|they|he|she) (?:just |really |actually )?)?never ([a-z]+ed|went|saw|got|was|were|had|did|thought|found|came|knew|heard|felt|missed)\b`)
+// neverPast is "never" before a verb in the past, with no subject: "and
+// never looked back", "never went back". It tells what happened; it is
+// no prohibition.
+var neverPast = lazyRegexp(`^(?:and |but |honestly |so )?never ([a-z]+ed|went|saw|got|was|were|had|did|thought|found|came|knew|heard|felt|missed)\b`)
 
 // narratedNever says whether a clause narrates with "never" (neverPast);
 // an imperative that ends in -ed ("never embed secrets") is still a rule.

@@ -37,35 +37,29 @@ import (
 //     always forget the imports" is "Always include the imports", "you
 //     always skip the linter" is "Never skip the linter".
 
-// mend corrects or drops the facts whose value or slot the sentence does
-// not bear out (see above).
-func (r *reading) mend() {
-	for i := range r.facts {
-		f := &r.facts[i]
-		if f.retracted || f.Span == "" {
-			continue
+// mend corrects f, or marks it for dropping, where its value or slot is
+// not what the sentence bears out (see above). span is f.Span lowered
+// and normalised.
+func mend(f *Fact, span string) {
+	if f.Kind == KindGuideline {
+		complaint(f, span)
+		if o, changed := withoutCourtesy(f.shownObjectOr()); changed && o != "" {
+			f.Object, f.shownObject = withoutCourtesyKey(f.Object), o
+			f.detail, _ = withoutCourtesy(f.detail)
+			f.Statement = render(*f)
 		}
-		span := lowerNormalize(f.Span)
-		if f.Kind == KindGuideline {
-			complaint(f, span)
-			if o, changed := withoutCourtesy(f.shownObjectOr()); changed && o != "" {
-				f.Object, f.shownObject = withoutCourtesyKey(f.Object), o
-				f.detail, _ = withoutCourtesy(f.detail)
-				f.Statement = render(*f)
-			}
-			continue
-		}
-		switch {
-		case toolNamesTeam(*f, span), stayWithEnd(*f, span), regionAsDeploy(*f, span), personAsTool(*f, span),
-			clauseAsValue().MatchString(f.Object), wordAsSlot().MatchString(f.Predicate):
-			f.retracted = true
-		case !scopedTool(f):
-			f.retracted = true
-		default:
-			portWithTail(f, span)
-			otherScope(f, span)
-			cutClauseAfterValue(f)
-		}
+		return
+	}
+	switch {
+	case toolNamesTeam(*f, span), stayWithEnd(*f, span), regionAsDeploy(*f, span), personAsTool(*f, span),
+		clauseAsValue().MatchString(f.Object), wordAsSlot().MatchString(f.Predicate):
+		f.retracted = true
+	case !scopedTool(f):
+		f.retracted = true
+	default:
+		portWithTail(f, span)
+		otherScope(f, span)
+		cutClauseAfterValue(f)
 	}
 }
 

@@ -41,24 +41,29 @@ import (
 //     remark on what the assistant does ("you always add semicolons";
 //     complaints that say what to do are mended in mend.go).
 
-// unstated marks for dropping the facts the text does not state as the
-// person's present setup (see above).
-func (r *reading) unstated() {
+// review mends the facts read whose value or slot the sentence does not
+// bear out (mend.go), and marks for dropping those the text does not
+// state as the person's present setup (see above).
+func (r *reading) review() {
+	lastSpan, span := "", ""
 	for i := range r.facts {
 		f := &r.facts[i]
 		if f.retracted || f.Span == "" {
 			continue
 		}
-		if unstatedReason(*f, r.text) != "" {
+		if f.Span != lastSpan {
+			lastSpan, span = f.Span, lowerNormalize(f.Span) // facts of one clause come together
+		}
+		mend(f, span)
+		if !f.retracted && unstatedReason(*f, span, r.text) != "" {
 			f.retracted = true
 		}
 	}
 }
 
 // unstatedReason returns why f, read from text, states nothing of the
-// person's present setup, or "".
-func unstatedReason(f Fact, text string) string {
-	span := lowerNormalize(f.Span)
+// person's present setup, or "". span is f.Span lowered and normalised.
+func unstatedReason(f Fact, span, text string) string {
 	switch {
 	case pastFrame().MatchString(span) && !stillHolds(f, span):
 		return "past frame"
@@ -268,7 +273,7 @@ var (
 	// ("node:20", "yarn@3.6.1"), an env assignment, a section header. A
 	// person's own nested list ("Stack:\n  db: postgres") has none.
 	machineValue = lazyRegexp(`\d+\.\d+\.\d+|://|[:=]\s*(?:true|false|null|~|["'/.$\[{])|:\s+\S*[a-z]:\d|\w@\d|^[A-Z_][A-Z0-9_]*=|^\[`)
-	// codeAssignment is a declaration with a value: "const PORT = 4000",
+	// codeAssignment is a declaration with a value (codeLine): "const PORT = 4000",
 	// "let x = 1", "val port: Int = 8080".
 	codeAssignment = lazyRegexp(`^(?:export\s+)?(?:const|let|var|val|final|static|my)\s+[A-Za-z_$][\w$]*\s*(?::\s*[\w<>\[\]]+\s*)?=\s*\S`)
 )
@@ -369,3 +374,14 @@ func hereAndNow(span, text string) bool {
 
 // faultSubject names a fault or a thing in a passing state.
 var faultSubject = lazyRegexp(`^(?:(?:failing|broken|flaky|buggy|crashing|offending|missing|slow|leaking)\b.*|.*\b(?:bug|bugs|collision|leak|typo|error|errors|problem|issue|crash|regression|failure|panic|exception|conflict|deadlock|race|culprit))$`)
+
+// codeLine says whether a line is a declaration of a program (the
+// regexp runs only after a keyword).
+func codeLine(t string) bool {
+	w, _, _ := strings.Cut(t, " ")
+	switch w {
+	case "const", "let", "var", "val", "final", "static", "my", "export":
+		return codeAssignment().MatchString(t)
+	}
+	return false
+}

@@ -41,11 +41,15 @@ func proseLines(text string) []string {
 	var out []string
 	inFence := false
 	fence := ""
-	lines := strings.Split(text, "\n")
-	pasted := pastedConfig(lines)
-	for i, line := range lines {
+	var pasted map[int]bool
+	if strings.Contains(text, "\n") {
+		pasted = pastedConfig(strings.Split(text, "\n"))
+	}
+	i := -1
+	for line := range strings.SplitSeq(text, "\n") {
+		i++
 		t := strings.TrimSpace(line)
-		if pasted[i] || codeAssignment().MatchString(t) {
+		if pasted[i] || codeLine(t) {
 			continue // a pasted config file or a line of code (precision.go)
 		}
 		if marker, ok := fenceMarker(t); ok {
