@@ -38,8 +38,7 @@ import (
 //     always skip the linter" is "Never skip the linter".
 
 // mend corrects f, or marks it for dropping, where its value or slot is
-// not what the sentence bears out (see above). span is f.Span lowered
-// and normalised.
+// not what the sentence bears out (see above). span is f.Span lowered.
 func mend(f *Fact, span string) {
 	if f.Kind == KindGuideline {
 		complaint(f, span)

@@ -52,7 +52,7 @@ func (r *reading) review() {
 			continue
 		}
 		if f.Span != lastSpan {
-			lastSpan, span = f.Span, lowerNormalize(f.Span) // facts of one clause come together
+			lastSpan, span = f.Span, strings.ToLower(f.Span) // facts of one clause come together
 		}
 		mend(f, span)
 		if !f.retracted && unstatedReason(*f, span, r.text) != "" {
@@ -62,7 +62,7 @@ func (r *reading) review() {
 }
 
 // unstatedReason returns why f, read from text, states nothing of the
-// person's present setup, or "". span is f.Span lowered and normalised.
+// person's present setup, or "". span is f.Span lowered.
 func unstatedReason(f Fact, span, text string) string {
 	switch {
 	case pastFrame().MatchString(span) && !stillHolds(f, span):
