@@ -199,6 +199,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 			r.facts[i].Replaces = r.gone[len(r.gone)-1] // "my manager is Hugo now, Ines moved to another team"
 		}
 	}
+	r.review()
 	r.retractCorrected()
 	out := r.facts[:0]
 	for _, f := range r.facts {

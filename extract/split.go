@@ -41,8 +41,17 @@ func proseLines(text string) []string {
 	var out []string
 	inFence := false
 	fence := ""
+	var pasted map[int]bool
+	if strings.Contains(text, "\n") {
+		pasted = pastedConfig(strings.Split(text, "\n"))
+	}
+	i := -1
 	for line := range strings.SplitSeq(text, "\n") {
+		i++
 		t := strings.TrimSpace(line)
+		if pasted[i] || codeLine(t) {
+			continue // a pasted config file or a line of code (precision.go)
+		}
 		if marker, ok := fenceMarker(t); ok {
 			switch {
 			case !inFence:
