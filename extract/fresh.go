@@ -87,9 +87,6 @@ func (r *reading) freshInstead(rc rawClause, c *clause) []Fact {
 	if fs := r.soState(c); fs != nil {
 		return fs
 	}
-	if fs := r.bareValue(c); fs != nil {
-		return fs
-	}
 	if fs := tripDate(c); fs != nil {
 		return fs
 	}

@@ -30,27 +30,34 @@ var (
 	// Hetzner now"
 	stillOnRe = lazyRegexp(`^(?:everything|it|all|we|the\s+whole\s+(?:thing|site|app|stack))(?:'s|\s+is|\s+are|\s+has|\s+have|\s+all)?(?:\s+been)?(?:\s+all)?\s+(?:on|runs\s+on|run\s+on|lives\s+on|moved\s+to|over\s+on)\s+(` + freshTool + `)` + freshWhen + `$`)
 	// "got an e-bike instead", "bought a cargo bike instead"
-	gotInsteadRe = lazyRegexp(`^(?:(?:i|we)\s+)?(?:just\s+|finally\s+)?(?:got|bought|picked\s+up|went\s+with|use|using|have)\s+(?:myself\s+)?(?:an?\s+|the\s+)?([\w.+#-]+(?:\s[\w.+#-]+)?)\s+instead\b`)
+	gotInsteadRe = lazyRegexp(`(?:^|,\s*|\band\s+)(?:(?:i|we)\s+)?(?:just\s+|finally\s+)?(?:got|bought|picked\s+up|went\s+with|use|using|have)\s+(?:myself\s+)?(?:an?\s+|the\s+)?([\w.+#-]+(?:\s[\w.+#-]+)?)\s+instead\b`)
 	// "sold the civic", "got rid of my vespa"
 	gaveUpRe = lazyRegexp(`\b(?:sold|ditched|dropped|got\s+rid\s+of|gave\s+up(?:\s+on)?|dumped|quit|scrapped|returned)\s+(?:the|my|our)?\s*([\w.+#-]+(?:\s[\w.+#-]+)?)`)
 	// "Dmitri Volkov took over the team", "Sun-hee Park took over as tech lead"
 	tookTeamRe = regexp.MustCompile(`(?:^|[\s,;:(])([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?:has\s+|just\s+)?(?:took|taken|has\s+taken|is\s+taking)\s+over\s+(?:(?:the|my|our)\s+team|as\s+(?:my\s+|our\s+|the\s+)?(manager|boss|lead|team\s+lead|tech\s+lead|eng\s+manager|engineering\s+manager))\b`)
 	// "so pescatarian I guess", "so vegan I suppose"
 	soStateRe = lazyRegexp(`(?:^|\s)so\s+(?:i\s+am\s+)?(?:an?\s+)?([a-z][a-z-]+)\s+i\s+(?:guess|suppose|reckon)$`)
-	// a value said bare in a repair: "the 17th*", "5434*", "e5-base"
-	bareValueRe = lazyRegexp(`^(?:it\s+is\s+|on\s+)?(?:the\s+)?(\d{1,2}(?:st|nd|rd|th)|\d+|[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+)\*?$`)
-	numberRe    = lazyRegexp(`^\d+$`)
-	idRe        = lazyRegexp(`^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$`)
-	// a date as a slot's value: "14th", "the 14th", "on the 14th"
-	dateValueRe = lazyRegexp(`^(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b`)
+	// an identifier with a hyphen or a dot: "bge-small", "e5-base"
+	idRe = lazyRegexp(`^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$`)
+	// the kinds of thing an identifier names: "the embedding model here
+	// is bge-small" (not "the weather here is nice-ish")
+	idKind = lazyRegexp(`\b(?:model|tokenizer|encoder|reranker|checkpoint|dataset|image|bucket|namespace|cluster|region|branch|profile|stack|queue|topic|table|index|schema|template|preset|config)$`)
 	// "my flight to Osaka is on the 14th", "my train to Lyon leaves on the 9th"
 	tripDateRe = lazyRegexp(`^my\s+(flight|train|bus|ferry|trip|visit|interview|appointment|surgery|exam|move)\s+((?:to|from|with|at)\s+[\w'-]+(?:\s[\w'-]+)?)\s+(?:is|leaves|departs|lands|arrives|is\s+booked)\s+(?:on|for)\s+(?:the\s+)?(\d{1,2}(?:st|nd|rd|th))$`)
 	// "base model for this is llama-3-8b", "the embedding model here is bge-small"
 	slotForThis = lazyRegexp(`^(?:the\s+)?([a-z][\w-]*(?:\s[a-z][\w-]*)?)\s+(?:for\s+this(?:\s+(?:project|repo|one|service|app|model))?|here|in\s+here|in\s+this\s+repo)\s+is\s+(.+)$`)
 	// "I drive a 2012 Civic to work most days", "I ride a Vespa to the office"
 	driveTo = lazyRegexp(`^i\s+(?:drive|ride)\s+(an?\s+[\w .-]+?)\s+(?:to\s+(?:work|the\s+office|school|campus|the\s+station)|everywhere|around\s+town)(?:\s+(?:most\s+days|every\s+day|daily|mostly|usually))?$`)
+	// "I drive a Corolla", "I ride a Vespa": a vehicle named by its make
+	// or model (a capital or a figure), not "I drive a hard bargain"
+	driveNamed = regexp.MustCompile(`^[Ii]\s+(?:drive|ride)\s+(an?\s+(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)$`)
 	// "we're in Valencia now", "we are in Denver now, movers come friday"
 	inPlaceNow = regexp.MustCompile(`^(?:[Ww]e(?:'re|\s+are)|[Ii](?:'m|\s+am))\s+(?:now\s+|finally\s+|officially\s+)?(?:in|living\s+in|based\s+in)\s+([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\s+now\b`)
+	// words that put a statement in the past or in doubt: "our analytics
+	// used to land in Redshift", "events should land in BigQuery"
+	notNowRe = lazyRegexp(`\b(?:used\s+to|should|would|could|might|will|may|maybe|once)\b`)
+	// a gathering, not a place: "we're in Sprint Review now"
+	gatheringWord = lazyRegexp(`(?i)\b(?:meeting|review|standup|stand-up|sprint|call|sync|planning|retro|demo|session|workshop|huddle|offsite|interview|class|lecture|queue|mode|phase|beta|production|prod|staging)\b`)
 	// "we're building this in godot 4", "we're making this in unity 6"
 	buildingIn = lazyRegexp(`^we\s+are\s+(?:building|making|writing|developing|doing)\s+(?:this|it|the\s+game|the\s+app)\s+(?:in|with|on)\s+([a-z][\w.+#-]*)(\s+v?\d+(?:\.\d+)*)?(?:,\s*(.+))?$`)
 	// "…, raw SQL only", "…, gdscript only": what alone is used
@@ -68,7 +75,7 @@ func (r *reading) storedIn(c *clause) []Fact {
 		return nil
 	}
 	m := landsIn().FindStringSubmatch(c.text)
-	if m == nil {
+	if m == nil || notNowRe().MatchString(c.text) {
 		return nil
 	}
 	t, ok := lookupTool(m[1])
@@ -171,55 +178,19 @@ func (r *reading) soState(c *clause) []Fact {
 	}
 	saved := *c
 	fs := r.readAs(c, "i am "+m[1]+" now", true)
-	for _, f := range fs {
+	for i, f := range fs {
 		if f.Kind == KindGuideline || f.Subject != SubjectUser {
 			*c = saved
 			return nil
 		}
-	}
-	return fs
-}
-
-// bareValue reads a value said bare in a repair as the new value of the
-// slot whose value has its shape (a date, a number, an identifier with a
-// hyphen or a figure): "typo, the 17th*" after "my flight to Osaka is on
-// the 14th", "typo, 5434*" after a port, "wait no, e5-base" after "the
-// embedding model here is bge-small".
-func (r *reading) bareValue(c *clause) []Fact {
-	if !c.correction {
-		return nil
-	}
-	m := bareValueRe().FindStringSubmatch(c.text)
-	if m == nil {
-		return nil
-	}
-	v := m[1]
-	same := func(old string) bool {
-		switch {
-		case dateValueRe().MatchString(v):
-			return dateValueRe().MatchString(old)
-		case numberRe().MatchString(v):
-			return numberRe().MatchString(old)
-		}
-		return idRe().MatchString(old)
-	}
-	for _, cand := range r.candidates() {
-		if cand.Negated || cand.Kind == KindGuideline || cand.Object == v || !same(cand.Object) {
-			continue
-		}
-		if _, tool := lookupTool(cand.Object); tool {
-			continue // a tool corrected is the matchers' (adoptSlot)
-		}
-		f := Fact{Subject: cand.Subject, Predicate: cand.Predicate, Object: v, Replaces: cand.Object, Correction: true}
-		if old := dateValueRe().FindString(cand.Object); old != "" {
-			f.Object = strings.Replace(cand.Object, old, v, 1)
-			if cand.shownObject != "" {
-				f.shownObject = strings.Replace(cand.shownObject, old, v, 1)
+		for _, cand := range r.candidates() {
+			if cand.Subject == f.Subject && cand.Predicate == f.Predicate && !cand.Negated && cand.Object != f.Object {
+				fs[i].Replaces = cand.Object // "so pescatarian I guess" after "I'm vegetarian"
+				break
 			}
 		}
-		return []Fact{f}
 	}
-	return nil
+	return fs
 }
 
 // tripDate reads the date of a journey or an appointment: "my flight to
@@ -251,8 +222,10 @@ func (r *reading) plainForms(rc rawClause, c *clause) []clause {
 	}
 	if m := driveTo().FindStringSubmatch(c.text); m != nil {
 		add("my car is "+m[1], false)
+	} else if m := driveNamed.FindStringSubmatch(strings.TrimSpace(rc.text)); m != nil {
+		add("my car is "+m[1], false)
 	}
-	if m := inPlaceNow.FindStringSubmatch(strings.TrimSpace(rc.text)); m != nil {
+	if m := inPlaceNow.FindStringSubmatch(strings.TrimSpace(rc.text)); m != nil && cityLike(m[1]) && !gatheringWord().MatchString(m[1]) {
 		if _, tool := lookupTool(strings.ToLower(m[1])); !tool {
 			add("I live in "+m[1]+" now", true)
 		}
@@ -274,7 +247,7 @@ func (r *reading) plainForms(rc rawClause, c *clause) []clause {
 // embedding model here is bge-small").
 func idSlot(c *clause) []Fact {
 	m := slotForThis().FindStringSubmatch(strings.ToLower(c.span))
-	if m == nil || !idRe().MatchString(m[2]) || !openNoun(m[1]) {
+	if m == nil || !idRe().MatchString(m[2]) || !openNoun(m[1]) || !idKind().MatchString(m[1]) && !strings.ContainsAny(m[2], "0123456789") {
 		return nil
 	}
 	if _, tool := lookupTool(m[2]); tool {

@@ -10,7 +10,7 @@ import (
 
 var (
 	// "i'm type 1 diabetic", "I have asthma"
-	healthRe = lazyRegexp(`(?:^|[—–,:;]\s*|\b(?:fyi|btw|heads\s+up|also|so|and)\s+)i\s+(?:am\s+(?:a\s+)?((?:type\s+[12]\s+)?diabetic|asthmatic|epileptic|anemic|anaemic|immunocompromised|hypoglycemic)|have\s+((?:type\s+[12]\s+)?diabetes|asthma|epilepsy|migraines|a\s+heart\s+condition|long\s+covid|arthritis|crohn's))\b`)
+	healthRe = lazyRegexp(`(?:^|[—–,:;]\s*|\b(?:fyi|btw|heads\s+up|also|so|and)\s+)i\s+(?:am\s+(?:a\s+)?((?:type\s+[12]\s+)?diabetic|asthmatic|epileptic|anemic|anaemic|immunocompromised|hypoglycemic)|have\s+((?:type\s+[12]\s+)?diabetes|asthma|epilepsy|migraines|a\s+heart\s+condition|long\s+covid|arthritis|crohn's))(?:\s*[,.;:!—–-]|\s+(?:so|and|but|which|btw|fyi|lol|haha|myself|too)\b|\s*$)`)
 	// "my wife Noor and I are going to Kyoto in april", "I'm flying to
 	// Lisbon in june"
 	tripRe = regexp.MustCompile(`(?:^|\s)(?:[Ii]\s+am|[Ii]'m|[Ww]e\s+are|[Ww]e're|[Ii]\s+are)\s+(?:going|flying|heading|traveling|travelling|off|driving|visiting)\s+(?:out\s+)?(?:to\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\s+((?:in|on|this|next|over)\s+(?:` + monthRe + `|` + weekdayRe + `|week|weekend|month|summer|spring|autumn|fall|winter|christmas|easter|the\s+holidays)\b)`)
