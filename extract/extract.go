@@ -292,6 +292,9 @@ func NeedsContext(text string) bool {
 		if mineIs().MatchString(c.text) || bareVersionOn().MatchString(c.text) || changeEnd().MatchString(c.text) {
 			return true
 		}
+		if freshNeedsContext(rc.text, c.text) {
+			return true // "got an e-bike instead", "we're in Valencia now" (fresh.go)
+		}
 	}
 	return false
 }

@@ -162,3 +162,13 @@ func (r *reading) builtWith(c *clause) []Fact {
 	}
 	return out
 }
+
+// freshNeedsContext reports whether a clause (as written, and its working
+// text) holds a change of fresh.go whose old value only the conversation
+// names: "got an e-bike instead", "we're in Valencia now".
+func freshNeedsContext(written, text string) bool {
+	if strings.Contains(text, "instead") && gotInsteadRe().MatchString(text) {
+		return true
+	}
+	return strings.Contains(text, " now") && inPlaceNow.MatchString(strings.TrimSpace(written))
+}

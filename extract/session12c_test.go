@@ -129,3 +129,21 @@ func TestSession12cShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestNeedsContextFresh checks that the changes of fresh.go whose old
+// value the conversation names ask for it.
+func TestNeedsContextFresh(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"sold the corolla, got a scooter instead", true},
+		{"life update: we're in Montreal now, still jetlagged", true},
+		{"I got pasta", false},
+		{"we're in Montreal", false},
+	} {
+		if got := NeedsContext(c.text); got != c.want {
+			t.Errorf("NeedsContext(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
