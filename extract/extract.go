@@ -89,7 +89,10 @@ func ExtractWith(text string, ctx Context) []Fact {
 		if c.correction && c.text == "" && len(r.clauses) > 0 && start > 0 {
 			r.repairedBefore(r.clauses[len(r.clauses)-1]) // "i'm on CST, i mixed them up"
 		}
-		found := r.extractClause(&c)
+		found := r.freshFirst(&c) // shapes the matchers misread (fresh.go)
+		if found == nil {
+			found = r.extractClause(&c)
+		}
 		if len(found) == 0 && c.text != "" {
 			// a second reading in plain words (rewrite.go)
 			saved := *r
@@ -119,6 +122,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 		} else if len(found) > 0 {
 			found = append(found, r.laterSegments(rc, c, found)...)
 		}
+		found = append(found, r.freshMore(rc, &c, found)...)
 		if !c.question {
 			found = append(found, r.reasonFacts(rc, found)...)
 		}
@@ -289,6 +293,9 @@ func NeedsContext(text string) bool {
 		// or the value replaced comes from the conversation
 		if mineIs().MatchString(c.text) || bareVersionOn().MatchString(c.text) || changeEnd().MatchString(c.text) {
 			return true
+		}
+		if freshNeedsContext(rc.text, c.text) {
+			return true // "got an e-bike instead", "we're in Valencia now" (fresh.go)
 		}
 	}
 	return false
