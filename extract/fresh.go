@@ -48,7 +48,7 @@ func (r *reading) freshFirst(c *clause) []Fact {
 	}
 	if strings.Contains(c.text, "target") {
 		if m := targetsBoard().FindStringSubmatch(c.span); m != nil {
-			return []Fact{{Subject: SubjectProject, Predicate: "target_is", Object: strings.ToLower(m[1]), shownObject: m[1]}}
+			return []Fact{{Subject: SubjectProject, Predicate: "target_chip_is", Object: strings.ToLower(m[1]), shownObject: m[1]}}
 		}
 	}
 	return nil

@@ -50,8 +50,8 @@ func TestSession12cShapes(t *testing.T) {
 		{nil, "our analytics used to land in Redshift", ""},
 		{nil, "my luggage always ends up in Lisbon", ""},
 		// the board the code targets (targetsBoard)
-		{nil, "this firmware targets an nRF52840", "target_is nrf52840"},
-		{nil, "context: the board targets an RP2040, 264k of ram", "target_is rp2040"},
+		{nil, "this firmware targets an nRF52840", "target_chip_is nrf52840"},
+		{nil, "context: the board targets an RP2040, 264k of ram", "target_chip_is rp2040"},
 		{nil, "does this firmware target an nRF52840?", ""},
 		{nil, "this tutorial targets beginners", ""},
 		// experiments tracked in a tool (trackedIn)
