@@ -71,7 +71,15 @@ func withoutCourtesy(s string) (string, bool) {
 	if !courtesy().MatchString(s) {
 		return s, false
 	}
-	out := strings.Join(strings.Fields(courtesy().ReplaceAllString(s, "")), " ")
+	out := courtesy().ReplaceAllStringFunc(s, func(m string) string {
+		// "every getter please, only the handlers": the comma after the
+		// courtesy parts two clauses, and stays
+		if !strings.HasPrefix(m, ",") && strings.Contains(m, ",") {
+			return ","
+		}
+		return ""
+	})
+	out = strings.ReplaceAll(strings.Join(strings.Fields(out), " "), " ,", ",")
 	out = strings.TrimRight(out, " ,")
 	for _, dangling := range []string{" and", " or", " but"} {
 		out = strings.TrimSuffix(out, dangling) // "add types please and thanks"

@@ -100,6 +100,8 @@ func TestSession12Precision(t *testing.T) {
 		{"please in a rule", nil, "use tabs please, not spaces", []string{"Always use tabs instead of spaces"}},
 		{"thanks in advance", nil, "always write tests, thanks in advance", []string{"Always write tests"}},
 		{"please and thanks", nil, "always add types please and thanks", []string{"Always add types"}},
+		{"please before a second clause keeps its comma", nil, "don't write a comment above every getter please, only the tricky http handlers deserve one",
+			[]string{"Never write a comment above every getter, only the tricky http handlers deserve one"}},
 		{"a last word after a comma", nil, "never commit secrets, seriously", []string{"Never commit secrets"}},
 		{"seriously inside", nil, "always review PRs seriously", []string{"Always review PRs seriously"}},
 
