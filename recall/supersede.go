@@ -328,8 +328,9 @@ func (t slotTruth) endedIn(text string) bool {
 }
 
 // endedRE finds the words a message says are over: what follows "not",
-// "no longer", "goodbye", "renamed", "ditched", … and what precedes "is
-// gone", "is history", "was retired". "from" is endedFromRE's.
+// "no longer", "goodbye", "renamed", "ditched", … what precedes "is
+// gone", "is history", "was retired", and a person who "left for a
+// startup", "quit", "stepped down". "from" is endedFromRE's.
 var endedRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:(?:n't|\b(?:not|no longer|no more|goodbye|bye|farewell|ditched|dropped|dumped|replaced|renamed|retired|away from|last day|pulled the plug|gave up|off of|instead of|rather than|ripped out|rip out|took out|got rid of|removed|killed|phased out|deprecated|uninstalled|(?:got|moved|migrated|came|getting|moving|migrating)\s+off))\s+(?:(?:use|using|uses|used|need|on|with|the|our|my|a|an|to|in|at|for)\s+)*([\pL\pN][\pL\pN.+#:_-]*))|(?:([\pL\pN][\pL\pN.+#:_-]*)\s+(?:is|are|was|were|got|has been|have been)\s+(?:now\s+|finally\s+|officially\s+)?(?:gone|history|out|retired|dead|dropped|deprecated|renamed|replaced|removed|no longer (?:in the picture|around|a thing|used|needed))\b)|(?:([\pL][\pL'-]*)\s+(?:just\s+|has\s+|finally\s+|officially\s+)?(?:left (?:for|the|us|to|our|my|last|in|on)|quit|resigned|retired|stepped down|moved on|moved teams|changed teams|is leaving|went on (?:leave|parental leave|sabbatical))\b)`)
 })
