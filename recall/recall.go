@@ -213,7 +213,13 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	// as common nouns ("what's a semaphore in concurrency?" is not about
 	// Semaphore CI).
 	text := withoutWords(q.Text, relations.CommonNouns(q.Text))
-	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(q.Text),
+	asked := q.Text
+	if off := offSenseTools(q.Text); len(off) > 0 {
+		// "how do I get rust off a cast iron pan?": the words are the
+		// everyday ones, not the tools'
+		text, asked = withoutWords(text, off), withoutWords(q.Text, off)
+	}
+	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(asked),
 		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
 	s.world = worldQuestion(q.Text)
 	if s.world {

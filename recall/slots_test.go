@@ -468,3 +468,37 @@ func TestPersonalMessageFromAnotherProject(t *testing.T) {
 		}
 	}
 }
+
+// TestEverydaySenseOfToolNames: a tool's name that is an everyday word,
+// in lower case, in a prompt that says nothing of software, is the word:
+// "rust off a cast iron pan" tells nothing of the project's Rust. The
+// same word beside software, or capitalised, is the tool.
+func TestEverydaySenseOfToolNames(t *testing.T) {
+	fact := func(statement, subject, predicate, object string) belief.Spec {
+		return belief.Spec{Statement: statement, Subject: subject, Predicate: predicate, Object: object, Kind: belief.KindFact}
+	}
+	rust := fact("Project uses Rust", "project", "uses_language", "rust")
+	fish := fact("User uses fish as their shell", "user", "uses_shell", "fish")
+	for _, tc := range []struct {
+		said   string
+		spec   belief.Spec
+		prompt string
+		want   bool
+	}{
+		{"the service is written in Rust", rust, "how do I get rust off a cast iron pan?", false},
+		{"my shell is fish", fish, "how long should I bake a fish fillet at 200C?", false},
+		{"the service is written in Rust", rust, "why does the rust borrow checker reject this?", true},
+		{"the service is written in Rust", rust, "is Rust a good fit here?", true},
+		{"my shell is fish", fish, "how do I add an alias in fish?", true},
+	} {
+		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
+		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(res.Beliefs, func(b BeliefHit) bool { return b.Statement == tc.spec.Statement })
+		if got != tc.want {
+			t.Errorf("%q after %q: the belief told %v, want %v: %+v", tc.prompt, tc.said, got, tc.want, res.Beliefs)
+		}
+	}
+}

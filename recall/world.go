@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/credence-mem/credence/embed/wordvec"
 	"github.com/credence-mem/credence/relations"
 )
 
@@ -213,3 +214,54 @@ var statingVerbs = map[string]bool{"is": true, "are": true, "was": true, "were":
 	"runs": true, "drive": true, "drives": true, "work": true, "works": true, "live": true, "lives": true,
 	"have": true, "has": true, "got": true, "learning": true, "prefer": true, "like": true, "love": true,
 	"go": true, "goes": true, "moved": true, "switched": true, "deploy": true, "deploys": true, "store": true}
+
+// offSenseTools returns the tools' names a prompt uses in their everyday
+// sense: a name that is also a common English word ("rust", "fish",
+// "black", "spring", "fedora"), written in lower case, in a prompt that
+// says nothing of software, names no other tool and speaks of no "we":
+// "how do I get rust off a cast iron pan?", "how long should I bake a fish
+// fillet?". "why does rust's borrow checker reject this?" and "our
+// service is in rust" keep the tool.
+func offSenseTools(prompt string) []string {
+	p := cutBytes(prompt, 600)
+	lower := strings.ToLower(p)
+	if softwareWords().MatchString(lower) || ourWords().MatchString(lower) || codeNoun().MatchString(p) {
+		return nil
+	}
+	t, err := wordvec.Default()
+	if err != nil {
+		return nil
+	}
+	var tools, out []string
+	for _, w := range strings.FieldsFunc(p, notWordRune) {
+		lw := strings.ToLower(w)
+		if _, tool := relations.LookupTool(lw); !tool {
+			continue
+		}
+		tools = append(tools, lw)
+		i, found := t.Find(lw)
+		if w == lw && found && t.Rank(i) < everydayRank && !slices.Contains(out, lw) {
+			out = append(out, lw)
+		}
+	}
+	if len(tools) != len(out) {
+		return nil // another tool named, or one capitalised: the talk is of tools
+	}
+	return out
+}
+
+// everydayRank is the frequency rank (in the word vectors' corpus) under
+// which a word is an everyday English word: "fish" 2,007, "rust" 16,894,
+// "fedora" 41,106; "docker" 97,707 and "vim" 91,333 are not.
+const everydayRank = 50000
+
+var (
+	// softwareWords say a prompt is about software.
+	softwareWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:code|coding|program\w*|develop\w*|dev|software|app|apps|api|server|deploy\w*|install\w*|version|versions|upgrade|build|compile\w*|crate|crates|gem|gems|library|libraries|package|packages|framework|language|languages|syntax|runtime|compiler|interpreter|borrow checker|async|thread|threads|memory|terminal|shell|command|cli|git|github|repo|database|query|config|project|service|ci|pipeline|container|cluster|frontend|backend|stack|benchmark|performance|lint\w*|format\w*|plugin|extension|ide|editor|kernel|distro|os|linux|macos|windows|laptop|computer|machine|tutorial|docs|documentation|closures?|variables?|alias\w*|abbr\w*|dotfiles|scripting|debug\w*|regex\w*|json|yaml|http|web|website|cloud|prompt|keybindings?)\b`)
+	})
+	// ourWords speak of the person's team or project.
+	ourWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:we|we're|we've|our|ours|us|this repo|this project|here)\b`)
+	})
+)
