@@ -58,7 +58,27 @@ func mend(f *Fact, span string) {
 	default:
 		portWithTail(f, span)
 		otherScope(f, span)
+		cutLeadingPreposition(f)
 		cutClauseAfterValue(f)
+	}
+}
+
+// cutLeadingPreposition drops the preposition a tool slot's value was
+// read with: "formatting is via black" formats with Black, not "via black".
+func cutLeadingPreposition(f *Fact) {
+	if f.Kind != KindFact || !relations.ToolSlot(f.Predicate) {
+		return
+	}
+	for _, p := range []string{"via ", "through ", "using ", "with ", "by "} {
+		rest, ok := strings.CutPrefix(f.Object, p)
+		if !ok {
+			continue
+		}
+		if t, known := lookupTool(rest); known {
+			f.Object, f.shownObject = t.Name, ""
+			f.Statement = render(*f)
+		}
+		return
 	}
 }
 
@@ -194,7 +214,7 @@ func teamNamesTool(phrase, object string) bool {
 
 // discourseTail is a word that ends a sentence after its value: "i live
 // in toronto anyway", "we use pnpm btw", "my manager is Tom lol".
-var discourseTail = lazyRegexp(`\s+(?:anyway|anyways|btw|fwiw|lol|haha|tho|though|too|as well|obviously|actually|basically|honestly|fyi|imo)$`)
+var discourseTail = lazyRegexp(`\s+(?:anyway|anyways|btw|fwiw|lol|haha|tho|though|too|as well|obviously|actually|basically|honestly|fyi|imo|done|finished|over|complete|completed|down)$`)
 
 // keepCase is the shown form of a shortened object: the start of the
 // form shown before (a name title-cased by its reader stays so), or the

@@ -87,9 +87,18 @@ func unstatedReason(f Fact, span, text string) string {
 		return "this task's"
 	case f.Kind == KindGuideline && remarkOnYou(span):
 		return "a remark on the assistant"
+	case f.Kind == KindFact && relations.ToolSlot(f.Predicate) && judgedValue[strings.ToLower(f.Object)]:
+		return "a judgement, not a tool"
 	}
 	return ""
 }
+
+// judgedValue are words that judge a thing, which a tool slot's value
+// never is: "new laptop is nice" names no OS.
+var judgedValue = map[string]bool{"nice": true, "great": true, "good": true, "bad": true, "fine": true, "ok": true,
+	"okay": true, "awesome": true, "terrible": true, "slow": true, "fast": true, "broken": true, "weird": true,
+	"annoying": true, "amazing": true, "better": true, "worse": true, "new": true, "old": true, "fine now": true,
+	"done": true, "ready": true, "perfect": true, "solid": true, "flaky": true, "down": true, "up": true}
 
 // pastFrame opens a clause on a job or a time the person has left, or
 // names one anywhere in it ("we used Jenkins at my previous company").

@@ -100,6 +100,8 @@ func TestSession12Precision(t *testing.T) {
 		{"please in a rule", nil, "use tabs please, not spaces", []string{"Always use tabs instead of spaces"}},
 		{"thanks in advance", nil, "always write tests, thanks in advance", []string{"Always write tests"}},
 		{"please and thanks", nil, "always add types please and thanks", []string{"Always add types"}},
+		{"a value ends before 'done'; a judgement is no tool", nil, "first week at Datadog done!! new laptop is nice, help me set up ssh keys", []string{"works_at(user, datadog)"}},
+		{"a preposition before a tool", nil, "formatting is via black, don't fight it", []string{"uses_formatter(project, black)"}},
 		{"please before a second clause keeps its comma", nil, "don't write a comment above every getter please, only the tricky http handlers deserve one",
 			[]string{"Never write a comment above every getter, only the tricky http handlers deserve one"}},
 		{"a last word after a comma", nil, "never commit secrets, seriously", []string{"Never commit secrets"}},

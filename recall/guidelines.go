@@ -114,7 +114,7 @@ var taskTopics = []taskTopic{
 		`\bprices?\b|\bpricing\b|\bmoney\b|\bamounts?\b|\bcurrenc(?:y|ies)\b|\btotals?\b|\bcosts?\b|\binvoices?\b|\bpayments?\b|\bbalance\b`,
 		`\bmoney\b|\bdecimal\b|\bcurrenc(?:y|ies)\b|\bamounts?\b|\bprices?\b|\bcents\b`},
 	{"git branches", "branch branches push pushes rebase force main hotfix",
-		`\bbranch(?:es)?\b|\bpush\b|\brebase\b|\bforce[- ]push\w*\b|\bdiverged\b|\bin sync\b|\bhotfix\b|\bmerge (?:this|my|the|main)\b`,
+		`\bbranch(?:es)?\b|\bpush\b|\brebase\b|\bforce[- ]push\w*\b|\bdiverged\b|\bin sync\b|\bhotfix\b|\bmerge (?:this|my|the|main)\b|\b(?:up )?(?:on|to) the remote\b|\bupstream\b|\bto (?:github|gitlab|origin)\b`,
 		`\bbranch(?:es)?\b|\bpush\w*\b|\brebase\b|\bforce[- ]push\w*\b|\bmain\b|\bhotfix\w*\b`},
 	{"shell scripts", "shell bash script scripts pipefail",
 		`\bscripts?\b|\bbash\b|\bshell\b|\.sh\b|\bcron\b`,

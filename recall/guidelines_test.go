@@ -253,6 +253,8 @@ var broadCases = []struct {
 	{"write a helper that looks up customers by email", "Always use prepared statements for all sql", true},
 	{"add a function that fetches all orders for a given user", "Always paginate db queries", true},
 	{"write a function that sorts a list of pairs by their second element", "Always use parametrized queries", false},
+	// getting commits up on the remote is pushing
+	{"commit these changes and get them up on the remote", "Never run git push yourself", true},
 	// storing when something happens stores a time
 	{"store when the reminder should fire", "Always use UTC everywhere in the backend", true},
 	{"keep the time the user last logged in", "Always store timestamps in UTC", true},
