@@ -243,12 +243,19 @@ func TestDev2026CheckF(t *testing.T) {
 // catR), after checking it still holds at least minCases utterances.
 func scoreRetiredCheck(t *testing.T, file string, minCases int, precision, recall, catP, catR float64) {
 	t.Helper()
+	scoreInContext(t, "retired check set", file, minCases, precision, recall, catP, catR)
+}
+
+// scoreInContext scores a set of the given kind with context against its
+// floors, overall and for each category.
+func scoreInContext(t *testing.T, kind, file string, minCases int, precision, recall, catP, catR float64) {
+	t.Helper()
 	cases := loadCases(t, file)
 	if len(cases) < minCases {
 		t.Fatalf("%s has %d cases, want at least %d", file, len(cases), minCases)
 	}
 	s := scoreSet(cases, inContext)
-	t.Log("\n" + s.table("retired check set ("+file+"), with context"))
+	t.Log("\n" + s.table(kind+" ("+file+"), with context"))
 	if p := s.total.precision(); p < precision {
 		t.Errorf("overall precision %.2f; floor %.2f", p, precision)
 	}

@@ -20,19 +20,7 @@ const (
 )
 
 func TestDev2026oFresh(t *testing.T) {
-	cases := loadCases(t, devFileOFresh)
-	if len(cases) < 60 {
-		t.Fatalf("%s has %d cases, want at least 60", devFileOFresh, len(cases))
-	}
-	s := scoreSet(cases, inContext)
-	t.Log("\n" + s.table("development set ("+devFileOFresh+"), with context"))
-	if p := s.total.precision(); p < devOPrecision {
-		t.Errorf("overall precision %.2f; floor %.2f", p, devOPrecision)
-	}
-	if r := s.total.recall(); r < devORecall {
-		t.Errorf("overall recall %.2f; floor %.2f", r, devORecall)
-	}
-	s.check(t, devOCatPrecision, devOCatRecall)
+	scoreInContext(t, "development set", devFileOFresh, 60, devOPrecision, devORecall, devOCatPrecision, devOCatRecall)
 }
 
 // TestSession12cShapes checks each reading of fresh.go on sentences of the
