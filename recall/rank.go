@@ -33,9 +33,15 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		return nil, err
 	}
 	if len(s.elsewhere) > 0 {
+		// the person's messages from other projects, which the read above
+		// left out (those of this project it has read already)
+		read := make(map[string]bool, len(eps))
+		for _, e := range eps {
+			read[e.ID] = true
+		}
 		var far []string
 		for _, id := range ids {
-			if s.elsewhere[id] {
+			if s.elsewhere[id] && !read[id] {
 				far = append(far, id)
 			}
 		}
@@ -43,11 +49,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range more {
-			if !s.visible(e.Scope, e.ProjectPath) {
-				eps = append(eps, e) // the visible ones are read already
-			}
-		}
+		eps = append(eps, more...)
 	}
 	exclude := make(map[string]bool, len(s.q.Exclude))
 	for _, id := range s.q.Exclude {

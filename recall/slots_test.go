@@ -3,14 +3,12 @@ package recall
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/credence-mem/credence/belief"
-	"github.com/credence-mem/credence/embed"
 	"github.com/credence-mem/credence/store"
 )
 
@@ -442,22 +440,13 @@ func TestPersonalMessageFromAnotherProject(t *testing.T) {
 		{"deps here are managed with pip-tools", "add httpx as a dependency", false},
 	} {
 		ctx := context.Background()
-		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "e.db"), store.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		if err := db.Write(ctx, func(tx *store.Tx) error {
+		r := recallerOver(t, nil)
+		if err := r.DB.Write(ctx, func(tx *store.Tx) error {
 			_, err := tx.AddEpisode(ctx, &store.Episode{ProjectPath: "/work/app", Kind: store.EpisodePrompt, Content: tc.said})
 			return err
 		}); err != nil {
 			t.Fatal(err)
 		}
-		static, err := embed.NewStatic()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := &Recaller{DB: db, Embedder: static, Opts: DefaultOptions()}
 		res, err := r.Recall(ctx, Query{Text: tc.prompt, Project: "/home/scratch"})
 		if err != nil {
 			t.Fatal(err)
