@@ -214,7 +214,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	// Semaphore CI).
 	text := withoutWords(q.Text, relations.CommonNouns(q.Text))
 	asked := q.Text
-	if off := offSenseTools(q.Text); len(off) > 0 {
+	if off := append(offSenseTools(q.Text), worldNames(q.Text)...); len(off) > 0 {
 		// "how do I get rust off a cast iron pan?": the words are the
 		// everyday ones, not the tools'
 		text, asked = withoutWords(text, off), withoutWords(q.Text, off)

@@ -168,6 +168,10 @@ func TestWorldQuestions(t *testing.T) {
 		{"the worker pool is written in Python", fact("Project uses Python", "project", "uses_language", "python"), "how big do pythons get in the wild?", false},
 		{"poetry manages deps here", fact("Project uses Poetry as its package manager", "project", "uses_package_manager", "poetry"), "recommend some poetry by Mary Oliver", false},
 		{"this backend is Spring Boot", fact("Project uses Spring Boot", "project", "uses_framework", "spring boot"), "why does spring fail to start the app?", true},
+		// a title and the people who made the world's works
+		{"our event queue is Kafka", fact("Project uses Kafka as its message queue", "project", "uses_queue", "kafka"), "who wrote The Metamorphosis, was it Kafka?", false},
+		{"our event queue is Kafka", fact("Project uses Kafka as its message queue", "project", "uses_queue", "kafka"), "why does the Kafka consumer lag?", true},
+		{"the service is written in Rust", fact("Project uses Rust", "project", "uses_language", "rust"), "who designed Rust, was it Graydon Hoare?", false},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
@@ -468,6 +472,7 @@ func TestEverydaySenseOfToolNames(t *testing.T) {
 	}
 	rust := fact("Project uses Rust", "project", "uses_language", "rust")
 	fish := fact("User uses fish as their shell", "user", "uses_shell", "fish")
+	black := fact("Project uses Black to format code", "project", "uses_formatter", "black")
 	for _, tc := range []struct {
 		said   string
 		spec   belief.Spec
@@ -479,6 +484,9 @@ func TestEverydaySenseOfToolNames(t *testing.T) {
 		{"the service is written in Rust", rust, "why does the rust borrow checker reject this?", true},
 		{"the service is written in Rust", rust, "is Rust a good fit here?", true},
 		{"my shell is fish", fish, "how do I add an alias in fish?", true},
+		// a colour in talk of colours, even in a code task
+		{"formatting is via black, don't fight it", black, "make the navbar background black and the text white", false},
+		{"formatting is via black, don't fight it", black, "reformat the models with black", true},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})

@@ -22,10 +22,19 @@ import (
 // or "here" in it and no "the" that points at a thing of theirs ("who was
 // Nikola Tesla?", "what's the region of convergence of a power series?").
 func worldQuestion(prompt string) bool {
-	p := strings.ToLower(strings.TrimSpace(cutBytes(prompt, 600)))
+	// "who wrote The Metamorphosis?": a capitalised "The" inside a
+	// sentence opens a title, a work of the world, not a thing of theirs
+	p := strings.ToLower(strings.TrimSpace(titleThe().ReplaceAllString(cutBytes(prompt, 600), "$1$2")))
 	asks := generalQuestion().MatchString(p) || strings.HasPrefix(p, "where ") // "where does the phrase … come from?"
 	return asks && !ownWork().MatchString(timeDeixis().ReplaceAllString(p, " ")) && !pointsAtOurs(p)
 }
+
+// titleThe matches a capitalised "The" after a word inside a sentence,
+// before a capitalised word: the start of a title ("who wrote The
+// Metamorphosis?", "have you seen The Wire?").
+var titleThe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([\p{L}\p{N},]\s+)The\s+(\p{Lu})`)
+})
 
 // timeDeixis are the phrases of "this" and "these" that point at a time,
 // not at the person's things: "what careers pay best these days?".
@@ -265,3 +274,48 @@ var (
 		return regexp.MustCompile(`\b(?:we|we're|we've|our|ours|us|this repo|this project|here)\b`)
 	})
 )
+
+// worldNames returns the tools' names that a prompt uses as names of the
+// world's people, works or colours, not of the tools:
+//   - a question about the world that asks who made something ("who wrote
+//     The Metamorphosis, was it Kafka?", "who painted the Night Watch,
+//     Rembrandt?") names people and works;
+//   - a tool's name that is a colour, in lower case, in a prompt that
+//     speaks of colours ("make the navbar background black and the text
+//     white") is the colour.
+func worldNames(prompt string) []string {
+	p := cutBytes(prompt, 600)
+	lower := strings.ToLower(p)
+	authorship := worldMaker().MatchString(lower) && worldQuestion(p)
+	colours := colourTalk().MatchString(lower)
+	if !authorship && !colours {
+		return nil
+	}
+	var out []string
+	for _, w := range strings.FieldsFunc(p, notWordRune) {
+		lw := strings.ToLower(w)
+		if _, tool := relations.LookupTool(lw); !tool || slices.Contains(out, lw) {
+			continue
+		}
+		if authorship || colourWords[lw] && w == lw {
+			out = append(out, lw)
+		}
+	}
+	return out
+}
+
+var (
+	// worldMaker opens a question of who made a work or a discovery.
+	worldMaker = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:who|who's|whos)\s+(?:wrote|painted|composed|directed|sang|invented|discovered|founded|designed|built|sculpted|coined|said|first said|starred in|is the author of|was the author of)\b`)
+	})
+	// colourTalk speaks of colours: what is coloured, or two colours.
+	colourTalk = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:background|foreground|colou?rs?|font colou?r|text colou?r|border colou?r|shade|tint|hex|rgb|hsl|palette|paint)\b|\b(?:black|white|red|green|blue|yellow|orange|purple|pink|grey|gray|brown|teal|navy)\b.*\b(?:and|or|on)\s+(?:the\s+\w+\s+)?(?:black|white|red|green|blue|yellow|orange|purple|pink|grey|gray|brown|teal|navy)\b`)
+	})
+)
+
+// colourWords are the colours some tools are named after.
+var colourWords = map[string]bool{"black": true, "white": true, "red": true, "green": true, "blue": true,
+	"yellow": true, "orange": true, "purple": true, "pink": true, "grey": true, "gray": true, "brown": true,
+	"teal": true, "navy": true, "indigo": true, "violet": true, "crimson": true, "amber": true, "cyan": true}
