@@ -238,6 +238,8 @@ func TestNeedsOfWork(t *testing.T) {
 		{"draft a short hello message from me for the team channel", "name_is", ""},
 		{"how do I gradually roll the new search out to 10% of users first?", "uses_feature_flags", ""},
 		{"help me update the current position section of my CV", "works_at", ""},
+		{"make sure failures in the refund endpoint get reported somewhere we'll see them", "uses_error_tracker", ""},
+		{"add a cron job that runs the cleanup script every night at 3", "deploys_with", ""},
 		{"which time slot tomorrow works for me and my teammate in Sydney?", "timezone_is", "works_at"},
 		{"draft my weekly status update, short please", "manager_is", ""},
 		{"the inlay hints vanished after I updated the plugin", "uses_editor", ""},
