@@ -175,6 +175,7 @@ func TestWorldQuestions(t *testing.T) {
 		// a name the world gives: "the Berlin Wall", "the board game Go"
 		{"I live in Berlin, Neukölln", fact("User lives in Berlin, Neukölln", "user", "lives_in", "berlin, neukölln"), "why was the Berlin Wall built?", false},
 		{"I live in Berlin, Neukölln", fact("User lives in Berlin, Neukölln", "user", "lives_in", "berlin, neukölln"), "what's the weather like in Berlin today?", true},
+		{"we're on Node 20 LTS here", fact("Project uses Node.js 20", "project", "uses_runtime", "node.js 20"), "what base image should the Dockerfile use?", true},
 		{"we're on go 1.21 here", fact("Project uses Go 1.21", "project", "uses_language", "go 1.21"), "in the board game Go, what is a ko?", false},
 		{"we're on go 1.21 here", fact("Project uses Go 1.21", "project", "uses_language", "go 1.21"), "in Go, what is a goroutine leak?", true},
 		// words that cannot name a thing of the person's

@@ -29,8 +29,10 @@ func worldQuestion(prompt string) bool {
 	// tool's (and no acronym, "the DBA") is the world's
 	p = theName().ReplaceAllStringFunc(p, func(m string) string {
 		name := strings.TrimSpace(strings.TrimPrefix(m, "the"))
-		if _, tool := relations.LookupTool(strings.ToLower(name)); tool || isSlotNoun(strings.ToLower(name)) {
-			return m
+		for _, w := range strings.Fields(name) {
+			if _, tool := relations.LookupTool(strings.ToLower(w)); tool || isSlotNoun(strings.ToLower(w)) {
+				return m // "the Kafka Consumer", "the Payments Manager"
+			}
 		}
 		return name
 	})
@@ -46,10 +48,11 @@ var titleThe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`([\p{L}\p{N},]\s+)The\s+(\p{Lu})`)
 })
 
-// theName matches a lower-case "the" before a capitalised word that is
-// not all capitals: "the Berlin Wall", not "the DBA" or "the API".
+// theName matches a lower-case "the" before two capitalised words that
+// are not all capitals, a name of the world: "the Berlin Wall", "the
+// Roman Empire", not "the DBA", "the API" or "the Dockerfile".
 var theName = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\bthe\s+\p{Lu}\p{Ll}+`)
+	return regexp.MustCompile(`\bthe\s+\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+`)
 })
 
 // timeDeixis are the phrases of "this" and "these" that point at a time,
