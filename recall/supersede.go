@@ -929,6 +929,11 @@ func (s *search) corrections(ctx context.Context, beliefs []BeliefHit, eps []Epi
 	var ids []string
 	follow := func(session, after, words, beliefID string) error {
 		id, err := s.r.DB.NextPrompt(ctx, session, after)
+		if err == nil && id == "" {
+			// the last message of its session: what opened the next one
+			// may correct it
+			id, err = s.r.DB.OpeningPromptAfter(ctx, session, after)
+		}
 		if err != nil || id == "" {
 			return err
 		}

@@ -588,6 +588,19 @@ func TestRecallCorrectionOfThePreviousMessage(t *testing.T) {
 	if !strings.Contains(out, "pnpm") {
 		t.Errorf("a correction of a request hid the fact before it:\n%s", out)
 	}
+	// the correction opens the next session: the last message of the
+	// one before is what it corrects
+	clock = time.Date(2025, 5, 1, 12, 0, 0, 0, time.UTC)
+	out = toldAfter(t, &clock, "block my calendar for the morning sync every weekday, what time do I put?", func(ctx context.Context, tx *store.Tx) error {
+		if err := say(&clock, "s3", "standup is at 9:30")(ctx, tx); err != nil {
+			return err
+		}
+		clock = clock.Add(24 * time.Hour)
+		return say(&clock, "s4", "sorry, 10:30, I keep getting that wrong")(ctx, tx)
+	})
+	if !strings.Contains(out, "10:30") || strings.Contains(out, "9:30") {
+		t.Errorf("the next session's opening correction: not told 10:30, or told 9:30:\n%s", out)
+	}
 }
 
 // TestRecallDoubtsABeliefWhoseMessageWasCorrected: the belief rests on

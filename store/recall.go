@@ -580,3 +580,21 @@ func (db *DB) NextPrompt(ctx context.Context, sessionID, after string) (string, 
 	}
 	return id, wrap("read next prompt", err)
 }
+
+// OpeningPromptAfter returns the ID of the first prompt of another session
+// in the same project after the episode after, or "" when there is none:
+// what the person said first when they came back ("sorry, 10:30, I keep
+// getting that wrong" opening the next session corrects the last one).
+func (db *DB) OpeningPromptAfter(ctx context.Context, sessionID, after string) (string, error) {
+	if sessionID == "" || after == "" {
+		return "", nil
+	}
+	var id string
+	err := db.sql.QueryRowContext(ctx, `SELECT e.id FROM episodes e, (SELECT project_path AS p, created_at AS c FROM episodes WHERE id = ?) a
+		WHERE e.project_path = a.p AND e.created_at > a.c AND e.kind = 'prompt' AND e.session_id != ? AND e.forgotten_at IS NULL
+		ORDER BY e.created_at LIMIT 1`, after, sessionID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, wrap("read the next session's first prompt", err)
+}
