@@ -215,16 +215,22 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	// Semaphore CI).
 	text := withoutWords(q.Text, relations.CommonNouns(q.Text))
 	asked := q.Text
-	if off := slices.Concat(offSenseTools(q.Text), worldNames(q.Text), notOurWords(q.Text)); len(off) > 0 {
+	off := slices.Concat(offSenseTools(q.Text), worldNames(q.Text), notOurWords(q.Text))
+	if len(off) > 0 {
 		// "how do I get rust off a cast iron pan?": the words are the
 		// everyday ones, not the tools'
 		text, asked = withoutWords(text, off), withoutWords(q.Text, off)
 	}
 	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(asked),
 		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
-	s.world, s.common = worldQuestion(q.Text), commonTerms(text)
+	s.world, s.common, s.everyday = worldQuestion(q.Text), commonTerms(text), everydayPrompt(q.Text, off)
 	if s.world {
 		s.needs, s.generic = worldNeeds(s.needs, q.Text), genericTerms(text)
+	}
+	if s.everyday {
+		// "an elephant's trunk" needs no branch: in a prompt that says
+		// nothing of software only the person's own slots are needed
+		s.needs = slices.DeleteFunc(s.needs, everydayNeed)
 	}
 	if r.Cache != nil {
 		s.memo, s.anchors = &r.Cache.claims, &r.Cache.anchors

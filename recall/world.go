@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/credence-mem/credence/embed/wordvec"
+	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/relations"
 )
 
@@ -286,7 +287,7 @@ const everydayRank = 50000
 var (
 	// softwareWords say a prompt is about software.
 	softwareWords = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:code|coding|program\w*|develop\w*|dev|software|app|apps|api|server|deploy\w*|install\w*|version|versions|upgrade|build|compile\w*|crate|crates|gem|gems|library|libraries|package|packages|framework|language|languages|syntax|runtime|compiler|interpreter|borrow checker|async|thread|threads|memory|terminal|shell|command|cli|git|github|repo|database|query|config|project|service|ci|pipeline|container|cluster|frontend|backend|stack|benchmark|performance|lint\w*|format\w*|plugin|extension|ide|editor|kernel|distro|os|linux|macos|windows|laptop|computer|machine|tutorial|docs|documentation|closures?|variables?|alias\w*|abbr\w*|dotfiles|scripting|debug\w*|regex\w*|json|yaml|http|web|website|cloud|prompt|keybindings?)\b`)
+		return regexp.MustCompile(`\b(?:code|coding|program\w*|develop\w*|dev|software|app|apps|api|server|deploy\w*|install\w*|version|versions|upgrade|build|compile\w*|crate|crates|gem|gems|library|libraries|package|packages|framework|language|languages|syntax|runtime|compiler|interpreter|borrow checker|async|thread|threads|memory|terminal|shell|command|cli|git|github|repo|pr|prs|pull request|branch|branches|commit|commits|rebase|merge conflict|database|query|config|project|service|ci|pipeline|container|cluster|frontend|backend|stack|benchmark|performance|lint\w*|format\w*|plugin|extension|ide|editor|kernel|distro|os|linux|macos|windows|laptop|computer|machine|tutorial|docs|documentation|closures?|variables?|alias\w*|abbr\w*|dotfiles|scripting|debug\w*|regex\w*|json|yaml|http|web|website|cloud|prompt|keybindings?)\b`)
 	})
 	// ourWords speak of the person's team or project.
 	ourWords = sync.OnceValue(func() *regexp.Regexp {
@@ -423,14 +424,15 @@ var colourWords = map[string]bool{"black": true, "white": true, "red": true, "gr
 	"yellow": true, "orange": true, "purple": true, "pink": true, "grey": true, "gray": true, "brown": true,
 	"teal": true, "navy": true, "indigo": true, "violet": true, "crimson": true, "amber": true, "cyan": true}
 
-// commonTerms returns the terms a prompt that speaks of no one's own (no
-// "I", "my", "we", "here") writes in lower case: there a word the
-// person's memories hold as a name is the common word ("how much black
-// pepper goes in a carbonara?" is not about their cat Pepper, "best apple
-// varieties for a pie?" not about their employer Apple).
+// commonTerms returns the terms a prompt that speaks of nothing of anyone's
+// ("my", "our", "we", "this", "here"; "how should I …" asks, it owns
+// nothing) writes in lower case: there a word the person's memories hold
+// as a name is the common word ("how much black pepper goes in a
+// carbonara?" is not about their cat Pepper, "how often should I water a
+// rose bush?" not about a person named Rose).
 func commonTerms(prompt string) map[string]bool {
 	p := cutBytes(prompt, 600)
-	if ownWork().MatchString(strings.ToLower(p)) {
+	if owning().MatchString(strings.ToLower(p)) {
 		return nil
 	}
 	out := map[string]bool{}
@@ -463,4 +465,59 @@ func (s *search) namesOnly(text string) bool {
 		}
 	}
 	return named
+}
+
+// owning are the words that make a prompt speak of someone's things.
+var owning = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:my|mine|me|we|we're|our|ours|us|this|these|that|here|the (?:project|repo|repository|codebase|app|service))\b`)
+})
+
+// everydayPrompt reports whether a prompt says nothing of software or of
+// the person's work: no word of software, no piece of code, no tool's name
+// but in its everyday sense, no "we" ("how do I tell an elephant's trunk
+// from its tusk in a drawing?"). A project's facts share words with it
+// only in another sense: the trunk is no branch there.
+func everydayPrompt(prompt string, offSense []string) bool {
+	p := cutBytes(prompt, 600)
+	lower := strings.ToLower(p)
+	if softwareWords().MatchString(lower) || ourWords().MatchString(lower) || codeNoun().MatchString(p) {
+		return false
+	}
+	for i, w := range strings.FieldsFunc(p, notWordRune) {
+		lw := strings.ToLower(w)
+		if _, tool := relations.LookupTool(lw); tool && !slices.Contains(offSense, lw) {
+			return false
+		}
+		if i > 0 && w != lw && lw != "i" {
+			return false // a name: "the Dockerfile", "the Payments service"
+		}
+	}
+	return true
+}
+
+// everydayNeed reports whether a need was read only from single words the
+// prompt may use in their everyday sense ("trunk", "master"): in an
+// everyday prompt such a need of the project's is another sense.
+func everydayNeed(n relations.Need) bool {
+	if !n.Relation.Said(extract.SubjectProject) {
+		return false // the person's own slots: a car, a diet
+	}
+	t, err := wordvec.Default()
+	if err != nil {
+		return false
+	}
+	for _, w := range n.Words {
+		i, found := t.Find(w)
+		if strings.Contains(w, " ") || !found || t.Rank(i) >= everydayRank {
+			return false
+		}
+	}
+	return len(n.Words) > 0
+}
+
+// projectClaimsOnly reports whether everything a message states, read by
+// the extractor, is of the project: "the default branch is trunk".
+func (s *search) projectClaimsOnly(id, text string) bool {
+	cs := s.allClaimsOf(id, text)
+	return len(cs) > 0 && !slices.ContainsFunc(cs, func(c claim) bool { return c.slot.subject != extract.SubjectProject })
 }
