@@ -204,6 +204,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 		}
 	}
 	r.review()
+	r.review13() // precision13.go
 	r.retractCorrected()
 	out := r.facts[:0]
 	for _, f := range r.facts {
@@ -266,6 +267,18 @@ func (r *reading) absorbed(i int, f Fact) bool {
 	used, ok := strings.CutPrefix(f.Object, "use ")
 	if !ok {
 		return false
+	}
+	for _, g := range r.facts[:i] {
+		// "don't use any, use unknown instead": the alternative a ban
+		// already names is part of it, whatever it is, when it is said
+		// as the alternative (session 13); "… we only use function
+		// components" and "… minimal diffs please" are rules of their own
+		if !alternativeSaid().MatchString(strings.ToLower(f.Span)) {
+			break
+		}
+		if g.Kind == KindGuideline && strings.HasPrefix(g.Predicate, "should_not") && strings.EqualFold(g.detail, "; "+f.Object) {
+			return true
+		}
 	}
 	t, ok := lookupTool(used)
 	if !ok {

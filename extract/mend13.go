@@ -1,0 +1,250 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Readings of session 13 (EXT13) for shapes a scenario set lost at
+// extraction, each a shape of English cued by a cheap test before its
+// pattern runs:
+//
+//   - a home told as settling in: "finally settled into the new flat in
+//     Glasgow", "just moved into a place in Leeds" (where the person
+//     lives now, replacing the old value);
+//   - a finished change told as the change itself: "the MariaDB swap is
+//     done", "postgres migration complete", "swapped over to biome";
+//   - where the person is working, said before a question: "in Zed right
+//     now, how do I split the pane?", "on fedora atm - how do I …";
+//   - a project named by a letter or an identifier: "B uses biome",
+//     "billing-api deploys to fly.io", "repo Atlas uses pnpm";
+//   - an environment's address: "staging is at staging.example.dev";
+//   - a port of something beside the app, "metrics on 9090";
+//   - how the person commutes, when they work best, what they are
+//     allergic to.
+
+var (
+	// "finally settled into the new flat in Glasgow", "we just moved
+	// into a house in Leeds", "settled in Porto at last"
+	settledInRe = regexp.MustCompile(`^(?:(?:[Ii]|[Ww]e)(?:'ve|'m|'re|\s+have|\s+am|\s+are)?\s+)?(?:(?:finally|just|now|all|officially|properly)\s+)*(?:settled|moved|moving|got\s+settled)\s+(?:in(?:to)?\s+(?:(?:a|the|my|our)\s+(?:new\s+)?(?:little\s+)?(?:flat|apartment|house|place|home|condo|studio|flatshare|room)\s+in\s+)?|(?:in(?:to)?\s+)?(?:(?:a|the|my|our)\s+(?:new\s+)?(?:flat|apartment|house|place|home|condo|studio|flatshare|room)\s+in\s+))(` + placeName + `)(?:\s+(?:at\s+last|finally|now|last\s+week|this\s+week|yesterday|today|over\s+the\s+weekend))?[\s.!]*$`)
+
+	// "the MariaDB swap is done", "postgres migration complete",
+	// "our move to pnpm is finished"
+	swapDoneRe = lazyRegexp(`^(?:ok |okay |so |and |yay |finally |update: ?)?(?:the |our |my )?(?:(?:move|switch|swap|migration|cutover|transition) (?:to|over to) )?([a-z0-9][a-z0-9.+#-]*(?: [a-z0-9][a-z0-9.+#-]*)??)(?: (?:swap|switch|switchover|migration|move|cutover|transition|rollout))?(?: (?:is|was|has been|got))? (?:finally |officially |fully |all )?(?:done|complete|completed|finished|live|landed|merged|shipped|wrapped up)(?: now| today| finally| at last)?$`)
+
+	// "swapped to MariaDB", "we swapped over to biome"
+	swappedToRe = lazyRegexp(`^(?:we |i )?(?:have )?(?:finally |just )?(?:swapped|switched) (?:over )?to ([a-z0-9][a-z0-9.+#-]*(?: [a-z0-9][a-z0-9.+#-]*)??)(?: now| today| finally| at last)?$`)
+
+	// "in Zed right now", "using helix atm", "on fedora at the moment"
+	inToolNowRe = lazyRegexp(`^(?:i am |currently |working )?(in|using|on) ([a-z0-9][a-z0-9.+#-]*(?: [a-z0-9][a-z0-9.+#-]*)??)( (?:right now|rn|atm|at the moment|currently|these days|today|now))?$`)
+
+	// "B uses biome", "billing-api deploys to fly.io", "repo Atlas
+	// uses pnpm", "project B lints with ruff"
+	namedProjectRe = regexp.MustCompile(`^(?:(?:[Pp]roject|[Rr]epo|[Ss]ervice|[Aa]pp|[Pp]ackage)\s+(\S+)|([A-Z]|[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|[A-Z][A-Za-z]*\d+[A-Za-z0-9]*))\s+(uses|runs on|deploys to|deploys with|builds with|lints with|formats with|is written in|is on|tests with)\s+(\S+(?:\s+\S+)?)[\s.!]*$`)
+
+	// "staging is at staging.harborlight.dev", "prod lives at
+	// https://app.example.com"
+	envAtRe = lazyRegexp(`^(?:the |our )?(staging|prod|production|dev|development|preview|qa|uat|sandbox|demo|docs|status page|admin|dashboard)(?: env| environment| site| server| instance| app| deploy)? (?:is|lives|runs|sits|is hosted|is deployed|is up|is live) (?:at|on) ((?:https?://)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?(?:/\S*)?)$`)
+
+	// "metrics on 9090", "the metrics endpoint is on port 9090",
+	// "grpc listens on 50051"
+	listenerPortRe = lazyRegexp(`^(?:the |our )?(` + auxListeners + `)(?: endpoint| server| port| exporter| ui| api)? (?:(?:is|are|runs|run|listens|listen|is exposed|are exposed|is served|are served|lives) )?(?:on|at) (?:port |:)?(\d{2,5})$`)
+
+	// "I commute by train", "i bike to work", "I take the train to
+	// the office"
+	commuteByRe   = lazyRegexp(`^i (?:usually |mostly |normally |always |now |mainly |still |currently )?(?:commute|get to work|go to work|travel to work|go to the office|get to the office|go in|get in) (?:by|on|via) (?:the |a |my )?(train|bus|bike|bicycle|car|tram|subway|metro|tube|ferry|foot|scooter|e-bike|ebike|motorbike|motorcycle|underground|rail)\b`)
+	commuteVerbRe = lazyRegexp(`^i (?:usually |mostly |normally |always |now |mainly |still |currently )?(?:(bike|cycle|walk|drive|run)|take (?:the |a )?(train|bus|tram|subway|metro|tube|ferry)) (?:in )?to (?:work|the office)\b`)
+
+	// "I do my best coding early mornings", "I'm most productive late
+	// at night", "I work best in the mornings"
+	bestTimeRe = lazyRegexp(`^i (?:(?:do|write) my best (coding|work|thinking|writing|debugging)|am (?:most productive|at my best|sharpest)|(?:work|code|think|focus|write) best) ((?:(?:early|late) )?(?:in the )?(?:mornings?|evenings?|nights?|afternoons?)|(?:late )?at night|before (?:noon|lunch|\d{1,2}(?:am)?)|after (?:dinner|lunch|\d{1,2}(?:pm)?))\b`)
+
+	// "I'm allergic to peanuts", "I have a shellfish allergy"
+	allergicRe = lazyRegexp(`(?:^|[,;:]\s*|\b(?:fyi|btw|also|and|so)\s+)i am (?:(?:very|severely|deathly|mildly|badly|super|a bit|slightly) )?allergic to ([a-z][a-z -]*?)(?:\s*[,.;!]|\s+(?:so|and|but|btw|fyi|lol|which|too|as well)\b|$)`)
+	allergyRe  = lazyRegexp(`(?:^|[,;:]\s*|\b(?:fyi|btw|also|and|so)\s+)i have (?:a |an )?(?:(?:severe|bad|mild|serious) )?([a-z]+(?: [a-z]+)?) allergy\b`)
+)
+
+// nowFirst is a present state opened by "now": "now I live in Bergen",
+// "now we deploy with fly".
+var nowFirst = lazyRegexp(`^(?:and |but )?now,? ((?:i|we|my|our) .+)$`)
+
+// alternativeSaid is a rule said as a ban's alternative: "use unknown
+// instead", "use named constants".
+var alternativeSaid = lazyRegexp(`^(?:(?:and|but|so|just|pls|please),? )?use \S.*$|\binstead\b`)
+
+// auxListeners are what listens beside the app's own server: telemetry,
+// debugging and RPC endpoints, whose ports are slots of their own
+// ("metrics on 9090" does not move the app off 3000).
+const auxListeners = `metrics|prometheus|debug|debugger|pprof|profiler|health|healthcheck|health check|websocket|websockets|ws|tracing|jaeger|otel|otlp|hmr|livereload|storybook`
+
+// first13 reads a clause before the matchers do, for shapes they read
+// wrongly: a present state opened by "now" ("… and now I live in
+// Bergen" was read as a slot named "now").
+func (r *reading) first13(c *clause) []Fact {
+	if strings.HasPrefix(c.text, "now") || strings.HasPrefix(c.text, "and now") || strings.HasPrefix(c.text, "but now") {
+		if m := nowFirst().FindStringSubmatch(c.text); m != nil {
+			return r.readAs(c, m[1]+" now", true)
+		}
+	}
+	return nil
+}
+
+// instead13 holds the readings of session 13 for a clause that gave
+// nothing.
+func (r *reading) instead13(rc rawClause, c *clause) []Fact {
+	t := c.text
+	span := strings.TrimSpace(rc.text)
+	if strings.Contains(t, "settled") || strings.Contains(t, "moved") || strings.Contains(t, "moving") {
+		if m := settledInRe.FindStringSubmatch(span); m != nil && cityLike(m[1]) && !gatheringWord().MatchString(m[1]) && !knownTool(strings.ToLower(m[1])) {
+			if fs := r.readAs(c, "I live in "+m[1]+" now", true); fs != nil {
+				return fs
+			}
+		}
+	}
+	if m := swapDoneRe().FindStringSubmatch(t); m != nil {
+		if tl, ok := lookupTool(m[1]); ok && !strings.Contains(t, "almost") {
+			if fs := r.readAs(c, "we switched to "+tl.Name, true); fs != nil {
+				return fs
+			}
+		}
+	}
+	if m := swappedToRe().FindStringSubmatch(t); m != nil {
+		if _, ok := lookupTool(m[1]); ok {
+			if fs := r.readAs(c, "we switched to "+m[1], true); fs != nil {
+				return fs
+			}
+		}
+	}
+	if m := inToolNowRe().FindStringSubmatch(t); m != nil && (m[1] == "using" || m[3] != "") && r.beforeQuestion(span) {
+		if tl, ok := lookupTool(m[2]); ok && workplaceTool(tl, m[1]) {
+			if fs := r.readAs(c, "I use "+m[2], false); fs != nil {
+				return fs
+			}
+		}
+	}
+	if m := namedProjectRe.FindStringSubmatch(span); m != nil {
+		name := m[1] + m[2]
+		if !notPersons()[name] && !knownTool(strings.ToLower(name)) {
+			if tl, ok := lookupTool(strings.ToLower(m[4])); ok && !personalCategory()[tl.Categories[0]] {
+				if fs := r.readAs(c, "we "+plainVerb(m[3])+" "+strings.ToLower(m[4]), false); fs != nil {
+					return fs
+				}
+			}
+		}
+	}
+	if m := envAtRe().FindStringSubmatch(t); m != nil {
+		env := m[1]
+		if env == "production" {
+			env = "prod"
+		}
+		return []Fact{{Subject: SubjectProject, Predicate: strings.ReplaceAll(env, " ", "_") + "_url_is", Object: m[2]}}
+	}
+	if m := listenerPortRe().FindStringSubmatch(t); m != nil {
+		return []Fact{{Subject: SubjectProject, Predicate: listenerSlot(m[1]), Object: m[2]}}
+	}
+	if strings.HasPrefix(t, "i ") {
+		if m := commuteByRe().FindStringSubmatch(t); m != nil {
+			how := "by " + m[1]
+			if m[1] == "foot" {
+				how = "on foot"
+			}
+			return []Fact{{Subject: SubjectUser, Predicate: "commute_is", Object: how}}
+		}
+		if m := commuteVerbRe().FindStringSubmatch(t); m != nil {
+			how := map[string]string{"bike": "by bike", "cycle": "by bike", "walk": "on foot", "drive": "by car", "run": "on foot"}[m[1]]
+			if m[2] != "" {
+				how = "by " + m[2]
+			}
+			return []Fact{{Subject: SubjectUser, Predicate: "commute_is", Object: how}}
+		}
+		if m := bestTimeRe().FindStringSubmatch(t); m != nil {
+			what := m[1]
+			if what == "" || what == "work" {
+				what = "working"
+			}
+			return []Fact{{Subject: SubjectUser, Predicate: "prefers", Object: what + " " + m[2]}}
+		}
+	}
+	return nil
+}
+
+// traits13 are the traits of session 13 said in passing, beside
+// whatever else the clause says: an allergy.
+func traits13(c *clause) []Fact {
+	t := c.text
+	if !strings.Contains(t, "allerg") {
+		return nil
+	}
+	if m := allergicRe().FindStringSubmatch(t); m != nil && len(strings.Fields(m[1])) <= 3 {
+		return []Fact{{Subject: SubjectUser, Predicate: "allergy_is", Object: strings.TrimSpace(m[1])}}
+	}
+	if m := allergyRe().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[1], "my ") {
+		return []Fact{{Subject: SubjectUser, Predicate: "allergy_is", Object: m[1]}}
+	}
+	return nil
+}
+
+// beforeQuestion says whether the text goes on, after span, to ask or
+// request something: "in Zed right now, how do I split the pane?".
+func (r *reading) beforeQuestion(span string) bool {
+	at := strings.Index(r.text, span)
+	if at < 0 {
+		return false
+	}
+	rest := strings.TrimSpace(r.text[at+len(span):])
+	rest = strings.TrimLeft(rest, ",;:-—– ")
+	if rest == "" {
+		return false
+	}
+	return strings.Contains(rest, "?") || requestOpen().MatchString(strings.ToLower(rest))
+}
+
+// requestOpen opens a request or a question asked without a mark.
+var requestOpen = lazyRegexp(`^(?:how|what|why|where|which|can you|could you|would you|is there|help|please|pls|show me|tell me|explain)\b`)
+
+// workplaceTool says whether "in/using/on X" names where the person works:
+// an editor or a shell one is in, an OS one is on.
+func workplaceTool(t *tool, prep string) bool {
+	for _, cat := range t.Categories {
+		switch cat {
+		case "editor", "shell":
+			if prep != "on" {
+				return true
+			}
+		case "os":
+			if prep != "in" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainVerb is the verb of a named project's sentence said of "we".
+func plainVerb(v string) string {
+	switch v {
+	case "uses":
+		return "use"
+	case "is on":
+		return "are on"
+	case "is written in":
+		return "write it in"
+	}
+	w, rest, _ := strings.Cut(v, " ")
+	return strings.TrimSuffix(w, "s") + " " + rest
+}
+
+// listenerSlot is the port slot of an auxiliary listener.
+func listenerSlot(noun string) string {
+	switch noun {
+	case "prometheus":
+		noun = "metrics"
+	case "healthcheck", "health check":
+		noun = "health"
+	case "websockets", "ws":
+		noun = "websocket"
+	case "debugger", "pprof", "profiler":
+		noun = "debug"
+	}
+	return strings.ReplaceAll(noun, " ", "_") + "_port_is"
+}

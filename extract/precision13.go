@@ -1,0 +1,137 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Precision and mends of session 13 (EXT13), run after review on the
+// facts read, in one pass:
+//
+//   - a past state with nothing believed of it: "I used to live in Oslo"
+//     gave *User no longer lives in Oslo*; a "used to" negation ends a
+//     value only when the conversation or the beliefs hold it (the
+//     consolidator gives them: NeedsContext says yes to "used to"), and
+//     says nothing otherwise;
+//   - a lone "Name: Jon" is the speaker's name when the value reads as a
+//     person's name and no other line of the text is a project setting;
+//   - a port keyed by what listens: "the metrics endpoint is exposed on
+//     port 9090" is the metrics port, not the app's;
+//   - a compile target read as a branch: "we target ES2020" names no
+//     default branch;
+//   - a rule for this one piece of work: "don't bother with tests for
+//     this one", "skip the linter this time";
+//   - a repaired value keeps the shape of the statement it repairs:
+//     "typo, the 17th*" after *User's flight is on the 14th, to Osaka* is
+//     *on the 17th, to Osaka*;
+func (r *reading) review13() {
+	for i := range r.facts {
+		f := &r.facts[i]
+		if f.retracted || f.Span == "" {
+			continue
+		}
+		span := strings.ToLower(f.Span)
+		switch {
+		case f.Kind == KindFact && f.Negated && usedTo().MatchString(span) && !r.heldBefore(*f, i):
+			f.retracted = true // "I used to live in Oslo": nothing believed ends
+		case f.Kind == KindFact && f.Predicate == "name_is" && f.Subject == SubjectProject && nameKey.MatchString(f.Span) && r.speakerName(*f):
+			f.Subject = SubjectUser
+			f.Exclusive = IsExclusive(f.Predicate)
+			f.shownObject = display(f.Span, f.Object)
+			f.Statement = render(*f)
+		case f.Kind == KindFact && f.Predicate == "port_is":
+			if m := auxListenerIn().FindStringSubmatch(span); m != nil {
+				f.Predicate = listenerSlot(m[1])
+				f.Exclusive = IsExclusive(f.Predicate)
+				f.Statement = render(*f)
+			}
+		case f.Kind == KindFact && f.Predicate == "default_branch_is" && compileTarget().MatchString(f.Object) && !strings.Contains(span, "branch"):
+			f.retracted = true // "we target ES2020"
+		case f.Kind == KindGuideline && thisTime().MatchString(span):
+			f.retracted = true
+		case f.Kind == KindFact && f.Correction && f.Replaces != "":
+			r.keepShape(f)
+		}
+	}
+}
+
+var (
+	usedTo = lazyRegexp(`\bused to\b`)
+	// nameKey is a setting line naming a name: "Name: Jon".
+	nameKey = regexp.MustCompile(`^\s*(?:[Nn]ame|NAME)\s*[:=]\s*\S`)
+	// auxListenerIn is an auxiliary listener named before the port.
+	auxListenerIn = lazyRegexp(`^(?:the |our )?(` + auxListeners + `)\b`)
+	// compileTarget is a value a build targets, not a branch: "es2020",
+	// "es6", "java17".
+	compileTarget = lazyRegexp(`^(?:es|ecmascript|es20|c\+\+|java|jdk|py|python|node|ios|android|api|sdk|net|dotnet|go)\d`)
+	// thisTime scopes a rule to the piece of work at hand: "for this one",
+	// "this time", "just this once".
+	thisTime = lazyRegexp(`\bfor this one\b|\bthis (?:time|once)\b|\bjust (?:this|for) once\b|\bfor (?:the )?(?:moment|time being)\b`)
+)
+
+// heldBefore says whether the value a negated fact ends was held before
+// it: believed (ctx.Slots), said in the conversation (ctx.Recent), or
+// stated earlier in this text.
+func (r *reading) heldBefore(f Fact, i int) bool {
+	obj := strings.ToLower(f.Object)
+	for _, s := range r.ctx.Slots {
+		if s.Predicate == f.Predicate && strings.EqualFold(s.Object, obj) {
+			return true
+		}
+	}
+	for _, g := range r.facts {
+		if g.Kind == KindFact && !g.Negated && g.Predicate == f.Predicate && g.Subject == f.Subject {
+			return true // "I used to live in Oslo and now I live in Bergen"
+		}
+	}
+	for _, t := range r.ctx.Recent {
+		if containsWord(strings.ToLower(t), obj) {
+			return true
+		}
+	}
+	for _, g := range r.facts[:i] {
+		if g.Kind == KindFact && !g.Negated && strings.EqualFold(g.Object, obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// speakerName says whether "Name: X" names the speaker: the value reads
+// as a person's name (capitalised, one or two words, nearer given names
+// than places in the word vectors), and no other line of the text is a
+// setting of a project (a version, a description, a licence …).
+func (r *reading) speakerName(f Fact) bool {
+	if len(strings.Fields(f.Object)) > 2 || !personName1().MatchString(f.Object) || knownTool(f.Object) {
+		return false
+	}
+	if !capitalized(f.Span, firstWord(f.Object)) || !personLike(firstWord(f.Object)) {
+		return false
+	}
+	return !projectKeys().MatchString(r.text)
+}
+
+// projectKeys are setting lines that make "name:" the name of a package.
+var projectKeys = lazyRegexp(`(?im)^\s*(?:version|description|license|licence|main|module|repository|repo|scripts|dependencies|private|type|homepage|author|package|entry|image|services)\s*[:=]`)
+
+// keepShape repairs a value inside the statement it corrects: when the
+// old value was shown with more around it ("on the 14th, to Osaka"),
+// the repair keeps the rest.
+func (r *reading) keepShape(f *Fact) {
+	if f.shownObject != "" && !strings.EqualFold(f.shownObject, f.Object) {
+		return
+	}
+	for _, cand := range r.candidates() {
+		if cand.own || cand.Predicate != f.Predicate || cand.Subject != f.Subject || !strings.EqualFold(cand.Object, f.Replaces) {
+			continue
+		}
+		shown := cand.shownObject
+		at := strings.Index(strings.ToLower(shown), strings.ToLower(f.Replaces))
+		if at < 0 || len(shown) <= len(f.Replaces) {
+			return
+		}
+		f.shownObject = shown[:at] + f.Object + shown[at+len(f.Replaces):]
+		f.Statement = render(*f)
+		return
+	}
+}

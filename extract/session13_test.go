@@ -1,0 +1,131 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSession13Shapes holds the readings of session 13 (mend13.go,
+// precision13.go): sentences written for the session, none from a set,
+// each with near misses that must give nothing or keep their old reading.
+// Each case lists the facts wanted as "predicate object" (with "<old"
+// for a replaced value, "not " for a negation), joined by "|".
+func TestSession13Shapes(t *testing.T) {
+	oslo := SlotValue{Subject: SubjectUser, Predicate: "lives_in", Object: "oslo"}
+	spotify := SlotValue{Subject: SubjectUser, Predicate: "works_at", Object: "spotify"}
+	name := SlotValue{Subject: SubjectUser, Predicate: "name_is", Object: "jon"}
+	for _, c := range []struct {
+		recent []string
+		slots  []SlotValue
+		text   string
+		want   string
+	}{
+		// a home told as settling in (settledInRe)
+		{nil, []SlotValue{oslo}, "finally settled into the new flat in Glasgow", "lives_in glasgow <oslo"},
+		{nil, nil, "we just moved into a house in Leeds", "lives_in leeds"},
+		{nil, nil, "settled in Porto at last", "lives_in porto"},
+		{nil, nil, "my sister finally settled into her flat in Leeds", ""},
+		{nil, nil, "finally settled into the new job at Stripe", ""},
+		// a finished change told as the change (swapDoneRe, swappedToRe)
+		{[]string{"we're on MySQL 8"}, nil, "the MariaDB swap is done", "uses_database mariadb <mysql"},
+		{nil, nil, "postgres migration complete", "uses_database postgres"},
+		{nil, nil, "swapped over to biome", "uses_linter biome"},
+		{nil, nil, "the MariaDB swap is almost done", ""},
+		{nil, nil, "the big refactor is done", ""},
+		// where the person works, said before a question (inToolNowRe)
+		{nil, nil, "in Zed right now, how do I split the pane?", "uses_editor zed"},
+		{nil, nil, "on fedora atm - how do I install docker", "uses_os fedora"},
+		{nil, nil, "in Zed right now", ""},
+		{nil, nil, "in vim, how do I quit?", ""},
+		{nil, nil, "in Lisbon right now, what time is it in Tokyo?", ""},
+		// a project named by a letter or an identifier (namedProjectRe)
+		{nil, nil, "B uses biome", "uses_linter biome"},
+		{nil, nil, "billing-api deploys to fly.io", "deploys_with fly.io"},
+		{nil, nil, "Alice uses biome", ""},
+		{nil, nil, "B uses vim", ""},
+		// an environment's address (envAtRe)
+		{nil, nil, "staging is at staging.harborlight.dev", "staging_url_is staging.harborlight.dev"},
+		{nil, nil, "the docs site is at docs.example.com", "docs_url_is docs.example.com"},
+		{nil, nil, "staging is at capacity", ""},
+		// a port keyed by what listens (listenerPortRe, auxListenerIn)
+		{nil, nil, "metrics on 9090", "metrics_port_is 9090"},
+		{nil, nil, "the metrics endpoint is exposed on port 9091", "metrics_port_is 9091"},
+		{nil, nil, "the api runs on port 3000", "port_is 3000"},
+		// the person's commute, best hours, allergy, a language learned
+		{nil, nil, "I commute by train", "commute_is by train"},
+		{nil, nil, "i bike to work most days", "commute_is by bike"},
+		{nil, nil, "my wife commutes by train", ""},
+		{nil, nil, "I do my best coding early mornings", "prefers coding early mornings"},
+		{nil, nil, "I'm most productive late at night", "prefers working late at night"},
+		{nil, nil, "I do my best", ""},
+		{nil, nil, "I'm allergic to peanuts", "allergy_is peanuts"},
+		{nil, nil, "fyi i have a shellfish allergy, so no prawn recipes", "allergy_is shellfish"},
+		{nil, nil, "my son is allergic to peanuts", ""},
+		{nil, nil, "I'm learning Japanese in the evenings", "is_learning japanese"},
+		// a past state ends a value only when it was held (usedTo)
+		{nil, nil, "I used to live in Oslo", ""},
+		{nil, []SlotValue{oslo}, "I used to live in Oslo", "not lives_in oslo"},
+		{[]string{"I live in Oslo"}, nil, "I used to live in Oslo", "not lives_in oslo"},
+		{nil, nil, "we no longer use yarn", "not uses_package_manager yarn"},
+		{nil, nil, "now I live in Bergen", "lives_in bergen"},
+		// "Name: Jon" said by the person (speakerName)
+		{nil, nil, "Name: Jon", "name_is jon"},
+		{nil, nil, "Name: credence", "name_is credence"},
+		// a compile target is no branch (compileTarget)
+		{nil, nil, "we target ES2020", "should target es2020"},
+		{nil, nil, "we merge everything into develop", "default_branch_is develop|should merge everything into develop"},
+		// a rule for this one piece of work (thisTime)
+		{nil, nil, "don't bother with tests for this one", ""},
+		{nil, nil, "skip the linter this time", ""},
+		{nil, nil, "never skip the linter", "not should skip the linter"},
+		// an alternative a ban names is part of it (absorbed)
+		{nil, nil, "pls dont use `any` in typescript, use unknown instead", "not should use any in typescript"},
+		{nil, nil, "always use pnpm, never npm", "should use pnpm|not should use npm"},
+		// a repaired date keeps the statement's shape (keepShape)
+		{[]string{"my flight to Osaka is on the 14th"}, nil, "typo, the 17th*", "flight_is 17th <14th"},
+		// a bare correction naming a company in a new session (companyLike)
+		{nil, []SlotValue{spotify}, "lol no I mean Deezer", "works_at deezer <spotify"},
+		{nil, []SlotValue{spotify, name}, "lol no I mean Deezer", ""},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			var parts []string
+			for _, f := range ExtractWith(c.text, Context{Recent: c.recent, Slots: c.slots}) {
+				p := f.Predicate + " " + strings.ToLower(f.Object)
+				if f.Kind == KindGuideline {
+					p = strings.TrimPrefix(p, "should_not ")
+					if strings.HasPrefix(f.Predicate, "should_not") || f.Negated {
+						p = "not should " + p
+					}
+				} else if f.Negated {
+					p = "not " + p
+				}
+				if f.Replaces != "" && f.Kind == KindFact {
+					p += " <" + strings.ToLower(f.Replaces)
+				}
+				parts = append(parts, p)
+			}
+			if got := strings.Join(parts, "|"); got != c.want {
+				t.Errorf("ExtractWith(%q) = %q, want %q", c.text, got, c.want)
+			}
+		})
+	}
+}
+
+// TestSession13Statements checks the sentences of the new readings.
+func TestSession13Statements(t *testing.T) {
+	for _, c := range []struct {
+		recent     []string
+		text, want string
+	}{
+		{[]string{"my flight to Osaka is on the 14th"}, "typo, the 17th*", "User's flight is on the 17th, to Osaka"},
+		{nil, "Name: Jon", "User's name is Jon"},
+		{nil, "Name: credence", "Project's name is Credence"},
+		{nil, "I commute by train", "User's commute is by train"},
+		{nil, "pls dont use `any` in typescript, use unknown instead", "Never use any in typescript; use unknown"},
+	} {
+		fs := ExtractWith(c.text, Context{Recent: c.recent})
+		if len(fs) == 0 || fs[0].Statement != c.want {
+			t.Errorf("ExtractWith(%q) = %v, want the statement %q", c.text, fs, c.want)
+		}
+	}
+}
