@@ -49,10 +49,63 @@ func (r *reading) review13() {
 			f.retracted = true // "we target ES2020"
 		case f.Kind == KindGuideline && thisTime().MatchString(span):
 			f.retracted = true
+		case f.Kind == KindGuideline && strings.HasPrefix(f.Predicate, "should_not") && i > 0 && elidedContrast().MatchString(span):
+			// "we always run migrations through the makefile, never by
+			// hand": the same rule seen from its other side, one rule
+			if g := &r.facts[i-1]; g.Kind == KindGuideline && g.Predicate == "should" && !g.retracted && g.detail == "" && g.Span != f.Span {
+				g.detail = ", " + strings.TrimRight(strings.TrimSpace(elidedContrast().FindString(f.Span)), ".!")
+				g.Statement = render(*g)
+				f.retracted = true
+			}
 		case f.Kind == KindFact && f.Correction && f.Replaces != "":
 			r.keepShape(f)
+		case f.Kind == KindFact && (f.Predicate == "likes" || f.Predicate == "dislikes") && likeAside().MatchString(f.Object):
+			// "I love Elixir, honestly the nicest language I've used": the
+			// aside after the comma is no part of what is liked
+			f.Object = likeAside().ReplaceAllString(f.Object, "")
+			f.shownObject = display(f.Span, f.Object)
+			f.Statement = render(*f)
+		case f.Kind == KindFact && f.Predicate == "likes" && f.Subject == SubjectUser && !f.Negated && likedWork(f.Object):
+			// "I like error messages lowercase with no trailing period": a
+			// taste for how the work is made is a rule, said softly
+			obj := "prefer " + f.Object
+			*f = Fact{Kind: KindGuideline, Subject: SubjectAssistant, Predicate: "should", Object: obj,
+				shownObject: "prefer " + display(f.Span, f.Object), Span: f.Span, Support: f.Support, Reliability: f.Reliability, Action: f.Action}
+			f.Statement = render(*f)
+			for j := range r.facts {
+				if g := &r.facts[j]; j != i && g.Span == f.Span && g.Kind == KindFact && g.Predicate == "likes" && !likedWork(g.Object) {
+					g.retracted = true // "… short and to the point" gave "point" too
+				}
+			}
 		}
 	}
+}
+
+// elidedContrast is a prohibition said as the place or manner a rule
+// before it rules out: "never by hand", "never in the code", "not on
+// main".
+var elidedContrast = lazyRegexp(`(?i)^(?:and |but )?(?:never|not|not ever) (?:by|in|on|through|via|with|from|at|inside|outside|into|under|over|manually|directly|locally)\b.*$`)
+
+// likeAside is a remark after a liked thing: ", it caught so many bugs",
+// ", honestly the nicest language".
+var likeAside = lazyRegexp(`,\s+(?:it|its|it is|honestly|which|that|so|because|since|really|seriously|tbh|imo|the best|the nicest|best|such|what a|just|way)\b.*$`)
+
+// likedWork says whether what a person likes is a kind of artefact of the
+// work said with how it should be ("error messages lowercase", "comments
+// that explain why", "tests next to the code"), not a thing or a pastime
+// ("Rust", "long walks") nor the bare kind ("tests").
+func likedWork(obj string) bool {
+	words := strings.Fields(obj)
+	for i := 0; i < len(words) && i < 3; i++ {
+		w := strings.Trim(words[i], ",.;:")
+		if artifacts()[w] || replyPart().MatchString(w) {
+			if _, tool := lookupTool(w); tool {
+				return false
+			}
+			return i+1 < len(words) && !strings.HasSuffix(words[i], ",")
+		}
+	}
+	return false
 }
 
 var (

@@ -81,6 +81,20 @@ func TestSession13Shapes(t *testing.T) {
 		// an alternative a ban names is part of it (absorbed)
 		{nil, nil, "pls dont use `any` in typescript, use unknown instead", "not should use any in typescript"},
 		{nil, nil, "always use pnpm, never npm", "should use pnpm|not should use npm"},
+		// a taste for how the work is made is a soft rule (likedWork)
+		{nil, nil, "I like error messages lowercase with no trailing period", "should prefer error messages lowercase with no trailing period"},
+		{nil, nil, "I like comments that explain why", "should prefer comments that explain why"},
+		{nil, nil, "I like answers short and to the point", "should prefer answers short"},
+		{nil, nil, "I like dark mode", "likes dark mode"},
+		{nil, nil, "I love long walks", "likes long walks"},
+		{nil, nil, "I like having types everywhere", "should prefer to have types"},
+		// a remark after what is liked is no part of it (likeAside)
+		{nil, nil, "I love Elixir, honestly the nicest language I've used", "likes elixir"},
+		{nil, nil, "I really like property-based testing, it caught so many bugs for us", "likes property-based testing"},
+		// a ban of the place or manner a rule rules out is that rule (elidedContrast)
+		{nil, nil, "we always run migrations through the makefile, never by hand", "should run migrations through the makefile"},
+		{nil, nil, "secrets go in env vars, never in the code", "should put secrets in env vars"},
+		{nil, nil, "never run migrations by hand", "not should run migrations by hand"},
 		// a repaired date keeps the statement's shape (keepShape)
 		{[]string{"my flight to Osaka is on the 14th"}, nil, "typo, the 17th*", "flight_is 17th <14th"},
 		// a bare correction naming a company in a new session (companyLike)
@@ -122,6 +136,8 @@ func TestSession13Statements(t *testing.T) {
 		{nil, "Name: credence", "Project's name is Credence"},
 		{nil, "I commute by train", "User's commute is by train"},
 		{nil, "pls dont use `any` in typescript, use unknown instead", "Never use any in typescript; use unknown"},
+		{nil, "we always run migrations through the makefile, never by hand", "Always run migrations through the makefile, never by hand"},
+		{nil, "I like error messages lowercase with no trailing period", "Prefer error messages lowercase with no trailing period"},
 	} {
 		fs := ExtractWith(c.text, Context{Recent: c.recent})
 		if len(fs) == 0 || fs[0].Statement != c.want {
