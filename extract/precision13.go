@@ -96,6 +96,9 @@ var likeAside = lazyRegexp(`,\s+(?:it|its|it is|honestly|which|that|so|because|s
 // ("Rust", "long walks") nor the bare kind ("tests").
 func likedWork(obj string) bool {
 	words := strings.Fields(obj)
+	if len(words) == 0 || strings.HasSuffix(words[0], "ing") {
+		return false // "writing code at night": the person's own habit
+	}
 	for i := 0; i < len(words) && i < 3; i++ {
 		w := strings.Trim(words[i], ",.;:")
 		if artifacts()[w] || replyPart().MatchString(w) {

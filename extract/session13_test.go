@@ -87,6 +87,7 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, nil, "I like answers short and to the point", "should prefer answers short"},
 		{nil, nil, "I like dark mode", "likes dark mode"},
 		{nil, nil, "I love long walks", "likes long walks"},
+		{nil, nil, "I like writing code at night", "likes writing code at night"},
 		{nil, nil, "I like having types everywhere", "should prefer to have types"},
 		// a remark after what is liked is no part of it (likeAside)
 		{nil, nil, "I love Elixir, honestly the nicest language I've used", "likes elixir"},
