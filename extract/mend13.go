@@ -68,6 +68,11 @@ var (
 // "now we deploy with fly".
 var nowFirst = lazyRegexp(`^(?:and |but )?now,? ((?:i|we|my|our) .+)$`)
 
+// modalBefore ends a phrase with a modal or an auxiliary: in "tests must
+// not hit the network" the "not" negates the verb, it sets no
+// alternative against "tests must" (guideline.go).
+var modalBefore = lazyRegexp(`\b(?:must|should|shall|can|could|will|would|may|might|need|needs|do|does|did|is|are|was|were|has|have|had|ought to)$`)
+
 // alternativeSaid is a rule said as a ban's alternative: "use unknown
 // instead", "use named constants".
 var alternativeSaid = lazyRegexp(`^(?:(?:and|but|so|just|pls|please),? )?use \S.*$|\binstead\b`)

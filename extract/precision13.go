@@ -59,6 +59,21 @@ func (r *reading) review13() {
 			}
 		case f.Kind == KindFact && f.Correction && f.Replaces != "":
 			r.keepShape(f)
+		case f.Kind == KindFact && f.Negated && r.justAfter(*f, span):
+			// "I don't use an IDE, just vim and tmux": what follows "just"
+			// is what is used, set against what is not
+			f.Negated = false
+			f.Object = strings.TrimPrefix(strings.TrimPrefix(f.Object, "just "), "only ")
+			f.shownObject = ""
+			if t, ok := lookupTool(f.Object); ok && (f.Predicate == "uses" || strings.HasPrefix(f.Predicate, "uses_")) {
+				if p := categoryPredicate()[pickCategory(t, nil, "")]; p != "" {
+					f.Predicate, f.Object, f.shownObject = p, t.Name, t.Display
+				}
+			}
+			f.Exclusive = IsExclusive(f.Predicate)
+			f.Statement = render(*f)
+		case f.Kind == KindFact && !f.Negated && strings.HasSuffix(f.Predicate, "_is") && judgedValue[strings.ToLower(f.Object)]:
+			f.retracted = true // "the staging server is slow" says how it is, not which
 		case f.Kind == KindFact && (f.Predicate == "likes" || f.Predicate == "dislikes") && likeAside().MatchString(f.Object):
 			// "I love Elixir, honestly the nicest language I've used": the
 			// aside after the comma is no part of what is liked
@@ -85,6 +100,25 @@ func (r *reading) review13() {
 // before it rules out: "never by hand", "never in the code", "not on
 // main".
 var elidedContrast = lazyRegexp(`(?i)^(?:and |but )?(?:never|not|not ever) (?:by|in|on|through|via|with|from|at|inside|outside|into|under|over|manually|directly|locally)\b.*$`)
+
+// justAfter says whether a negated fact's value comes after "just" or
+// "only" in a clause that denies something before it: "I don't use an
+// IDE, just vim and tmux".
+func (r *reading) justAfter(f Fact, span string) bool {
+	at := justContrast().FindStringIndex(span)
+	if at == nil {
+		return false
+	}
+	pos := strings.Index(span[at[0]:], strings.ToLower(f.Object))
+	if pos < 0 {
+		if t, ok := lookupTool(f.Object); ok {
+			pos = strings.Index(span[at[0]:], strings.ToLower(t.Display))
+		}
+	}
+	return pos >= 0 && strings.Contains(span[:at[0]], "not ") || pos >= 0 && strings.Contains(span[:at[0]], "n't ")
+}
+
+var justContrast = lazyRegexp(`,\s*(?:just|only)\s`)
 
 // likeAside is a remark after a liked thing: ", it caught so many bugs",
 // ", honestly the nicest language".

@@ -96,6 +96,14 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, nil, "we always run migrations through the makefile, never by hand", "should run migrations through the makefile"},
 		{nil, nil, "secrets go in env vars, never in the code", "should put secrets in env vars"},
 		{nil, nil, "never run migrations by hand", "not should run migrations by hand"},
+		// "not" after a modal sets no alternative (modalBefore)
+		{nil, nil, "remember, tests must not hit the network", "not should let tests hit the network"},
+		{nil, nil, "remember: tabs, not spaces", "should use tabs"},
+		// what follows "just" after a denial is used (justAfter)
+		{nil, nil, "I don't use vscode, just neovim", "not uses_editor vscode|uses_editor neovim"},
+		{nil, nil, "I don't use vscode anymore, it got slow", "not uses_editor vscode"},
+		// a judgement is no open slot's value
+		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
 		{[]string{"my flight to Osaka is on the 14th"}, nil, "typo, the 17th*", "flight_is 17th <14th"},
 		// a bare correction naming a company in a new session (companyLike)
