@@ -47,6 +47,23 @@ func (r *reading) review13() {
 			}
 		case f.Kind == KindFact && f.Predicate == "default_branch_is" && compileTarget().MatchString(f.Object) && !strings.Contains(span, "branch"):
 			f.retracted = true // "we target ES2020"
+		case f.Kind == KindGuideline && f.Predicate == "should" && !ruleSaid().MatchString(span):
+			if m := kindUsesTool().FindStringSubmatch(f.Object); m != nil {
+				// "e2e tests use playwright": the tool of a kind of work,
+				// told as it is, no rule
+				if t, ok := lookupTool(m[2]); ok {
+					hint := ""
+					if strings.Contains(m[1], "e2e") || strings.Contains(m[1], "end-to-end") || strings.Contains(m[1], "end to end") {
+						hint = "e2e"
+					}
+					if p := categoryPredicate()[pickCategory(t, nil, hint)]; p != "" && !personalCategory()[pickCategory(t, nil, hint)] {
+						*f = Fact{Kind: KindFact, Subject: SubjectProject, Predicate: p, Object: t.Name, shownObject: t.Display,
+							Span: f.Span, Support: f.Support, Reliability: f.Reliability, Action: f.Action, Correction: f.Correction}
+						f.Exclusive = IsExclusive(p)
+						f.Statement = render(*f)
+					}
+				}
+			}
 		case f.Kind == KindGuideline && thisTime().MatchString(span):
 			f.retracted = true
 		case f.Kind == KindGuideline && strings.HasPrefix(f.Predicate, "should_not") && i > 0 && elidedContrast().MatchString(span):
@@ -119,6 +136,14 @@ func (r *reading) justAfter(f Fact, span string) bool {
 }
 
 var justContrast = lazyRegexp(`,\s*(?:just|only)\s`)
+
+// kindUsesTool is the rule a convention reader makes of "<kind of work>
+// use(s) <tool>": "ensure e2e tests use playwright".
+var kindUsesTool = lazyRegexp(`^ensure ((?:all |our |the )?(?:[a-z0-9-]+ ){0,2}(?:tests|specs|test|builds|scripts|migrations|checks|jobs|pipelines|services|apis|endpoints|docs|styles|components|packages|deps|dependencies)) (?:use|uses|run with|runs with|run on|runs on) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?)$`)
+
+// ruleSaid marks a clause as a rule whatever its verb: "always", "must",
+// "make sure" ("e2e tests must use playwright" is one).
+var ruleSaid = lazyRegexp(`\b(?:always|never|must|should|shall|make sure|ensure|need to|needs to|have to|has to|only|every|any|all new|from now on|going forward)\b`)
 
 // likeAside is a remark after a liked thing: ", it caught so many bugs",
 // ", honestly the nicest language".

@@ -102,6 +102,10 @@ func TestSession13Shapes(t *testing.T) {
 		// what follows "just" after a denial is used (justAfter)
 		{nil, nil, "I don't use vscode, just neovim", "not uses_editor vscode|uses_editor neovim"},
 		{nil, nil, "I don't use vscode anymore, it got slow", "not uses_editor vscode"},
+		// a kind of work's tool told as it is (kindUsesTool)
+		{nil, nil, "remember: unit tests use vitest", "uses_test_runner vitest"},
+		{nil, nil, "e2e tests use playwright", "uses_e2e_framework playwright"},
+		{nil, nil, "e2e tests must use playwright", "should ensure e2e tests use playwright"},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
