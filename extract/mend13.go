@@ -73,6 +73,19 @@ var nowFirst = lazyRegexp(`^(?:and |but )?now,? ((?:i|we|my|our) .+)$`)
 // alternative against "tests must" (guideline.go).
 var modalBefore = lazyRegexp(`\b(?:must|should|shall|can|could|will|would|may|might|need|needs|do|does|did|is|are|was|were|has|have|had|ought to)$`)
 
+var (
+	// rememberClause: "remember Dana is our tech lead", "please remember
+	// I have a border collie called Juno".
+	rememberClause = lazyRegexp(`^(?:please |pls |and |also )?(?:remember|do not forget|never forget|bear in mind) ((?:i|we|my|our|the|this|[a-z]+) .+)$`)
+	// breedCalled: "I have a border collie called Juno", "we have a
+	// tabby cat named Miso".
+	breedCalled = lazyRegexp(`^(?:i|we) (?:have|have got|got|own) (?:a|an) ((?:[a-z-]+ ){0,2}(?:collie|retriever|terrier|spaniel|poodle|labrador|lab|beagle|husky|shepherd|corgi|dachshund|pug|bulldog|greyhound|whippet|schnauzer|boxer|rottweiler|dalmatian|chihuahua|doodle|labradoodle|cockapoo|mutt|pup|tabby|siamese|persian|ragdoll|maine coon|sphynx|bengal|moggy|cat|dog))s? (?:named|called) (.+)$`)
+	catBreed    = lazyRegexp(`\b(?:tabby|siamese|persian|ragdoll|maine coon|sphynx|bengal|moggy|cat)$`)
+	// houseScopedSlot: "the tech lead on this repo is Aurelio", "our manager
+	// for this project is Ines".
+	houseScopedSlot = lazyRegexp(`^(?:the |our |my )?((?:[a-z]+ ){0,2}(?:lead|manager|owner|maintainer|reviewer|pm|product manager|designer|contact|point of contact|on-call)) (?:on|for|in|of) (?:this|the|our) (?:repo|repository|project|team|codebase|service|app|one) (?:is|=) (.+)$`)
+)
+
 // alternativeSaid is a rule said as a ban's alternative: "use unknown
 // instead", "use named constants".
 var alternativeSaid = lazyRegexp(`^(?:(?:and|but|so|just|pls|please),? )?use \S.*$|\binstead\b`)
@@ -86,6 +99,16 @@ const auxListeners = `metrics|prometheus|debug|debugger|pprof|profiler|health|he
 // wrongly: a present state opened by "now" ("… and now I live in
 // Bergen" was read as a slot named "now").
 func (r *reading) first13(c *clause) []Fact {
+	if m := rememberClause().FindStringSubmatch(c.text); m != nil && !startsWithVerb(m[1]) && firstWord(m[1]) != "to" {
+		// "remember Dana is our tech lead": what is to be remembered is a
+		// statement, said without "that" or a colon
+		rw := analyze(rawClause{text: m[1]})
+		rw.span, rw.correction, rw.directive = c.span, c.correction, true
+		if fs := r.extractClause(&rw); len(fs) > 0 {
+			*c = rw
+			return fs
+		}
+	}
 	if strings.HasPrefix(c.text, "now") || strings.HasPrefix(c.text, "and now") || strings.HasPrefix(c.text, "but now") {
 		if m := nowFirst().FindStringSubmatch(c.text); m != nil {
 			return r.readAs(c, m[1]+" now", true)
@@ -135,6 +158,23 @@ func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 					return fs
 				}
 			}
+		}
+	}
+	if m := breedCalled().FindStringSubmatch(t); m != nil {
+		// "I have a border collie called Juno": a breed names the kind
+		kind := "dog"
+		if catBreed().MatchString(m[1]) {
+			kind = "cat"
+		}
+		if fs := r.readAs(c, "i have a "+kind+" called "+m[2], false); fs != nil {
+			return fs
+		}
+	}
+	if m := houseScopedSlot().FindStringSubmatch(t); m != nil {
+		// "the tech lead on this repo is Aurelio": the house named as the
+		// slot's scope
+		if fs := r.readAs(c, "our "+m[1]+" is "+m[2], false); fs != nil {
+			return fs
 		}
 	}
 	if m := envAtRe().FindStringSubmatch(t); m != nil {

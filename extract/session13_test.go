@@ -106,6 +106,15 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, nil, "remember: unit tests use vitest", "uses_test_runner vitest"},
 		{nil, nil, "e2e tests use playwright", "uses_e2e_framework playwright"},
 		{nil, nil, "e2e tests must use playwright", "should ensure e2e tests use playwright"},
+		// a statement remembered without "that" (rememberClause)
+		{nil, nil, "remember Dana is our tech lead", "tech_lead_is dana"},
+		{nil, nil, "remember to run the linter", "should run the linter"},
+		// a breed names the pet's kind (breedCalled)
+		{nil, nil, "please remember I have a border collie called Juno", "name_is juno"},
+		{nil, nil, "my neighbour has a border collie called Juno", ""},
+		// a slot scoped to the house (houseScopedSlot)
+		{nil, nil, "keep in mind the tech lead on this repo is Aurelio", "tech_lead_is aurelio"},
+		{nil, nil, "the tech lead on the other repo is Aurelio", ""},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
