@@ -707,6 +707,11 @@ func (r *reading) takeGivenUpSlot(f *Fact) {
 	if !ok {
 		return
 	}
+	for _, g := range r.facts {
+		if g.Kind == KindFact && g.Negated && g.Predicate == f.Predicate && f.Replaces != "" && g.Object == f.Replaces {
+			return // it already takes the slot of the one it replaces ("Biome does both now")
+		}
+	}
 	for i := len(r.facts) - 1; i >= 0; i-- {
 		g := r.facts[i]
 		if g.Kind != KindFact || !g.Negated || g.Predicate == f.Predicate || slotSubject(g.Subject) != slotSubject(f.Subject) {

@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/credence-mem/credence/relations"
 )
 
 // Readings of session 13 (EXT13) for shapes a scenario set lost at
@@ -86,6 +88,23 @@ var (
 	houseScopedSlot = lazyRegexp(`^(?:the |our |my )?((?:[a-z]+ ){0,2}(?:lead|manager|owner|maintainer|reviewer|pm|product manager|designer|contact|point of contact|on-call)) (?:on|for|in|of) (?:this|the|our) (?:repo|repository|project|team|codebase|service|app|one) (?:is|=) (.+)$`)
 )
 
+var (
+	// ditchedBare: "Ditched eslint + prettier", "dropped jest".
+	ditchedBare = lazyRegexp(`^(?:just |finally |also )?(ditched|dropped|removed|ripped out|got rid of|uninstalled|dumped) ((?:[a-z0-9.#-]+)(?: (?:\+|and|&) [a-z0-9.#-]+)*)$`)
+	// envMoved: "staging moved from Heroku to Render", "prod got
+	// migrated from aws to fly.io last week".
+	envMoved = lazyRegexp(`^(?:(?:the )?(?:staging|prod|production|preview|dev|the app|the api|the site|the frontend|the backend|the docs|docs)(?: (?:env|environment|site|server|app))?) (?:has |just |finally |also )?(?:moved|migrated|switched|went|got moved|got migrated|was moved|was migrated) (?:over )?from ([a-z0-9.-]+(?: [a-z0-9.-]+)?) (?:over )?to ([a-z0-9.-]+(?: [a-z0-9.-]+)?)(?: (?:last|this) (?:week|month|sprint)| yesterday| today| now)?$`)
+	// doesBoth: "Biome does both now", "ruff handles all of it".
+	doesBoth = lazyRegexp(`^([a-z0-9.+#-]+) (?:does|handles|covers|takes care of|replaces|is doing) (?:both|both of them|both jobs|all of (?:it|them)|everything|it all|them all|all three)(?: now| these days| instead)?$`)
+)
+
+// toolIsVersion: "Ruby is 3.2.2 on this repo", "node is 20 here".
+var toolIsVersion = lazyRegexp(`^([a-z][a-z0-9.+#-]*) (?:is|=) v?(\d+(?:\.\d+){0,2})(?: on this repo| in this repo| here| for us| now| in this project)?$`)
+
+// kindNounIs: "the build tool is Vite", "the IaC is all CDK in
+// TypeScript".
+var kindNounIs = lazyRegexp(`^(?:the |our )?((?:[a-z0-9/-]+ )?[a-z0-9/-]+) (?:is|are) (?:all |just |mostly |basically )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: (?:in|on|with) [a-z0-9.+#-]+| here| on this repo| in this repo| for us| now)?$`)
+
 // alternativeSaid is a rule said as a ban's alternative: "use unknown
 // instead", "use named constants".
 var alternativeSaid = lazyRegexp(`^(?:(?:and|but|so|just|pls|please),? )?use \S.*$|\binstead\b`)
@@ -99,6 +118,12 @@ const auxListeners = `metrics|prometheus|debug|debugger|pprof|profiler|health|he
 // wrongly: a present state opened by "now" ("… and now I live in
 // Bergen" was read as a slot named "now").
 func (r *reading) first13(c *clause) []Fact {
+	if m := ditchedBare().FindStringSubmatch(c.text); m != nil {
+		// "Ditched eslint + prettier": the subject dropped, "+" for "and"
+		if fs := r.readAs(c, "we "+m[1]+" "+strings.ReplaceAll(m[2], " + ", " and "), c.change); fs != nil {
+			return fs
+		}
+	}
 	if m := rememberClause().FindStringSubmatch(c.text); m != nil && !startsWithVerb(m[1]) && firstWord(m[1]) != "to" {
 		// "remember Dana is our tech lead": what is to be remembered is a
 		// statement, said without "that" or a colon
@@ -175,6 +200,52 @@ func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 		// slot's scope
 		if fs := r.readAs(c, "our "+m[1]+" is "+m[2], false); fs != nil {
 			return fs
+		}
+	}
+	if m := envMoved().FindStringSubmatch(t); m != nil {
+		// "staging moved from Heroku to Render": where an environment is
+		// hosted
+		_, ok1 := lookupTool(m[1])
+		_, ok2 := lookupTool(m[2])
+		if ok1 && ok2 {
+			if fs := r.readAs(c, "we moved hosting from "+m[1]+" to "+m[2], true); fs != nil {
+				return fs
+			}
+		}
+	}
+	if m := doesBoth().FindStringSubmatch(t); m != nil {
+		// "Ditched eslint + prettier, Biome does both now": the new tool
+		// takes the slot of each one given up
+		if tl, ok := lookupTool(m[1]); ok {
+			var out []Fact
+			for _, g := range r.facts {
+				if g.Kind != KindFact || !g.Negated {
+					continue
+				}
+				if old, ok := lookupTool(g.Object); ok && old.Name != tl.Name && fillsSlot(tl, g.Predicate) {
+					out = append(out, Fact{Subject: g.Subject, Predicate: g.Predicate, Object: tl.Name, Replaces: g.Object, shownObject: tl.Display})
+				}
+			}
+			if out != nil {
+				return out
+			}
+		}
+	}
+	if m := toolIsVersion().FindStringSubmatch(t); m != nil {
+		// "Ruby is 3.2.2 on this repo": a language's or runtime's version
+		if tl, ok := lookupTool(m[1]); ok {
+			if p, ok := relations.VersionPredicate(tl.Name); ok {
+				return []Fact{{Subject: SubjectProject, Predicate: p, Object: m[2]}}
+			}
+		}
+	}
+	if m := kindNounIs().FindStringSubmatch(t); m != nil {
+		// "the build tool is Vite": the speaker names the kind, the
+		// taxonomy files the tool under another
+		if rel, ok := relations.ByNoun(m[1]); ok && rel.Category != "" {
+			if tl, ok := lookupTool(m[2]); ok {
+				return []Fact{{Subject: SubjectProject, Predicate: rel.Predicate, Object: tl.Name, shownObject: tl.Display}}
+			}
 		}
 	}
 	if m := envAtRe().FindStringSubmatch(t); m != nil {

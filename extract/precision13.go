@@ -91,6 +91,11 @@ func (r *reading) review13() {
 			f.Statement = render(*f)
 		case f.Kind == KindFact && !f.Negated && strings.HasSuffix(f.Predicate, "_is") && judgedValue[strings.ToLower(f.Object)]:
 			f.retracted = true // "the staging server is slow" says how it is, not which
+		case f.Kind == KindFact && tastePredicate(f.Predicate) && r.tasteAside(*f, i):
+			// "I dislike ORMs, honestly", "I prefer mechanical keyboards,
+			// brown switches": what follows the comma remarks on the
+			// taste, it names no second one
+			f.retracted = true
 		case f.Kind == KindFact && (f.Predicate == "likes" || f.Predicate == "dislikes") && likeAside().MatchString(f.Object):
 			// "I love Elixir, honestly the nicest language I've used": the
 			// aside after the comma is no part of what is liked
@@ -144,6 +149,40 @@ var kindUsesTool = lazyRegexp(`^ensure ((?:all |our |the )?(?:[a-z0-9-]+ ){0,2}(
 // ruleSaid marks a clause as a rule whatever its verb: "always", "must",
 // "make sure" ("e2e tests must use playwright" is one).
 var ruleSaid = lazyRegexp(`\b(?:always|never|must|should|shall|make sure|ensure|need to|needs to|have to|has to|only|every|any|all new|from now on|going forward)\b`)
+
+func tastePredicate(p string) bool { return p == "likes" || p == "dislikes" || p == "prefers" }
+
+// tasteAside says whether a taste is the second of two values split at a
+// comma, with no "and" or "or" to make them a list: a remark ("honestly")
+// or an elaboration ("brown switches") of the first.
+func (r *reading) tasteAside(f Fact, i int) bool {
+	if i == 0 {
+		return false
+	}
+	g := r.facts[i-1]
+	if g.Span != f.Span || g.Predicate != f.Predicate || g.Negated != f.Negated || g.retracted {
+		return false
+	}
+	span := strings.ToLower(f.Span)
+	comma := strings.Index(span, ", ")
+	if comma < 0 || strings.Count(span, ",") != 1 || containsWord(span, "and") || containsWord(span, "or") || strings.Contains(span, "/") || strings.Contains(span, "&") {
+		return false
+	}
+	if !strings.Contains(span[comma:], strings.ToLower(f.Object)) {
+		return false
+	}
+	if discourseWords[strings.ToLower(f.Object)] {
+		return true
+	}
+	// "Rust, Go" and "ramen, sushi" are lists; "mechanical keyboards,
+	// brown switches" says which
+	_, tool := lookupTool(f.Object)
+	return !tool && len(strings.Fields(f.Object)) >= 2
+}
+
+var discourseWords = map[string]bool{"honestly": true, "tbh": true, "really": true, "though": true, "lol": true, "haha": true,
+	"seriously": true, "obviously": true, "personally": true, "frankly": true, "imo": true, "imho": true, "anyway": true,
+	"to be honest": true, "for real": true, "tho": true, "i guess": true, "i think": true, "ngl": true}
 
 // likeAside is a remark after a liked thing: ", it caught so many bugs",
 // ", honestly the nicest language".

@@ -115,6 +115,23 @@ func TestSession13Shapes(t *testing.T) {
 		// a slot scoped to the house (houseScopedSlot)
 		{nil, nil, "keep in mind the tech lead on this repo is Aurelio", "tech_lead_is aurelio"},
 		{nil, nil, "the tech lead on the other repo is Aurelio", ""},
+		// a kind the speaker names for a tool filed under another (kindNounIs)
+		{nil, nil, "The build tool is Vite", "uses_build_tool vite"},
+		{nil, nil, "the IaC is all CDK in TypeScript", "uses_iac aws cdk"},
+		{nil, nil, "the plan is vite", ""},
+		// a language's version said bare (toolIsVersion)
+		{nil, nil, "Ruby is 3.2.2 on this repo", "ruby_version_is 3.2.2"},
+		{nil, nil, "the answer is 42", ""},
+		// the second of two tastes at a comma remarks on the first (tasteAside)
+		{nil, nil, "I dislike ORMs, honestly", "dislikes orms"},
+		{nil, nil, "I prefer mechanical keyboards, brown switches", "prefers mechanical keyboards"},
+		{nil, nil, "I like Rust, Go", "likes rust|likes go"},
+		// a subjectless ditch and a tool doing both (ditchedBare, doesBoth)
+		{nil, nil, "Ditched eslint + prettier, Biome does both now", "not uses_linter eslint|not uses_formatter prettier|uses_linter biome <eslint|uses_formatter biome <prettier"},
+		{nil, nil, "Biome does both now", ""},
+		// an environment moved between hosts (envMoved)
+		{nil, nil, "staging moved from Heroku to Render", "deploys_with render <heroku"},
+		{nil, nil, "staging moved from the old box to the new one", ""},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
