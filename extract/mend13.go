@@ -98,6 +98,34 @@ var (
 	doesBoth = lazyRegexp(`^([a-z0-9.+#-]+) (?:does|handles|covers|takes care of|replaces|is doing) (?:both|both of them|both jobs|all of (?:it|them)|everything|it all|them all|all three)(?: now| these days| instead)?$`)
 )
 
+var (
+	// starredNot: "8080* not 8000", "vercel* not netlify".
+	starredNot = lazyRegexp(`^(\S+)\*,? (?:not|instead of) (\S+)$`)
+	// valueThenReason: "siemens healthineers actually, its a separate
+	// company", "Porto actually, I mixed them up".
+	valueThenReason = lazyRegexp(`^(?:(?:no|nope|sorry|oops|wait),? )?([a-z0-9][\w .&'-]*?),? actually,? (?:it'?s|its|it is|that'?s|thats|which is|i mixed|i misspoke|my bad|typo|different|a different|the other)\b.*$`)
+	// cleftBranch: "its the production branch that deploys".
+	cleftBranch = lazyRegexp(`^(?:it is|its|it's) (?:the |our )?([a-z0-9._/-]+) branch (?:that|which) (?:deploys|gets deployed|ships|goes out|goes to prod|is deployed|we deploy)\b`)
+	// valueNotShort: "product designer, not pm".
+	valueNotShort = lazyRegexp(`^([a-z][a-z -]+?),? not (?:a |an )?([a-z]{2,4})$`)
+)
+
+var fillerWords = map[string]bool{"err": true, "er": true, "oops": true, "whoops": true, "ugh": true, "meh": true, "ahh": true, "argh": true, "hmmm": true, "no": true, "nope": true, "sorry": true, "wait": true, "erm": true, "um": true, "uh": true, "uhm": true, "hmm": true, "oh": true, "ok": true,
+	"okay": true, "well": true, "so": true, "yeah": true, "ah": true, "eh": true, "hm": true, "lol": true}
+
+// initials are the first letters of a phrase's words: "product manager"
+// is "pm".
+func initials(s string) string {
+	var b strings.Builder
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		b.WriteByte(w[0])
+	}
+	if b.Len() < 2 {
+		return ""
+	}
+	return b.String()
+}
+
 // toolIsVersion: "Ruby is 3.2.2 on this repo", "node is 20 here".
 var toolIsVersion = lazyRegexp(`^([a-z][a-z0-9.+#-]*) (?:is|=) v?(\d+(?:\.\d+){0,2})(?: on this repo| in this repo| here| for us| now| in this project)?$`)
 
@@ -118,6 +146,52 @@ const auxListeners = `metrics|prometheus|debug|debugger|pprof|profiler|health|he
 // wrongly: a present state opened by "now" ("… and now I live in
 // Bergen" was read as a slot named "now").
 func (r *reading) first13(c *clause) []Fact {
+	if m := starredNot().FindStringSubmatch(c.text); m != nil {
+		// "8080* not 8000": the star marks the repair, the rest names what
+		// it repairs
+		rw := analyze(rawClause{text: m[1] + ", not " + m[2]})
+		rw.span, rw.correction = c.span, true
+		if fs := r.extractClause(&rw); len(fs) > 0 {
+			*c = rw
+			return fs
+		}
+	}
+	if c.correction {
+		if m := valueThenReason().FindStringSubmatch(strings.ToLower(c.span)); m != nil && !fillerWords[m[1]] {
+			// "siemens healthineers actually, its a separate company": the
+			// value, then why
+			rw := analyze(rawClause{text: "actually " + m[1]})
+			rw.span, rw.correction = c.span, true
+			if fs := r.extractClause(&rw); len(fs) > 0 {
+				*c = rw
+				return fs
+			}
+			for _, cand := range r.candidates() {
+				// "siemens healthineers" after "I work at Siemens": the
+				// value said in full, of which the old was a part
+				if cand.Kind == KindFact && !cand.Negated && !strings.EqualFold(cand.Object, m[1]) && strings.HasPrefix(m[1], strings.ToLower(cand.Object)+" ") {
+					return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: m[1], Replaces: cand.Object, Correction: true,
+						shownObject: upperWords(m[1])}}
+				}
+			}
+		}
+		if m := cleftBranch().FindStringSubmatch(c.text); m != nil {
+			// "actually its the production branch that deploys"
+			if fs := r.readAs(c, "we deploy from the "+m[1]+" branch", false); fs != nil {
+				return fs
+			}
+		}
+	}
+	if m := valueNotShort().FindStringSubmatch(c.text); m != nil {
+		// "not PM — product designer": the value set against the short
+		// form of one just said
+		for _, cand := range r.candidates() {
+			if cand.Kind == KindFact && !cand.Negated && initials(cand.Object) == m[2] && len(m[2]) >= 2 {
+				return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: m[1], Replaces: cand.Object, Correction: true,
+					shownObject: display(c.span, m[1])}}
+			}
+		}
+	}
 	if m := ditchedBare().FindStringSubmatch(c.text); m != nil {
 		// "Ditched eslint + prettier": the subject dropped, "+" for "and"
 		if fs := r.readAs(c, "we "+m[1]+" "+strings.ReplaceAll(m[2], " + ", " and "), c.change); fs != nil {

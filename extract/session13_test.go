@@ -132,6 +132,15 @@ func TestSession13Shapes(t *testing.T) {
 		// an environment moved between hosts (envMoved)
 		{nil, nil, "staging moved from Heroku to Render", "deploys_with render <heroku"},
 		{nil, nil, "staging moved from the old box to the new one", ""},
+		// repairs: a starred value against the old, the value then why, a
+		// cleft, a short form set against (starredNot, valueThenReason,
+		// cleftBranch, valueNotShort)
+		{[]string{"the api runs on port 8000"}, nil, "8080* not 8000", "port_is 8080 <8000"},
+		{[]string{"i work at Siemens"}, nil, "siemens healthineers actually, its a separate company", "works_at siemens healthineers <siemens"},
+		{[]string{"i work at Siemens"}, nil, "err, actually its a separate company", ""},
+		{[]string{"We deploy from the main branch."}, nil, "err, actually its the production branch that deploys, main is just for integration", "deploy_branch_is production <main"},
+		{[]string{"I'm a product manager"}, nil, "not PM — product designer. people confuse those all the time", "role_is product designer <product manager"},
+		{[]string{"I'm a product manager"}, nil, "coffee, not tea", ""},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
