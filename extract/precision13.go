@@ -25,6 +25,7 @@ import (
 //     "typo, the 17th*" after *User's flight is on the 14th, to Osaka* is
 //     *on the 17th, to Osaka*;
 func (r *reading) review13() {
+	r.rulePairs()
 	for i := range r.facts {
 		f := &r.facts[i]
 		if f.retracted || f.Span == "" {
@@ -208,6 +209,42 @@ func likedWork(obj string) bool {
 	}
 	return false
 }
+
+// rulePairs mends a ban read with its alternative:
+//
+//   - "don't commit directly to main, open a PR": the imperative after
+//     a ban's comma is its alternative ("Never commit directly to main;
+//     open a PR"), not part of what is banned.
+func (r *reading) rulePairs() {
+	var out []Fact
+	for i := 0; i < len(r.facts); i++ {
+		f := r.facts[i]
+		if f.retracted || f.Kind != KindGuideline || f.when != "" {
+			out = append(out, f)
+			continue
+		}
+		neg := strings.HasPrefix(f.Predicate, "should_not")
+		if neg && f.detail == "" {
+			if m := banThenDo().FindStringSubmatch(f.Object); m != nil && startsWithVerb(m[2]) && !strings.HasPrefix(m[2], "use ") {
+				f.Object = m[1]
+				f.detail = "; " + m[2]
+				if f.shownObject != "" {
+					if sm := banThenDo().FindStringSubmatch(f.shownObject); sm != nil {
+						f.shownObject, f.detail = sm[1], "; "+sm[2]
+					}
+				}
+				f.Statement = render(f)
+			}
+		}
+		out = append(out, f)
+	}
+	r.facts = out
+}
+
+var (
+	// banThenDo: "commit directly to main, open a pr".
+	banThenDo = lazyRegexp(`^(.+?), ([a-z].+)$`)
+)
 
 var (
 	usedTo = lazyRegexp(`\bused to\b`)
