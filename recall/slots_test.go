@@ -168,6 +168,25 @@ func TestWorldQuestions(t *testing.T) {
 		{"the worker pool is written in Python", fact("Project uses Python", "project", "uses_language", "python"), "how big do pythons get in the wild?", false},
 		{"poetry manages deps here", fact("Project uses Poetry as its package manager", "project", "uses_package_manager", "poetry"), "recommend some poetry by Mary Oliver", false},
 		{"this backend is Spring Boot", fact("Project uses Spring Boot", "project", "uses_framework", "spring boot"), "why does spring fail to start the app?", true},
+		// a title and the people who made the world's works
+		{"our event queue is Kafka", fact("Project uses Kafka as its message queue", "project", "uses_queue", "kafka"), "who wrote The Metamorphosis, was it Kafka?", false},
+		{"our event queue is Kafka", fact("Project uses Kafka as its message queue", "project", "uses_queue", "kafka"), "why does the Kafka consumer lag?", true},
+		{"the service is written in Rust", fact("Project uses Rust", "project", "uses_language", "rust"), "who designed Rust, was it Graydon Hoare?", false},
+		// a name the world gives: "the Berlin Wall", "the board game Go"
+		{"I live in Berlin, Neukölln", fact("User lives in Berlin, Neukölln", "user", "lives_in", "berlin, neukölln"), "why was the Berlin Wall built?", false},
+		{"I live in Berlin, Neukölln", fact("User lives in Berlin, Neukölln", "user", "lives_in", "berlin, neukölln"), "what's the weather like in Berlin today?", true},
+		{"we're on Node 20 LTS here", fact("Project uses Node.js 20", "project", "uses_runtime", "node.js 20"), "what base image should the Dockerfile use?", true},
+		{"we're on go 1.21 here", fact("Project uses Go 1.21", "project", "uses_language", "go 1.21"), "in the board game Go, what is a ko?", false},
+		{"we're on go 1.21 here", fact("Project uses Go 1.21", "project", "uses_language", "go 1.21"), "in Go, what is a goroutine leak?", true},
+		// words that cannot name a thing of the person's
+		{"postgres is on 5432, standard", fact("Project listens on port 5432", "project", "port_is", "5432"), "convert 5432 seconds into hours and minutes", false},
+		{"postgres is on 5432, standard", fact("Project listens on port 5432", "project", "port_is", "5432"), "what is running on 5432 here?", true},
+		{"main branch is main, protected, needs 2 approvals", fact("Project's default branch is main", "project", "default_branch", "main"), "explain the main() function signature in C", false},
+		{"my editor is Helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "how do I become a book editor?", false},
+		{"my editor is Helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "how do I get a good editor setup for rust?", true},
+		// a name of theirs, which the prompt writes as a common word
+		{"I work at Apple as a product designer", fact("User works at Apple", "user", "works_at", "apple"), "best apple varieties for a pie?", false},
+		{"I work at Apple as a product designer", fact("User works at Apple", "user", "works_at", "apple"), "write my bio for the Apple design team page", true},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
@@ -468,6 +487,7 @@ func TestEverydaySenseOfToolNames(t *testing.T) {
 	}
 	rust := fact("Project uses Rust", "project", "uses_language", "rust")
 	fish := fact("User uses fish as their shell", "user", "uses_shell", "fish")
+	black := fact("Project uses Black to format code", "project", "uses_formatter", "black")
 	for _, tc := range []struct {
 		said   string
 		spec   belief.Spec
@@ -479,6 +499,9 @@ func TestEverydaySenseOfToolNames(t *testing.T) {
 		{"the service is written in Rust", rust, "why does the rust borrow checker reject this?", true},
 		{"the service is written in Rust", rust, "is Rust a good fit here?", true},
 		{"my shell is fish", fish, "how do I add an alias in fish?", true},
+		// a colour in talk of colours, even in a code task
+		{"formatting is via black, don't fight it", black, "make the navbar background black and the text white", false},
+		{"formatting is via black, don't fight it", black, "reformat the models with black", true},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
