@@ -126,6 +126,26 @@ func initials(s string) string {
 	return b.String()
 }
 
+var (
+	// movedOff: "we moved off Jenkins onto CircleCI", "i migrated off
+	// heroku to fly.io".
+	movedOff = lazyRegexp(`^(we|i) (?:have )?(?:finally |just )?(?:moved|migrated|switched|got) (?:off|away from) (?:of )?([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?) (?:onto|to|for|in favou?r of) ([a-z0-9.+#-]+(?: [a-z0-9.+#-]+)??)(?: (?:last|this) (?:week|month|sprint|quarter|year)| yesterday| today| recently)?(?:,? (?:and|but|so) .*)?$`)
+	// swappedPair: "we swapped eslint+prettier for biome".
+	swappedPair = lazyRegexp(`^(?:we |i )?(?:have )?(?:swapped|replaced|traded|ditched|dropped|switched) ([a-z0-9.#-]+) ?(?:\+|&|and|/) ?([a-z0-9.#-]+) (?:for|with) ([a-z0-9.+#-]+)$`)
+	// leadStar: "*8001, 8000 is the docs server".
+	leadStar = lazyRegexp(`^\*\s*([^,\s]+),\s*\S.*$`)
+	// sinceDate: "since the 1st we're a Gradle shop".
+	sinceDate = lazyRegexp(`^since (?:the )?\d{1,2}(?:st|nd|rd|th)?(?: of [a-z]+)?,? ((?:we|i|my|our|the) .+)$`)
+	// reachFirst: "where possible, composition over inheritance".
+	reachFirst = lazyRegexp(`^(?:where|wherever|whenever|when) (?:possible|you can|it makes sense|feasible|practical),? (.+)$`)
+	// sinceDoing: "… since moving to the singapore office".
+	sinceDoing = lazyRegexp(`\s+since (?:moving|switching|joining|starting|relocating|changing|we moved|i moved)\b.*$`)
+	// leadOn: "Hideo is tech lead on the renderer".
+	leadOn = regexp.MustCompile(`^([A-Z][a-z]+(?: [A-Z][a-z]+)?) is (?:the |our )?(tech lead|team lead|lead|product manager|pm|owner|maintainer) (?:on|for|of) (?:the |our )?[a-z][\w -]*[.!]?$`)
+	// talksTo: "the app talks to postgres through prisma".
+	talksTo = lazyRegexp(`^(?:the |our |this )?(?:app|api|service|backend|server|frontend|worker|site) (?:talks|connects|writes|reads) (?:to|from) ([a-z0-9.+#-]+)(?: (?:through|via|using|with) ([a-z0-9.+#-]+))?$`)
+)
+
 // toolIsVersion: "Ruby is 3.2.2 on this repo", "node is 20 here".
 var toolIsVersion = lazyRegexp(`^([a-z][a-z0-9.+#-]*) (?:is|=) v?(\d+(?:\.\d+){0,2})(?: on this repo| in this repo| here| for us| now| in this project)?$`)
 
@@ -146,6 +166,71 @@ const auxListeners = `metrics|prometheus|debug|debugger|pprof|profiler|health|he
 // wrongly: a present state opened by "now" ("… and now I live in
 // Bergen" was read as a slot named "now").
 func (r *reading) first13(c *clause) []Fact {
+	if m := movedOff().FindStringSubmatch(c.text); m != nil {
+		// "we moved off Jenkins onto CircleCI last month and nobody
+		// misses it": a switch, whatever is said after it
+		if fs := r.readAs(c, m[1]+" switched from "+m[2]+" to "+m[3], true); fs != nil {
+			return fs
+		}
+	}
+	if c.correction && strings.HasPrefix(strings.TrimSpace(c.span), "*") {
+		if m := leadStar().FindStringSubmatch(strings.TrimSpace(c.span)); m != nil {
+			// "*8001, 8000 is the docs server": the repaired value, then a
+			// remark
+			rw := analyze(rawClause{text: m[1]})
+			rw.span, rw.correction = c.span, true
+			if fs := r.extractClause(&rw); len(fs) > 0 {
+				*c = rw
+				return fs
+			}
+		}
+	}
+	if m := swappedPair().FindStringSubmatch(c.text); m != nil {
+		// "we swapped eslint+prettier for biome": the new tool takes the
+		// slot of each old one it can fill
+		if now, ok := lookupTool(m[3]); ok {
+			var out []Fact
+			for _, o := range []string{m[1], m[2]} {
+				if old, ok := lookupTool(o); ok && old.Name != now.Name {
+					for _, cat := range old.Categories {
+						if p := categoryPredicate()[cat]; p != "" && fillsSlot(now, p) {
+							out = append(out, Fact{Subject: SubjectProject, Predicate: p, Object: now.Name, Replaces: old.Name, shownObject: now.Display})
+							break
+						}
+					}
+				}
+			}
+			if out != nil {
+				c.change = true
+				return out
+			}
+		}
+	}
+	if m := sinceDate().FindStringSubmatch(c.text); m != nil {
+		// "since the 1st we're a Gradle shop": a change dated
+		if fs := r.readAs(c, m[1], true); fs != nil {
+			return fs
+		}
+	}
+	if m := reachFirst().FindStringSubmatch(c.text); m != nil {
+		// "where possible, composition over inheritance": a rule with its
+		// reach said first
+		rc := rawClause{text: m[1]}
+		rw := analyze(rc)
+		rw.correction = c.correction
+		if fs := r.extractClause(&rw); len(fs) > 0 {
+			*c = rw
+			return fs
+		}
+		saved := *r
+		for _, alt := range r.rewordings(rc, &rw) {
+			if fs := r.extractClause(&alt); len(fs) > 0 {
+				*c = alt
+				return fs
+			}
+			*r = saved
+		}
+	}
 	if m := starredNot().FindStringSubmatch(c.text); m != nil {
 		// "8080* not 8000": the star marks the repair, the rest names what
 		// it repairs
@@ -274,6 +359,31 @@ func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 		// slot's scope
 		if fs := r.readAs(c, "our "+m[1]+" is "+m[2], false); fs != nil {
 			return fs
+		}
+	}
+	if m := sinceDoing().FindStringIndex(t); m != nil && m[0] > 0 {
+		// "i'm on SGT now since moving to the singapore office": the
+		// statement without its cause
+		if fs := r.readAs(c, t[:m[0]], c.change); fs != nil {
+			return fs
+		}
+	}
+	if m := leadOn.FindStringSubmatch(c.span); m != nil && !notPersons()[m[1]] {
+		// "Hideo is tech lead on the renderer"
+		if fs := r.readAs(c, "our "+strings.ToLower(m[2])+" is "+m[1], false); fs != nil {
+			return fs
+		}
+	}
+	if m := talksTo().FindStringSubmatch(t); m != nil {
+		// "The app talks to Postgres through Prisma."
+		var out []Fact
+		for _, w := range []string{m[1], m[2]} {
+			if tl, ok := lookupTool(w); ok && !personalCategory()[tl.Categories[0]] {
+				out = append(out, Fact{Subject: SubjectProject, Predicate: categoryPredicate()[tl.Categories[0]], Object: tl.Name, shownObject: tl.Display})
+			}
+		}
+		if out != nil {
+			return out
 		}
 	}
 	if m := envMoved().FindStringSubmatch(t); m != nil {

@@ -141,6 +141,18 @@ func TestSession13Shapes(t *testing.T) {
 		{[]string{"We deploy from the main branch."}, nil, "err, actually its the production branch that deploys, main is just for integration", "deploy_branch_is production <main"},
 		{[]string{"I'm a product manager"}, nil, "not PM — product designer. people confuse those all the time", "role_is product designer <product manager"},
 		{[]string{"I'm a product manager"}, nil, "coffee, not tea", ""},
+		// dev2026p shapes (movedOff, leadStar, swappedPair, sinceDate,
+		// reachFirst, sinceDoing, leadOn, talksTo)
+		{nil, nil, "we moved off Jenkins onto CircleCI last month and nobody misses it", "uses_ci circleci <jenkins"},
+		{nil, nil, "we moved off the old office onto the new floor", ""},
+		{[]string{"The API runs on port 8000"}, nil, "*8001, 8000 is the docs server", "port_is 8001 <8000"},
+		{nil, nil, "we swapped eslint+prettier for biome", "uses_linter biome <eslint|uses_formatter biome <prettier"},
+		{nil, nil, "since the 1st we're a Gradle shop, maven is gone", "uses_build_tool gradle <maven"},
+		{nil, nil, "where possible, composition over inheritance", "should prefer composition"},
+		{nil, nil, "i'm on SGT now since moving to the singapore office", "timezone_is sgt"},
+		{nil, nil, "make a note: Hideo is tech lead on the renderer", "tech_lead_is hideo"},
+		{nil, nil, "The app talks to Postgres through Prisma.", "uses_database postgres|uses_orm prisma"},
+		{nil, nil, "the app talks to the payments team", ""},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
