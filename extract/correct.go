@@ -560,6 +560,8 @@ func fits(predicate, value, span string, known bool) bool {
 	case predicate == "name_is" || predicate == "manager_is" || predicate == "lives_in" ||
 		predicate == "is_from" || predicate == "works_at":
 		return !numeric && capitalized(span, firstWord(value)) && !known && !zoneValue(value, span)
+	case numericSlot().MatchString(predicate):
+		return value != "" && value[0] >= '0' && value[0] <= '9' && len(strings.Fields(value)) <= 2 // "100", "100 chars"
 	case predicate == "age_is" || predicate == "port_is" || strings.HasSuffix(predicate, "_version_is"):
 		return numeric
 	case predicate == "timezone_is":

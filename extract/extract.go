@@ -179,7 +179,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 				}
 				r.seen[g.key()] = true
 				r.facts = append(r.facts, g)
-				if g.Predicate == "manager_is" && !strings.Contains(g.Object, " ") {
+				if g.Predicate == "manager_is" && (!strings.Contains(g.Object, " ") || fullName.MatchString(display(c.span, g.Object))) {
 					r.person = g.Object // "Priya is my manager, she lives in Pune"
 				}
 				if len(r.facts) == MaxFacts {
@@ -793,11 +793,11 @@ func (r *reading) narrative(c *clause) []Fact {
 	if f == nil && r.person != "" {
 		if rest, ok := cutPronoun(c.span); ok {
 			sub := *c
-			sub.span = upperFirst(r.person) + " " + rest
+			sub.span = upperWords(r.person) + " " + rest
 			if rest, ok := strings.CutPrefix(rest, "'s "); ok {
 				// "she's in São Paulo": only where a person is, and only a
 				// city ("he's in a meeting", "he's in Engineering" are not)
-				sub.span = upperFirst(r.person) + " is " + rest
+				sub.span = upperWords(r.person) + " is " + rest
 			} else {
 				f = matchNarrative(&sub)
 			}

@@ -146,6 +146,20 @@ var (
 	talksTo = lazyRegexp(`^(?:the |our |this )?(?:app|api|service|backend|server|frontend|worker|site) (?:talks|connects|writes|reads) (?:to|from) ([a-z0-9.+#-]+)(?: (?:through|via|using|with) ([a-z0-9.+#-]+))?$`)
 )
 
+// personBased is where the person just named is based, said as where
+// they live, sit or work from: "she sits in Accra", "he works out of
+// Lagos" (after "my boss is Gwendolyn Asare").
+var personBased = regexp.MustCompile(`^(?:[Ss]he|[Hh]e|[Tt]hey) (?:lives|live|sits|sit|is based|are based|works|work) (?:in|out of|from) (` + placeName + `)\b`)
+
+// fullName is a person's first and last name as written: "Gwendolyn
+// Asare" (a manager so named is "she" in the next clause, extract.go).
+var fullName = regexp.MustCompile(`^[A-Z][a-z]+ [A-Z][a-z'-]+$`)
+
+// numericSlot is an open slot whose noun measures: "line_length_is",
+// "max_file_size_is", "retry_limit_is" hold numbers, so a bare number
+// corrects them (correct.go).
+var numericSlot = lazyRegexp(`_(?:length|size|limit|count|width|timeout|ttl|max|min|depth|threshold|budget|retries|indent|indentation|coverage|workers|replicas)_is$`)
+
 // toolIsVersion: "Ruby is 3.2.2 on this repo", "node is 20 here".
 var toolIsVersion = lazyRegexp(`^([a-z][a-z0-9.+#-]*) (?:is|=) v?(\d+(?:\.\d+){0,2})(?: on this repo| in this repo| here| for us| now| in this project)?$`)
 
@@ -373,6 +387,9 @@ func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 		if fs := r.readAs(c, "our "+strings.ToLower(m[2])+" is "+m[1], false); fs != nil {
 			return fs
 		}
+	}
+	if m := personBased.FindStringSubmatch(span); m != nil && r.person != "" && cityLike(m[1]) && !knownTool(strings.ToLower(m[1])) {
+		return []Fact{{Subject: r.person, Predicate: "lives_in", Object: strings.ToLower(m[1]), shownSubject: upperWords(r.person), shownObject: m[1]}}
 	}
 	if m := talksTo().FindStringSubmatch(t); m != nil {
 		// "The app talks to Postgres through Prisma."

@@ -153,6 +153,12 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, nil, "make a note: Hideo is tech lead on the renderer", "tech_lead_is hideo"},
 		{nil, nil, "The app talks to Postgres through Prisma.", "uses_database postgres|uses_orm prisma"},
 		{nil, nil, "the app talks to the payments team", ""},
+		// a bare number corrects a measuring slot (numericSlot)
+		{[]string{"line length is 120"}, nil, "100, sorry. 120 was the old rule", "line_length_is 100 <120"},
+		// where a person just named is based (fullName, personBased)
+		{nil, nil, "my boss is Gwendolyn Asare, she sits in Accra so our 1:1s are early", "manager_is gwendolyn asare|lives_in accra"},
+		{nil, nil, "my boss is Priya, she sits in Pune", "manager_is priya|lives_in pune"},
+		{nil, nil, "she sits in Accra", ""},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
