@@ -365,7 +365,7 @@ func companySlot(cand candidate) bool {
 	case "lives_in", "located_in", "timezone_is", "hometown_is", "born_in", "native_language_is":
 		return false
 	}
-	if relations.ToolSlot(cand.Predicate) || len(strings.Fields(cand.Object)) > 2 || knownTool(cand.Object) || versionLike().MatchString(cand.Object) {
+	if relations.IsToolPredicate(cand.Predicate) || len(strings.Fields(cand.Object)) > 2 || knownTool(cand.Object) || versionLike().MatchString(cand.Object) {
 		return false
 	}
 	if v := wordVector(firstWord(cand.Object)); v != nil {

@@ -166,6 +166,8 @@ func TestSession13Shapes(t *testing.T) {
 		// a bare correction naming a company in a new session (companyLike)
 		{nil, []SlotValue{spotify}, "lol no I mean Deezer", "works_at deezer <spotify"},
 		{nil, []SlotValue{spotify, name}, "lol no I mean Deezer", ""},
+		{nil, []SlotValue{{Subject: SubjectUser, Predicate: "uses_for_music", Object: "spotify"}, oslo}, "lol no I mean Deezer", "uses_for_music deezer <spotify"},
+		{nil, []SlotValue{oslo}, "lol no I mean Deezer", ""},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			var parts []string
