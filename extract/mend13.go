@@ -28,11 +28,11 @@ import (
 var (
 	// "finally settled into the new flat in Glasgow", "we just moved
 	// into a house in Leeds", "settled in Porto at last"
-	settledInRe = regexp.MustCompile(`^(?:(?:[Ii]|[Ww]e)(?:'ve|'m|'re|\s+have|\s+am|\s+are)?\s+)?(?:(?:finally|just|now|all|officially|properly)\s+)*(?:settled|moved|moving|got\s+settled)\s+(?:in(?:to)?\s+(?:(?:a|the|my|our)\s+(?:new\s+)?(?:little\s+)?(?:flat|apartment|house|place|home|condo|studio|flatshare|room)\s+in\s+)?|(?:in(?:to)?\s+)?(?:(?:a|the|my|our)\s+(?:new\s+)?(?:flat|apartment|house|place|home|condo|studio|flatshare|room)\s+in\s+))(` + placeName + `)(?:\s+(?:at\s+last|finally|now|last\s+week|this\s+week|yesterday|today|over\s+the\s+weekend))?[\s.!]*$`)
+	settledInRe = regexp.MustCompile(`^(?:(?:[Ii]|[Ww]e)(?:'ve|'m|'re|\s+have|\s+am|\s+are)?\s+)?(?:(?:finally|just|now|all|officially|properly)\s+)*(?:settled|settling|moved|moving|got\s+settled)\s+(?:in(?:to)?\s+(?:(?:a|the|my|our)\s+(?:new\s+)?(?:little\s+)?(?:flat|apartment|house|place|home|condo|studio|flatshare|room)\s+in\s+)?|(?:in(?:to)?\s+)?(?:(?:a|the|my|our)\s+(?:new\s+)?(?:flat|apartment|house|place|home|condo|studio|flatshare|room)\s+in\s+))(` + placeName + `)(?:\s+(?:at\s+last|finally|now|last\s+week|this\s+week|yesterday|today|over\s+the\s+weekend))?(?:[\s.!]*$|\s*[,;:—–-]\s*\S.*$)`)
 
 	// "the MariaDB swap is done", "postgres migration complete",
 	// "our move to pnpm is finished"
-	swapDoneRe = lazyRegexp(`^(?:ok |okay |so |and |yay |finally |update: ?)?(?:the |our |my )?(?:(?:move|switch|swap|migration|cutover|transition) (?:to|over to) )?([a-z0-9][a-z0-9.+#-]*(?: [a-z0-9][a-z0-9.+#-]*)??)(?: (?:swap|switch|switchover|migration|move|cutover|transition|rollout))?(?: (?:is|was|has been|got))? (?:finally |officially |fully |all )?(?:done|complete|completed|finished|live|landed|merged|shipped|wrapped up)(?: now| today| finally| at last)?$`)
+	swapDoneRe = lazyRegexp(`^(?:ok |okay |so |and |yay |finally |update: ?)?(?:the |our |my )?(?:(?:move|switch|swap|migration|cutover|transition) (?:to|over to) )?([a-z0-9][a-z0-9.+#-]*(?: [a-z0-9][a-z0-9.+#-]*)??)(?: (?:swap|switch|switchover|migration|move|cutover|transition|rollout))?(?: (?:is|was|has been|got))? (?:finally |officially |fully |all )?(?:done|complete|completed|finished|live|landed|merged|shipped|wrapped up)(?: now| today| finally| at last| yesterday| last night| this morning| last week)?$`)
 
 	// "swapped to MariaDB", "we swapped over to biome"
 	swappedToRe = lazyRegexp(`^(?:we |i )?(?:have )?(?:finally |just )?(?:swapped|switched) (?:over )?to ([a-z0-9][a-z0-9.+#-]*(?: [a-z0-9][a-z0-9.+#-]*)??)(?: now| today| finally| at last)?$`)
@@ -171,6 +171,16 @@ var kindNounIs = lazyRegexp(`^(?:the |our )?((?:[a-z0-9/-]+ )?[a-z0-9/-]+) (?:is
 // instead", "use named constants".
 var alternativeSaid = lazyRegexp(`^(?:(?:and|but|so|just|pls|please),? )?use \S.*$|\binstead\b`)
 
+// portPair: "the app runs on 3000 and metrics on 9090", "metrics on
+// 9090, app on 3000".
+var portPair = lazyRegexp(`^(?:the |our )?([a-z]+(?: [a-z]+)??)(?: server)? (?:runs |listens |is |is served |is exposed )?on (?:port )?(\d{2,5}),?(?: and)? (?:the |our )?([a-z]+(?: [a-z]+)??)(?: server)? (?:runs |listens |is |is served |is exposed )?on (?:port )?(\d{2,5})$`)
+
+// appPort: "the app runs on port 3000".
+var appPort = lazyRegexp(`^(?:the |our |this )?(?:app|web app|site|service|server|backend)(?: server)? (?:runs|listens|is running|is served|is|lives) (?:on|at) (?:port |localhost:|:)?(\d{2,5})$`)
+
+// appListener are the app's own servers, whose port is the project's.
+var appListener = map[string]bool{"app": true, "api": true, "server": true, "backend": true, "service": true, "web app": true, "site": true, "web": true}
+
 // auxListeners are what listens beside the app's own server: telemetry,
 // debugging and RPC endpoints, whose ports are slots of their own
 // ("metrics on 9090" does not move the app off 3000).
@@ -180,6 +190,30 @@ const auxListeners = `metrics|prometheus|debug|debugger|pprof|profiler|health|he
 // wrongly: a present state opened by "now" ("… and now I live in
 // Bergen" was read as a slot named "now").
 func (r *reading) first13(c *clause) []Fact {
+	if strings.Contains(c.text, "settl") || strings.Contains(c.text, "moved") || strings.Contains(c.text, "moving") {
+		// "finally settled into the new flat in Glasgow"
+		if m := settledInRe.FindStringSubmatch(strings.TrimSpace(c.span)); m != nil && cityLike(m[1]) && !gatheringWord().MatchString(m[1]) && !knownTool(strings.ToLower(m[1])) {
+			if fs := r.readAs(c, "I live in "+m[1]+" now", true); fs != nil {
+				return fs
+			}
+		}
+	}
+	if m := portPair().FindStringSubmatch(strings.TrimRight(strings.ToLower(strings.TrimSpace(c.span)), ".!")); m != nil {
+		// "the app runs on 3000 and metrics on 9090": each port keyed by
+		// what listens on it
+		var out []Fact
+		for _, p := range [][2]string{{m[1], m[2]}, {m[3], m[4]}} {
+			switch {
+			case auxListenerIn().MatchString(p[0]):
+				out = append(out, Fact{Subject: SubjectProject, Predicate: listenerSlot(auxListenerIn().FindStringSubmatch(p[0])[1]), Object: p[1]})
+			case appListener[p[0]]:
+				out = append(out, Fact{Subject: SubjectProject, Predicate: "port_is", Object: p[1]})
+			}
+		}
+		if len(out) == 2 {
+			return out
+		}
+	}
 	if m := movedOff().FindStringSubmatch(c.text); m != nil {
 		// "we moved off Jenkins onto CircleCI last month and nobody
 		// misses it": a switch, whatever is said after it
@@ -320,13 +354,6 @@ func (r *reading) first13(c *clause) []Fact {
 func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 	t := c.text
 	span := strings.TrimSpace(rc.text)
-	if strings.Contains(t, "settled") || strings.Contains(t, "moved") || strings.Contains(t, "moving") {
-		if m := settledInRe.FindStringSubmatch(span); m != nil && cityLike(m[1]) && !gatheringWord().MatchString(m[1]) && !knownTool(strings.ToLower(m[1])) {
-			if fs := r.readAs(c, "I live in "+m[1]+" now", true); fs != nil {
-				return fs
-			}
-		}
-	}
 	if m := swapDoneRe().FindStringSubmatch(t); m != nil {
 		if tl, ok := lookupTool(m[1]); ok && !strings.Contains(t, "almost") {
 			if fs := r.readAs(c, "we switched to "+tl.Name, true); fs != nil {
@@ -455,6 +482,11 @@ func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 			env = "prod"
 		}
 		return []Fact{{Subject: SubjectProject, Predicate: strings.ReplaceAll(env, " ", "_") + "_url_is", Object: m[2]}}
+	}
+	if m := appPort().FindStringSubmatch(strings.TrimRight(strings.ToLower(span), ".!")); m != nil {
+		// "the app runs on port 3000" (its working text reads "we are on
+		// port 3000")
+		return []Fact{{Subject: SubjectProject, Predicate: "port_is", Object: m[1]}}
 	}
 	if m := listenerPortRe().FindStringSubmatch(t); m != nil {
 		return []Fact{{Subject: SubjectProject, Predicate: listenerSlot(m[1]), Object: m[2]}}

@@ -40,7 +40,7 @@ func (r *reading) review13() {
 			f.Exclusive = IsExclusive(f.Predicate)
 			f.shownObject = display(f.Span, f.Object)
 			f.Statement = render(*f)
-		case f.Kind == KindFact && f.Predicate == "port_is":
+		case f.Kind == KindFact && f.Predicate == "port_is" && len(portNumbers().FindAllString(span, -1)) == 1:
 			if m := auxListenerIn().FindStringSubmatch(span); m != nil {
 				f.Predicate = listenerSlot(m[1])
 				f.Exclusive = IsExclusive(f.Predicate)
@@ -245,6 +245,8 @@ var (
 	// banThenDo: "commit directly to main, open a pr".
 	banThenDo = lazyRegexp(`^(.+?), ([a-z].+)$`)
 )
+
+var portNumbers = lazyRegexp(`\b\d{2,5}\b`)
 
 var (
 	usedTo = lazyRegexp(`\bused to\b`)

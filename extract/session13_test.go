@@ -24,6 +24,7 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, []SlotValue{oslo}, "finally settled into the new flat in Glasgow", "lives_in glasgow <oslo"},
 		{nil, nil, "we just moved into a house in Leeds", "lives_in leeds"},
 		{nil, nil, "settled in Porto at last", "lives_in porto"},
+		{nil, nil, "finally moved into the new place in Berlin, boxes everywhere", "lives_in berlin"},
 		{nil, nil, "my sister finally settled into her flat in Leeds", ""},
 		{nil, nil, "finally settled into the new job at Stripe", ""},
 		// a finished change told as the change (swapDoneRe, swappedToRe)
@@ -51,6 +52,9 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, nil, "metrics on 9090", "metrics_port_is 9090"},
 		{nil, nil, "the metrics endpoint is exposed on port 9091", "metrics_port_is 9091"},
 		{nil, nil, "the api runs on port 3000", "port_is 3000"},
+		{nil, nil, "the app runs on port 3000", "port_is 3000"},
+		{nil, nil, "the app runs on 3000 and metrics on 9090", "port_is 3000|metrics_port_is 9090"},
+		{nil, nil, "metrics on 9090, app on 3000", "metrics_port_is 9090|port_is 3000"},
 		// the person's commute, best hours, allergy, a language learned
 		{nil, nil, "I commute by train", "commute_is by train"},
 		{nil, nil, "i bike to work most days", "commute_is by bike"},
