@@ -385,6 +385,18 @@ func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 			}
 		}
 	}
+	if strings.Contains(t, ", ") && strings.Count(t, ", ") == 1 {
+		if cut := cutReasonClause(t); cut != t && len(strings.Fields(cut)) >= 2 {
+			// "type hints everywhere, mypy strict is on in CI": the wish,
+			// then why it holds
+			rw := analyze(rawClause{text: cut})
+			rw.span, rw.correction, rw.directive, rw.standing = cut, c.correction, c.directive, c.standing
+			if fs := r.extractClause(&rw); len(fs) > 0 {
+				*c = rw
+				return fs
+			}
+		}
+	}
 	if m := breedCalled().FindStringSubmatch(t); m != nil {
 		// "I have a border collie called Juno": a breed names the kind
 		kind := "dog"

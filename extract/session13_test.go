@@ -163,6 +163,9 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, nil, "my boss is Gwendolyn Asare, she sits in Accra so our 1:1s are early", "manager_is gwendolyn asare|lives_in accra"},
 		{nil, nil, "my boss is Priya, she sits in Pune", "manager_is priya|lives_in pune"},
 		{nil, nil, "she sits in Accra", ""},
+		// a verbless wish for a code practice everywhere, with its reason after
+		{nil, nil, "type hints everywhere, mypy strict is on in CI", "should use type hints"},
+		{nil, nil, "errors everywhere, the build is broken", ""},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
