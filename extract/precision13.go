@@ -35,6 +35,12 @@ func (r *reading) review13() {
 		switch {
 		case f.Kind == KindFact && f.Negated && usedTo().MatchString(span) && !r.heldBefore(*f, i):
 			f.retracted = true // "I used to live in Oslo": nothing believed ends
+		case f.Kind == KindFact && f.Negated && !tastePredicate(f.Predicate) && !changeMarker().MatchString(span) && !justContrast().MatchString(span) && !r.heldBefore(*f, i):
+			// "We don't use Kafka.", "I don't work at Google, whatever my
+			// email says": an absence told, with nothing believed that it
+			// ends, is no belief (a change, "…anymore", "stopped …", or a
+			// value the conversation holds, still ends one)
+			f.retracted = true
 		case f.Kind == KindFact && f.Predicate == "name_is" && f.Subject == SubjectProject && nameKey.MatchString(f.Span) && r.speakerName(*f):
 			f.Subject = SubjectUser
 			f.Exclusive = IsExclusive(f.Predicate)
@@ -247,6 +253,10 @@ var (
 )
 
 var portNumbers = lazyRegexp(`\b\d{2,5}\b`)
+
+// changeMarker says a negation ends something: "anymore", "no longer",
+// "stopped", "dropped", "ditched", "gone", "moved off", "now".
+var changeMarker = lazyRegexp(`\b(?:any ?more|no longer|not any longer|stopped|stop|quit|quitting|dropped|dropping|ditched|ditching|removed|gone|got rid|gave up|giving up|moved|moving|switched|switching|migrated|left|leaving|retired|deprecated|killed|replaced|now|since|these days|nowadays|instead|no more|goodbye|bye|rip|dead)\b`)
 
 var (
 	usedTo = lazyRegexp(`\bused to\b`)

@@ -72,6 +72,11 @@ func TestSession13Shapes(t *testing.T) {
 		{[]string{"I live in Oslo"}, nil, "I used to live in Oslo", "not lives_in oslo"},
 		{nil, nil, "we no longer use yarn", "not uses_package_manager yarn"},
 		{nil, nil, "now I live in Bergen", "lives_in bergen"},
+		// an absence with nothing believed ends nothing (changeMarker)
+		{nil, nil, "We don't use Kafka.", ""},
+		{nil, []SlotValue{{Subject: SubjectProject, Predicate: "uses_queue", Object: "kafka"}}, "We don't use Kafka.", "not uses_queue kafka"},
+		{nil, nil, "We don't use Kafka anymore", "not uses_queue kafka"},
+		{nil, nil, "I don't like ORMs", "not likes orms"},
 		// "Name: Jon" said by the person (speakerName)
 		{nil, nil, "Name: Jon", "name_is jon"},
 		{nil, nil, "Name: credence", "name_is credence"},
