@@ -106,12 +106,24 @@ var (
 	valueThenReason = lazyRegexp(`^(?:(?:no|nope|sorry|oops|wait),? )?([a-z0-9][\w .&'-]*?),? actually,? (?:it'?s|its|it is|that'?s|thats|which is|i mixed|i misspoke|my bad|typo|different|a different|the other)\b.*$`)
 	// cleftBranch: "its the production branch that deploys".
 	cleftBranch = lazyRegexp(`^(?:it is|its|it's) (?:the |our )?([a-z0-9._/-]+) branch (?:that|which) (?:deploys|gets deployed|ships|goes out|goes to prod|is deployed|we deploy)\b`)
+	// modifierRepair: "fullstack really", "backend actually".
+	modifierRepair = lazyRegexp(`^(?:well,? |ok,? |no,? |sorry,? )?([a-z][a-z-]+)( really| actually| technically)?$`)
+	// doingDegree: "I am doing PhD in computational linguistics".
+	doingDegree = lazyRegexp(`^i am (?:doing|pursuing|finishing|in the middle of|working on|studying for) (?:a |an |my )?(phd|doctorate|masters|master's|msc|mba|bachelors|bachelor's|bsc)\b`)
 	// valueNotShort: "product designer, not pm".
 	valueNotShort = lazyRegexp(`^([a-z][a-z -]+?),? not (?:a |an )?([a-z]{2,4})$`)
 )
 
 var fillerWords = map[string]bool{"err": true, "er": true, "oops": true, "whoops": true, "ugh": true, "meh": true, "ahh": true, "argh": true, "hmmm": true, "no": true, "nope": true, "sorry": true, "wait": true, "erm": true, "um": true, "uh": true, "uhm": true, "hmm": true, "oh": true, "ok": true,
 	"okay": true, "well": true, "so": true, "yeah": true, "ah": true, "eh": true, "hm": true, "lol": true}
+
+// roleModifiers are the words that qualify a role: "frontend developer",
+// "staff engineer".
+var roleModifiers = map[string]bool{"frontend": true, "front-end": true, "backend": true, "back-end": true, "fullstack": true, "full-stack": true,
+	"devops": true, "data": true, "ml": true, "mobile": true, "ios": true, "android": true, "platform": true, "infra": true,
+	"infrastructure": true, "security": true, "qa": true, "test": true, "staff": true, "senior": true, "junior": true, "lead": true,
+	"principal": true, "embedded": true, "game": true, "web": true, "cloud": true, "sre": true, "product": true, "ux": true, "ui": true,
+	"software": true, "systems": true, "research": true, "analytics": true, "solutions": true, "support": true}
 
 // initials are the first letters of a phrase's words: "product manager"
 // is "pm".
@@ -314,6 +326,25 @@ func (r *reading) first13(c *clause) []Fact {
 				return fs
 			}
 		}
+	}
+	if m := modifierRepair().FindStringSubmatch(c.text); m != nil && (c.correction || m[2] != "") && roleModifiers[m[1]] {
+		// "well, fullstack really" after "I'm a frontend developer": the
+		// word that qualifies the role repaired, the role kept
+		for _, cand := range r.candidates() {
+			if cand.Kind != KindFact || cand.Negated || cand.Predicate != "role_is" || cand.own {
+				continue
+			}
+			w := strings.Fields(cand.Object)
+			if len(w) == 2 && roleNouns()[w[1]] && w[0] != m[1] && !roleNouns()[m[1]] {
+				return []Fact{{Subject: cand.Subject, Predicate: "role_is", Object: m[1] + " " + w[1], Replaces: cand.Object, Correction: true}}
+			}
+			break
+		}
+	}
+	if m := doingDegree().FindStringSubmatch(c.text); m != nil {
+		// "I am doing PhD in computational linguistics"
+		deg := map[string]string{"phd": "PhD", "doctorate": "PhD", "masters": "master's", "master's": "master's", "msc": "MSc", "mba": "MBA", "bachelors": "bachelor's", "bachelor's": "bachelor's", "bsc": "BSc"}[m[1]]
+		return []Fact{{Subject: SubjectUser, Predicate: "role_is", Object: strings.ToLower(deg) + " student", shownObject: deg + " student"}}
 	}
 	if m := valueNotShort().FindStringSubmatch(c.text); m != nil {
 		// "not PM — product designer": the value set against the short

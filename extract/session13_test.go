@@ -171,6 +171,10 @@ func TestSession13Shapes(t *testing.T) {
 		// a verbless wish for a code practice everywhere, with its reason after
 		{nil, nil, "type hints everywhere, mypy strict is on in CI", "should use type hints"},
 		{nil, nil, "errors everywhere, the build is broken", ""},
+		// a role's qualifier repaired, a degree being done (modifierRepair, doingDegree)
+		{[]string{"I'm a frontend developer"}, nil, "well, fullstack really. mostly frontend though", "role_is fullstack developer <frontend developer"},
+		{[]string{"I'm a frontend developer"}, nil, "no, thanks", ""},
+		{nil, nil, "I am doing PhD in computational linguistics, third year now", "role_is phd student"},
 		// a judgement is no open slot's value
 		{nil, nil, "keep in mind the staging server is slow", ""},
 		// a repaired date keeps the statement's shape (keepShape)
