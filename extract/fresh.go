@@ -174,8 +174,8 @@ func (r *reading) builtWith(c *clause) []Fact {
 // text) holds a change of fresh.go whose old value only the conversation
 // names: "got an e-bike instead", "we're in Valencia now".
 func freshNeedsContext(written, text string) bool {
-	if usedTo().MatchString(text) {
-		return true // "I used to live in Oslo" ends a value only if it is believed (precision13.go)
+	if usedTo().MatchString(text) || needs13(text) {
+		return true // "I used to live in Oslo" ends a value only if it is believed (precision13.go); mend13.go's changes
 	}
 	if strings.Contains(text, "instead") && gotInsteadRe().MatchString(text) {
 		return true

@@ -576,6 +576,22 @@ func traits13(c *clause) []Fact {
 	return nil
 }
 
+// needs13 says whether a clause's working text holds a change of
+// mend13.go whose old value only the conversation names: "the MariaDB
+// swap is done", "since the 1st we're a Gradle shop", "now I live in
+// Bergen", "fullstack really".
+func needs13(text string) bool {
+	if m := swapDoneRe().FindStringSubmatch(text); m != nil {
+		if _, ok := lookupTool(m[1]); ok {
+			return true
+		}
+	}
+	if m := modifierRepair().FindStringSubmatch(text); m != nil && m[2] != "" && roleModifiers[m[1]] {
+		return true
+	}
+	return sinceDate().MatchString(text) || nowFirst().MatchString(text)
+}
+
 // beforeQuestion says whether the text goes on, after span, to ask or
 // request something: "in Zed right now, how do I split the pane?".
 func (r *reading) beforeQuestion(span string) bool {

@@ -230,3 +230,26 @@ func TestSession13Statements(t *testing.T) {
 		}
 	}
 }
+
+// TestSession13NeedsContext checks that the changes of session 13 whose
+// old value only the conversation names ask the consolidator for it.
+func TestSession13NeedsContext(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"the MariaDB swap is done", true},
+		{"well, fullstack really", true},
+		{"since the 1st we're a Gradle shop", true},
+		{"now I live in Bergen", true},
+		{"I used to live in Oslo", true},
+		{"finally settled into the new flat in Glasgow", true},
+		{"lol no I mean Deezer", true},
+		{"the big refactor is done", false},
+		{"thanks", false},
+	} {
+		if got := NeedsContext(c.text); got != c.want {
+			t.Errorf("NeedsContext(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
