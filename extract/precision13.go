@@ -231,7 +231,16 @@ func (r *reading) rulePairs() {
 		}
 		neg := strings.HasPrefix(f.Predicate, "should_not")
 		if neg && f.detail == "" {
-			if m := banThenDo().FindStringSubmatch(f.Object); m != nil && startsWithVerb(m[2]) && !strings.HasPrefix(m[2], "use ") {
+			if m := banThenDo().FindStringSubmatch(f.Object); m != nil && onlyThing().MatchString(m[2]) {
+				// "we don't use docker, only podman": what is used instead
+				f.Object, f.detail = m[1], "; use "+m[2]
+				if f.shownObject != "" {
+					if sm := banThenDo().FindStringSubmatch(f.shownObject); sm != nil {
+						f.shownObject, f.detail = sm[1], "; use "+sm[2]
+					}
+				}
+				f.Statement = render(f)
+			} else if m != nil && startsWithVerb(m[2]) && !strings.HasPrefix(m[2], "use ") {
 				f.Object = m[1]
 				f.detail = "; " + m[2]
 				if f.shownObject != "" {
@@ -248,6 +257,8 @@ func (r *reading) rulePairs() {
 }
 
 var (
+	// onlyThing: "only podman", "just plain css".
+	onlyThing = lazyRegexp(`^(?:only|just) [a-z0-9.+#-]+(?: [a-z0-9.+#-]+)?$`)
 	// banThenDo: "commit directly to main, open a pr".
 	banThenDo = lazyRegexp(`^(.+?), ([a-z].+)$`)
 )

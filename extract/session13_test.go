@@ -221,6 +221,7 @@ func TestSession13Statements(t *testing.T) {
 		{nil, "I commute by train", "User's commute is by train"},
 		{nil, "pls dont use `any` in typescript, use unknown instead", "Never use any in typescript; use unknown"},
 		{nil, "don't commit directly to main, open a PR", "Never commit directly to main; open a PR"},
+		{nil, "we don't use docker, only podman", "Never use docker; use only podman"},
 		{nil, "we always run migrations through the makefile, never by hand", "Always run migrations through the makefile, never by hand"},
 		{nil, "I like error messages lowercase with no trailing period", "Prefer error messages lowercase with no trailing period"},
 	} {
