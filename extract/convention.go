@@ -178,8 +178,8 @@ func matchUbiquitous(c *clause) []Fact {
 		return guidelineFact(c, "use "+m[1], false, 0) // "Semicolons always"
 	}
 	if m[2] == "everywhere" || m[2] == "throughout" || strings.HasPrefix(m[2], "across") {
-		if m[3] == "" && !c.standing && !c.directive {
-			return nil // "errors everywhere", "cats everywhere" say how things are
+		if m[3] == "" && !c.standing && !c.directive && !codePractice(m[1]) {
+			return nil // "errors everywhere", "cats everywhere" say how things are; "type hints everywhere" asks (session 13)
 		}
 	}
 	return guidelineFact(c, "use "+m[1]+" "+m[2], false, 0)

@@ -258,6 +258,11 @@ func onlyOfKind(x, span string, cands []candidate) (candidate, bool) {
 	if kind == "" {
 		return candidate{}, false
 	}
+	// a name the word vectors do not know may be a person's or a
+	// company's ("Deezer" after "I work at Spotify"); one they know as a
+	// company is a company's (session 13)
+	company := kind == "person" && companyLike(x)
+	person := kind == "person" && (wordVector(x) == nil || !company)
 	var found []candidate
 	seen := map[string]bool{}
 	for _, cand := range cands {
@@ -268,7 +273,10 @@ func onlyOfKind(x, span string, cands []candidate) (candidate, bool) {
 			continue
 		}
 		seen[cand.Subject+" "+cand.Predicate] = true
-		if slotKind(cand.Predicate) == kind {
+		switch k := slotKind(cand.Predicate); {
+		case k == "person" && (person || kind != "person"), k != "person" && k == kind:
+			found = append(found, cand)
+		case k == "" && company && companySlot(cand):
 			found = append(found, cand)
 		}
 	}
@@ -331,6 +339,39 @@ func slotKind(predicate string) string {
 		return "person"
 	}
 	return ""
+}
+
+// companyLike says whether a capitalised name may be a company's: one the
+// word vectors do not know (as most brands are not), or one nearer
+// companies than people and places ("Netflix", not "Lars" or "Madrid").
+func companyLike(x string) bool {
+	v := wordVector(x)
+	if v == nil {
+		return true
+	}
+	c := meanCosine(v, companyWords)
+	return c > meanCosine(v, personWords) && c > meanCosine(v, placeWords)
+}
+
+var companyWords = []string{"google", "microsoft", "amazon", "netflix", "ibm"}
+
+// companySlot says whether a believed value names a company or a service
+// (an employer, a client, a streaming service), not a place, a tool of
+// the taxonomy or a value of many words.
+func companySlot(cand candidate) bool {
+	switch cand.Predicate {
+	case "works_at", "employer_is", "client_is", "company_is", "customer_is":
+		return true
+	case "lives_in", "located_in", "timezone_is", "hometown_is", "born_in", "native_language_is":
+		return false
+	}
+	if relations.IsToolPredicate(cand.Predicate) || len(strings.Fields(cand.Object)) > 2 || knownTool(cand.Object) || versionLike().MatchString(cand.Object) {
+		return false
+	}
+	if v := wordVector(firstWord(cand.Object)); v != nil {
+		return companyLike(firstWord(cand.Object)) && !cityLike(firstWord(cand.Object))
+	}
+	return personName1().MatchString(strings.ToLower(cand.Object))
 }
 
 // personName1 is one or two words that can be a person's name.
@@ -519,6 +560,8 @@ func fits(predicate, value, span string, known bool) bool {
 	case predicate == "name_is" || predicate == "manager_is" || predicate == "lives_in" ||
 		predicate == "is_from" || predicate == "works_at":
 		return !numeric && capitalized(span, firstWord(value)) && !known && !zoneValue(value, span)
+	case numericSlot().MatchString(predicate):
+		return value != "" && value[0] >= '0' && value[0] <= '9' && len(strings.Fields(value)) <= 2 // "100", "100 chars"
 	case predicate == "age_is" || predicate == "port_is" || strings.HasSuffix(predicate, "_version_is"):
 		return numeric
 	case predicate == "timezone_is":
@@ -665,6 +708,11 @@ func (r *reading) takeGivenUpSlot(f *Fact) {
 	t, ok := lookupTool(f.Object)
 	if !ok {
 		return
+	}
+	for _, g := range r.facts {
+		if g.Kind == KindFact && g.Negated && g.Predicate == f.Predicate && f.Replaces != "" && g.Object == f.Replaces {
+			return // it already takes the slot of the one it replaces ("Biome does both now")
+		}
 	}
 	for i := len(r.facts) - 1; i >= 0; i-- {
 		g := r.facts[i]

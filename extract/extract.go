@@ -179,7 +179,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 				}
 				r.seen[g.key()] = true
 				r.facts = append(r.facts, g)
-				if g.Predicate == "manager_is" && !strings.Contains(g.Object, " ") {
+				if g.Predicate == "manager_is" && (!strings.Contains(g.Object, " ") || fullName.MatchString(display(c.span, g.Object))) {
 					r.person = g.Object // "Priya is my manager, she lives in Pune"
 				}
 				if len(r.facts) == MaxFacts {
@@ -204,6 +204,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 		}
 	}
 	r.review()
+	r.review13() // precision13.go
 	r.retractCorrected()
 	out := r.facts[:0]
 	for _, f := range r.facts {
@@ -266,6 +267,18 @@ func (r *reading) absorbed(i int, f Fact) bool {
 	used, ok := strings.CutPrefix(f.Object, "use ")
 	if !ok {
 		return false
+	}
+	for _, g := range r.facts[:i] {
+		// "don't use any, use unknown instead": the alternative a ban
+		// already names is part of it, whatever it is, when it is said
+		// as the alternative (session 13); "… we only use function
+		// components" and "… minimal diffs please" are rules of their own
+		if !alternativeSaid().MatchString(strings.ToLower(f.Span)) {
+			break
+		}
+		if g.Kind == KindGuideline && strings.HasPrefix(g.Predicate, "should_not") && strings.EqualFold(g.detail, "; "+f.Object) {
+			return true
+		}
 	}
 	t, ok := lookupTool(used)
 	if !ok {
@@ -780,11 +793,11 @@ func (r *reading) narrative(c *clause) []Fact {
 	if f == nil && r.person != "" {
 		if rest, ok := cutPronoun(c.span); ok {
 			sub := *c
-			sub.span = upperFirst(r.person) + " " + rest
+			sub.span = upperWords(r.person) + " " + rest
 			if rest, ok := strings.CutPrefix(rest, "'s "); ok {
 				// "she's in São Paulo": only where a person is, and only a
 				// city ("he's in a meeting", "he's in Engineering" are not)
-				sub.span = upperFirst(r.person) + " is " + rest
+				sub.span = upperWords(r.person) + " is " + rest
 			} else {
 				f = matchNarrative(&sub)
 			}

@@ -25,6 +25,9 @@ func (r *reading) freshFirst(c *clause) []Fact {
 	if c.question || c.text == "" {
 		return nil
 	}
+	if fs := r.first13(c); fs != nil {
+		return fs // mend13.go
+	}
 	if c.correction && strings.HasSuffix(c.text, "*") {
 		c.text = strings.TrimRight(c.text, "* ") // "typo, the 17th*": the star marks the repair
 	}
@@ -63,9 +66,13 @@ func (r *reading) freshMore(rc rawClause, c *clause, found []Fact) []Fact {
 	var out []Fact
 	if len(found) == 0 {
 		out = append(out, r.freshInstead(rc, c)...)
+		if len(out) == 0 {
+			out = append(out, r.instead13(rc, c)...) // mend13.go
+		}
 	}
 	// traits said in passing: they stand beside whatever else the clause says
 	out = append(out, traits(c)...)
+	out = append(out, traits13(c)...)
 	return out
 }
 
@@ -167,6 +174,9 @@ func (r *reading) builtWith(c *clause) []Fact {
 // text) holds a change of fresh.go whose old value only the conversation
 // names: "got an e-bike instead", "we're in Valencia now".
 func freshNeedsContext(written, text string) bool {
+	if usedTo().MatchString(text) || needs13(text) {
+		return true // "I used to live in Oslo" ends a value only if it is believed (precision13.go); mend13.go's changes
+	}
 	if strings.Contains(text, "instead") && gotInsteadRe().MatchString(text) {
 		return true
 	}

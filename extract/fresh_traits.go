@@ -19,7 +19,7 @@ var (
 	noGoRe = lazyRegexp(`\b(?:anything|nothing|no\s+meetings|no\s+calls)\s+(after|before|past)\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)(?:\s+(?:is|are)\s+(?:a\s+no-go|a\s+no\s+go|out|off\s+limits|off-limits|impossible|not\s+possible|tough)|\s+that\s+day|\s+please|\s+for\s+(?:meetings|calls)|$)`)
 	daysRe = lazyRegexp(`\b(?:every|on)\s+(weekdays?|` + weekdayRe + `s?)\b`)
 	// "I'm learning Portuguese, around B1", "I'm studying Korean"
-	learningRe = lazyRegexp(`(?:^|\s)i\s+am\s+(?:learning|studying|taking\s+lessons\s+in|picking\s+up)\s+([a-z]+)(?:\s*,|\s+(?:at|around|about|now|so|mostly|mainly|for|because|to|again|on|with)\b|$)`)
+	learningRe = lazyRegexp(`(?:^|\s)i\s+am\s+(?:learning|studying|taking\s+lessons\s+in|picking\s+up)\s+([a-z]+)(?:\s*,|\s+(?:at|around|about|now|so|mostly|mainly|for|because|to|again|on|with|in|every|each|after|before|during|these|this|at)\b|$)`)
 )
 
 // spokenLanguages are the languages a person may be learning to speak.

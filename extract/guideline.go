@@ -362,7 +362,8 @@ func parseInstruction(t string, standing bool) (guideline, bool) {
 		}
 	}
 	if standing {
-		if x, y, kind := splitAlternative(t); kind == "instead" && len(strings.Fields(x)) <= 3 && len(strings.Fields(y)) <= 3 && !startsWithVerb(x) && !versionLike().MatchString(y) {
+		if x, y, kind := splitAlternative(t); kind == "instead" && len(strings.Fields(x)) <= 3 && len(strings.Fields(y)) <= 3 && !startsWithVerb(x) && !versionLike().MatchString(y) &&
+			!modalBefore().MatchString(x) {
 			return instruction("use "+x+" instead of "+y, false, "should") // "remember: tabs, not spaces"
 		}
 	}

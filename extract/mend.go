@@ -214,7 +214,7 @@ func teamNamesTool(phrase, object string) bool {
 
 // discourseTail is a word that ends a sentence after its value: "i live
 // in toronto anyway", "we use pnpm btw", "my manager is Tom lol".
-var discourseTail = lazyRegexp(`\s+(?:anyway|anyways|btw|fwiw|lol|haha|tho|though|too|as well|obviously|actually|basically|honestly|fyi|imo|done|finished|over|complete|completed|down)$`)
+var discourseTail = lazyRegexp(`\s+(?:anyway|anyways|btw|fwiw|lol|haha|tho|though|too|as well|obviously|actually|basically|honestly|fyi|imo|done|finished|over|complete|completed|down|at last)$`)
 
 // keepCase is the shown form of a shortened object: the start of the
 // form shown before (a name title-cased by its reader stays so), or the

@@ -128,7 +128,10 @@ func tasteForWork(c *clause) []Fact {
 		if verb == "" {
 			v, ok := baseVerb(m[2])
 			if !ok {
-				v = strings.TrimSuffix(m[2], "ing") // "seeing": see
+				v = strings.TrimSuffix(m[2], "ing")                             // "seeing": see
+				if !isVerb(v) && (isVerb(v+"e") || strings.HasSuffix(v, "v")) { // no English word ends in "v"
+					v += "e" // "having": have
+				}
 			}
 			verb = v
 		}

@@ -48,7 +48,7 @@ func TestSession12Shapes(t *testing.T) {
 		{nil, "logging is datadog", "uses_observability datadog"},
 		{nil, "logging is too noisy", ""},
 		// a port things are exposed on (devServerOn)
-		{nil, "health checks are exposed on port 8086", "port_is 8086"},
+		{nil, "health checks are exposed on port 8086", "health_port_is 8086"}, // session 13: a port keyed by what listens,
 		{nil, "metrics are exposed to the whole org", ""},
 		// an instrument or a game the person plays (playsRe, playerRe)
 		{nil, "I play the trumpet in a brass band, so my lips hurt", "hobby_is playing trumpet"},

@@ -110,7 +110,7 @@ func TestSession12Precision(t *testing.T) {
 		// a clause or a word read as a value or a slot
 		{"another's clause as a value", nil, "I prefer tabs, Bob prefers spaces", []string{"prefers(user, tabs)"}},
 		{"a preference over", nil, "I prefer tabs over spaces", []string{"prefers(user, tabs)"}},
-		{"now as a slot", nil, "I used to live in Oslo and now I live in Bergen", []string{"not lives_in(user, oslo)"}},
+		{"now as a slot", nil, "I used to live in Oslo and now I live in Bergen", []string{"not lives_in(user, oslo)", "lives_in(user, bergen)"}}, // session 13 reads the present after "now",
 		{"an open slot", nil, "our office is in Berlin", []string{"office_is(project, berlin)"}},
 
 		// a scope put on the value before it

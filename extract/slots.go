@@ -659,7 +659,7 @@ var (
 	// stackPassive: "infra is managed with Terraform", "exceptions are
 	// reported to Sentry", "metrics live in Prometheus", "events go
 	// through NATS", "feature flags are in LaunchDarkly".
-	stackPassive = lazyRegexp(`^(?:the |our |all (?:of )?(?:our |the )?|all |my )?((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+?)(?: (?:for|in|on|from) (?:the |our )?[a-z0-9-]+(?: [a-z0-9-]+)?)? (?:(?:is|are|get|gets) (?:all |now |currently |mostly |still )?(?:` + stackVerbs + ` )?|(?:live|lives|go|goes|end up|ends up|sit|sits|flow|flows|run|runs|happen|happens|land|lands|get sent|gets sent)(?: all)? )(?:with|by|in|to|into|via|through|using|on|over|inside|onto) (.+)$`)
+	stackPassive = lazyRegexp(`^(?:the |our |all (?:of )?(?:our |the )?|all |my )?((?:[a-z0-9/-]+ ){0,2}[a-z0-9/-]+?)(?: (?:for|in|on|from) (?:the |our )?[a-z0-9-]+(?: [a-z0-9-]+)?)? (?:(?:is|are|get|gets) (?:all |now |currently |mostly |still )?(?:` + stackVerbs + ` )?|(?:live|lives|go|goes|end up|ends up|sit|sits|flow|flows|run|runs|happen|happens|land|lands|get sent|gets sent|ship|ships|stream|streams|feed|feeds|get shipped|gets shipped|get forwarded|gets forwarded)(?: all)? )(?:with|by|in|to|into|via|through|using|on|over|inside|onto) (.+)$`)
 	// stackDoes: "Pinia handles state in the Vue app", "Bugsnag catches
 	// the crashes from the mobile app".
 	stackDoes = lazyRegexp(`^([a-z0-9.+#/ -]+?) (?:handles|catches|collects|stores|manages|powers|takes care of|tracks|receives|holds|does|runs|builds|translates|serves|gates|controls) (?:all )?(?:of )?(?:our |the |all our )?((?:[a-z0-9/-]+ ){0,2}?[a-z0-9/-]+)(?: (?:in|for|from|across|on|of) .+)?$`)
