@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -33,7 +34,13 @@ func (r *reading) buried(rc rawClause, c *clause, found []Fact) []Fact {
 	if !namesAny(found) {
 		out = append(out, r.buriedInstead(rc, c)...)
 	}
-	out = append(out, r.soRule(c, append(found, out...))...)
+	whole := analyze(rc) // c may be a segment of the clause by now
+	whole.span = c.span
+	if whole.question {
+		return out
+	}
+	out = append(out, r.soRule(&whole, append(found, out...))...)
+	out = append(out, onlyBeside(&whole, append(found, out...))...)
 	out = append(out, traits13(c, append(found, out...))...)
 	return out
 }
@@ -81,7 +88,13 @@ func (r *reading) buriedInstead(rc rawClause, c *clause) []Fact {
 			}
 		}
 	}
+	if fs := r.condRules(c); fs != nil {
+		return fs
+	}
 	if fs := r.phoneOf(c); fs != nil {
+		return fs
+	}
+	if fs := r.writtenWith(c); fs != nil {
 		return fs
 	}
 	if fs := r.teamOf(c); fs != nil {
@@ -184,9 +197,14 @@ func (r *reading) soRule(c *clause, found []Fact) []Fact {
 		return nil
 	}
 	head, tail := m[1], strings.TrimSpace(m[2])
+	// a ban follows from what the house uses ("we use pnpm so never run
+	// npm"); a positive request follows only from the person ("i am in
+	// nairobi so prices in kes"): "we use poetry, so add the dependency
+	// with poetry add" asks for the task at hand
+	ban := strings.HasPrefix(tail, "do not ") || strings.HasPrefix(tail, "never ") || strings.HasPrefix(tail, "avoid ") || strings.HasPrefix(tail, "stop ")
 	standing := false
 	for _, f := range found {
-		if f.Kind != KindGuideline && !f.Negated && (f.Subject == SubjectUser || f.Subject == SubjectProject) {
+		if f.Kind != KindGuideline && !f.Negated && (f.Subject == SubjectUser || ban && f.Subject == SubjectProject) {
 			standing = true
 		}
 	}
@@ -701,4 +719,128 @@ func phoneShown(v string) string {
 func buriedNeedsText(text string) bool {
 	l := strings.ToLower(text)
 	return gaveUpRe().MatchString(l) && strings.Contains(l, "got ") || strings.Contains(l, "current one") || strings.Contains(l, " wrong")
+}
+
+var (
+	// condHead is the condition a rule opens with, up to its first
+	// instruction: "when you write emails for me keep them short and …".
+	condHead = lazyRegexp(`^(when(?:ever)? you [a-z ]{3,40}?),? ((?:keep|skip|avoid|use|always|never|do not|make|write|drop|cut|leave out|omit|add|include|put|stick to|sign|end|start) .+)$`)
+	// andRule is a second instruction joined by "and".
+	andRule = lazyRegexp(` and (?:also |always |please )?((?:keep|skip|avoid|use|never|do not|make|write|drop|cut|leave out|omit|add|include|put|stick to|sign|end|start) )`)
+	// skipQuoted is a phrase in single quotes the person wants left out:
+	// "skip the 'i hope this finds you well' crap".
+	skipQuoted = lazyRegexp(`^(?:skip|avoid|drop|cut|leave out|omit|lose|ditch|never use|do not use|never write|do not write|never start with|do not start with|never say|do not say|stop using|stop saying|no more) (?:the |any |all |that |those |with )?'([^']{6,80})'(?: (crap|stuff|line|lines|phrase|phrases|opener|openers|bit|thing|nonsense|fluff|filler|sign-off|greeting|intro))?$`)
+)
+
+// condRules reads the instructions a condition opens, each on its own:
+// "when you write emails for me keep them short and skip the 'I hope
+// this finds you well' crap" is two rules for emails. A phrase quoted to
+// be left out is kept as written, though its words alone would read as a
+// hope.
+func (r *reading) condRules(c *clause) []Fact {
+	if !strings.HasPrefix(c.text, "when") {
+		return nil
+	}
+	m := condHead().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	cond, rest := m[1], m[2]
+	var parts []string
+	for {
+		loc := andRule().FindStringSubmatchIndex(rest)
+		if loc == nil {
+			parts = append(parts, rest)
+			break
+		}
+		parts = append(parts, rest[:loc[0]])
+		rest = rest[loc[2]:]
+	}
+	var out []Fact
+	for _, p := range parts {
+		text := cond + ", " + p
+		quote := ""
+		if q := skipQuoted().FindStringSubmatch(p); q != nil {
+			quote = q[1]
+			text = cond + ", never use the " + quotedStandIn
+			if q[2] != "" {
+				text += " " + q[2]
+			}
+		} else if strings.Contains(p, "'") {
+			continue
+		}
+		fs := r.readAs13(text, c, false)
+		for _, f := range fs {
+			if f.Kind != KindGuideline {
+				continue
+			}
+			if quote != "" {
+				shown := "'" + display(c.span, quote) + "'"
+				f.Object = strings.Replace(f.Object, quotedStandIn, "'"+quote+"'", 1)
+				f.shownObject = strings.Replace(f.shownObjectOr(), quotedStandIn, shown, 1)
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// quotedStandIn stands for a quoted phrase while a rule is read.
+const quotedStandIn = "qphrase"
+
+// onlySegment is a part of a clause that names what alone is used:
+// "we're on godot 4.2, gdscript only, …".
+var onlySegment = lazyRegexp(`(?:^|, )([a-z][a-z0-9+#.-]*) only(?:,|$)`)
+
+// onlyBeside reads "<X> only" said beside the stack the clause names as
+// the rule to use X alone: "we're on godot 4.2, gdscript only". Said
+// alone ("weekdays only", "internal only") it is no rule.
+func onlyBeside(c *clause, found []Fact) []Fact {
+	if !strings.Contains(c.text, " only") {
+		return nil
+	}
+	stack := false
+	for _, f := range found {
+		if f.Kind != KindGuideline && !f.Negated && strings.HasPrefix(f.Predicate, "uses") {
+			stack = true
+		}
+		if f.Kind == KindGuideline && strings.HasSuffix(f.Object, " only") {
+			return nil
+		}
+	}
+	m := onlySegment().FindStringSubmatch(c.text)
+	if !stack || m == nil || timeWords()[m[1]] || ordinaryWord(m[1]) || m[1] == "me" || m[1] == "you" {
+		return nil
+	}
+	if t, ok := lookupTool(m[1]); ok && !slices.Contains(t.Categories, "language") {
+		return nil
+	}
+	return []Fact{{Kind: KindGuideline, Subject: SubjectAssistant, Predicate: "should", Object: "use " + m[1] + " only",
+		shownObject: "use " + display(c.span, m[1]) + " only"}}
+}
+
+// writingIn is a piece of writing the person is working on and what it
+// is written with: "I am writing my master thesis in LaTeX, with biblatex
+// and biber".
+var writingIn = lazyRegexp(`^i am (?:writing|typesetting|working on) my ((?:master'?s? |bachelor'?s? |phd |doctoral |final |)(?:thesis|dissertation|book|novel|paper|cv|resume|notes|blog)) (?:in|with|using) ([a-z][\w.+#-]*)(?:,? (?:with|using|plus|and) ([a-z][\w.+#-]*(?: and [a-z][\w.+#-]*)?))?$`)
+
+// writtenWith reads what the person's writing is made with as an open
+// slot of theirs: my thesis is in LaTeX with biblatex and biber.
+func (r *reading) writtenWith(c *clause) []Fact {
+	if !strings.HasPrefix(c.text, "i am ") {
+		return nil
+	}
+	m := writingIn().FindStringSubmatch(c.text)
+	if m == nil || ordinaryWord(m[2]) {
+		return nil
+	}
+	doc := m[1]
+	if w := strings.Fields(doc); len(w) > 1 {
+		doc = w[len(w)-1]
+	}
+	v := m[2]
+	if m[3] != "" {
+		v += " with " + m[3]
+	}
+	return []Fact{{Subject: SubjectUser, Predicate: doc + "_is", Object: "in " + v, shownObject: "in " + display(c.span, v)}}
 }
