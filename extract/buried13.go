@@ -121,6 +121,9 @@ func (r *reading) buriedInstead(rc rawClause, c *clause) []Fact {
 	if fs := r.handlesArea(c); fs != nil {
 		return fs
 	}
+	if fs := r.shortSlotValue(c); fs != nil {
+		return fs
+	}
 	return nil
 }
 
@@ -498,8 +501,17 @@ func (r *reading) movedTo(c *clause) []Fact {
 		obj, _, _ = strings.Cut(obj, ", ")
 		return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: obj, Replaces: cand.Object}}
 	}
+	if meetingWord().MatchString(what) {
+		// the old time is not at hand (a meeting is no single-valued
+		// slot, so no belief of it comes with the text): the new time
+		// stands as the meeting's
+		return []Fact{{Subject: SubjectUser, Predicate: "has_meeting", Object: what + " at " + when}}
+	}
 	return nil
 }
+
+// meetingWord names a recurring meeting.
+var meetingWord = lazyRegexp(`^(?:the |our |my |daily |weekly )*(?:standup|stand-up|daily|sync|retro|retrospective|planning|sprint planning|1:1|one-on-one|1-on-1|meeting|call|check-in|scrum|review|demo|all-hands)s?$`)
 
 var (
 	// "biscuit was my old dog", "the corolla was my old car"
@@ -569,6 +581,13 @@ func (r *reading) gotWrong(c *clause) []Fact {
 		v := strings.TrimSpace(m[1])
 		return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: v, shownObject: upperFirst(display(c.span, v)),
 			Replaces: cand.Object, Correction: true}}
+	}
+	if who != "" && !ordinaryWord(who) && (noun == "birthday" || noun == "name" || noun == "email" || noun == "phone number") {
+		// the slot is another person's, which no belief given with the
+		// text holds: the corrected value stands as theirs
+		v := strings.TrimSpace(m[1])
+		return []Fact{{Subject: who, Predicate: strings.ReplaceAll(noun, " ", "_") + "_is", Object: v, shownObject: upperFirst(display(c.span, v)),
+			shownSubject: upperFirst(display(c.span, who)), Correction: true}}
 	}
 	return nil
 }
@@ -679,7 +698,7 @@ func asides13(text string) []rawClause {
 // conversation names: "they moved standup to 10:15", "got a used Model 3
 // last weekend" after selling the old car, "it's March 4 not the 14th".
 func buriedNeedsContext(written, text string) bool {
-	return movedToRe().MatchString(text) || phoneRe().MatchString(text) || gotWrongRe().MatchString(text) || teamRe().MatchString(text)
+	return movedToRe().MatchString(text) || shortSlotIn(text) || phoneRe().MatchString(text) || gotWrongRe().MatchString(text) || teamRe().MatchString(text)
 }
 
 var (
@@ -843,4 +862,76 @@ func (r *reading) writtenWith(c *clause) []Fact {
 		v += " with " + m[3]
 	}
 	return []Fact{{Subject: SubjectUser, Predicate: doc + "_is", Object: "in " + v, shownObject: "in " + display(c.span, v)}}
+}
+
+// shortSlot is a slot named short with a bare number: "min target is 16
+// from the next release".
+var shortSlot = lazyRegexp(`^(?:the |our |my )?([a-z]+(?: [a-z]+){0,3}) is (?:now |going to be )?(v?\d+(?:\.\d+)*)(?: (?:now|from .+|starting .+|going forward|onwards))?$`)
+
+// shortWords are the clipped forms of slot words.
+var shortWords = map[string]string{"min": "minimum", "max": "maximum", "dep": "deployment", "deploy": "deployment", "ver": "version", "v": "version"}
+
+// shortSlotValue reads a value given to a believed slot named with fewer
+// or clipped words, in one part of a clause: "product finally agreed to
+// drop iOS 15, min target is 16 from the next release" after "the app's
+// minimum deployment target is iOS 15" is a minimum deployment target of
+// iOS 16. Every word said must be one of the slot's, and the bare number
+// takes the old value's name.
+func (r *reading) shortSlotValue(c *clause) []Fact {
+	if !strings.Contains(c.text, " is ") {
+		return nil
+	}
+	for _, part := range strings.Split(c.text, ", ") {
+		m := shortSlot().FindStringSubmatch(part)
+		if m == nil {
+			continue
+		}
+		words := strings.Fields(m[1])
+		if len(words) < 2 {
+			continue
+		}
+		for _, cand := range r.candidates() {
+			if cand.Negated || !strings.HasSuffix(cand.Predicate, "_is") {
+				continue
+			}
+			slot := strings.Split(strings.TrimSuffix(cand.Predicate, "_is"), "_")
+			all := true
+			for _, w := range words {
+				if x, ok := shortWords[w]; ok {
+					w = x
+				}
+				all = all && slices.Contains(slot, w)
+			}
+			old := strings.Fields(cand.Object)
+			if !all || len(old) != 2 || !versionLike().MatchString(old[1]) || old[1] == m[2] {
+				continue
+			}
+			v := old[0] + " " + m[2]
+			return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: v, Replaces: cand.Object,
+				shownObject: displayLike(old[0]) + " " + m[2]}}
+		}
+	}
+	return nil
+}
+
+// displayLike writes word as a believed value shows it: "ios" as "iOS".
+func displayLike(word string) string {
+	switch word {
+	case "ios":
+		return "iOS"
+	case "macos":
+		return "macOS"
+	}
+	return upperFirst(word)
+}
+
+// shortSlotIn reports whether a part of a clause gives a slot named short
+// a bare number.
+func shortSlotIn(text string) bool {
+	for _, part := range strings.Split(text, ", ") {
+		if shortSlot().MatchString(part) {
+			return true
+		}
+	}
+	return false
 }
