@@ -192,14 +192,16 @@ var (
 // is late so keep it short" give no rule: the head states nothing that
 // lasts.
 func (r *reading) soRule(c *clause, found []Fact) []Fact {
-	if !strings.Contains(c.text, " so ") {
+	var head, tail string
+	if m := soRuleRe().FindStringSubmatch(c.text); m != nil && strings.Contains(c.text, " so ") {
+		head, tail = m[1], strings.TrimSpace(m[2])
+	} else if n := len(r.clauses); n > 0 && ruleVerb().MatchString(c.text) && strings.Contains(r.text, " so "+strings.Fields(c.span)[0]) {
+		// "nobody on my team reads perl so never suggest it", parted
+		// before the rule
+		head, tail = r.clauses[n-1].text, c.text
+	} else {
 		return nil
 	}
-	m := soRuleRe().FindStringSubmatch(c.text)
-	if m == nil {
-		return nil
-	}
-	head, tail := m[1], strings.TrimSpace(m[2])
 	// a ban follows from what the house uses ("we use pnpm so never run
 	// npm"); a positive request follows only from the person ("i am in
 	// nairobi so prices in kes"): "we use poetry, so add the dependency
@@ -385,14 +387,15 @@ var (
 // team as of this month"). A team said beside a role or an employer ("I
 // work at Stripe on the payments team") is read by them, not here.
 func (r *reading) teamOf(c *clause) []Fact {
-	if !strings.Contains(c.text, " team") {
+	if !strings.Contains(strings.ToLower(c.span), " team") {
 		return nil
 	}
-	m := teamRe().FindStringSubmatch(c.text)
+	t := lowerNormalize(c.span) // "i'm on the x team at work" is worded "i work at work" by now
+	m := teamRe().FindStringSubmatch(t)
 	if m == nil || ordinaryWord(firstWord(m[1])) || m[1] == "same" || m[1] == "other" || m[1] == "new" {
 		return nil
 	}
-	if !strings.HasPrefix(c.text, "i am") && !strings.HasPrefix(c.text, "i have been on") {
+	if !strings.HasPrefix(t, "i am") && !strings.HasPrefix(t, "i have been on") {
 		c.change = true
 	}
 	return []Fact{{Subject: SubjectUser, Predicate: "team_is", Object: m[1], shownObject: display(c.span, m[1])}}
@@ -452,6 +455,9 @@ var (
 	buildWithRe = lazyRegexp(`(?:^|\b)we (?:build|compile) (?:it|this|everything|the firmware|the project|the app|the code)? ?(?:with|using|via) ([a-z][\w.+-]*)(, [a-z][\w.+-]*)?$`)
 )
 
+// hedgeGloss are words in parentheses that qualify rather than gloss.
+var hedgeGloss = map[string]bool{"mostly": true, "usually": true, "sometimes": true, "kinda": true, "probably": true, "maybe": true, "often": true, "again": true, "lol": true, "sigh": true, "ugh": true, "obviously": true}
+
 // buildsWith reads the build tool a project is built with when the
 // taxonomy does not know it: a name shaped like a tool, or a plain word
 // glossed with its ecosystem ("we build it with west (zephyr)"). "we
@@ -467,8 +473,9 @@ func (r *reading) buildsWith(c *clause) []Fact {
 	if _, known := lookupTool(m[1]); known {
 		return nil
 	}
-	if !toolShaped(m[1]) && m[2] == "" {
-		return nil
+	gloss := strings.TrimPrefix(m[2], ", ")
+	if !toolShaped(m[1]) && (m[2] == "" || !strings.Contains(strings.ToLower(c.span), m[1]+" (") || ordinaryWord(gloss) || strings.HasSuffix(gloss, "ly") || hedgeGloss[gloss]) {
+		return nil // a plain word is a tool only glossed in parentheses with its ecosystem
 	}
 	return []Fact{{Subject: SubjectProject, Predicate: "uses_build_tool", Object: m[1], shownObject: display(c.span, m[1])}}
 }
@@ -537,9 +544,12 @@ func (r *reading) currentOne(c *clause) []Fact {
 			continue
 		}
 		c.change = true
-		fs := r.readAs13("my "+o[2]+" is "+m[1], c, true)
+		said := "my " + o[2] + " is " + display(c.span, m[1])
+		sub := *c
+		sub.span = said // the name keeps its capital where the matchers look for it
+		fs := r.readAs13(said, &sub, true)
 		for j := range fs {
-			if fs[j].Replaces == "" && fs[j].Kind == KindFact {
+			if fs[j].Replaces == "" && fs[j].Kind != KindGuideline {
 				fs[j].Replaces = o[1]
 			}
 		}
@@ -626,7 +636,7 @@ func (r *reading) gotAfterSold(c *clause) []Fact {
 			continue
 		}
 		o := strings.ToLower(cand.Object)
-		if strings.Contains(o, old) || strings.Contains(old, o) {
+		if strings.Contains(o, old) || strings.Contains(old, o) || strings.Contains(o, firstWord(old)) && len(firstWord(old)) > 2 {
 			return []Fact{{Subject: cand.Subject, Predicate: cand.Predicate, Object: v, shownObject: display(c.span, v), Replaces: cand.Object}}
 		}
 	}
