@@ -267,8 +267,8 @@ func openNoun(phrase string) bool {
 
 // possessed reads "my/our <noun> is <value>".
 func possessed(c *clause, owner, noun, value string) []Fact {
-	if !openNoun(noun) || oldSlot().MatchString(noun) {
-		return nil // "my old car" says what it was
+	if !openNoun(noun) || oldSlot().MatchString(noun) || namedNoun(c.span, noun) {
+		return nil // "my old car" says what it was; "my cat Pepper is 14" describes Pepper
 	}
 	value, _ = valueAndOld(value)
 	if whose, slot, ok := strings.Cut(noun, "'s "); ok && (owner == "my" || slot == "name") && !strings.Contains(whose, "'s") {

@@ -1,6 +1,9 @@
 package recall
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // memo keeps what was read from episodes by episode ID: an episode's text
 // never changes, and the same candidates come back prompt after prompt.
@@ -43,6 +46,16 @@ func (m *claimMemo) of(id, text string) []claim { return m.get(id, text, claims)
 // claimsOf returns the claims of an episode, read once per recall, or
 // once per Cache.
 func (s *search) claimsOf(id, text string) []claim {
+	return slices.DeleteFunc(slices.Clone(s.allClaimsOf(id, text)), func(c claim) bool { return c.open })
+}
+
+// openClaimsOf returns the claims of an episode of slots that hold many
+// values at once.
+func (s *search) openClaimsOf(id, text string) []claim {
+	return slices.DeleteFunc(slices.Clone(s.allClaimsOf(id, text)), func(c claim) bool { return !c.open })
+}
+
+func (s *search) allClaimsOf(id, text string) []claim {
 	if s.memo == nil {
 		return claims(text)
 	}

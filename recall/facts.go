@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -465,11 +466,62 @@ func (s *search) episodeLinked(id, text string) bool {
 	if own := ownWords(text); !isQuestion(text) && ruleShaped().MatchString(own) && sharesWord(s.links, own) {
 		return true
 	}
+	// "how should I cite a software package in my thesis?" and "I am
+	// writing my master thesis in LaTeX, with biblatex": a thing of the
+	// person's own in both, whatever the extractor read of the message.
+	if !isQuestion(text) && sharesOwned(s.links, ownWords(text)) {
+		return true
+	}
 	// "who should review my PR?" and "Oskar is the maintainer of this
 	// repo, he reviews everything": a question for a person, an episode
 	// that names one for something the question names.
 	return s.asks != 0 && ef.answers&s.asks != 0 && sharesWord(s.links, ownWords(text))
 }
+
+// sharesOwned reports whether a message says "my" or "our" of a thing the
+// prompt says is the person's ("my thesis", "my sister"), other than the
+// things of the work at hand ("my code", "my test"), which every coding
+// session has.
+func sharesOwned(links []linkWord, own string) bool {
+	toks := strings.FieldsFunc(strings.ToLower(cutBytes(own, maxEpisodeRead)), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	for i, tok := range toks {
+		if tok != "my" && tok != "our" {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+3; j++ {
+			w := strings.TrimSuffix(toks[j], "'s")
+			if workThings[w] {
+				break
+			}
+			if ownedModifiers[w] {
+				continue // "my new thesis"
+			}
+			st := stem(w)
+			if slices.ContainsFunc(links, func(l linkWord) bool { return l.owned && l.stem == st }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// workThings are the things of the work at hand that everyone calls
+// theirs, which link nothing: "my code", "our tests", "my branch".
+var workThings = map[string]bool{"code": true, "test": true, "tests": true, "function": true, "file": true,
+	"files": true, "branch": true, "pr": true, "commit": true, "commits": true, "build": true, "script": true,
+	"query": true, "app": true, "project": true, "repo": true, "repository": true, "laptop": true,
+	"machine": true, "computer": true, "terminal": true, "screen": true, "question": true, "answer": true,
+	"message": true, "changes": true, "change": true, "work": true, "time": true, "day": true, "life": true,
+	"head": true, "mind": true, "way": true, "thing": true, "things": true, "stuff": true, "fault": true,
+	"point": true, "task": true, "tasks": true, "ticket": true, "issue": true, "bug": true, "error": true,
+	"output": true, "logs": true, "setup": true, "config": true, "side": true, "end": true, "service": true,
+	"api": true, "server": true, "data": true}
+
+// ownedModifiers say which of the person's things, never what it is: "my
+// new thesis", "my own dog".
+var ownedModifiers = map[string]bool{"own": true, "local": true, "current": true, "new": true, "old": true,
+	"first": true, "last": true, "next": true, "best": true, "favorite": true, "favourite": true, "little": true,
+	"big": true, "older": true, "younger": true}
 
 // anchorMemo keeps the slot anchors read from episodes, like claimMemo.
 type anchorMemo struct{ memo[episodeFacts] }

@@ -1,10 +1,13 @@
 package recall
 
 import (
+	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/credence-mem/credence/belief"
 	"github.com/credence-mem/credence/relations"
 	"github.com/credence-mem/credence/store"
 )
@@ -287,5 +290,30 @@ func TestNewestPerSlot(t *testing.T) {
 	old.slotOnly, newer.slotOnly = "lives_in", "lives_in"
 	if got := hitIDs(newestPerSlot([]EpisodeHit{old, other, newer})); got != "x,new" {
 		t.Errorf("kept %s; want the unrelated one and the newest of the slot", got)
+	}
+}
+
+// TestOwnedThingLinks: a message in which the person says "my" of the
+// thing a prompt says is theirs is about it, whatever the extractor read
+// of the message ("my master thesis" for "… in my thesis?"); the things of
+// the work at hand ("my code") link nothing.
+func TestOwnedThingLinks(t *testing.T) {
+	junk := belief.Spec{Statement: "User's manager is Prof", Subject: "user", Predicate: "manager_is", Object: "prof", Kind: belief.KindFact}
+	for _, tc := range []struct {
+		said, prompt string
+		want         bool
+	}{
+		{"I am writing my master thesis in LaTeX, with biblatex and biber, my supervisor is very strict about the references", "how should I cite a software package in my thesis?", true},
+		{"I am writing my master thesis in LaTeX, with biblatex and biber, my supervisor is very strict about the references", "how should I cite a software package in my blog post?", false},
+	} {
+		r := recallerOver(t, []saidBelief{{tc.said, junk}})
+		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(res.Episodes, func(e EpisodeHit) bool { return strings.Contains(e.Text, "biblatex") })
+		if got != tc.want {
+			t.Errorf("%q after %q: the message shown %v, want %v", tc.prompt, tc.said, got, tc.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -214,14 +215,14 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	// Semaphore CI).
 	text := withoutWords(q.Text, relations.CommonNouns(q.Text))
 	asked := q.Text
-	if off := append(offSenseTools(q.Text), worldNames(q.Text)...); len(off) > 0 {
+	if off := slices.Concat(offSenseTools(q.Text), worldNames(q.Text), notOurWords(q.Text)); len(off) > 0 {
 		// "how do I get rust off a cast iron pan?": the words are the
 		// everyday ones, not the tools'
 		text, asked = withoutWords(text, off), withoutWords(q.Text, off)
 	}
 	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(asked),
 		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
-	s.world = worldQuestion(q.Text)
+	s.world, s.common = worldQuestion(q.Text), commonTerms(text)
 	if s.world {
 		s.needs, s.generic = worldNeeds(s.needs, q.Text), genericTerms(text)
 	}

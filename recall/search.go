@@ -80,6 +80,9 @@ type search struct {
 	world bool
 	// generic are the prompt's terms it uses only of a kind (genericTerms).
 	generic map[string]bool
+	// common are the prompt's terms it writes in lower case in a prompt
+	// of no one's own (commonTerms): "black pepper", "apple varieties".
+	common map[string]bool
 	// elsewhere are the episode candidates from other projects found by a
 	// needed personal slot's words: shown only when they state that slot
 	// ("had to walk Biscuit (my beagle)", said in a repository, for "a

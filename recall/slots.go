@@ -39,6 +39,10 @@ type claim struct {
 	slot     slotKey
 	object   string
 	replaces string
+	// open marks a claim of a slot that holds many values at once (the
+	// project's ports, the person's meetings): no value of it replaces
+	// another, only a correction does (replacedOpen).
+	open bool
 }
 
 // needCandidates returns the current beliefs of the slots the prompt
@@ -343,8 +347,9 @@ func (s *search) slotMembers(ctx context.Context, predicate string, subjects []s
 	return out, nil
 }
 
-// claims reads the exclusive claims an episode's own words state: the
-// person's side of an exchange, the whole of a prompt or a note.
+// claims reads the claims of facts an episode's own words state, the
+// exclusive ones and the open ones: the person's side of an exchange, the
+// whole of a prompt or a note.
 func claims(text string) []claim {
 	text = ownWords(text)
 	if bareQuestion(text) {
@@ -352,10 +357,10 @@ func claims(text string) []claim {
 	}
 	var out []claim
 	for _, f := range extract.Extract(text) {
-		if f.Kind != extract.KindFact || !f.Exclusive || f.Negated {
+		if f.Kind != extract.KindFact || f.Negated {
 			continue
 		}
-		out = append(out, claim{slotKey{f.Subject, f.Predicate}, normObject(f.Object), normObject(f.Replaces)})
+		out = append(out, claim{slotKey{f.Subject, f.Predicate}, normObject(f.Object), normObject(f.Replaces), !f.Exclusive})
 	}
 	return out
 }
@@ -466,9 +471,23 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 		keptB = append(keptB, b)
 	}
 	beliefStates := states
+	corrected, err := s.replacedOpen(ctx, read)
+	if err != nil {
+		return nil, nil, err
+	}
 	var first, rest []EpisodeHit
 	for _, e := range eps {
 		stale, states := "", false
+		if len(corrected) > 0 {
+			// a corrected value of an open slot: the correction is no
+			// slot's current value the context shows, so the message
+			// stays, marked with it
+			for _, c := range s.openClaimsOf(e.ID, e.Text) {
+				if by, ok := corrected[c]; ok {
+					e.SupersededBy = by
+				}
+			}
+		}
 		for _, c := range said[e.ID] {
 			if cur, ok := current[c.slot]; ok {
 				if cur != c.object {
@@ -1072,4 +1091,58 @@ func Current(members []store.Belief, p belief.Params, now time.Time, turn int64)
 		}
 	}
 	return top, ok
+}
+
+// replacedOpen returns, for each open claim (a port, a meeting) that the
+// given episodes state and the beliefs hold only as superseded, the
+// statement of the slot's newer active belief that replaced it: "the
+// cache redis is on port 6380", then "ugh typo, it's 6381", and the
+// first message states a value no longer held. A value still held by an
+// active belief, or superseded by nothing newer, is left alone.
+func (s *search) replacedOpen(ctx context.Context, eps []EpisodeHit) (map[claim]string, error) {
+	if !s.q.AsOf.IsZero() {
+		return nil, nil
+	}
+	slots := map[slotKey][]claim{}
+	for _, e := range eps {
+		for _, c := range s.openClaimsOf(e.ID, e.Text) {
+			slots[c.slot] = append(slots[c.slot], c)
+		}
+	}
+	out := map[claim]string{}
+	for slot, cs := range slots {
+		members, err := s.r.DB.RecallSlot(ctx, slot.predicate, []string{slot.subject}, s.q.Project, belief.Active, belief.Superseded)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			if by := replacedBy(members, c.object); by != "" {
+				out[c] = by
+			}
+		}
+	}
+	return out, nil
+}
+
+// replacedBy returns the statement of the newest active member created
+// after a superseded member whose value is object, when no active member
+// holds object.
+func replacedBy(members []store.Belief, object string) string {
+	var old int64 = -1
+	for _, m := range members {
+		if normObject(m.Object) != object {
+			continue
+		}
+		if m.Status == belief.Active {
+			return ""
+		}
+		old = max(old, m.CreatedAt)
+	}
+	by, at := "", old
+	for _, m := range members {
+		if m.Status == belief.Active && old >= 0 && m.CreatedAt >= at {
+			by, at = m.Statement, m.CreatedAt
+		}
+	}
+	return by
 }

@@ -172,6 +172,21 @@ func TestWorldQuestions(t *testing.T) {
 		{"our event queue is Kafka", fact("Project uses Kafka as its message queue", "project", "uses_queue", "kafka"), "who wrote The Metamorphosis, was it Kafka?", false},
 		{"our event queue is Kafka", fact("Project uses Kafka as its message queue", "project", "uses_queue", "kafka"), "why does the Kafka consumer lag?", true},
 		{"the service is written in Rust", fact("Project uses Rust", "project", "uses_language", "rust"), "who designed Rust, was it Graydon Hoare?", false},
+		// a name the world gives: "the Berlin Wall", "the board game Go"
+		{"I live in Berlin, Neukölln", fact("User lives in Berlin, Neukölln", "user", "lives_in", "berlin, neukölln"), "why was the Berlin Wall built?", false},
+		{"I live in Berlin, Neukölln", fact("User lives in Berlin, Neukölln", "user", "lives_in", "berlin, neukölln"), "what's the weather like in Berlin today?", true},
+		{"we're on Node 20 LTS here", fact("Project uses Node.js 20", "project", "uses_runtime", "node.js 20"), "what base image should the Dockerfile use?", true},
+		{"we're on go 1.21 here", fact("Project uses Go 1.21", "project", "uses_language", "go 1.21"), "in the board game Go, what is a ko?", false},
+		{"we're on go 1.21 here", fact("Project uses Go 1.21", "project", "uses_language", "go 1.21"), "in Go, what is a goroutine leak?", true},
+		// words that cannot name a thing of the person's
+		{"postgres is on 5432, standard", fact("Project listens on port 5432", "project", "port_is", "5432"), "convert 5432 seconds into hours and minutes", false},
+		{"postgres is on 5432, standard", fact("Project listens on port 5432", "project", "port_is", "5432"), "what is running on 5432 here?", true},
+		{"main branch is main, protected, needs 2 approvals", fact("Project's default branch is main", "project", "default_branch", "main"), "explain the main() function signature in C", false},
+		{"my editor is Helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "how do I become a book editor?", false},
+		{"my editor is Helix", fact("User uses Helix as their editor", "user", "uses_editor", "helix"), "how do I get a good editor setup for rust?", true},
+		// a name of theirs, which the prompt writes as a common word
+		{"I work at Apple as a product designer", fact("User works at Apple", "user", "works_at", "apple"), "best apple varieties for a pie?", false},
+		{"I work at Apple as a product designer", fact("User works at Apple", "user", "works_at", "apple"), "write my bio for the Apple design team page", true},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -832,5 +833,47 @@ func TestRecallBeliefsMessageReplacesAnOlderOnItsTopic(t *testing.T) {
 	}
 	if !strings.Contains(strings.ToLower(out), "friday") {
 		t.Errorf("the current value is not shown:\n%s", out)
+	}
+}
+
+// TestCorrectedOpenValue: a slot that holds many values (the project's
+// ports) has no current value that replaces an old one, but a correction
+// supersedes the value it fixes. A message stating the superseded value
+// is shown marked with its replacement, not as if it held.
+func TestCorrectedOpenValue(t *testing.T) {
+	port := func(n string) belief.Spec {
+		return belief.Spec{Statement: "Project listens on port " + n, Subject: "project", Predicate: "port_is", Object: n, Kind: belief.KindFact}
+	}
+	for _, corrected := range []bool{true, false} {
+		r := recallerOver(t, []saidBelief{{"the cache redis is on port 6380", port("6380")}, {"ugh typo, it's 6381", port("6381")}})
+		ctx := context.Background()
+		if corrected {
+			bs, err := r.DB.Beliefs(ctx, store.Filter{Predicate: "port_is"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := map[string]string{}
+			for _, b := range bs {
+				ids[b.Object] = b.ID
+			}
+			if err := r.DB.Write(ctx, func(tx *store.Tx) error {
+				_, err := tx.Supersede(ctx, ids["6380"], ids["6381"])
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := r.Recall(ctx, Query{Text: "give me a redis-cli command to delete all keys with prefix sess:", Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(res.Episodes, func(e EpisodeHit) bool { return strings.Contains(e.Text, "6380") })
+		if i < 0 {
+			t.Fatalf("corrected %v: the message about redis is not shown: %+v", corrected, res.Episodes)
+		}
+		marked := strings.Contains(res.Episodes[i].SupersededBy, "6381")
+		if marked != corrected {
+			t.Errorf("corrected %v: the message is marked %v (%q)", corrected, marked, res.Episodes[i].SupersededBy)
+		}
 	}
 }

@@ -24,7 +24,19 @@ import (
 func worldQuestion(prompt string) bool {
 	// "who wrote The Metamorphosis?": a capitalised "The" inside a
 	// sentence opens a title, a work of the world, not a thing of theirs
-	p := strings.ToLower(strings.TrimSpace(titleThe().ReplaceAllString(cutBytes(prompt, 600), "$1$2")))
+	p := titleThe().ReplaceAllString(cutBytes(prompt, 600), "$1$2")
+	// "why was the Berlin Wall built?": "the" before a name that is no
+	// tool's (and no acronym, "the DBA") is the world's
+	p = theName().ReplaceAllStringFunc(p, func(m string) string {
+		name := strings.TrimSpace(strings.TrimPrefix(m, "the"))
+		for _, w := range strings.Fields(name) {
+			if _, tool := relations.LookupTool(strings.ToLower(w)); tool || isSlotNoun(strings.ToLower(w)) {
+				return m // "the Kafka Consumer", "the Payments Manager"
+			}
+		}
+		return name
+	})
+	p = strings.ToLower(strings.TrimSpace(p))
 	asks := generalQuestion().MatchString(p) || strings.HasPrefix(p, "where ") // "where does the phrase … come from?"
 	return asks && !ownWork().MatchString(timeDeixis().ReplaceAllString(p, " ")) && !pointsAtOurs(p)
 }
@@ -34,6 +46,13 @@ func worldQuestion(prompt string) bool {
 // Metamorphosis?", "have you seen The Wire?").
 var titleThe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`([\p{L}\p{N},]\s+)The\s+(\p{Lu})`)
+})
+
+// theName matches a lower-case "the" before two capitalised words that
+// are not all capitals, a name of the world: "the Berlin Wall", "the
+// Roman Empire", not "the DBA", "the API" or "the Dockerfile".
+var theName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bthe\s+\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+`)
 })
 
 // timeDeixis are the phrases of "this" and "these" that point at a time,
@@ -288,21 +307,105 @@ func worldNames(prompt string) []string {
 	lower := strings.ToLower(p)
 	authorship := worldMaker().MatchString(lower) && worldQuestion(p)
 	colours := colourTalk().MatchString(lower)
-	if !authorship && !colours {
-		return nil
-	}
 	var out []string
-	for _, w := range strings.FieldsFunc(p, notWordRune) {
+	words := strings.FieldsFunc(p, notWordRune)
+	for i, w := range words {
 		lw := strings.ToLower(w)
 		if _, tool := relations.LookupTool(lw); !tool || slices.Contains(out, lw) {
 			continue
 		}
-		if authorship || colourWords[lw] && w == lw {
+		// "the board game Go", "the band Queen": a kind of the world's
+		// things before the name says what it names
+		appositive := i > 0 && worldThings[strings.ToLower(words[i-1])]
+		if authorship || appositive || colours && colourWords[lw] && w == lw {
 			out = append(out, lw)
 		}
 	}
 	return out
 }
+
+// worldThings are kinds of the world's things that, just before a name,
+// say what it names: "the board game Go", "the novel Dune", "the river
+// Rust".
+var worldThings = map[string]bool{"game": true, "band": true, "movie": true, "film": true, "novel": true,
+	"book": true, "song": true, "album": true, "show": true, "series": true, "play": true, "opera": true,
+	"poem": true, "painting": true, "painter": true, "poet": true, "author": true, "writer": true, "singer": true,
+	"city": true, "town": true, "river": true, "island": true, "country": true, "mountain": true, "lake": true,
+	"dish": true, "drink": true, "cocktail": true, "plant": true, "flower": true, "tree": true, "animal": true,
+	"bird": true, "snake": true, "breed": true, "horse": true, "character": true, "god": true, "goddess": true,
+	"planet": true, "moon": true, "composer": true, "philosopher": true, "king": true, "queen": true,
+	"emperor": true, "saint": true, "hurricane": true, "storm": true, "ship": true, "brand": true}
+
+// notOurWords returns the words of a prompt that cannot name a thing of
+// the person's: amounts ("convert 5432 seconds into hours", not port
+// 5432), a function's name in code ("explain the main() function", not
+// the branch main) and a relation's noun that names a kind of person or
+// thing by what it works on ("how do I become a book editor?", not the
+// person's editor).
+func notOurWords(prompt string) []string {
+	p := cutBytes(prompt, 600)
+	var out []string
+	add := func(w string) {
+		if w = strings.ToLower(w); !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	for _, m := range amount().FindAllStringSubmatch(p, -1) {
+		add(m[1])
+	}
+	t, err := wordvec.Default()
+	if err != nil {
+		return out
+	}
+	for _, m := range codeCall().FindAllStringSubmatch(p, -1) {
+		// an everyday word called ("main()", "print()"), not a name of
+		// the person's code ("parse_config()")
+		if j, found := t.Find(strings.ToLower(m[1])); found && t.Rank(j) < everydayRank {
+			add(m[1])
+		}
+	}
+	words := strings.FieldsFunc(strings.ToLower(p), notWordRune)
+	for i := 2; i < len(words); i++ {
+		article, mod, noun := words[i-2], words[i-1], words[i]
+		if article != "a" && article != "an" || !isSlotNoun(noun) || kindAdjectives[mod] || softwareWords().MatchString(mod) {
+			continue
+		}
+		if _, ok := relations.ByNoun(mod + " " + noun); ok {
+			continue // "a text editor" is one
+		}
+		if _, tool := relations.LookupTool(mod); tool {
+			continue
+		}
+		if j, found := t.Find(mod); found && t.Rank(j) < kindRank {
+			add(noun)
+		}
+	}
+	return out
+}
+
+// kindRank is the frequency rank under which a word before a relation's
+// noun is a plain English noun of the world ("book", "video", "copy").
+const kindRank = 10000
+
+// kindAdjectives say which one, or how good, not what kind: "a good
+// editor", "a new manager".
+var kindAdjectives = map[string]bool{"good": true, "new": true, "better": true, "best": true, "great": true,
+	"nice": true, "simple": true, "decent": true, "lightweight": true, "light": true, "fast": true, "faster": true,
+	"modern": true, "free": true, "open": true, "different": true, "other": true, "proper": true, "real": true,
+	"single": true, "second": true, "third": true, "first": true, "separate": true, "local": true, "shared": true,
+	"default": true, "custom": true, "quick": true, "minimal": true, "popular": true, "small": true, "big": true,
+	"cheap": true, "reliable": true, "stable": true, "specific": true, "particular": true, "strict": true}
+
+var (
+	// amount is a number followed by a unit: a quantity, not an ID.
+	amount = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(\d[\d,.]*)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|ms|milliseconds?|kb|mb|gb|tb|bytes?|km|kilometers?|kilometres?|miles?|meters?|metres?|feet|ft|inches|kg|kilos?|grams?|lbs?|pounds?|ounces?|oz|liters?|litres?|ml|cups?|calories|kcal|dollars?|euros?|usd|eur|gbp|percent|degrees|people|persons|steps|pages|words)\b`)
+	})
+	// codeCall is a name called as a function: "main()", "useEffect(".
+	codeCall = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b([A-Za-z_]\w*)\(`)
+	})
+)
 
 var (
 	// worldMaker opens a question of who made a work or a discovery.
@@ -319,3 +422,45 @@ var (
 var colourWords = map[string]bool{"black": true, "white": true, "red": true, "green": true, "blue": true,
 	"yellow": true, "orange": true, "purple": true, "pink": true, "grey": true, "gray": true, "brown": true,
 	"teal": true, "navy": true, "indigo": true, "violet": true, "crimson": true, "amber": true, "cyan": true}
+
+// commonTerms returns the terms a prompt that speaks of no one's own (no
+// "I", "my", "we", "here") writes in lower case: there a word the
+// person's memories hold as a name is the common word ("how much black
+// pepper goes in a carbonara?" is not about their cat Pepper, "best apple
+// varieties for a pie?" not about their employer Apple).
+func commonTerms(prompt string) map[string]bool {
+	p := cutBytes(prompt, 600)
+	if ownWork().MatchString(strings.ToLower(p)) {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(p, notWordRune) {
+		if w == strings.ToLower(w) {
+			out[stem(w)] = true
+		}
+	}
+	return out
+}
+
+// namesOnly reports whether every one of the prompt's terms a memory's
+// text holds is, there, a name inside a sentence (capitalised, not its
+// first word) that the prompt writes as a common word (commonTerms).
+func (s *search) namesOnly(text string) bool {
+	if len(s.common) == 0 {
+		return false
+	}
+	named := false
+	for _, sent := range strings.FieldsFunc(cutBytes(ownWords(text), maxEpisodeRead), func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '\n' || r == ';' }) {
+		for i, w := range strings.FieldsFunc(sent, notWordRune) {
+			st := stem(strings.ToLower(w))
+			if !slices.Contains(s.terms, st) {
+				continue
+			}
+			if i == 0 || w == strings.ToLower(w) || !s.common[st] {
+				return false // the word itself, or one the prompt writes as a name
+			}
+			named = true
+		}
+	}
+	return named
+}
