@@ -41,7 +41,7 @@ func (r *reading) buried(rc rawClause, c *clause, found []Fact) []Fact {
 	}
 	out = append(out, r.soRule(&whole, append(found, out...))...)
 	out = append(out, onlyBeside(&whole, append(found, out...))...)
-	out = append(out, traits13(c, append(found, out...))...)
+	out = append(out, traits13(c, append(found, out...), r.text)...)
 	return out
 }
 
@@ -83,7 +83,7 @@ func (r *reading) buriedInstead(rc rawClause, c *clause) []Fact {
 			if fs := r.readAs13(m[1], c, false); len(fs) > 0 {
 				return fs
 			}
-			if fs := traits13(&clause{text: m[1], span: c.span}, nil); len(fs) > 0 {
+			if fs := traits13(&clause{text: m[1], span: c.span}, nil, ""); len(fs) > 0 {
 				return fs
 			}
 		}
@@ -149,7 +149,7 @@ func (r *reading) readAs13(text string, c *clause, change bool) []Fact {
 		rw.change = rw.change || sub.change
 	}
 	if !namesAny(fs) {
-		fs = traits13(&rw, nil)
+		fs = traits13(&rw, nil, "")
 	}
 	if !namesAny(fs) {
 		*r = saved
@@ -284,7 +284,7 @@ var (
 // (found). Another person's ("my coworker has RSI") is not read, except
 // a child's or partner's allergy or due date, which shapes what the
 // person asks for.
-func traits13(c *clause, found []Fact) []Fact {
+func traits13(c *clause, found []Fact, whole string) []Fact {
 	t := c.text
 	var out []Fact
 	add := func(f Fact) {
@@ -328,6 +328,10 @@ func traits13(c *clause, found []Fact) []Fact {
 		}
 		if m := sportDays().FindStringSubmatch(t); m != nil && !errands[m[1]] {
 			add(Fact{Subject: SubjectUser, Predicate: "hobby_is", Object: m[1] + " on " + m[2]})
+			if scheduleBan().MatchString(t) || scheduleBan().MatchString(lowerNormalize(whole)) {
+				// "… so dont put stuff there": those hours are taken
+				add(Fact{Subject: SubjectUser, Predicate: "work_hours_are", Object: "not on " + m[2] + " (" + m[1] + ")"})
+			}
 		}
 	}
 	if strings.Contains(t, "flare") {
@@ -348,6 +352,9 @@ func traits13(c *clause, found []Fact) []Fact {
 	}
 	return out
 }
+
+// scheduleBan asks that nothing be put in the hours just named.
+var scheduleBan = lazyRegexp(`\b(?:do not|never|no) (?:put|schedule|book|plan|add)(?: anything| stuff| meetings| calls| things)? (?:there|then|in those|on those|at those)\b|\bkeep (?:those|them|that time) (?:free|clear|open)\b`)
 
 // errands are habits that are no hobby: "i go shopping on saturdays".
 var errands = map[string]bool{"shopping": true, "grocery": true, "nothing": true, "something": true, "everything": true, "thing": true, "morning": true, "evening": true}

@@ -54,6 +54,7 @@ func TestBuried13Shapes(t *testing.T) {
 		{nil, "I'm a paramedic on night shifts", "role_is paramedic|work_hours_are night shifts"},
 		{nil, "my brother is a nurse", ""},
 		{nil, "i go bouldering mon and wed evenings", "hobby_is bouldering on mon and wed evenings"},
+		{nil, "I do yoga mon and fri mornings so dont book anything there", "hobby_is yoga on mon and fri mornings|work_hours_are not on mon and fri mornings (yoga)"},
 		{nil, "I go shopping on saturdays", ""},
 		{nil, "she goes climbing tue and thu", ""},
 		{nil, "my partner is pregnant, due in June, so plan around that", "due_date_is june"},
