@@ -186,6 +186,9 @@ var (
 	deictic = lazyRegexp(`\b(?:there|then|that|this|these|those|them|it|here)\b`)
 )
 
+// whWord opens a question or a clause, never a skill.
+var whWord = lazyRegexp(`^(?:why|what|how|where|when|who|which|whether|that|this|it|if|about|anything|much)$`)
+
 // soRule reads a rule said as the consequence of a standing statement
 // about the speaker or the house (a fact the clause gave, or what they
 // know), beside that statement. "the build is broken so fix it" and "it
@@ -214,6 +217,9 @@ func (r *reading) soRule(c *clause, found []Fact) []Fact {
 		}
 	}
 	k := knowsHead().FindStringSubmatch(head)
+	if k != nil && (ordinaryWord(k[1]) || whWord().MatchString(k[1])) {
+		k = nil // "nobody knows why it fails so do not touch it" names no skill
+	}
 	if k != nil {
 		standing = true
 	}
@@ -262,16 +268,16 @@ var (
 	allergicTo = lazyRegexp(`(?:^|\b)(i am|my (?:` + kinWords + `)(?: [a-z]+)? is) (?:severely |very |deathly |super |really |badly |mildly )?allergic to ([a-z]+(?: [a-z]+)?)`)
 	// "i have got rsi in my right wrist", "i have carpal tunnel", "ibs
 	// flare"
-	ailmentRe    = lazyRegexp(`(?:^|\b)i (?:have|have got|got|am dealing with|suffer from|am recovering from) (?:an? )?(?:(?:bad|chronic|mild|severe|nasty) )?(rsi|carpal tunnel|tendinitis|tendonitis|ibs|crohn's|celiac disease|coeliac disease|back pain|sciatica|tinnitus|adhd|long covid|arthritis|a herniated disc|a slipped disc|plantar fasciitis|tennis elbow|chronic fatigue|fibromyalgia)\b(?: in (?:my|both) ((?:right |left )?(?:wrists?|hands?|arms?|shoulders?|back|knees?|elbows?|neck|fingers?|thumbs?)))?`)
+	ailmentRe    = lazyRegexp(`(?:^|\b)i (?:have|have got|got|am dealing with|suffer from|am recovering from) (?:an? )?(?:(?:bad|chronic|mild|severe|nasty) )?(rsi|carpal tunnel|tendinitis|tendonitis|ibs|crohn's|celiac disease|coeliac disease|back pain|sciatica|tinnitus|adhd|long covid|arthritis|a herniated disc|a slipped disc|plantar fasciitis|tennis elbow|chronic fatigue|fibromyalgia|a bad back|bad knees|a bad knee|a bad shoulder|a frozen shoulder)\b(?: in (?:my|both) ((?:right |left )?(?:wrists?|hands?|arms?|shoulders?|back|knees?|elbows?|neck|fingers?|thumbs?)))?`)
 	ailmentFlare = lazyRegexp(`(?:^|, |\b)(ibs|crohn's|eczema|psoriasis|arthritis|gout|migraine|rsi|colitis) flare(?:-?up)?\b`)
 	// "i am doing low-fodmap", "i am on a keto diet"
 	dietRe = lazyRegexp(`(?:^|\b)i am (?:doing|on|following|trying|sticking to|eating) (?:an? |the )?(strict )?((?:low|high)[- ](?:fodmap|carb|fat|sodium|salt|sugar|protein|calorie|histamine)|keto|paleo|whole30|carnivore|mediterranean|intermittent fasting|gluten[- ]free|dairy[- ]free|plant[- ]based|vegan|vegetarian|pescatarian)(?: diet)?\b`)
 	// "i am an icu nurse on night shifts", "i am a paramedic"
-	tradeRole = lazyRegexp(`^i am (?:an? |the only |the )((?:[a-z]+ ){0,2}(?:nurse|doctor|physician|surgeon|paramedic|emt|pharmacist|dentist|vet|veterinarian|lawyer|attorney|paralegal|accountant|bookkeeper|electrician|plumber|carpenter|mechanic|chef|cook|baker|barista|firefighter|pilot|midwife|therapist|psychologist|social worker|librarian|journalist|photographer|musician|farmer|police officer|caregiver|carer|resident|radiographer|pharmacy tech))(?: (?:on|doing|working) ((?:night|day|early|late|evening|morning|rotating|12-hour|twelve hour)[- ]shifts?)| at ([a-z].+))?$`)
+	tradeRole = lazyRegexp(`^i (?:am|work(?: (?:(?:night|day|early|late|evening|morning|rotating|12-hour|twelve hour)[- ]shifts?|nights|nightshift|nightshifts|night shift))? as) (?:an? |the only |the )((?:[a-z]+ ){0,2}(?:nurse|doctor|physician|surgeon|paramedic|emt|pharmacist|dentist|vet|veterinarian|lawyer|attorney|paralegal|accountant|bookkeeper|electrician|plumber|carpenter|mechanic|chef|cook|baker|barista|firefighter|pilot|midwife|therapist|psychologist|social worker|librarian|journalist|photographer|musician|farmer|police officer|caregiver|carer|resident|radiographer|pharmacy tech|security guard|bartender|waiter|waitress|cashier|driver|courier|warehouse worker))(?: at ([a-z][a-z' .&-]+?))?(?: (?:on|doing|working) ((?:night|day|early|late|evening|morning|rotating|12-hour|twelve hour)[- ]shifts?|nights|nightshift|nightshifts|night shift))?$`)
 	// "i work night shifts", "i am on night shifts"
-	shiftsRe = lazyRegexp(`(?:^|\b)i (?:work|am on|do|am working|mostly work) ((?:night|early|late|evening|rotating|12-hour|twelve hour)[- ]shifts?)\b`)
+	shiftsRe = lazyRegexp(`(?:^|\b)i (?:work|am on|do|am working|mostly work) ((?:night|day|early|late|evening|morning|rotating|12-hour|twelve hour)[- ]shifts?|nights|nightshift|nightshifts|night shift)\b`)
 	// "i go climbing tue and thu evenings", "i do yoga on mondays"
-	sportDays = lazyRegexp(`(?:^|\b)i (?:go|do|have) ([a-z]+ing|yoga|pilates|crossfit|karate|judo|jiu-jitsu|bjj|boxing|ballet|football|soccer|tennis|squash|badminton|choir|band practice|swim practice) (?:on |every )?((?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?(?:(?:,| and| &|/) ?(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?)*(?: (?:mornings?|evenings?|nights?|afternoons?|lunchtimes?))?)\b`)
+	sportDays = lazyRegexp(`(?:^|\b)i (?:go|do|have) ([a-z]+ing|yoga|pilates|crossfit|karate|judo|jiu-jitsu|bjj|boxing|ballet|football|soccer|tennis|squash|badminton|choir|band practice|swim practice) (on |every )?((?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?(?:(?:,| and| &|/) ?(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?)*(?: (?:mornings?|evenings?|nights?|afternoons?|lunchtimes?))?|(?:morning|evening|night|weekday|lunchtime)s?(?: at \d{1,2}(?::\d\d)?(?: ?[ap]m)?)?)\b`)
 	// "my wife noor is pregnant, due in feb"
 	dueRe = lazyRegexp(`(?:^|\b)(i am|my (?:wife|partner|girlfriend|fiancee?)(?: [a-z]+)? is) pregnant(?:,| and| -| —)? (?:she is |we are |i am |the baby is )?due (?:in |on |around |early |late |mid |mid-)*(` + monthRe + `)\b`)
 	// "this is on our single a100 80gb", "we train on 8 h100s"
@@ -315,22 +321,33 @@ func traits13(c *clause, found []Fact, whole string) []Fact {
 		}
 		if m := tradeRole().FindStringSubmatch(t); m != nil {
 			add(Fact{Subject: SubjectUser, Predicate: "role_is", Object: m[1], shownObject: display(c.span, m[1])})
-			if m[2] != "" {
-				add(Fact{Subject: SubjectUser, Predicate: "work_hours_are", Object: m[2]})
-			}
 			if m[3] != "" {
-				if e, ok := employer(c.span, m[3]); ok {
-					add(Fact{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: display(c.span, e)})
+				add(Fact{Subject: SubjectUser, Predicate: "work_hours_are", Object: m[3]})
+			} else if n := shiftsRe().FindStringSubmatch(t); n != nil {
+				add(Fact{Subject: SubjectUser, Predicate: "work_hours_are", Object: n[1]})
+			}
+			if m[2] != "" {
+				if e, ok := employer(c.span, m[2]); ok {
+					shown := display(c.span, e)
+					if shown == e {
+						shown = upperWords(e) // "st mary" as written was "St Mary's"
+					}
+					add(Fact{Subject: SubjectUser, Predicate: "works_at", Object: e, shownObject: shown})
 				}
 			}
 		} else if m := shiftsRe().FindStringSubmatch(t); m != nil {
 			add(Fact{Subject: SubjectUser, Predicate: "work_hours_are", Object: m[1]})
 		}
 		if m := sportDays().FindStringSubmatch(t); m != nil && !errands[m[1]] {
-			add(Fact{Subject: SubjectUser, Predicate: "hobby_is", Object: m[1] + " on " + m[2]})
+			when := m[2]
+			if when == "" {
+				when = "on "
+			}
+			when += m[3]
+			add(Fact{Subject: SubjectUser, Predicate: "hobby_is", Object: m[1] + " " + when})
 			if scheduleBan().MatchString(t) || scheduleBan().MatchString(lowerNormalize(whole)) {
 				// "… so dont put stuff there": those hours are taken
-				add(Fact{Subject: SubjectUser, Predicate: "work_hours_are", Object: "not on " + m[2] + " (" + m[1] + ")"})
+				add(Fact{Subject: SubjectUser, Predicate: "work_hours_are", Object: "not " + when + " (" + m[1] + ")"})
 			}
 		}
 	}
@@ -346,7 +363,11 @@ func traits13(c *clause, found []Fact, whole string) []Fact {
 	}
 	if strings.Contains(t, " on ") || strings.Contains(t, " with ") {
 		if m := gpuRe().FindStringSubmatch(t); m != nil {
-			v := strings.TrimSpace(m[1] + " " + m[2])
+			g := m[1]
+			if n := len(g); n > 2 && g[n-1] == 's' && g[n-2] >= '0' && g[n-2] <= '9' {
+				g = g[:n-1] // "8x A100s" is the A100
+			}
+			v := strings.TrimSpace(g + " " + m[2])
 			add(Fact{Subject: SubjectProject, Predicate: "gpu_is", Object: v, shownObject: strings.ToUpper(v)})
 		}
 	}
@@ -412,7 +433,7 @@ var (
 	// "runs against bigquery", "it writes into the analytics schema in
 	// snowflake", "the job is scheduled in airflow", "everything lands in
 	// redshift"
-	againstRe = lazyRegexp(`(?:^|\b)(?:runs?|running|executes?|queries|query) against (?:the |our )?([a-z][\w.+-]*)`)
+	againstRe = lazyRegexp(`(?:^|\b)(?:runs?|running|executes?|queries|query) against (?:the |our )?(?:(?:prod|production|staging|dev|local|live|replica|read replica) )?([a-z][\w.+-]*)`)
 	sinkRe    = lazyRegexp(`(?:^|\b)(?:writes?|writing|loads?|loading|lands?|landing|dumps?|syncs?|streams?|inserts?|publishes|publish) (?:in|into|to) (?:the |our )?(?:[\w.]+ (?:schema|dataset|table|database|db|bucket|warehouse|topic|index) (?:in|on) (?:the |our )?)?([a-z][\w.+-]*)`)
 	schedRe   = lazyRegexp(`(?:^|\b)(?:is|are|gets?|get) (?:scheduled|orchestrated|triggered|run) (?:in|by|with|via|through|from) ([a-z][\w.+-]*)`)
 )
@@ -499,6 +520,9 @@ var (
 func (r *reading) movedTo(c *clause) []Fact {
 	m := movedToRe().FindStringSubmatch(c.text)
 	if m == nil {
+		m = movedToRe().FindStringSubmatch(lowerNormalize(c.span)) // "standup got moved to 10" is reworded by now
+	}
+	if m == nil {
 		return nil
 	}
 	what, when := m[1]+m[3], m[2]+m[4]
@@ -529,7 +553,7 @@ var meetingWord = lazyRegexp(`^(?:the |our |my |daily |weekly )*(?:standup|stand
 
 var (
 	// "biscuit was my old dog", "the corolla was my old car"
-	oldOneRe = lazyRegexp(`^(?:(?:wait|no|sorry|oh|oops|actually|nah)[, ]+)*(?:the )?([a-z][a-z0-9-]*(?: [a-z0-9-]+)?) (?:was|is) my (?:old|previous|last|former|first) ([a-z]+)\b`)
+	oldOneRe = lazyRegexp(`^(?:(?:wait|no|sorry|oh|oops|actually|nah)[, ]+)*(?:the )?([a-z][a-z0-9-]*(?: [a-z0-9-]+)?) (?:was|is) (?:my|the) (?:old|previous|last|former|first) ([a-z]+)\b`)
 	// "the current one is pretzel", "my new one is called pretzel"
 	currentOneRe = lazyRegexp(`^(?:the|my) (?:current|new|present) (?:one|[a-z]+) (?:is|is called|is named|'s) ([a-z][a-z0-9-]*(?: [a-z0-9-]+)?)$`)
 )
@@ -679,19 +703,41 @@ func (r *reading) handlesArea(c *clause) []Fact {
 
 // namedRole is a person named with their role in an aside: "Oyelaran
 // (our tech lead) bounced my PR", "Lena, my manager, wants it by friday".
-var namedRole = lazyRegexp(`\b([A-Z][a-z]+(?:[- ][A-Z][a-z]+)?) (?:\(|, )(?:our|my) ([a-z]+(?: [a-z]+)?)(?:\)|,)`)
+var namedRole = lazyRegexp(`\b([A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)(?: \(|, )(?:our|my) ([A-Za-z]+(?: [a-z]+)?)(?:\)|,)`)
+
+// roleNamed is a person's role before their name: "our tech lead
+// Baptiste", "my manager Lena".
+var roleNamed = lazyRegexp(`\b(?:[Oo]ur|[Mm]y) ([a-z]+(?: [a-z]+)?) ([A-Z][a-z]+)\b`)
+
+// personPredicate are the slots whose value is a person of the person's
+// work.
+var personPredicate = map[string]bool{"manager_is": true, "tech_lead_is": true, "reviewer_is": true, "pm_is": true, "product_manager_is": true, "designer_is": true, "mentor_is": true}
 
 // asides13 are the statements of a text said in an aside: a person named
 // with their role. The role must be a slot's noun ("our tech lead", "my
 // manager"); "Sam (my neighbour)" names none, and "is Lena (my manager)
 // around?" asks.
 func asides13(text string) []rawClause {
-	if !strings.Contains(text, "(our ") && !strings.Contains(text, "(my ") && !strings.Contains(text, ", our ") && !strings.Contains(text, ", my ") {
+	if !strings.Contains(text, "our ") && !strings.Contains(text, "my ") && !strings.Contains(text, "Our ") && !strings.Contains(text, "My ") {
 		return nil
 	}
 	var out []rawClause
+	for _, loc := range roleNamed().FindAllStringSubmatchIndex(text, 3) {
+		// "our tech lead Baptiste hates ORMs": the role, then the name
+		role, name := strings.ToLower(text[loc[2]:loc[3]]), text[loc[4]:loc[5]]
+		if asked().MatchString(strings.ToLower(text[:loc[0]])) || strings.HasPrefix(text[loc[1]:], " or ") {
+			continue
+		}
+		w := strings.ToLower(name)
+		if ordinaryWord(w) || knownTool(w) || calendarWord().MatchString(w) {
+			continue
+		}
+		if _, pred, known := slotOf(role); known && personPredicate[pred] {
+			out = append(out, rawClause{text: "our " + role + " is " + name})
+		}
+	}
 	for _, loc := range namedRole().FindAllStringSubmatchIndex(text, 3) {
-		name, role := text[loc[2]:loc[3]], text[loc[4]:loc[5]]
+		name, role := text[loc[2]:loc[3]], strings.ToLower(text[loc[4]:loc[5]])
 		if end := strings.IndexAny(text[loc[1]:], ".!?\n"); end >= 0 && text[loc[1]+end] == '?' {
 			continue
 		}
@@ -724,7 +770,7 @@ var (
 	phoneModel = `((?:iphone|pixel|galaxy|oneplus|xiaomi|redmi|poco|fairphone|moto|motorola|nokia|huawei|oppo|vivo|nothing phone|xperia)(?: (?:\d+[a-z]?|[a-z]\d+[a-z+]*|pro|max|plus|mini|ultra|lite|xl|a|fe|se)){0,3})`
 	// "i am on a pixel 6", "switched to an iphone 15 last week", "got a
 	// galaxy s23"
-	phoneRe = lazyRegexp(`^(?:(?:i|we) )?(?:am |have |have been |just |finally |recently )*(on|using|rocking|switched to|moved to|changed to|went to|went with|got|bought|upgraded to|jumped to|switched over to) (?:an? |the |my )?(?:new |used |refurbished )?` + phoneModel + `(?:$| (?:last|this|yesterday|today|now|since|for|btw|fyi|lol)\b)`)
+	phoneRe = lazyRegexp(`^(?:(?:i|we) )?(?:am |have |have been |just |finally |recently )*(on|using|rocking|switched to|moved to|changed to|went to|went with|got|bought|upgraded to|jumped to|switched over to) (?:myself )?(?:an? |the |my )?(?:new |used |refurbished )?` + phoneModel + `(?:$| (?:last|this|yesterday|today|now|since|for|btw|fyi|lol)\b)`)
 )
 
 // phoneOf reads the person's phone said by its model: "I'm on a Pixel 6,
