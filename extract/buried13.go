@@ -441,6 +441,9 @@ var (
 // toldPast says a clause tells of a time gone.
 var toldPast = lazyRegexp(`\b(?:used to|was|were|previously|formerly|back then|back when|at my (?:last|old|previous) job)\b`)
 
+// elsewhere says a clause is about another's setup or an example.
+var elsewhere = lazyRegexp(`^(?:they|their|his|her)\b|\b(?:tutorial|example|sample|demo|docs|documentation|course|book|upstream)\b`)
+
 // dataCats are the kinds of tool a job runs against, writes into or is
 // scheduled in.
 var dataCats = map[string]bool{"warehouse": true, "database": true, "data_pipeline": true, "queue": true, "cache": true}
@@ -454,8 +457,8 @@ func (r *reading) dataSink(c *clause) []Fact {
 	if !containsAny(t, "against", " in", " to", " by", " with", " via", " through", " from") {
 		return nil
 	}
-	if toldPast().MatchString(t) {
-		return nil // "our analytics used to land in Redshift"
+	if toldPast().MatchString(t) || elsewhere().MatchString(t) {
+		return nil // "our analytics used to land in Redshift", "they run against bigquery in the tutorial"
 	}
 	var out []Fact
 	for _, re := range []func() *regexp.Regexp{againstRe, sinkRe, schedRe} {
@@ -549,7 +552,7 @@ func (r *reading) movedTo(c *clause) []Fact {
 }
 
 // meetingWord names a recurring meeting.
-var meetingWord = lazyRegexp(`^(?:the |our |my |daily |weekly )*(?:standup|stand-up|daily|sync|retro|retrospective|planning|sprint planning|1:1|one-on-one|1-on-1|meeting|call|check-in|scrum|review|demo|all-hands)s?$`)
+var meetingWord = lazyRegexp(`^(?:the |our |my )?(?:(?:daily |weekly )?(?:standup|stand-up|retro|retrospective|sprint planning|1:1|one-on-one|1-on-1|scrum|all-hands)|(?:daily|weekly|monthly) (?:meeting|call|sync|check-in|planning|review))s?$`)
 
 var (
 	// "biscuit was my old dog", "the corolla was my old car"
@@ -896,6 +899,8 @@ func onlyBeside(c *clause, found []Fact) []Fact {
 	}
 	if t, ok := lookupTool(m[1]); ok && !slices.Contains(t.Categories, "language") {
 		return nil
+	} else if !ok && wordVector(m[1]) != nil {
+		return nil // a word of English ("tabs only", "english only") is no language the code is in
 	}
 	return []Fact{{Kind: KindGuideline, Subject: SubjectAssistant, Predicate: "should", Object: "use " + m[1] + " only",
 		shownObject: "use " + display(c.span, m[1]) + " only"}}

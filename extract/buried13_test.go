@@ -42,6 +42,7 @@ func TestBuried13Shapes(t *testing.T) {
 		{nil, "tests run against ClickHouse (a local container)", "uses_database clickhouse"},
 		{nil, "our analytics used to write into Redshift", ""},
 		{nil, "the job runs against the staging env", ""},
+		{nil, "they run against bigquery in the tutorial", ""},
 		{nil, "the backfill runs against prod mysql, is that risky?", "uses_database mysql"},
 		// a build tool the taxonomy does not know, glossed or tool-shaped
 		// (buildsWith)
@@ -81,6 +82,7 @@ func TestBuried13Shapes(t *testing.T) {
 		{[]string{"our retro is at 4pm on fridays"}, "they moved retro to 3pm", "has_meeting retro at 3pm"},
 		{[]string{"I have planning at 11 every monday"}, "they moved planning to 13:30, annoying", "has_meeting planning at 13:30 every monday <planning at 11 every monday"},
 		{nil, "they moved the meeting to the big room", ""},
+		{nil, "we moved the meeting to 3 but it got cancelled", ""},
 		{[]string{"my cat is Mochi"}, "no, Mochi was my old cat. the current one is Luna", "name_is luna <mochi"},
 		{nil, "the current one is broken", ""},
 		{nil, "nah, Rex was the old dog, the new one is called Bruno", "name_is bruno <rex"},
@@ -101,6 +103,7 @@ func TestBuried13Shapes(t *testing.T) {
 		// "X only" beside the stack (onlyBeside)
 		{nil, "we're on unity 6, c# only", "uses_framework unity|should use c# only"},
 		{nil, "weekdays only, no weekends", "should_not weekends"},
+		{nil, "we are on godot 4.2, tabs only", "uses_framework godot"},
 		// writing said with its tools (writtenWith)
 		{nil, "I am writing my phd thesis in typst, with hayagriva", "thesis_is in typst with hayagriva"},
 		{nil, "I am writing my cv in a hurry", ""},
