@@ -317,3 +317,45 @@ func TestOwnedThingLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestNeededSlotInAMessageThatAsks: a message that states a needed slot's
+// value before its closing question ("… our single A100 80GB … what
+// should I look at first?") is kept for a prompt that needs the slot,
+// though the extractor read nothing from it; a tool of the slot that
+// answers for the needed one counts (a warehouse for a query).
+func TestNeededSlotInAMessageThatAsks(t *testing.T) {
+	junk := belief.Spec{Statement: "User's manager is Prof", Subject: "user", Predicate: "manager_is", Object: "prof", Kind: belief.KindFact}
+	for _, tc := range []struct {
+		said, prompt, shows string
+		want                bool
+	}{
+		{"loss spikes around step 12k. this is on our single A100 80GB, bs 32 is the max that fits at 2k ctx. what should I look at first?",
+			"can I double the context length for the next run?", "A100", true},
+		{"is an A100 worth it for fine-tuning?", "can I double the context length for the next run?", "A100", false},
+		{"For context the job is scheduled in Airflow and it writes into the ANALYTICS schema in Snowflake. Why is it failing on the second partition only?",
+			"write me a query to check how many rows landed in yesterday's rollup", "Snowflake", true},
+	} {
+		r := recallerOver(t, []saidBelief{{tc.said, junk}})
+		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(res.Episodes, func(e EpisodeHit) bool { return strings.Contains(e.Text, tc.shows) })
+		if got != tc.want {
+			t.Errorf("%q after %q: the message shown %v, want %v", tc.prompt, tc.said, got, tc.want)
+		}
+	}
+}
+
+func TestStatedPart(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"we build it with west. can you look at why the ADC drifts?", "we build it with west."},
+		{"why does the ADC drift?", ""},
+		{"I live in Lyon", "I live in Lyon"},
+		{"config below\nthis is on our A100\nwhat now?", "config below\nthis is on our A100"},
+	} {
+		if got := statedPart(tc.in); got != tc.want {
+			t.Errorf("statedPart(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -859,15 +859,23 @@ func (s *search) neededTools() [][]string {
 func (s *search) namesNeededTool(text string) bool {
 	var own string
 	for _, n := range s.needs {
-		if n.Relation.Category == "" {
-			continue
+		// the relation, then the one whose value answers for it: the
+		// warehouse for a query where no database is known
+		rs := []relations.Relation{n.Relation}
+		if fb, ok := relations.ByPredicate(n.Relation.Fallback); ok {
+			rs = append(rs, fb)
 		}
-		if own == "" {
-			own = " " + wordText(ownWords(text)) + " "
-		}
-		for _, name := range relations.PrimaryToolNames(n.Relation.Category) {
-			if relations.Distinctive(name) && mentions(own, name) {
-				return true
+		for _, r := range rs {
+			if r.Category == "" {
+				continue
+			}
+			if own == "" {
+				own = " " + wordText(ownWords(text)) + " "
+			}
+			for _, name := range relations.PrimaryToolNames(r.Category) {
+				if relations.Distinctive(name) && mentions(own, name) {
+					return true
+				}
 			}
 		}
 	}
@@ -879,9 +887,12 @@ func (s *search) namesNeededTool(text string) bool {
 // tools: "I'm based in Wellington these days" for "anything fun to do
 // around here?", "Priya is my manager" for "who do I send my update
 // to?", though the extractor read no fact from them. A question states
-// nothing.
+// nothing; the sentences before a message's closing question may ("this
+// is on our single A100 80GB, bs 32 is the max that fits. what should I
+// look at first?").
 func (s *search) speaksOfNeededSlot(text string) string {
-	if isQuestion(text) {
+	stated := statedPart(ownWords(text))
+	if stated == "" {
 		return ""
 	}
 	var own string
@@ -901,9 +912,9 @@ func (s *search) speaksOfNeededSlot(text string) string {
 				continue
 			}
 			if own == "" {
-				own = " " + wordText(ownWords(text)) + " "
+				own = " " + wordText(stated) + " "
 			}
-			if statesShape(r, ownWords(text)) {
+			if statesShape(r, stated) {
 				return r.Predicate
 			}
 			if len(r.States) > 0 {
@@ -924,6 +935,24 @@ func (s *search) speaksOfNeededSlot(text string) string {
 		}
 	}
 	return ""
+}
+
+// statedPart returns the person's words of a message up to its closing
+// question, when it ends in one: the sentences before it, or nothing when
+// the question is all it says.
+func statedPart(own string) string {
+	own = strings.TrimSpace(own)
+	if !strings.HasSuffix(own, "?") {
+		return own
+	}
+	cut := -1
+	for _, sep := range []string{". ", "! ", "? ", "\n"} {
+		cut = max(cut, strings.LastIndex(strings.TrimSuffix(own, "?"), sep))
+	}
+	if cut < 0 {
+		return ""
+	}
+	return strings.TrimSpace(own[:cut+1])
 }
 
 // statesShape reports whether the person's words hold a value of the

@@ -503,6 +503,10 @@ var toolTable = []Tool{
 	{"nixos", "NixOS", cats(CatOS), nil},
 	{"debian", "Debian", cats(CatOS), nil},
 	{"wsl", "WSL", cats(CatOS), []string{"wsl2"}},
+
+	{"bevy", "Bevy", cats(CatFramework), nil},
+	{"zephyr", "Zephyr", cats(CatFramework), []string{"zephyr rtos"}},
+	{"gdscript", "GDScript", cats(CatLanguage), nil},
 }
 
 var toolIndex = sync.OnceValue(func() map[string]*Tool {
