@@ -124,6 +124,9 @@ func (r *reading) buriedInstead(rc rawClause, c *clause) []Fact {
 	if fs := r.shortSlotValue(c); fs != nil {
 		return fs
 	}
+	if fs := r.toolThing(c); fs != nil {
+		return fs
+	}
 	return nil
 }
 
@@ -701,6 +704,11 @@ func (r *reading) handlesArea(c *clause) []Fact {
 	if area == "infrastructure" {
 		area = "infra"
 	}
+	// the owner of an area is the slot the table gives its owner (the
+	// reviewer), as "our infra owner is Nadia" reads
+	if fs := r.readAs13("our "+area+" owner is "+display(c.span, m[1]), c, false); fs != nil {
+		return fs
+	}
 	return []Fact{{Subject: SubjectProject, Predicate: strings.ReplaceAll(area, " ", "_") + "_owner_is", Object: m[1], shownObject: display(c.span, m[1])}}
 }
 
@@ -1002,4 +1010,32 @@ func shortSlotIn(text string) bool {
 		}
 	}
 	return false
+}
+
+// theToolThing names the project by the tool it is built on: "B is the
+// bevy prototype in rust", "this is the godot port in gdscript".
+var theToolThing = lazyRegexp(`^(?:this|it|this one|this repo|[a-z]) is (?:the|our|a|my) ([a-z][\w.+#-]*) (?:prototype|port|rewrite|version|app|game|project|client|server|backend|frontend|service|one|build|mvp|poc|demo)(?: (?:in|written in|using) ([a-z][\w.+#-]*))?$`)
+
+// toolThing reads the tools a project named by them is made with: a
+// known tool before the project's noun, and the language after "in".
+// "A is the old prototype in rust" names no tool before the noun and
+// gives nothing.
+func (r *reading) toolThing(c *clause) []Fact {
+	m := theToolThing().FindStringSubmatch(c.text)
+	if m == nil {
+		return nil
+	}
+	if _, ok := lookupTool(m[1]); !ok {
+		return nil
+	}
+	out := r.readAs13("we use "+m[1], c, false)
+	if out == nil {
+		return nil
+	}
+	if m[2] != "" {
+		if _, ok := lookupTool(m[2]); ok {
+			out = append(out, r.readAs13("we use "+m[2], c, false)...)
+		}
+	}
+	return out
 }

@@ -91,11 +91,14 @@ func TestBuried13Shapes(t *testing.T) {
 		{nil, "I got the joke wrong", ""},
 		{[]string{"I drive a 2011 Golf"}, "sold the golf at last! bought a used Ioniq 5 yesterday", "car_is ioniq 5 <2011 golf"},
 		{nil, "sold the idea to my boss, got a raise", ""},
-		{nil, "on this project Ingrid handles releases", "releases_owner_is ingrid"},
+		{nil, "on this project Ingrid handles releases", "reviewer_is ingrid"},
 		{nil, "terraform handles infra", "uses_iac terraform"},
 		{nil, "who handles infra?", ""},
 		{[]string{"the app's minimum api level is android 12"}, "we're dropping old phones, min api level is 13 from now on", "minimum_api_level_is android 13 <android 12"},
 		{nil, "the model is 16", ""},
+		// the project named by the tool it is built on (toolThing)
+		{nil, "this is the godot port in gdscript", "uses_framework godot|uses_language gdscript"},
+		{nil, "A is the old prototype in rust", ""},
 		// rules under a condition, one by one (condRules), a phrase quoted
 		// to be left out
 		{nil, "when you write release notes for me keep them short and skip the 'we are excited to announce' fluff", "should_when_write_release_notes_for_me keep the release notes short|should_not_when_write_release_notes_for_me use the 'we are excited to announce' fluff"},
