@@ -76,7 +76,7 @@ func Extract(text string) []Fact { return ExtractWith(text, Context{}) }
 // value goes unnamed gets it from the same places.
 func ExtractWith(text string, ctx Context) []Fact {
 	r := &reading{ctx: ctx, seen: map[string]bool{}, text: text}
-	for _, rc := range append(splitClauses(text), asides(text)...) {
+	for _, rc := range append(append(splitClauses(text), asides(text)...), asides13(text)...) {
 		start := len(r.facts)
 		c := analyze(rc)
 		if r.pendingCorrection {
@@ -123,6 +123,7 @@ func ExtractWith(text string, ctx Context) []Fact {
 			found = append(found, r.laterSegments(rc, c, found)...)
 		}
 		found = append(found, r.freshMore(rc, &c, found)...)
+		found = append(found, r.buried(rc, &c, found)...) // buried13.go
 		if !c.question {
 			found = append(found, r.reasonFacts(rc, found)...)
 		}
@@ -297,6 +298,9 @@ func (r *reading) absorbed(i int, f Fact) bool {
 // Tokyo, not Kyoto", "as of today …"): the caller can skip gathering one
 // for any other text.
 func NeedsContext(text string) bool {
+	if buriedNeedsText(text) {
+		return true // buried13.go
+	}
 	for _, rc := range splitClauses(text) {
 		c := analyze(rc)
 		if c.correction || c.change || notAlternative().MatchString(c.text) || changeHint().MatchString(c.text) {
@@ -307,7 +311,7 @@ func NeedsContext(text string) bool {
 		if mineIs().MatchString(c.text) || bareVersionOn().MatchString(c.text) || changeEnd().MatchString(c.text) {
 			return true
 		}
-		if freshNeedsContext(rc.text, c.text) {
+		if freshNeedsContext(rc.text, c.text) || buriedNeedsContext(rc.text, c.text) {
 			return true // "got an e-bike instead", "we're in Valencia now" (fresh.go)
 		}
 	}

@@ -159,7 +159,7 @@ var abbreviations = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
 		"dr": true, "inc": true, "ltd": true, "jr": true, "sr": true, "approx": true, "cf": true,
-		"eg": true, "ie": true, "st": true,
+		"eg": true, "ie": true, "st": true, "prof": true,
 	}
 })
 
