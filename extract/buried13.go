@@ -41,7 +41,7 @@ func (r *reading) buried(rc rawClause, c *clause, found []Fact) []Fact {
 	}
 	out = append(out, r.soRule(&whole, append(found, out...))...)
 	out = append(out, onlyBeside(&whole, append(found, out...))...)
-	out = append(out, traits13(c, append(found, out...), r.text)...)
+	out = append(out, passingTraits13(c, append(found, out...), r.text)...)
 	return out
 }
 
@@ -83,7 +83,7 @@ func (r *reading) buriedInstead(rc rawClause, c *clause) []Fact {
 			if fs := r.readAs13(m[1], c, false); len(fs) > 0 {
 				return fs
 			}
-			if fs := traits13(&clause{text: m[1], span: c.span}, nil, ""); len(fs) > 0 {
+			if fs := passingTraits13(&clause{text: m[1], span: c.span}, nil, ""); len(fs) > 0 {
 				return fs
 			}
 		}
@@ -152,7 +152,7 @@ func (r *reading) readAs13(text string, c *clause, change bool) []Fact {
 		rw.change = rw.change || sub.change
 	}
 	if !namesAny(fs) {
-		fs = traits13(&rw, nil, "")
+		fs = passingTraits13(&rw, nil, "")
 	}
 	if !namesAny(fs) {
 		*r = saved
@@ -287,13 +287,13 @@ var (
 	gpuRe = lazyRegexp(`(?:^|\b)(?:this is|it is|we are|i am|we|i|training is|it runs|runs|everything is|we train|i train)(?: running| training)? (?:on|with) (?:our |my |an? |the |one |two |four |eight |\d+ ?x? ?)?(?:single |lone |spare |old )?((?:nvidia )?(?:(?:a100|h100|h200|v100|a10g?|l40s?|a6000|mi300x?)s?|(?:rtx|gtx) ?\d{4}(?: ?ti)?))(?: (\d+ ?gb))?\b`)
 )
 
-// traits13 reads the person's traits said in passing (an allergy, an
+// passingTraits13 reads the person's traits said in passing (an allergy, an
 // ailment, a diet, a trade and its shifts, a weekly sport, a baby due)
 // and the GPU a project runs on, beside what else the clause says
 // (found). Another person's ("my coworker has RSI") is not read, except
 // a child's or partner's allergy or due date, which shapes what the
 // person asks for.
-func traits13(c *clause, found []Fact, whole string) []Fact {
+func passingTraits13(c *clause, found []Fact, whole string) []Fact {
 	t := c.text
 	var out []Fact
 	add := func(f Fact) {

@@ -49,7 +49,7 @@ func TestBuried13Shapes(t *testing.T) {
 		{nil, "we build it with idf.py (esp-idf)", "uses_build_tool idf.py"},
 		{nil, "we build it with pride (mostly)", ""},
 		{nil, "we build it with care", ""},
-		// traits said in passing (traits13)
+		// traits said in passing (passingTraits13)
 		{nil, "my son Teo has a bad egg allergy, keep that in mind for recipes", "name_is teo|diet_is egg allergy"},
 		{nil, "fyi I'm allergic to shellfish", "diet_is allergic to shellfish"},
 		{nil, "my coworker has a peanut allergy", ""},

@@ -72,7 +72,6 @@ func (r *reading) freshMore(rc rawClause, c *clause, found []Fact) []Fact {
 	}
 	// traits said in passing: they stand beside whatever else the clause says
 	out = append(out, traits(c)...)
-	out = append(out, traits13(c)...)
 	return out
 }
 

@@ -22,8 +22,8 @@ import (
 //     "billing-api deploys to fly.io", "repo Atlas uses pnpm";
 //   - an environment's address: "staging is at staging.example.dev";
 //   - a port of something beside the app, "metrics on 9090";
-//   - how the person commutes, when they work best, what they are
-//     allergic to.
+//   - how the person commutes, when they work best (an allergy is read
+//     by buried13.go as the diet's).
 
 var (
 	// "finally settled into the new flat in Glasgow", "we just moved
@@ -61,9 +61,6 @@ var (
 	// at night", "I work best in the mornings"
 	bestTimeRe = lazyRegexp(`^i (?:(?:do|write) my best (coding|work|thinking|writing|debugging)|am (?:most productive|at my best|sharpest)|(?:work|code|think|focus|write) best) ((?:(?:early|late) )?(?:in the )?(?:mornings?|evenings?|nights?|afternoons?)|(?:late )?at night|before (?:noon|lunch|\d{1,2}(?:am)?)|after (?:dinner|lunch|\d{1,2}(?:pm)?))\b`)
 
-	// "I'm allergic to peanuts", "I have a shellfish allergy"
-	allergicRe = lazyRegexp(`(?:^|[,;:]\s*|\b(?:fyi|btw|also|and|so)\s+)i am (?:(?:very|severely|deathly|mildly|badly|super|a bit|slightly) )?allergic to ([a-z][a-z -]*?)(?:\s*[,.;!]|\s+(?:so|and|but|btw|fyi|lol|which|too|as well)\b|$)`)
-	allergyRe  = lazyRegexp(`(?:^|[,;:]\s*|\b(?:fyi|btw|also|and|so)\s+)i have (?:a |an )?(?:(?:severe|bad|mild|serious) )?([a-z]+(?: [a-z]+)?) allergy\b`)
 )
 
 // nowFirst is a present state opened by "now": "now I live in Bergen",
@@ -556,22 +553,6 @@ func (r *reading) instead13(rc rawClause, c *clause) []Fact {
 			}
 			return []Fact{{Subject: SubjectUser, Predicate: "prefers", Object: what + " " + m[2]}}
 		}
-	}
-	return nil
-}
-
-// traits13 are the traits of session 13 said in passing, beside
-// whatever else the clause says: an allergy.
-func traits13(c *clause) []Fact {
-	t := c.text
-	if !strings.Contains(t, "allerg") {
-		return nil
-	}
-	if m := allergicRe().FindStringSubmatch(t); m != nil && len(strings.Fields(m[1])) <= 3 {
-		return []Fact{{Subject: SubjectUser, Predicate: "allergy_is", Object: strings.TrimSpace(m[1])}}
-	}
-	if m := allergyRe().FindStringSubmatch(t); m != nil && !strings.HasPrefix(m[1], "my ") {
-		return []Fact{{Subject: SubjectUser, Predicate: "allergy_is", Object: m[1]}}
 	}
 	return nil
 }

@@ -62,9 +62,9 @@ func TestSession13Shapes(t *testing.T) {
 		{nil, nil, "I do my best coding early mornings", "prefers coding early mornings"},
 		{nil, nil, "I'm most productive late at night", "prefers working late at night"},
 		{nil, nil, "I do my best", ""},
-		{nil, nil, "I'm allergic to peanuts", "allergy_is peanuts"},
-		{nil, nil, "fyi i have a shellfish allergy, so no prawn recipes", "allergy_is shellfish"},
-		{nil, nil, "my son is allergic to peanuts", ""},
+		// (an allergy is the diet's: buried13.go)
+		{nil, nil, "I'm allergic to peanuts", "diet_is allergic to peanuts"},
+		{nil, nil, "fyi i have a shellfish allergy, so no prawn recipes", "diet_is shellfish allergy"},
 		{nil, nil, "I'm learning Japanese in the evenings", "is_learning japanese"},
 		// a past state ends a value only when it was held (usedTo)
 		{nil, nil, "I used to live in Oslo", ""},
