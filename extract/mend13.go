@@ -60,7 +60,6 @@ var (
 	// "I do my best coding early mornings", "I'm most productive late
 	// at night", "I work best in the mornings"
 	bestTimeRe = lazyRegexp(`^i (?:(?:do|write) my best (coding|work|thinking|writing|debugging)|am (?:most productive|at my best|sharpest)|(?:work|code|think|focus|write) best) ((?:(?:early|late) )?(?:in the )?(?:mornings?|evenings?|nights?|afternoons?)|(?:late )?at night|before (?:noon|lunch|\d{1,2}(?:am)?)|after (?:dinner|lunch|\d{1,2}(?:pm)?))\b`)
-
 )
 
 // nowFirst is a present state opened by "now": "now I live in Bergen",
