@@ -81,7 +81,7 @@ func (s *search) rankBeliefs(ctx context.Context) ([]BeliefHit, map[string]store
 	}
 	kept := cands[:0]
 	for _, c := range cands {
-		if !s.relevant(c.b.ID, c.b.Statement) && !s.beliefLinked(c.b) || s.world && (!s.beliefLinked(c.b) || !s.namedSpecifically(c.b.Statement)) || s.namesOnly(c.b.Statement) || s.everyday && c.b.Subject == "project" {
+		if !s.relevant(c.b.ID, c.b.Statement) && !s.beliefLinked(c.b) || s.world && (!s.beliefLinked(c.b) || !s.namedSpecifically(c.b.Statement)) || s.namesOnly(c.b.Statement) {
 			// a question about the world gets the person's facts and rules
 			// only when it needs them (a slot it asks about, a rule of its
 			// kind of work, both read elsewhere), not for sharing a word

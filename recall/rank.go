@@ -96,7 +96,7 @@ func (s *search) rankEpisodes(ctx context.Context) ([]EpisodeHit, error) {
 			kept = append(kept, h)
 			continue
 		}
-		if !s.relevant(h.ID, h.Text) || s.world && (s.valueOnly(h.Text) || !s.namedSpecifically(h.Text)) || s.namesOnly(h.Text) || s.everyday && s.projectClaimsOnly(h.ID, h.Text) {
+		if !s.relevant(h.ID, h.Text) || s.world && (s.valueOnly(h.Text) || !s.namedSpecifically(h.Text)) || s.namesOnly(h.Text) {
 			// An episode that states a slot the prompt needs is relevant
 			// whatever words it shares: "I moved to Lisbon" answers
 			// "where do I live?".

@@ -223,14 +223,9 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	}
 	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(asked),
 		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
-	s.world, s.common, s.everyday = worldQuestion(q.Text), commonTerms(text), everydayPrompt(q.Text, off)
+	s.world, s.common = worldQuestion(q.Text), commonTerms(text)
 	if s.world {
 		s.needs, s.generic = worldNeeds(s.needs, q.Text), genericTerms(text)
-	}
-	if s.everyday {
-		// "an elephant's trunk" needs no branch: in a prompt that says
-		// nothing of software only the person's own slots are needed
-		s.needs = slices.DeleteFunc(s.needs, everydayNeed)
 	}
 	if r.Cache != nil {
 		s.memo, s.anchors = &r.Cache.claims, &r.Cache.anchors

@@ -80,9 +80,6 @@ type search struct {
 	world bool
 	// generic are the prompt's terms it uses only of a kind (genericTerms).
 	generic map[string]bool
-	// everyday: the prompt says nothing of software or of the person's
-	// work (everydayPrompt); the project's facts are not for it.
-	everyday bool
 	// common are the prompt's terms it writes in lower case in a prompt
 	// of no one's own (commonTerms): "black pepper", "apple varieties".
 	common map[string]bool

@@ -189,9 +189,6 @@ func TestWorldQuestions(t *testing.T) {
 		{"I work at Apple as a product designer", fact("User works at Apple", "user", "works_at", "apple"), "write my bio for the Apple design team page", true},
 		{"my name is Rose", fact("User's name is Rose", "user", "name_is", "rose"), "how often should I water a rose bush?", false},
 		{"my name is Rose", fact("User's name is Rose", "user", "name_is", "rose"), "what's my name again?", true},
-		// a prompt that says nothing of software gets no project fact
-		{"the default branch is trunk", fact("Project's default branch is trunk", "project", "default_branch_is", "trunk"), "how do I tell an elephant's trunk from its tusk in a drawing?", false},
-		{"the default branch is trunk", fact("Project's default branch is trunk", "project", "default_branch_is", "trunk"), "which branch do I open the PR against?", true},
 	} {
 		r := recallerOver(t, []saidBelief{{tc.said, tc.spec}})
 		res, err := r.Recall(context.Background(), Query{Text: tc.prompt, Project: "/p"})

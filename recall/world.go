@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/credence-mem/credence/embed/wordvec"
-	"github.com/credence-mem/credence/extract"
 	"github.com/credence-mem/credence/relations"
 )
 
@@ -471,53 +470,3 @@ func (s *search) namesOnly(text string) bool {
 var owning = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:my|mine|me|we|we're|our|ours|us|this|these|that|here|the (?:project|repo|repository|codebase|app|service))\b`)
 })
-
-// everydayPrompt reports whether a prompt says nothing of software or of
-// the person's work: no word of software, no piece of code, no tool's name
-// but in its everyday sense, no "we" ("how do I tell an elephant's trunk
-// from its tusk in a drawing?"). A project's facts share words with it
-// only in another sense: the trunk is no branch there.
-func everydayPrompt(prompt string, offSense []string) bool {
-	p := cutBytes(prompt, 600)
-	lower := strings.ToLower(p)
-	if softwareWords().MatchString(lower) || ourWords().MatchString(lower) || codeNoun().MatchString(p) {
-		return false
-	}
-	for i, w := range strings.FieldsFunc(p, notWordRune) {
-		lw := strings.ToLower(w)
-		if _, tool := relations.LookupTool(lw); tool && !slices.Contains(offSense, lw) {
-			return false
-		}
-		if i > 0 && w != lw && lw != "i" {
-			return false // a name: "the Dockerfile", "the Payments service"
-		}
-	}
-	return true
-}
-
-// everydayNeed reports whether a need was read only from single words the
-// prompt may use in their everyday sense ("trunk", "master"): in an
-// everyday prompt such a need of the project's is another sense.
-func everydayNeed(n relations.Need) bool {
-	if !n.Relation.Said(extract.SubjectProject) {
-		return false // the person's own slots: a car, a diet
-	}
-	t, err := wordvec.Default()
-	if err != nil {
-		return false
-	}
-	for _, w := range n.Words {
-		i, found := t.Find(w)
-		if strings.Contains(w, " ") || !found || t.Rank(i) >= everydayRank {
-			return false
-		}
-	}
-	return len(n.Words) > 0
-}
-
-// projectClaimsOnly reports whether everything a message states, read by
-// the extractor, is of the project: "the default branch is trunk".
-func (s *search) projectClaimsOnly(id, text string) bool {
-	cs := s.allClaimsOf(id, text)
-	return len(cs) > 0 && !slices.ContainsFunc(cs, func(c claim) bool { return c.slot.subject != extract.SubjectProject })
-}
