@@ -59,6 +59,9 @@ var topicCases = []struct {
 	{"what's a good name for this variable?", "When you suggest a library, always tell me the license too", false},
 	{"what's the history of the GPL license?", "When you suggest a library, always tell me the license too", false},
 	{"what's a good library for generating PDFs in Go?", "Always follow Conventional Commits", false},
+	{"how much should I budget for a mid-range laptop?", "Always give prices in KES", true},
+	{"how much should I budget for a mid-range laptop?", "Always follow Conventional Commits", false},
+	{"how many legs does a spider have?", "Always give prices in KES", false},
 }
 
 func TestPromptTopics(t *testing.T) {

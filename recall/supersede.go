@@ -100,6 +100,22 @@ func (s *search) slotTruths(ctx context.Context, beliefs []BeliefHit, states map
 			if rel, ok := relations.ByPredicate(st.Predicate); ok && rel.Category == "" && s.needsSlot([]claim{{slot: k}}) {
 				t.cues, t.numbered = slotCues(rel), rel.Ambiguous
 			}
+			if s.q.AsOf.IsZero() && s.needsSlot([]claim{{slot: k}}) {
+				// the values this belief's slot held before a change
+				// superseded them are old ones: "sold the corolla
+				// finally!! got a used Model 3"
+				old, err := s.r.DB.RecallSlot(ctx, st.Predicate, []string{st.Subject}, s.q.Project, belief.Superseded)
+				if err != nil {
+					return nil, err
+				}
+				for _, o := range old {
+					for _, n := range append(valueNames(o.Object), bareName(o.Object)) {
+						if n != "" && !slices.Contains(t.current, n) && !slices.Contains(t.old, n) {
+							t.old = append(t.old, n)
+						}
+					}
+				}
+			}
 			out = append(out, t)
 			continue
 		}
@@ -173,6 +189,21 @@ func valueNames(object string) []string {
 		}
 	}
 	return names
+}
+
+// bareName returns a value without the year or number that leads it
+// ("2014 corolla" → "corolla"), or "" when nothing leads it or nothing
+// is left.
+func bareName(object string) string {
+	words := strings.Fields(normObject(object))
+	i := 0
+	for i < len(words)-1 && strings.Trim(words[i], "0123456789'") == "" {
+		i++
+	}
+	if i == 0 {
+		return ""
+	}
+	return strings.Join(words[i:], " ")
 }
 
 // versionRE matches a tool's name followed by a version: "go 1.21",

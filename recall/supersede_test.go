@@ -890,3 +890,50 @@ func TestCorrectedOpenValue(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenSlotsOldValue: a slot that may hold many values (the person's
+// cars) still has values a change superseded; a message naming the old
+// value beside the current one says which is which.
+func TestOpenSlotsOldValue(t *testing.T) {
+	car := func(o string) belief.Spec {
+		return belief.Spec{Statement: "User's car is " + o, Subject: "user", Predicate: "car_is", Object: strings.ToLower(o), Kind: belief.KindFact}
+	}
+	r := recallerOver(t, []saidBelief{{"I drive a 2014 Corolla", car("2014 Corolla")},
+		{"sold the corolla finally!! got a used Model 3 last weekend", car("Model 3")}})
+	ctx := context.Background()
+	bs, err := r.DB.Beliefs(ctx, store.Filter{Predicate: "car_is"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, b := range bs {
+		ids[b.Object] = b.ID
+	}
+	if err := r.DB.Write(ctx, func(tx *store.Tx) error {
+		_, err := tx.Supersede(ctx, ids["2014 corolla"], ids["model 3"])
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Recall(ctx, Query{Text: "how often should I rotate my tires?", Project: "/p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Render(res, r.Opts.BudgetChars, r.Opts.MaxChars)
+	if !strings.Contains(out, "Model 3") {
+		t.Fatalf("the current car is not told:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(strings.ToLower(line), "corolla") && !strings.Contains(line, "earlier") {
+			t.Errorf("the old car is told unmarked: %q", line)
+		}
+	}
+}
+
+func TestBareName(t *testing.T) {
+	for in, want := range map[string]string{"2014 Corolla": "corolla", "Model 3": "", "corolla": "", "2014": ""} {
+		if got := bareName(in); got != want {
+			t.Errorf("bareName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
