@@ -49,3 +49,26 @@ func TestChangeAcrossSessions(t *testing.T) {
 		})
 	}
 }
+
+// TestMovedMeetingLeavesTheOthers: the second reading passes a many-valued
+// slot's values, and only the value naming the same thing is replaced.
+func TestMovedMeetingLeavesTheOthers(t *testing.T) {
+	e := newEnv(t)
+	e.sayIn("s1", "", "I have standup at 9:30 every day", "I have retro at 3pm on fridays")
+	e.run()
+	e.sayIn("s2", "", "they moved retro to 4pm")
+	e.run()
+	got := objects(e.beliefs("user", "has_meeting"))
+	if got["standup at 9:30 every day"] != belief.Active {
+		t.Errorf("has_meeting beliefs=%v, want the standup left active", got)
+	}
+	superseded := 0
+	for _, s := range got {
+		if s == belief.Superseded {
+			superseded++
+		}
+	}
+	if superseded != 1 {
+		t.Errorf("has_meeting beliefs=%v, want the retro alone superseded", got)
+	}
+}
