@@ -4,9 +4,11 @@
 //  1. Extract, per new episode: facts and guidelines (a correction or
 //     change is read with the session's earlier words and the believed
 //     values of single-valued slots, so "actually it's John" corrects the
-//     name), each judged against the related beliefs (predict-calibrate:
-//     new, reinforce or invalidate),
-//     with the episode's surprise (how badly existing beliefs predicted it);
+//     name, then again with the values of the slots its facts fill — a
+//     moved meeting, a named person's slot under a fuller subject), each
+//     judged against the related beliefs (predict-calibrate: new,
+//     reinforce or invalidate), with the episode's surprise (how badly
+//     existing beliefs predicted it);
 //     ≥ 0.85 gets a deeper extraction, ≥ 0.90 an explanation.
 //  2. Cluster extracted episodes by embedding; clusters of at least three
 //     are synthesized into a candidate belief.

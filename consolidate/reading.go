@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -54,13 +53,28 @@ func (r *cycleRun) offlineFacts(ctx context.Context, ep store.Episode) ([]fact, 
 		return nil, "", err
 	}
 	var ectx extract.Context
+	var efs []extract.Fact
 	if extract.NeedsContext(user) {
 		if ectx, err = r.extractContext(ctx, ep); err != nil {
 			return nil, "", err
 		}
+		efs = extract.ExtractWith(user, ectx)
+		more, err := r.filledSlots(ctx, ep, efs, ectx.Slots)
+		if err != nil {
+			return nil, "", err
+		}
+		if len(more) > 0 {
+			// read again with the values of the slots the words fill:
+			// the meeting that moved, the person named without the
+			// relation they were first named with
+			ectx.Slots = append(more, ectx.Slots...)
+			efs = extract.ExtractWith(user, ectx)
+		}
+	} else {
+		efs = extract.ExtractWith(user, ectx)
 	}
 	var facts []fact
-	for _, f := range extract.ExtractWith(user, ectx) {
+	for _, f := range efs {
 		ff := fromExtract(f, true)
 		ff.Change = ff.Change || changeLeads(user, f.Span)
 		facts = append(facts, ff)
@@ -88,26 +102,27 @@ func (r *cycleRun) extractContext(ctx context.Context, ep store.Episode) (extrac
 			out.Recent = append(out.Recent, user)
 		}
 	}
-	preds := extract.SlotPredicates()
-	for p := range r.exclusive {
-		if !slices.Contains(preds, p) && !strings.HasPrefix(p, notPrefix) {
-			preds = append(preds, p)
-		}
+	preds := map[string]bool{}
+	for _, p := range extract.SlotPredicates() {
+		preds[p] = true
 	}
-	scopes := []store.SlotFilter{{Scope: belief.ScopeGlobal}}
-	if ep.ProjectPath != "" && ep.Scope != belief.ScopeGlobal {
-		scopes = append(scopes, store.SlotFilter{Scope: belief.ScopeProject, Project: ep.ProjectPath})
-	}
+	// a slot with one value is one whatever its predicate: the relation
+	// table's, the database's, and any open "_is" slot the person filled
+	// ("the minimum deployment target is iOS 15")
 	var bs []store.Belief
-	for _, f := range scopes {
-		f.Statuses = []belief.Status{belief.Active}
-		f.Subjects = []string{extract.SubjectUser, extract.SubjectProject}
-		f.Predicates = preds
-		found, err := r.db.SlotBeliefs(ctx, f)
-		if err != nil {
-			return out, fmt.Errorf("read slot values: %w", err)
+	for _, f := range r.contextScopes(ep) {
+		for _, subject := range []string{extract.SubjectUser, extract.SubjectProject} {
+			f.Subject = subject
+			found, err := r.db.Beliefs(ctx, f)
+			if err != nil {
+				return out, fmt.Errorf("read slot values: %w", err)
+			}
+			for _, b := range found {
+				if preds[b.Predicate] || exclusive(b.Predicate, r.exclusive) {
+					bs = append(bs, b)
+				}
+			}
 		}
-		bs = append(bs, found...)
 	}
 	sort.SliceStable(bs, func(i, j int) bool {
 		if bs[i].LastReinforced != bs[j].LastReinforced {
@@ -115,10 +130,116 @@ func (r *cycleRun) extractContext(ctx context.Context, ep store.Episode) (extrac
 		}
 		return bs[i].Seq > bs[j].Seq
 	})
+	out.Slots = slotValues(bs)
+	return out, nil
+}
+
+// contextScopes are the filters of the active beliefs an episode can speak
+// to: the person's global ones and its project's.
+func (r *cycleRun) contextScopes(ep store.Episode) []store.Filter {
+	out := []store.Filter{{Scope: belief.ScopeGlobal, Statuses: []belief.Status{belief.Active}}}
+	if ep.ProjectPath != "" && ep.Scope != belief.ScopeGlobal {
+		out = append(out, store.Filter{Scope: belief.ScopeProject, Project: ep.ProjectPath, Statuses: []belief.Status{belief.Active}})
+	}
+	return out
+}
+
+// slotValues are beliefs as the extractor's slot values, the most
+// recently reinforced first.
+func slotValues(bs []store.Belief) []extract.SlotValue {
+	sort.SliceStable(bs, func(i, j int) bool {
+		if bs[i].LastReinforced != bs[j].LastReinforced {
+			return bs[i].LastReinforced > bs[j].LastReinforced
+		}
+		return bs[i].Seq > bs[j].Seq
+	})
+	out := make([]extract.SlotValue, 0, len(bs))
 	for _, b := range bs {
-		out.Slots = append(out.Slots, extract.SlotValue{Subject: b.Subject, Predicate: b.Predicate, Object: b.Object})
+		out = append(out, extract.SlotValue{Subject: b.Subject, Predicate: b.Predicate, Object: b.Object})
+	}
+	return out
+}
+
+// maxFilled bounds the values of one filled slot passed on a second reading.
+const maxFilled = 12
+
+// filledSlots returns the believed values of the slots a change or
+// correction's facts fill that its context did not carry: a slot of many
+// values (a person's meetings: "they moved standup to 10:15" moves the
+// standup believed at 9:30, a meeting the context had no reason to hold),
+// and the same slot of a named person stored under a fuller subject
+// ("user's sister hannah" for "Hannah's birthday"), or a shorter one.
+func (r *cycleRun) filledSlots(ctx context.Context, ep store.Episode, efs []extract.Fact, have []extract.SlotValue) ([]extract.SlotValue, error) {
+	seen := map[extract.SlotValue]bool{}
+	for _, s := range have {
+		seen[s] = true
+	}
+	asked := map[string]bool{}
+	var bs []store.Belief
+	for _, f := range efs {
+		if f.Kind != extract.KindFact || f.Negated || f.Replaces != "" {
+			continue
+		}
+		named := namedSubject(f.Subject)
+		if !named && exclusive(f.Predicate, r.exclusive) {
+			continue // its values came with the context
+		}
+		key := f.Subject + "\x00" + f.Predicate
+		if asked[key] {
+			continue
+		}
+		asked[key] = true
+		for _, flt := range r.contextScopes(ep) {
+			flt.Predicate = f.Predicate
+			if !named {
+				flt.Subject = f.Subject
+			}
+			found, err := r.db.Beliefs(ctx, flt)
+			if err != nil {
+				return nil, fmt.Errorf("read filled slot: %w", err)
+			}
+			n := 0
+			for i := len(found) - 1; i >= 0 && n < maxFilled; i-- {
+				b := found[i]
+				if b.Object == f.Object || (named && !samePerson(b.Subject, f.Subject)) {
+					continue
+				}
+				bs = append(bs, b)
+				n++
+			}
+		}
+	}
+	var out []extract.SlotValue
+	for _, s := range slotValues(bs) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
 	}
 	return out, nil
+}
+
+// namedSubject reports whether a subject is a named person or thing, not
+// the user, the project or the assistant.
+func namedSubject(subject string) bool {
+	switch subject {
+	case "", extract.SubjectUser, extract.SubjectProject, extract.SubjectAssistant:
+		return false
+	}
+	return true
+}
+
+// samePerson reports whether two subjects name the same one: equal, or
+// one the other's name with the relation it was introduced by ("hannah"
+// and "user's sister hannah").
+func samePerson(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	return strings.Contains(a, "'s ") && strings.HasSuffix(a, " "+b)
 }
 
 // applyOffline applies an episode's facts through cal and returns its
