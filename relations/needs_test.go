@@ -251,6 +251,8 @@ func TestNeedsOfWork(t *testing.T) {
 		{"who should approve my terraform plan?", "reviewer_is", ""},
 		{"add a simple camera shake when the player gets hit", "uses_framework", ""},
 		{"give me the exact build command for the rev C board", "uses_build_tool", ""},
+		{"can I use NavigationStack without #available checks?", "minimum_deployment_target_is", ""},
+		{"I want two hours of deep work tomorrow morning, which slot makes sense?", "has_meeting", ""},
 		{"which time slot tomorrow works for me and my teammate in Sydney?", "timezone_is", "works_at"},
 		{"draft my weekly status update, short please", "manager_is", ""},
 		{"the inlay hints vanished after I updated the plugin", "uses_editor", ""},
