@@ -32,6 +32,10 @@ func TestChangeAcrossSessions(t *testing.T) {
 			"", "my sister Hannah's birthday is March 14, I always forget",
 			"I got Hannah's birthday wrong earlier, it's March 4 not the 14th",
 			"user's sister hannah", "birthday_is", "march 4", "march 14"},
+		{"a pet's name corrected in the next session",
+			"", "my dog is called Pickle",
+			"oh earlier i said pickle but thats my sisters dog. mine is Noodle",
+			"user's dog", "name_is", "noodle", "pickle"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -111,8 +111,11 @@ func (r *cycleRun) extractContext(ctx context.Context, ep store.Episode) (extrac
 	// ("the minimum deployment target is iOS 15")
 	var bs []store.Belief
 	for _, f := range r.contextScopes(ep) {
-		for _, subject := range []string{extract.SubjectUser, extract.SubjectProject} {
-			f.Subject = subject
+		// the person, the project, and the person's kin and pets ("my
+		// dog is called Pickle", then "earlier i said pickle but thats
+		// my sisters dog. mine is Noodle")
+		for _, sf := range []store.Filter{{Subject: extract.SubjectUser}, {Subject: extract.SubjectProject}, {SubjectPrefix: extract.SubjectUser + "'s "}} {
+			f.Subject, f.SubjectPrefix = sf.Subject, sf.SubjectPrefix
 			found, err := r.db.Beliefs(ctx, f)
 			if err != nil {
 				return out, fmt.Errorf("read slot values: %w", err)

@@ -120,15 +120,18 @@ func (db *DB) Belief(ctx context.Context, id string) (Belief, error) {
 
 // Filter selects beliefs. Zero fields select everything.
 type Filter struct {
-	Statuses  []belief.Status
-	Scope     string // "global" or "project"
-	Project   string // with Scope "" and Project set: the project's beliefs plus global ones
-	Subject   string
-	Predicate string
-	Object    string
-	Kind      string
-	Promoted  bool // only beliefs with promoted_at set
-	Limit     int
+	Statuses []belief.Status
+	Scope    string // "global" or "project"
+	Project  string // with Scope "" and Project set: the project's beliefs plus global ones
+	Subject  string
+	// SubjectPrefix keeps the subjects that start with it ("user's "
+	// for the person's kin and pets).
+	SubjectPrefix string
+	Predicate     string
+	Object        string
+	Kind          string
+	Promoted      bool // only beliefs with promoted_at set
+	Limit         int
 }
 
 func (f Filter) where() (string, []any) {
@@ -154,6 +157,10 @@ func (f Filter) where() (string, []any) {
 		if c.v != "" {
 			conds, args = append(conds, c.col+" = ?"), append(args, c.v)
 		}
+	}
+	if f.SubjectPrefix != "" {
+		// a range the (subject, predicate) index serves
+		conds, args = append(conds, "subject >= ? AND subject < ?"), append(args, f.SubjectPrefix, f.SubjectPrefix+"\U0010FFFF")
 	}
 	if f.Promoted {
 		conds = append(conds, "promoted_at IS NOT NULL")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -311,5 +312,35 @@ func TestChangeSearch(t *testing.T) {
 	}
 	if hits, err := db.ChangeSearch(ctx, "database", "/p", nil, 0, 5); err != nil || len(hits) != 0 {
 		t.Errorf("ChangeSearch with no words of change=%v, %v; want nothing", hits, err)
+	}
+}
+
+// TestBeliefsBySubjectPrefix: the person's kin and pets ("user's dog")
+// are found by their prefix, not the person's own beliefs or a subject
+// that only starts alike ("users").
+func TestBeliefsBySubjectPrefix(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	for _, sp := range []belief.Spec{
+		{Statement: "User's dog's name is Pickle", Subject: "user's dog", Predicate: "name_is", Object: "pickle", Scope: belief.ScopeGlobal},
+		{Statement: "User's sister is Hannah", Subject: "user's sister", Predicate: "name_is", Object: "hannah", Scope: belief.ScopeGlobal},
+		{Statement: "User lives in Leeds", Subject: "user", Predicate: "lives_in", Object: "leeds", Scope: belief.ScopeGlobal},
+		{Statement: "Users table is partitioned", Subject: "users table", Predicate: "is", Object: "partitioned", Scope: belief.ScopeGlobal},
+	} {
+		if err := db.Write(ctx, func(tx *Tx) error { _, err := tx.CreateBelief(ctx, sp); return err }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := db.Beliefs(ctx, Filter{SubjectPrefix: "user's "})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var subjects []string
+	for _, b := range got {
+		subjects = append(subjects, b.Subject)
+	}
+	slices.Sort(subjects)
+	if !slices.Equal(subjects, []string{"user's dog", "user's sister"}) {
+		t.Errorf("subjects %v, want the dog and the sister", subjects)
 	}
 }
