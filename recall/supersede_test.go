@@ -861,20 +861,7 @@ func TestCorrectedOpenValue(t *testing.T) {
 		r := recallerOver(t, []saidBelief{{"the cache redis is on port 6380", port("6380")}, {"ugh typo, it's 6381", port("6381")}})
 		ctx := context.Background()
 		if corrected {
-			bs, err := r.DB.Beliefs(ctx, store.Filter{Predicate: "port_is"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids := map[string]string{}
-			for _, b := range bs {
-				ids[b.Object] = b.ID
-			}
-			if err := r.DB.Write(ctx, func(tx *store.Tx) error {
-				_, err := tx.Supersede(ctx, ids["6380"], ids["6381"])
-				return err
-			}); err != nil {
-				t.Fatal(err)
-			}
+			supersedeObject(t, r, "port_is", "6380", "6381")
 		}
 		res, err := r.Recall(ctx, Query{Text: "give me a redis-cli command to delete all keys with prefix sess:", Project: "/p"})
 		if err != nil {
@@ -901,20 +888,7 @@ func TestOpenSlotsOldValue(t *testing.T) {
 	r := recallerOver(t, []saidBelief{{"I drive a 2014 Corolla", car("2014 Corolla")},
 		{"sold the corolla finally!! got a used Model 3 last weekend", car("Model 3")}})
 	ctx := context.Background()
-	bs, err := r.DB.Beliefs(ctx, store.Filter{Predicate: "car_is"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids := map[string]string{}
-	for _, b := range bs {
-		ids[b.Object] = b.ID
-	}
-	if err := r.DB.Write(ctx, func(tx *store.Tx) error {
-		_, err := tx.Supersede(ctx, ids["2014 corolla"], ids["model 3"])
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	supersedeObject(t, r, "car_is", "2014 corolla", "model 3")
 	res, err := r.Recall(ctx, Query{Text: "how often should I rotate my tires?", Project: "/p"})
 	if err != nil {
 		t.Fatal(err)
@@ -935,5 +909,27 @@ func TestBareName(t *testing.T) {
 		if got := bareName(in); got != want {
 			t.Errorf("bareName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// supersedeObject marks the belief of predicate whose object is old as
+// superseded by the one whose object is now, as a consolidated change
+// would.
+func supersedeObject(t *testing.T, r *Recaller, predicate, old, now string) {
+	t.Helper()
+	ctx := context.Background()
+	bs, err := r.DB.Beliefs(ctx, store.Filter{Predicate: predicate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, b := range bs {
+		ids[b.Object] = b.ID
+	}
+	if err := r.DB.Write(ctx, func(tx *store.Tx) error {
+		_, err := tx.Supersede(ctx, ids[old], ids[now])
+		return err
+	}); err != nil {
+		t.Fatal(err)
 	}
 }
