@@ -160,3 +160,37 @@ func dropToldDenials(beliefs []BeliefHit, states map[string]store.Belief) []Beli
 	}
 	return out
 }
+
+// dropSaidByVersion leaves out a shown belief that only names a language
+// or runtime whose version another shown belief holds: "Project uses Go"
+// beside "Project uses Go 1.21" repeats it.
+func dropSaidByVersion(beliefs []BeliefHit, states map[string]store.Belief) []BeliefHit {
+	versioned := map[[2]string]bool{} // subject, tool
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if !ok || b.SupersededBy != "" || b.Doubted || b.Contested {
+			continue
+		}
+		if r, ok := relations.ByPredicate(st.Predicate); ok && r.Family == relations.FamilyLanguageVersion && r.VersionOf != "" {
+			versioned[[2]string{st.Subject, r.VersionOf}] = true
+		}
+	}
+	if len(versioned) == 0 {
+		return beliefs
+	}
+	out := beliefs[:0:0]
+	for _, b := range beliefs {
+		st, ok := states[b.ID]
+		if ok && (st.Predicate == "uses_language" || st.Predicate == "uses_runtime") && b.SupersededBy == "" {
+			name := normObject(st.Object)
+			if t, tool := relations.LookupTool(name); tool {
+				name = t.Name
+			}
+			if versioned[[2]string{st.Subject, name}] {
+				continue
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}

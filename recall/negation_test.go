@@ -115,3 +115,35 @@ func TestDropToldDenials(t *testing.T) {
 		t.Errorf("kept %v, want %v", got, want)
 	}
 }
+
+// TestVersionSaysTheLanguage: "Project uses Go 1.21" says the language;
+// "Project uses Go" beside it is left out. Without the version it stays.
+func TestVersionSaysTheLanguage(t *testing.T) {
+	fact := func(statement, predicate, object string) belief.Spec {
+		return belief.Spec{Statement: statement, Subject: "project", Predicate: predicate, Object: object, Kind: belief.KindFact}
+	}
+	for _, tc := range []struct {
+		said []saidBelief
+		want []string
+	}{
+		{[]saidBelief{{"we're on go 1.21 here", fact("Project uses Go", "uses_language", "go")}, {"we're on go 1.21 here", fact("Project uses Go 1.21", "go_version_is", "1.21")}},
+			[]string{"Project uses Go 1.21"}},
+		{[]saidBelief{{"we're on Node 20 LTS here", fact("Project runs on Node.js", "uses_runtime", "node")}, {"we're on Node 20 LTS here", fact("Project uses Node.js 20", "node_version_is", "20")}},
+			[]string{"Project uses Node.js 20"}},
+		{[]saidBelief{{"the service is written in Go", fact("Project uses Go", "uses_language", "go")}},
+			[]string{"Project uses Go"}},
+	} {
+		r := recallerOver(t, tc.said)
+		res, err := r.Recall(context.Background(), Query{Text: "which go or node version should the Dockerfile base image use?", Project: "/p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, b := range res.Beliefs {
+			got = append(got, b.Statement)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("after %v: told %v, want %v", tc.said, got, tc.want)
+		}
+	}
+}

@@ -292,7 +292,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	if err != nil {
 		return res, err
 	}
-	beliefs = dropToldDenials(outdatedRules(beliefs, states), states)
+	beliefs = dropSaidByVersion(dropToldDenials(outdatedRules(beliefs, states), states), states)
 	episodes = s.dropRepeats(s.dropPastQuestions(episodes))
 	if len(episodes) > r.Opts.MaxEpisodes {
 		episodes = episodes[:max(r.Opts.MaxEpisodes, 0)]
