@@ -111,7 +111,7 @@ var taskTopics = []taskTopic{
 		`\bdates?\b|\btimestamps?\b|\btime ?zones?\b|\bdatetime\b|\brelative time\b|\bdays ago\b|\bcalendar\b|\b(?:appointment|booking|meeting|event|start|end|delivery|pickup|due|arrival|departure|reminder|expiry|expiration|opening|closing) ?times?\b|\b[a-z]+_(?:at|on|date|time|ts)\b|\bwhen (?:the|a|an|it|they|he|she)(?: \w+){0,3} (?:was|were|got|last|should|will|is due|needs to|has to)\b|\b(?:store|save|record|track|remember|persist|keep) (?:when|what time|the time)\b`,
 		`\bdates?\b|\btimestamps?\b|\bmoment\b|\bdayjs\b|\bdate-fns\b|\butc\b|\btime ?zones?\b|\bluxon\b`},
 	{"money", "money decimal currency amount amounts price prices cents",
-		`\bprices?\b|\bpricing\b|\bmoney\b|\bamounts?\b|\bcurrenc(?:y|ies)\b|\btotals?\b|\bcosts?\b|\binvoices?\b|\bpayments?\b|\bbalance\b|\bbudget\w*\b|\bhow much (?:should|would|will|do|does|is|are) (?:i|it|a|an|we)\b|\bafford\b|\bspend\b`,
+		`\bprices?\b|\bpricing\b|\bmoney\b|\bamounts?\b|\bcurrenc(?:y|ies)\b|\btotals?\b|\bcosts?\b|\binvoices?\b|\bpayments?\b|\bbalance\b|\bbudget\w*\b|\bhow much (?:should|would|will|do|does|is|are) (?:i|it|a|an|we)\b|\bafford\b`,
 		`\bmoney\b|\bdecimal\b|\bcurrenc(?:y|ies)\b|\bamounts?\b|\bprices?\b|\bcents\b`},
 	{"git branches", "branch branches push pushes rebase force main hotfix",
 		`\bbranch(?:es)?\b|\bpush\b|\brebase\b|\bforce[- ]push\w*\b|\bdiverged\b|\bin sync\b|\bhotfix\b|\bmerge (?:this|my|the|main)\b|\b(?:up )?(?:on|to) the remote\b|\bupstream\b|\bto (?:github|gitlab|origin)\b`,

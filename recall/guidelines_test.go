@@ -62,6 +62,7 @@ var topicCases = []struct {
 	{"how much should I budget for a mid-range laptop?", "Always give prices in KES", true},
 	{"how much should I budget for a mid-range laptop?", "Always follow Conventional Commits", false},
 	{"how many legs does a spider have?", "Always give prices in KES", false},
+	{"why do we spend so long in GC pauses?", "Always store money amounts as integer cents", false},
 }
 
 func TestPromptTopics(t *testing.T) {

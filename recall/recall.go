@@ -215,7 +215,8 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	// Semaphore CI).
 	text := withoutWords(q.Text, relations.CommonNouns(q.Text))
 	asked := q.Text
-	off := slices.Concat(offSenseTools(q.Text), worldNames(q.Text), notOurWords(q.Text))
+	world := worldQuestion(q.Text)
+	off := slices.Concat(offSenseTools(q.Text), worldNames(q.Text, world), notOurWords(q.Text))
 	if len(off) > 0 {
 		// "how do I get rust off a cast iron pan?": the words are the
 		// everyday ones, not the tools'
@@ -223,7 +224,7 @@ func (r *Recaller) Recall(ctx context.Context, q Query) (Result, error) {
 	}
 	s := search{r: r, q: q, text: text, now: now, terms: queryTerms(text), needs: relations.Needs(asked),
 		specific: specificTerms(text), memo: &claimMemo{}, links: promptLinkWords(text), anchors: &anchorMemo{}, asks: asksFor(q.Text), owned: ownsSomething(q.Text)}
-	s.world, s.common = worldQuestion(q.Text), commonTerms(text)
+	s.world, s.common = world, commonTerms(text)
 	if s.world {
 		s.needs, s.generic = worldNeeds(s.needs, q.Text), genericTerms(text)
 	}

@@ -478,15 +478,11 @@ func (s *search) settle(ctx context.Context, beliefs []BeliefHit, eps []EpisodeH
 	var first, rest []EpisodeHit
 	for _, e := range eps {
 		stale, states := "", false
-		if len(corrected) > 0 {
+		if by := corrected[e.ID]; by != "" {
 			// a corrected value of an open slot: the correction is no
 			// slot's current value the context shows, so the message
 			// stays, marked with it
-			for _, c := range s.openClaimsOf(e.ID, e.Text) {
-				if by, ok := corrected[c]; ok {
-					e.SupersededBy = by
-				}
-			}
+			e.SupersededBy = by
 		}
 		for _, c := range said[e.ID] {
 			if cur, ok := current[c.slot]; ok {
@@ -1122,31 +1118,36 @@ func Current(members []store.Belief, p belief.Params, now time.Time, turn int64)
 	return top, ok
 }
 
-// replacedOpen returns, for each open claim (a port, a meeting) that the
-// given episodes state and the beliefs hold only as superseded, the
-// statement of the slot's newer active belief that replaced it: "the
+// replacedOpen returns, by episode ID, for the given episodes that state
+// an open claim (a port, a meeting) the beliefs hold only as superseded,
+// the statement of the slot's newer active belief that replaced it: "the
 // cache redis is on port 6380", then "ugh typo, it's 6381", and the
 // first message states a value no longer held. A value still held by an
 // active belief, or superseded by nothing newer, is left alone.
-func (s *search) replacedOpen(ctx context.Context, eps []EpisodeHit) (map[claim]string, error) {
+func (s *search) replacedOpen(ctx context.Context, eps []EpisodeHit) (map[string]string, error) {
 	if !s.q.AsOf.IsZero() {
 		return nil, nil
 	}
-	slots := map[slotKey][]claim{}
+	said := map[slotKey]map[string][]string{} // slot → object → episode IDs
 	for _, e := range eps {
 		for _, c := range s.openClaimsOf(e.ID, e.Text) {
-			slots[c.slot] = append(slots[c.slot], c)
+			if said[c.slot] == nil {
+				said[c.slot] = map[string][]string{}
+			}
+			said[c.slot][c.object] = append(said[c.slot][c.object], e.ID)
 		}
 	}
-	out := map[claim]string{}
-	for slot, cs := range slots {
+	out := map[string]string{}
+	for slot, objects := range said {
 		members, err := s.r.DB.RecallSlot(ctx, slot.predicate, []string{slot.subject}, s.q.Project, belief.Active, belief.Superseded)
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range cs {
-			if by := replacedBy(members, c.object); by != "" {
-				out[c] = by
+		for object, ids := range objects {
+			if by := replacedBy(members, object); by != "" {
+				for _, id := range ids {
+					out[id] = by
+				}
 			}
 		}
 	}

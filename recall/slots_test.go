@@ -516,3 +516,23 @@ func TestEverydaySenseOfToolNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesOnly: a memory that shares with a prompt of no one's own only
+// a name the prompt writes as a common word is about something else; a
+// tool's name is the tool however it is written.
+func TestNamesOnly(t *testing.T) {
+	for _, tc := range []struct {
+		prompt, text string
+		want         bool
+	}{
+		{"best apple varieties for a pie?", "I work at Apple as a product designer", true},
+		{"why is jest so slow on big snapshots?", "Project uses Jest for tests", false},
+		{"why is my apple tree not fruiting?", "I work at Apple as a product designer", false},
+		{"best apple varieties for a pie?", "apple pie is my favourite", false},
+	} {
+		s := search{terms: queryTerms(tc.prompt), common: commonTerms(tc.prompt)}
+		if got := s.namesOnly(tc.text); got != tc.want {
+			t.Errorf("namesOnly(%q) for %q = %v, want %v", tc.text, tc.prompt, got, tc.want)
+		}
+	}
+}

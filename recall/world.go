@@ -294,18 +294,19 @@ var (
 	})
 )
 
-// worldNames returns the tools' names that a prompt uses as names of the
-// world's people, works or colours, not of the tools:
+// worldNames returns the tools' names that a prompt (a question about the
+// world when world is set) uses as names of the world's people, works or
+// colours, not of the tools:
 //   - a question about the world that asks who made something ("who wrote
 //     The Metamorphosis, was it Kafka?", "who painted the Night Watch,
 //     Rembrandt?") names people and works;
 //   - a tool's name that is a colour, in lower case, in a prompt that
 //     speaks of colours ("make the navbar background black and the text
 //     white") is the colour.
-func worldNames(prompt string) []string {
+func worldNames(prompt string, world bool) []string {
 	p := cutBytes(prompt, 600)
 	lower := strings.ToLower(p)
-	authorship := worldMaker().MatchString(lower) && worldQuestion(p)
+	authorship := world && worldMaker().MatchString(lower)
 	colours := colourTalk().MatchString(lower)
 	var out []string
 	words := strings.FieldsFunc(p, notWordRune)
@@ -453,12 +454,13 @@ func (s *search) namesOnly(text string) bool {
 	named := false
 	for _, sent := range strings.FieldsFunc(cutBytes(ownWords(text), maxEpisodeRead), func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '\n' || r == ';' }) {
 		for i, w := range strings.FieldsFunc(sent, notWordRune) {
-			st := stem(strings.ToLower(w))
+			lw := strings.ToLower(w)
+			st := stem(lw)
 			if !slices.Contains(s.terms, st) {
 				continue
 			}
-			if i == 0 || w == strings.ToLower(w) || !s.common[st] {
-				return false // the word itself, or one the prompt writes as a name
+			if _, tool := relations.LookupTool(lw); tool || i == 0 || w == lw || !s.common[st] {
+				return false // the word itself, a tool however written, or one the prompt writes as a name
 			}
 			named = true
 		}
